@@ -1,6 +1,23 @@
 """The errors the core raises for illegal actions and bad data.
 
 Every error names the offending value, and the action that raised it has changed nothing.
+
+    GameError
+    ├── UnknownRulesetError        an id that is not a ruleset
+    ├── UnknownBoxError            a box id the ruleset does not have
+    ├── InvalidDiceError           not five faces from 1 to 6
+    ├── InvalidSetupError          a new game with bad players or a bad seed
+    ├── IllegalActionError         an action the current state does not allow
+    │   ├── GameOverError              any action after the last box was filled
+    │   ├── WrongPlayerError           acting for a player whose turn it is not
+    │   ├── NotRolledYetError          keeping, selecting or scoring before the first roll
+    │   ├── NoRollsLeftError           rolling (or keeping) after the third roll
+    │   ├── AllDiceKeptError           rolling with all five dice kept: it would waste a roll
+    │   ├── InvalidDieIndexError       a die position outside 0..4, or named twice
+    │   ├── BoxFilledError             scoring or selecting a box that already holds points
+    │   └── JokerForbiddenBoxError     scoring or selecting an open box the joker rule forbids
+    └── SaveFileError              a saved game that is malformed or inconsistent
+        └── UnsupportedVersionError    a saved game in a schema version this build cannot read
 """
 
 
@@ -26,3 +43,51 @@ class UnknownBoxError(GameError, KeyError):
 
 class InvalidDiceError(GameError, ValueError):
     """Dice that are not five faces from 1 to 6."""
+
+
+class InvalidSetupError(GameError, ValueError):
+    """A new game asked for with no players, a bad player, or a bad seed."""
+
+
+class IllegalActionError(GameError):
+    """An action that the rules do not allow in the current state; the state is unchanged."""
+
+
+class GameOverError(IllegalActionError):
+    pass
+
+
+class WrongPlayerError(IllegalActionError):
+    pass
+
+
+class NotRolledYetError(IllegalActionError):
+    pass
+
+
+class NoRollsLeftError(IllegalActionError):
+    pass
+
+
+class AllDiceKeptError(IllegalActionError):
+    pass
+
+
+class InvalidDieIndexError(IllegalActionError, ValueError):
+    pass
+
+
+class BoxFilledError(IllegalActionError):
+    pass
+
+
+class JokerForbiddenBoxError(IllegalActionError):
+    pass
+
+
+class SaveFileError(GameError, ValueError):
+    """A saved game that cannot be loaded; the message says where and what is wrong."""
+
+
+class UnsupportedVersionError(SaveFileError):
+    """Kept apart so that a loader can offer to migrate older versions."""

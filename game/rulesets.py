@@ -22,6 +22,17 @@ class Section(StrEnum):
     LOWER = "lower"
 
 
+class JokerBranch(StrEnum):
+    """Which branch of the joker rule places a further five of a kind."""
+
+    SAME_FACE = "same_face"
+    """(a) The upper box of the rolled face is open: it is the only legal box."""
+    LOWER = "lower"
+    """(b) That box is filled: any open lower box, straights and full house counting as made."""
+    ANY_UPPER = "any_upper"
+    """(c) The lower section is full too: any open upper box, for 0."""
+
+
 @dataclass(frozen=True)
 class FaceSum:
     """Upper-section box: the sum of the dice showing `face`."""
@@ -211,7 +222,8 @@ class ScoreOptions:
     """Open boxes the dice may be scored in; the joker may forbid some."""
     five_of_a_kind_bonus: int
     """Added to the sheet wherever the dice are scored (a further five of a kind)."""
-    joker: bool
+    joker: JokerBranch | None
+    """The joker branch that decided `legal`, or None when the joker does not apply."""
 
     @property
     def forbidden(self) -> frozenset[str]:
@@ -243,17 +255,17 @@ def score_options(
     in_sheet_order = [box_id for box_id in ruleset.box_ids if box_id in open_boxes]
     plain = {box_id: ruleset.points(box_id, dice) for box_id in in_sheet_order}
     if not is_five_of_a_kind(dice) or five_of_a_kind_box_points is None:
-        return ScoreOptions(plain, frozenset(in_sheet_order), 0, joker=False)
+        return ScoreOptions(plain, frozenset(in_sheet_order), 0, joker=None)
 
     full_points = five_of_a_kind_box_points == ruleset.five_of_a_kind_points
     bonus = ruleset.extra_five_of_a_kind_bonus if full_points else 0
     rule = ruleset.joker
     if rule is None or (rule.needs_full_points and not full_points):
-        return ScoreOptions(plain, frozenset(in_sheet_order), bonus, joker=False)
+        return ScoreOptions(plain, frozenset(in_sheet_order), bonus, joker=None)
 
     same_face_box = ruleset.upper_box_for_face(dice[0])
     if same_face_box in open_boxes:
-        return ScoreOptions(plain, frozenset({same_face_box}), bonus, joker=True)
+        return ScoreOptions(plain, frozenset({same_face_box}), bonus, JokerBranch.SAME_FACE)
     open_lower = [
         box_id for box_id in in_sheet_order if ruleset.box(box_id).section is Section.LOWER
     ]
@@ -261,8 +273,8 @@ def score_options(
         points = dict(plain)
         for box_id in open_lower:
             points[box_id] = joker_points(ruleset.box(box_id).scorer, dice)
-        return ScoreOptions(points, frozenset(open_lower), bonus, joker=True)
-    return ScoreOptions(plain, frozenset(in_sheet_order), bonus, joker=True)
+        return ScoreOptions(points, frozenset(open_lower), bonus, JokerBranch.LOWER)
+    return ScoreOptions(plain, frozenset(in_sheet_order), bonus, JokerBranch.ANY_UPPER)
 
 
 def _upper_boxes() -> tuple[Box, ...]:

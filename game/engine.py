@@ -1,0 +1,187 @@
+"""The rules of play: start a game, then apply actions that each return a new GameState.
+
+    new_game(ruleset, players, dice_source=EntropyDice()) -> GameState
+    roll(state, player, keep=None) -> GameState
+        Rolls every die not kept. `keep` (die positions 0..4) replaces the kept set first;
+        without it the dice kept so far stay kept. Kept dice stay kept after the roll.
+    toggle_keep(state, player, die) -> GameState      keep a die, or release a kept one
+    select_box(state, player, box_id | None) -> GameState
+        Remembers the box picked before confirming (a screen's "tap, then Confirm turn");
+        a roll clears it.
+    score(state, player, box_id) -> GameState
+        Fills the box with the current dice (joker applied), adds any five-of-a-kind bonus,
+        and passes the turn on. The game is over when every sheet is complete.
+    standings(state) -> tuple[Standing, ...]          best total first; ties share a place
+
+`player` is the index of the player acting; acting out of turn raises WrongPlayerError.
+Every illegal action raises a specific IllegalActionError (see game.errors) and, as states
+are immutable, leaves the state it was given untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+
+from game.dice import DICE_COUNT
+from game.errors import (
+    AllDiceKeptError,
+    GameOverError,
+    InvalidDieIndexError,
+    InvalidSetupError,
+    NoRollsLeftError,
+    NotRolledYetError,
+    WrongPlayerError,
+)
+from game.random_source import DiceSource, EntropyDice
+from game.rulesets import Ruleset, ScoreOptions, get_ruleset
+from game.sheet import Sheet
+from game.state import ROLLS_PER_TURN, GameState, Player
+
+
+def new_game(
+    ruleset: Ruleset | str,
+    players: Sequence[Player],
+    dice_source: DiceSource | None = None,
+) -> GameState:
+    """A game before the first roll. `dice_source` defaults to EntropyDice (SystemRandom)."""
+    rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if not players:
+        raise InvalidSetupError("a game needs at least one player, got none")
+    for seat in players:
+        if not isinstance(seat, Player):
+            raise InvalidSetupError(f"players are Player values, not {seat!r}")
+    return GameState(
+        ruleset=rules,
+        players=tuple(players),
+        sheets=tuple(Sheet.empty(rules) for _ in players),
+        current_player=0,
+        dice=None,
+        kept=(),
+        rolls_left=ROLLS_PER_TURN,
+        selected_box=None,
+        dice_source=EntropyDice() if dice_source is None else dice_source,
+    )
+
+
+def roll(state: GameState, player: int, keep: Collection[int] | None = None) -> GameState:
+    _check_turn(state, player)
+    if state.rolls_left == 0:
+        raise NoRollsLeftError(
+            f"no rolls left this turn (after {ROLLS_PER_TURN} rolls): score a box"
+        )
+    kept = state.kept if keep is None else _die_positions(keep)
+    if state.dice is None:
+        if kept:
+            raise NotRolledYetError(
+                f"no dice to keep before the first roll, got {sorted(keep or ())}"
+            )
+        fresh, source = state.dice_source.draw(DICE_COUNT)
+        return replace(state, dice=fresh, rolls_left=state.rolls_left - 1, dice_source=source)
+    if len(kept) == DICE_COUNT:
+        raise AllDiceKeptError(
+            f"all {DICE_COUNT} dice are kept ({list(kept)}): rolling would waste a roll"
+        )
+    fresh, source = state.dice_source.draw(DICE_COUNT - len(kept))
+    rerolled = iter(fresh)
+    dice = tuple(
+        face if position in kept else next(rerolled) for position, face in enumerate(state.dice)
+    )
+    return replace(
+        state,
+        dice=dice,
+        kept=kept,
+        rolls_left=state.rolls_left - 1,
+        selected_box=None,
+        dice_source=source,
+    )
+
+
+def toggle_keep(state: GameState, player: int, die: int) -> GameState:
+    _check_turn(state, player)
+    (position,) = _die_positions([die])
+    if state.dice is None:
+        raise NotRolledYetError(f"no dice to keep before the first roll (die {die})")
+    if state.rolls_left == 0:
+        raise NoRollsLeftError(f"no rolls left, so keeping die {die} would change nothing")
+    kept = set(state.kept) ^ {position}
+    return replace(state, kept=tuple(sorted(kept)))
+
+
+def select_box(state: GameState, player: int, box_id: str | None) -> GameState:
+    _check_turn(state, player)
+    if box_id is not None:
+        options = _options_after_roll(state, f"select box {box_id!r}")
+        state.sheet.check_legal(box_id, options)
+    return replace(state, selected_box=box_id)
+
+
+def score(state: GameState, player: int, box_id: str) -> GameState:
+    _check_turn(state, player)
+    _options_after_roll(state, f"score box {box_id!r}")
+    assert state.dice is not None  # checked just above
+    sheet = state.sheet.scored(box_id, state.dice)
+    sheets = (
+        *state.sheets[: state.current_player],
+        sheet,
+        *state.sheets[state.current_player + 1 :],
+    )
+    return replace(
+        state,
+        sheets=sheets,
+        current_player=(state.current_player + 1) % len(state.players),
+        dice=None,
+        kept=(),
+        rolls_left=ROLLS_PER_TURN,
+        selected_box=None,
+    )
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    """1 for the best total; players with equal totals share a place (1, 1, 3, ...)."""
+    player: int
+    name: str
+    total: int
+
+
+def standings(state: GameState) -> tuple[Standing, ...]:
+    """Players by total, best first (seat order among equals). Provisional until is_over."""
+    totals = [sheet.total for sheet in state.sheets]
+    order = sorted(range(len(totals)), key=lambda index: -totals[index])
+    return tuple(
+        Standing(
+            place=1 + sum(1 for other in totals if other > totals[index]),
+            player=index,
+            name=state.players[index].name,
+            total=totals[index],
+        )
+        for index in order
+    )
+
+
+def _check_turn(state: GameState, player: int) -> None:
+    if state.is_over:
+        raise GameOverError(f"the game is over: player {player!r} cannot act")
+    if player != state.current_player or isinstance(player, bool):
+        raise WrongPlayerError(
+            f"it is player {state.current_player}'s turn ({state.player.name!r}), "
+            f"not player {player!r}'s"
+        )
+
+
+def _die_positions(positions: Collection[int]) -> tuple[int, ...]:
+    valid = range(DICE_COUNT)
+    for position in positions:
+        if isinstance(position, bool) or not isinstance(position, int) or position not in valid:
+            raise InvalidDieIndexError(f"a die position is 0 to {DICE_COUNT - 1}, not {position!r}")
+    if len(set(positions)) != len(positions):
+        raise InvalidDieIndexError(f"die positions named twice: {sorted(positions)}")
+    return tuple(sorted(positions))
+
+
+def _options_after_roll(state: GameState, action: str) -> ScoreOptions:
+    if state.options is None:
+        raise NotRolledYetError(f"cannot {action} before the first roll")
+    return state.options

@@ -1,0 +1,71 @@
+"""Where dice come from. A game holds one dice source; rolling asks it for faces.
+
+    EntropyDice(source=random.SystemRandom())   the default: fresh randomness every roll,
+                                                 nothing stored predicts the next roll
+    SeededDice(seed, position=0)                 reproducible: the same seed gives the same
+                                                 faces in the same order (replays, tests,
+                                                 "same dice for everyone" challenges)
+
+Both are immutable: `draw(count)` returns the faces and the source to use next. A
+`SeededDice` is fully described by (seed, position), so a saved game stores those two numbers
+and carries on with exactly the dice it would have had. Die number `position` is
+SHA-256(seed, position) reduced to a face, so restoring a position costs nothing and the
+sequence is the same in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from game.dice import FACES, Dice, RandomSource, roll
+from game.errors import InvalidSetupError
+
+MAX_SEED = 2**53 - 1
+"""Seeds stay exact in JSON read by JavaScript (Number.MAX_SAFE_INTEGER)."""
+
+
+class DiceSource(Protocol):
+    def draw(self, count: int) -> tuple[Dice, DiceSource]: ...
+
+
+@dataclass(frozen=True)
+class EntropyDice:
+    """Dice from a live random source; the default is the operating system's (cryptographic)."""
+
+    source: RandomSource = field(default_factory=random.SystemRandom, compare=False, repr=False)
+
+    def draw(self, count: int) -> tuple[Dice, EntropyDice]:
+        return roll(self.source, count), self
+
+
+@dataclass(frozen=True)
+class SeededDice:
+    seed: int
+    position: int = 0
+    """How many dice have been drawn from this seed so far."""
+
+    def __post_init__(self) -> None:
+        check_seed(self.seed)
+        if isinstance(self.position, bool) or not isinstance(self.position, int):
+            raise InvalidSetupError(f"a dice position is a whole number, not {self.position!r}")
+        if self.position < 0:
+            raise InvalidSetupError(f"a dice position is not negative, not {self.position!r}")
+
+    def draw(self, count: int) -> tuple[Dice, SeededDice]:
+        faces = tuple(self._face(self.position + offset) for offset in range(count))
+        return faces, SeededDice(self.seed, self.position + count)
+
+    def _face(self, position: int) -> int:
+        digest = hashlib.sha256(f"penta-dice:{self.seed}:{position}".encode()).digest()
+        # 64 bits modulo 6: the bias is below 1e-18, far beneath anything a game can show.
+        return FACES[int.from_bytes(digest[:8], "big") % len(FACES)]
+
+
+def check_seed(seed: object) -> int:
+    """Return `seed` if it is a whole number from 0 to MAX_SEED, else raise InvalidSetupError."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidSetupError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed

@@ -1,0 +1,126 @@
+"""The game as one immutable snapshot: players, sheets, and the turn in progress.
+
+A `GameState` is what a screen renders and what a save file stores. It never changes;
+the actions in `game.engine` return a new state (so undo is keeping the previous one).
+Build states with `game.engine.new_game`, the actions, or `game.savefile.load_game`.
+
+Fields:
+    ruleset          the Ruleset being played
+    players          tuple[Player, ...]: name, kind (human/computer), level (computers only)
+    sheets           tuple[Sheet, ...], one per player, same order (see game.sheet)
+    current_player   index of the player whose turn it is (0 once the game is over)
+    dice             the five faces on the table, die 0..4, or None before the turn's first roll
+    kept             sorted positions (0..4) of the dice set aside for the next roll
+    rolls_left       3 before the first roll, then 2, 1, 0
+    selected_box     the box the player has picked but not yet confirmed, or None
+    dice_source      where the next roll comes from (see game.random_source)
+
+Derived, for the screens and the advisor:
+    is_over, player, sheet, turn_number, has_rolled, can_roll
+    options          ScoreOptions for the current dice on the current sheet, or None before the
+                     first roll: `points` (every open box, joker applied), `legal`, `forbidden`,
+                     `joker` (which JokerBranch, or None), `five_of_a_kind_bonus` (earned by
+                     scoring now), `must_sacrifice` (no legal box scores anything)
+    For each sheet: upper_subtotal, points_to_upper_bonus, upper_bonus, lower_subtotal,
+    five_of_a_kind_box_points, five_of_a_kind_bonus_points, total, open_boxes.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+from game.dice import DICE_COUNT, Dice
+from game.errors import InvalidSetupError
+from game.random_source import DiceSource
+from game.rulesets import Ruleset, ScoreOptions
+from game.sheet import Sheet
+
+ROLLS_PER_TURN = 3
+MAX_NAME_LENGTH = 50
+MAX_LEVEL_LENGTH = 50
+
+
+class PlayerKind(StrEnum):
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table. `level` names a computer player's strength; humans have None."""
+
+    name: str
+    kind: PlayerKind = PlayerKind.HUMAN
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        check_text("player name", self.name, MAX_NAME_LENGTH)
+        try:
+            object.__setattr__(self, "kind", PlayerKind(self.kind))
+        except ValueError:
+            kinds = ", ".join(kind.value for kind in PlayerKind)
+            raise InvalidSetupError(
+                f"player kind is one of {kinds}, not {self.kind!r} (player {self.name!r})"
+            ) from None
+        if self.kind is PlayerKind.HUMAN and self.level is not None:
+            raise InvalidSetupError(
+                f"a human player has no level, but {self.name!r} has level {self.level!r}"
+            )
+        if self.kind is PlayerKind.COMPUTER:
+            check_text(f"level of computer player {self.name!r}", self.level, MAX_LEVEL_LENGTH)
+
+
+def check_text(what: str, text: object, max_length: int) -> None:
+    """Names are shown to people: printable, not blank, not absurdly long."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidSetupError(f"{what} must be a non-blank string, not {text!r}")
+    if len(text) > max_length:
+        raise InvalidSetupError(f"{what} has at most {max_length} characters, not {text!r}")
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise InvalidSetupError(f"{what} must not contain control characters: {text!r}")
+
+
+@dataclass(frozen=True)
+class GameState:
+    ruleset: Ruleset
+    players: tuple[Player, ...]
+    sheets: tuple[Sheet, ...]
+    current_player: int
+    dice: Dice | None
+    kept: tuple[int, ...]
+    rolls_left: int
+    selected_box: str | None
+    dice_source: DiceSource = field(repr=False)
+
+    @property
+    def is_over(self) -> bool:
+        return all(sheet.is_complete for sheet in self.sheets)
+
+    @property
+    def player(self) -> Player:
+        return self.players[self.current_player]
+
+    @property
+    def sheet(self) -> Sheet:
+        """The sheet of the player whose turn it is."""
+        return self.sheets[self.current_player]
+
+    @property
+    def turn_number(self) -> int:
+        """The current player's turn, from 1 to the number of boxes."""
+        return len(self.sheet.filled_boxes) + 1
+
+    @property
+    def has_rolled(self) -> bool:
+        return self.dice is not None
+
+    @property
+    def can_roll(self) -> bool:
+        return not self.is_over and self.rolls_left > 0 and len(self.kept) < DICE_COUNT
+
+    @cached_property
+    def options(self) -> ScoreOptions | None:
+        return None if self.dice is None else self.sheet.options(self.dice)
