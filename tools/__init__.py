@@ -1,0 +1,1 @@
+"""Developer tools: site build, local server, asset generators (never shipped to the browser)."""

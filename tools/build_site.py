@@ -1,0 +1,215 @@
+"""Builds `dist/`, the exact folder that is deployed: `python -m tools.build_site`.
+
+Steps, in order:
+1. generators make missing inputs (e.g. the strategy tables); see GENERATORS below;
+2. the page, the Python packages and the assets are copied; pyscript.toml gets its [files]
+   table from the Python files themselves, so no module can be left out by hand;
+3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
+   with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py);
+4. service-worker.js gets the list of every file with its content hash, and a cache name
+   derived from them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYODIDE_DIST = NODE_MODULES / "pyodide"
+CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
+
+PYTHON_PACKAGES = ("game", "shell")
+PAGE_FILES = ("index.html",)
+RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+STDLIB_ZIP = "python_stdlib.zip"
+
+# Which PyScript chunks are shipped: core.js, everything imported statically, and what core
+# imports dynamically (its plugins, always loaded, and its config parser), except core's lazy
+# chunks for settings this app does not use: the code editor, package installation and archives
+# in [files]. The plugins' own dynamic imports (terminal, editor) are for elements this page
+# does not have. This keeps about 300 kB gzip out of the first download.
+PYSCRIPT_CORE_PREFIX = "core"
+PYSCRIPT_UNUSED_LAZY_CHUNKS = ("codemirror", "pyodide_graph", "zip")
+
+# Files the service worker fetches only when the app first asks for them (then keeps them with
+# the rest of this version), instead of on install: large data not every player needs.
+LAZY_PREFIXES = ("assets/tables/",)
+
+
+@dataclass(frozen=True)
+class Generator:
+    """A build step that makes an input from the sources, run when its output is missing."""
+
+    output: str  # path relative to the repository root
+    module: str  # run as `python -m module *args`; skipped while the module does not exist
+    args: tuple[str, ...] = ()
+
+
+# To add a build step, add one line here.
+GENERATORS: tuple[Generator, ...] = (
+    Generator(output="assets/tables", module="tools.solve", args=("--all",)),
+)
+
+
+class BuildError(Exception):
+    pass
+
+
+def run_generators() -> None:
+    for step in GENERATORS:
+        module_file = ROOT / (step.module.replace(".", "/") + ".py")
+        if (ROOT / step.output).exists():
+            continue
+        if not module_file.exists():
+            print(f"build: skip {step.module}: {module_file.relative_to(ROOT)} does not exist yet")
+            continue
+        print(f"build: {step.output} is missing; running python -m {step.module}", flush=True)
+        subprocess.run([sys.executable, "-m", step.module, *step.args], cwd=ROOT, check=True)
+
+
+def python_modules() -> list[str]:
+    """Every .py file of the browser packages, as paths relative to the root, sorted."""
+    modules = []
+    for package in PYTHON_PACKAGES:
+        if not (ROOT / package / "__init__.py").exists():
+            raise BuildError(f"{package}/__init__.py is missing: {package} must be a package")
+        modules += [
+            path.relative_to(ROOT).as_posix()
+            for path in (ROOT / package).rglob("*.py")
+            if "__pycache__" not in path.parts
+        ]
+    return sorted(modules)
+
+
+def pyscript_config(modules: list[str]) -> str:
+    template = (ROOT / "pyscript.toml").read_text()
+    if re.search(r"^\s*\[files\]", template, re.MULTILINE):
+        raise BuildError("pyscript.toml must not have a [files] table: the build writes it")
+    lines = ["", "# Written by tools/build_site.py from the Python files themselves.", "[files]"]
+    lines += [f'"./{module}" = "./{module}"' for module in modules]
+    return template.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+
+
+def copy_pyscript(dest: Path) -> None:
+    """Copies PyScript's core.js and the chunks it loads for this app (see above)."""
+    if not (PYSCRIPT_DIST / "core.js").exists():
+        raise BuildError(f"no core.js in {PYSCRIPT_DIST}: run npm ci")
+    dest.mkdir(parents=True)
+    pending, kept = ["core.js"], set()
+    while pending:
+        name = pending.pop()
+        if name in kept:
+            continue
+        kept.add(name)
+        shutil.copy2(PYSCRIPT_DIST / name, dest / name)
+        source = (PYSCRIPT_DIST / name).read_text()
+        pending += re.findall(r'from\s*"\./([^"]+\.js)"', source)
+        if name.startswith(PYSCRIPT_CORE_PREFIX):
+            pending += [
+                chunk
+                for chunk in re.findall(r'import\(\s*"\./([^"]+\.js)"\s*\)', source)
+                if not chunk.startswith(PYSCRIPT_UNUSED_LAZY_CHUNKS)
+            ]
+
+
+def compiled_stdlib() -> Path:
+    """Pyodide's standard library as .pyc, cached by the inputs' hash (it takes ~10 s)."""
+    inputs = [PYODIDE_DIST / STDLIB_ZIP, PYODIDE_DIST / "pyodide.asm.wasm"]
+    inputs += [ROOT / "tools" / "pyodide_stdlib.py", ROOT / "tools" / "run_in_pyodide.mjs"]
+    key = hashlib.sha256(b"".join(file_hash(path).encode() for path in inputs)).hexdigest()[:16]
+    cached = CACHE_DIR / f"python_stdlib-{key}.zip"
+    if not cached.exists():
+        CACHE_DIR.mkdir(exist_ok=True)
+        for stale in CACHE_DIR.glob("python_stdlib-*.zip"):
+            stale.unlink()
+        partial = cached.with_suffix(".partial")
+        subprocess.run(
+            ["node", "tools/run_in_pyodide.mjs", "tools/pyodide_stdlib.py",
+             str(PYODIDE_DIST / STDLIB_ZIP), str(partial)],
+            cwd=ROOT,
+            check=True,
+        )
+        partial.rename(cached)
+    return cached
+
+
+def copy_pyodide(dest: Path) -> None:
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        if not (PYODIDE_DIST / name).exists():
+            raise BuildError(f"{PYODIDE_DIST / name} is missing: run npm ci")
+        shutil.copy2(PYODIDE_DIST / name, dest / name)
+    shutil.copy2(compiled_stdlib(), dest / STDLIB_ZIP)
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_service_worker(dist: Path) -> None:
+    """Fills the service worker's build line with every file of dist and its hash."""
+    files = {
+        path.relative_to(dist).as_posix(): file_hash(path)
+        for path in sorted(dist.rglob("*"))
+        if path.is_file()
+    }
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    build = {
+        "version": version,
+        "precache": {name: h for name, h in files.items() if not name.startswith(LAZY_PREFIXES)},
+        "lazy": {name: h for name, h in files.items() if name.startswith(LAZY_PREFIXES)},
+    }
+    template = (ROOT / "service-worker.js").read_text()
+    placeholder = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
+    if len(placeholder.findall(template)) != 1:
+        raise BuildError("service-worker.js must have exactly one line `const BUILD = ...;`")
+    line = f"const BUILD = {json.dumps(build, indent=1)};"
+    (dist / "service-worker.js").write_text(placeholder.sub(lambda _: line, template))
+
+
+def build(dist: Path) -> None:
+    started = time.monotonic()
+    run_generators()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    for name in PAGE_FILES:
+        shutil.copy2(ROOT / name, dist / name)
+    modules = python_modules()
+    for module in modules:
+        (dist / module).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / module, dist / module)
+    (dist / "pyscript.toml").write_text(pyscript_config(modules))
+    shutil.copytree(ROOT / "assets", dist / "assets")
+    copy_pyscript(dist / RUNTIME_DIR / "pyscript")
+    copy_pyodide(dist / RUNTIME_DIR / "pyodide")
+    write_service_worker(dist)
+    size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
+    print(f"build: {dist} ready, {size / 1e6:.1f} MB, {time.monotonic() - started:.1f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    args = parser.parse_args()
+    try:
+        build(args.out.resolve())
+    except BuildError as error:
+        sys.exit(f"build failed: {error}")
+
+
+if __name__ == "__main__":
+    main()
