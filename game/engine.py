@@ -118,9 +118,8 @@ def select_box(state: GameState, player: int, box_id: str | None) -> GameState:
 
 def score(state: GameState, player: int, box_id: str) -> GameState:
     _check_turn(state, player)
-    _options_after_roll(state, f"score box {box_id!r}")
-    assert state.dice is not None  # checked just above
-    sheet = state.sheet.scored(box_id, state.dice)
+    options = _options_after_roll(state, f"score box {box_id!r}")
+    sheet = state.sheet.filled_with(box_id, options)
     sheets = (
         *state.sheets[: state.current_player],
         sheet,

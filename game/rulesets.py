@@ -167,15 +167,17 @@ class Ruleset:
     """Earned by each further five of a kind while that box holds its full points."""
     joker: JokerRule | None
     box_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _boxes_by_id: dict[str, Box] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "box_ids", tuple(box.id for box in self.boxes))
+        object.__setattr__(self, "_boxes_by_id", {box.id: box for box in self.boxes})
 
     def box(self, box_id: str) -> Box:
-        for box in self.boxes:
-            if box.id == box_id:
-                return box
-        raise UnknownBoxError(box_id, self.id)
+        try:
+            return self._boxes_by_id[box_id]
+        except (KeyError, TypeError):  # TypeError: an unhashable id read from bad data
+            raise UnknownBoxError(box_id, self.id) from None
 
     @property
     def upper_box_ids(self) -> tuple[str, ...]:
@@ -204,6 +206,7 @@ class Ruleset:
         """Everything that decides scores, as plain data (for hashing and documentation)."""
         data = asdict(self)
         data.pop("box_ids", None)
+        data.pop("_boxes_by_id", None)
         return data
 
     def fingerprint(self) -> str:

@@ -174,12 +174,8 @@ def _sheet(data: object, path: str, ruleset: Ruleset) -> Sheet:
                 f"{path}.scores.{box_id}: no roll scores {points} in {box_id!r} "
                 f"(possible: {', '.join(map(str, sorted(possible)))})"
             )
-    sheet = Sheet(
-        ruleset,
-        tuple(scores.get(box_id) for box_id in ruleset.box_ids),
-        _int(entry["five_of_a_kind_bonuses"], f"{path}.five_of_a_kind_bonuses"),
-    )
-    bonuses = sheet.five_of_a_kind_bonus_count
+    bonuses = _int(entry["five_of_a_kind_bonuses"], f"{path}.five_of_a_kind_bonuses")
+    sheet = Sheet.from_scores(ruleset, scores, bonuses)
     if bonuses:
         earning_box_filled = sheet.five_of_a_kind_box_points == ruleset.five_of_a_kind_points
         # Each bonus came with a box filled after the five-of-a-kind box itself.

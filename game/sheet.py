@@ -4,6 +4,7 @@ A `Sheet` is immutable; scoring returns a new sheet. Everything a screen shows i
 player's column is a property here:
 
     Sheet.empty(ruleset) -> Sheet
+    Sheet.from_scores(ruleset, {box_id: points}, five_of_a_kind_bonus_count=0) -> Sheet
     sheet.points_in(box_id) -> int | None        what a box holds (None while open)
     sheet.open_boxes / filled_boxes / is_complete
     sheet.upper_subtotal, points_to_upper_bonus, upper_bonus
@@ -14,6 +15,7 @@ player's column is a property here:
     sheet.options(dice) -> ScoreOptions           every open box's points, joker applied
     sheet.scored(box_id, dice) -> Sheet           raises BoxFilledError, JokerForbiddenBoxError,
                                                   UnknownBoxError, InvalidDiceError
+    sheet.filled_with(box_id, options) -> Sheet   the same with options already computed
 
 `achievable_points(ruleset, box_id)` lists every score a box can ever hold; loading a saved
 game uses it to refuse impossible scores.
@@ -21,7 +23,7 @@ game uses it to refuse impossible scores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,6 +43,19 @@ class Sheet:
     @classmethod
     def empty(cls, ruleset: Ruleset) -> Sheet:
         return cls(ruleset, (None,) * len(ruleset.boxes))
+
+    @classmethod
+    def from_scores(
+        cls, ruleset: Ruleset, scores: Mapping[str, int], five_of_a_kind_bonus_count: int = 0
+    ) -> Sheet:
+        """A sheet with `scores` filled in (box id -> points); raises UnknownBoxError."""
+        for box_id in scores:
+            ruleset.box(box_id)
+        return cls(
+            ruleset,
+            tuple(scores.get(box_id) for box_id in ruleset.box_ids),
+            five_of_a_kind_bonus_count,
+        )
 
     def points_in(self, box_id: str) -> int | None:
         self.ruleset.box(box_id)  # an unknown id raises UnknownBoxError
@@ -126,7 +141,10 @@ class Sheet:
 
     def scored(self, box_id: str, dice: Sequence[int]) -> Sheet:
         """The sheet after putting `dice` in `box_id`, with any five-of-a-kind bonus."""
-        options = self.options(dice)
+        return self.filled_with(box_id, self.options(dice))
+
+    def filled_with(self, box_id: str, options: ScoreOptions) -> Sheet:
+        """`scored` for dice whose options (from this sheet) are already known."""
         self.check_legal(box_id, options)
         index = self.ruleset.box_ids.index(box_id)
         scores = (*self.scores[:index], options.points[box_id], *self.scores[index + 1 :])

@@ -1,0 +1,72 @@
+"""Every one of the 252 rolls in every box, against tables written from the rule text.
+
+The tables in tests/golden/ come from tools/make_golden_scores.py, which scores the rules
+again without using game.rulesets.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.dice import ALL_ROLLS
+from game.rulesets import RULESETS, get_ruleset
+from game.sheet import Sheet
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def golden_table(ruleset_id: str) -> list[dict[str, str]]:
+    with (GOLDEN / f"{ruleset_id}_empty_sheet.csv").open(newline="") as table:
+        return list(csv.DictReader(table))
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_table_covers_every_roll_and_box(ruleset_id: str) -> None:
+    rows = golden_table(ruleset_id)
+    assert [tuple(map(int, row["dice"])) for row in rows] == list(ALL_ROLLS)
+    assert list(rows[0])[1:] == list(get_ruleset(ruleset_id).box_ids)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_empty_sheet_scores_match_golden_table(ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
+    empty = Sheet.empty(ruleset)
+    mismatches = []
+    for row in golden_table(ruleset_id):
+        dice = tuple(map(int, row["dice"]))
+        expected = {box_id: int(row[box_id]) for box_id in ruleset.box_ids}
+        options = empty.options(dice)
+        if options.points != expected or options.legal != set(expected):
+            mismatches.append((row["dice"], options.points, expected))
+    assert mismatches == []
+
+
+PENTA_JOKER_CASES = json.loads((GOLDEN / "penta_joker.json").read_text())
+
+
+@pytest.mark.parametrize(
+    "case", PENTA_JOKER_CASES, ids=[f"{c['dice'][0]}x5 {c['case']}" for c in PENTA_JOKER_CASES]
+)
+def test_penta_five_of_a_kind_matches_golden_cases(case: dict[str, object]) -> None:
+    expected = case["expected"]
+    assert isinstance(expected, dict)
+    sheet = Sheet.from_scores(get_ruleset("penta"), case["filled"])  # type: ignore[arg-type]
+    options = sheet.options(case["dice"])  # type: ignore[arg-type]
+    assert options.points == expected["points"]
+    assert options.legal == set(expected["legal"])
+    assert options.five_of_a_kind_bonus == expected["bonus"]
+
+
+def test_golden_files_are_what_the_generator_writes() -> None:
+    generator = ROOT / "tools" / "make_golden_scores.py"
+    result = subprocess.run(
+        [sys.executable, str(generator), "--check"], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
