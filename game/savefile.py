@@ -205,6 +205,9 @@ def _turn(data: object, sheets: tuple[Sheet, ...]) -> _Turn:
     turn = _object(data, "turn")
     _keys(turn, "turn", {"player", "dice", "kept", "rolls_left", "selected_box"})
     current = _int(turn["player"], "turn.player", maximum=len(sheets) - 1)
+    over = all(sheet.is_complete for sheet in sheets)
+    if over and current != 0:
+        raise SaveFileError(f"turn.player: the game is over, so 0, not {current}")
     filled = [len(sheet.filled_boxes) for sheet in sheets]
     expected = [filled[current] + (1 if index < current else 0) for index in range(len(sheets))]
     if filled != expected:
@@ -212,9 +215,6 @@ def _turn(data: object, sheets: tuple[Sheet, ...]) -> _Turn:
             f"turn.player: with player {current} to play, the sheets would hold {expected} "
             f"filled boxes, not {filled}"
         )
-    over = all(sheet.is_complete for sheet in sheets)
-    if over and current != 0:
-        raise SaveFileError(f"turn.player: the game is over, so 0, not {current}")
 
     dice = None
     if turn["dice"] is not None:
@@ -286,12 +286,12 @@ def _object(value: object, path: str) -> JsonObject:
 
 
 def _keys(entry: JsonObject, path: str, expected: set[str]) -> None:
-    missing = expected - entry.keys()
-    unknown = entry.keys() - expected
-    if missing or unknown:
-        raise SaveFileError(
-            f"{path}: missing keys {sorted(missing)}, unknown keys {sorted(unknown)}"
-        )
+    missing = sorted(expected - entry.keys())
+    unknown = sorted(entry.keys() - expected)
+    problems = [f"missing key {key!r}" for key in missing]
+    problems += [f"unknown key {key!r:.80}" for key in unknown[:5]]
+    if problems:
+        raise SaveFileError(f"{path}: {', '.join(problems)}")
 
 
 def _list(value: object, path: str, minimum: int = 0, maximum: int | None = None) -> list[Any]:

@@ -154,9 +154,12 @@ class Sheet:
 
 @cache
 def achievable_points(ruleset: Ruleset, box_id: str) -> frozenset[int]:
-    """Every score `box_id` can hold: any roll's points, joker points, or a sacrificed 0."""
+    """Every score `box_id` can hold: any roll's points there, or its joker points.
+
+    A sacrificed 0 is among a roll's points for every box but Chance, which no roll leaves at 0.
+    """
     scorer = ruleset.box(box_id).scorer
-    possible = {0} | {scorer.points(dice) for dice in ALL_ROLLS}
+    possible = {scorer.points(dice) for dice in ALL_ROLLS}
     if ruleset.joker is not None and ruleset.box(box_id).section is Section.LOWER:
         possible |= {joker_points(scorer, (face,) * 5) for face in FACES}
     return frozenset(possible)
