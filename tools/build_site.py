@@ -3,7 +3,7 @@
 Steps, in order:
 1. generators make missing inputs (e.g. the strategy tables); see GENERATORS below;
 2. the page, the Python packages and the assets are copied; pyscript.toml gets its [files]
-   table from the Python files themselves, so no module can be left out by hand;
+   table from the packages' files themselves, so no module can be left out by hand;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
    with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py);
 4. service-worker.js gets the list of every file with its content hash, and a cache name
@@ -80,26 +80,27 @@ def run_generators() -> None:
         subprocess.run([sys.executable, "-m", step.module, *step.args], cwd=ROOT, check=True)
 
 
-def python_modules() -> list[str]:
-    """Every .py file of the browser packages, as paths relative to the root, sorted."""
-    modules = []
+def package_files() -> list[str]:
+    """Every file of the browser's Python packages (modules and their data, e.g. catalogs),
+    as paths relative to the root, sorted."""
+    files = []
     for package in PYTHON_PACKAGES:
         if not (ROOT / package / "__init__.py").exists():
             raise BuildError(f"{package}/__init__.py is missing: {package} must be a package")
-        modules += [
+        files += [
             path.relative_to(ROOT).as_posix()
-            for path in (ROOT / package).rglob("*.py")
-            if "__pycache__" not in path.parts
+            for path in (ROOT / package).rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
         ]
-    return sorted(modules)
+    return sorted(files)
 
 
-def pyscript_config(modules: list[str]) -> str:
+def pyscript_config(files: list[str]) -> str:
     template = (ROOT / "pyscript.toml").read_text()
     if re.search(r"^\s*\[files\]", template, re.MULTILINE):
         raise BuildError("pyscript.toml must not have a [files] table: the build writes it")
     lines = ["", "# Written by tools/build_site.py from the Python files themselves.", "[files]"]
-    lines += [f'"./{module}" = "./{module}"' for module in modules]
+    lines += [f'"./{name}" = "./{name}"' for name in files]
     return template.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
 
@@ -137,8 +138,13 @@ def compiled_stdlib() -> Path:
             stale.unlink()
         partial = cached.with_suffix(".partial")
         subprocess.run(
-            ["node", "tools/run_in_pyodide.mjs", "tools/pyodide_stdlib.py",
-             str(PYODIDE_DIST / STDLIB_ZIP), str(partial)],
+            [
+                "node",
+                "tools/run_in_pyodide.mjs",
+                "tools/pyodide_stdlib.py",
+                str(PYODIDE_DIST / STDLIB_ZIP),
+                str(partial),
+            ],
             cwd=ROOT,
             check=True,
         )
@@ -188,11 +194,11 @@ def build(dist: Path) -> None:
     dist.mkdir(parents=True)
     for name in PAGE_FILES:
         shutil.copy2(ROOT / name, dist / name)
-    modules = python_modules()
-    for module in modules:
-        (dist / module).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / module, dist / module)
-    (dist / "pyscript.toml").write_text(pyscript_config(modules))
+    files = package_files()
+    for name in files:
+        (dist / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, dist / name)
+    (dist / "pyscript.toml").write_text(pyscript_config(files))
     shutil.copytree(ROOT / "assets", dist / "assets")
     copy_pyscript(dist / RUNTIME_DIR / "pyscript")
     copy_pyodide(dist / RUNTIME_DIR / "pyodide")

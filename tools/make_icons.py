@@ -1,4 +1,4 @@
-"""Draws the app icons (a die showing five, for Penta) into assets/icons/: `python -m tools.make_icons`.
+"""Draws the app icons, a die showing five, into assets/icons/: `python -m tools.make_icons`.
 
 The PNGs are committed; rerun this only to change the design. "any" icons are a die on a
 transparent background; "maskable" ones fill the square with the brand colour and keep the

@@ -13,7 +13,7 @@ import http.server
 import threading
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -32,7 +32,11 @@ MIME_TYPES = {
 
 
 class _SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: the app is a few dozen files
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
 
     def __init__(self, *args: Any, mount: str, **kwargs: Any) -> None:
         self._mount = mount
@@ -63,12 +67,22 @@ class SiteServer:
         handler = functools.partial(_SiteHandler, directory=str(root), mount=mount)
         self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self._httpd.daemon_threads = True
+        # Used by start() only; serve_forever() serves in the caller's thread instead.
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}{mount}"
 
     def start(self) -> Self:
         self._thread.start()
         return self
+
+    def serve_forever(self) -> None:
+        """Serves in the calling thread until interrupted (Ctrl+C)."""
+        try:
+            self._httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self._httpd.server_close()
 
     def stop(self) -> None:
         self._httpd.shutdown()
@@ -95,12 +109,7 @@ def main() -> None:
     args = parser.parse_args()
     server = SiteServer(args.root, args.mount, args.port)
     print(f"Penta is served at {server.url}  (Ctrl+C stops)", flush=True)
-    try:
-        server._httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server._httpd.server_close()
+    server.serve_forever()
 
 
 if __name__ == "__main__":

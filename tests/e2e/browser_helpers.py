@@ -1,0 +1,76 @@
+"""Helpers of the browser tests, shared with conftest.py: import them as `browser_helpers`."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError, Worker
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = Path(os.environ.get("PENTA_CHROMIUM", "/usr/bin/chromium"))
+# Headless Chromium as root, without its background connections (this machine has no network
+# but the package registries, and they would only add noise and delays).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE_VIEWPORT = {"width": 360, "height": 640}
+BOOT_TIMEOUT_MS = 30_000  # generous: a loaded CI machine; the benchmark measures speed
+
+
+def boot(page: Page, url: str) -> Page:
+    """Opens the app and waits until Python has started it; fails with the page's message."""
+    page.goto(url)
+    wait_until_ready(page)
+    return page
+
+
+def wait_until_ready(page: Page) -> None:
+    page.wait_for_selector(
+        "html[data-state=ready], html[data-state=failed]", timeout=BOOT_TIMEOUT_MS
+    )
+    if page.evaluate("document.documentElement.dataset.state") == "failed":
+        pytest.fail(f"the app failed to start:\n{page.inner_text('#problem')}")
+
+
+def wait_for_offline_ready(page: Page) -> None:
+    """Waits until the service worker has cached this version and controls the page."""
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null"
+        " && navigator.serviceWorker.controller.state === 'activated'",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+
+
+class BrowserProblems:
+    """Every console error, uncaught error and Python traceback of the watched contexts."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def watch(self, context: BrowserContext) -> None:
+        context.on("console", self._on_console)
+        context.on("weberror", self._on_error)
+        context.on("serviceworker", self._watch_worker)
+        for worker in context.service_workers:
+            self._watch_worker(worker)
+
+    def _watch_worker(self, worker: Worker) -> None:
+        worker.on("console", self._on_console)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error" or "Traceback (most recent call last)" in message.text:
+            self.problems.append(f"console {message.type} at {message.location}: {message.text}")
+
+    def _on_error(self, error: WebError) -> None:
+        self.problems.append(f"uncaught error: {error.error}")
+
+    def text(self) -> str:
+        return "\n".join(self.problems)

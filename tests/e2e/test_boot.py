@@ -1,0 +1,87 @@
+"""The app starts in a real browser: layout at once, controls once Python is up, readable errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import BrowserProblems, boot, wait_until_ready
+from playwright.sync_api import Page, Route, expect
+
+
+def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url: str) -> None:
+    held: list[Route] = []  # the WebAssembly runtime, held back until the checks are done
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(app_url)
+    page.wait_for_function("document.readyState === 'complete'")
+    expect(page.locator("html")).to_have_attribute("data-state", "loading")
+    expect(page).to_have_title("Penta")
+    expect(page.locator("h1")).to_have_text("Penta")
+    expect(page.locator("#dice .die")).to_have_count(5)
+    expect(page.locator("#sheet tbody tr")).to_have_count(15)
+    expect(page.locator("#roll")).to_be_disabled()
+    expect(page.locator("#progress")).to_be_visible()
+    running = page.evaluate(
+        "document.querySelector('#progress span').getAnimations()"
+        ".filter(a => a.playState === 'running').length"
+    )
+    assert running == 1, "the progress indicator must be moving"
+
+    for _ in range(200):  # route handlers run while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the runtime was not requested"
+    held[0].continue_()
+    wait_until_ready(page)
+    expect(page.locator("#roll")).to_be_enabled()
+    expect(page.locator("#progress")).to_be_hidden()
+
+
+def test_a_click_rolls_five_dice(page: Page, app_url: str) -> None:
+    boot(page, app_url)
+    expect(page.locator("#dice .die:empty")).to_have_count(5)
+    page.click("#roll")
+    dice = page.locator("#dice .die")
+    for index in range(5):
+        expect(dice.nth(index)).to_have_text(re.compile(r"^[1-6]$"))
+        face = dice.nth(index).inner_text()
+        expect(dice.nth(index)).to_have_attribute("aria-label", f"Die {index + 1}: {face}")
+
+
+@pytest.mark.allow_browser_errors
+def test_a_python_error_at_start_shows_a_readable_message(
+    page: Page, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    page.route(
+        "**/game/dice.py",
+        lambda route: route.fulfill(body="raise RuntimeError('broken on purpose')\n"),
+    )
+    page.goto(app_url)
+    page.wait_for_selector("html[data-state=failed]", timeout=30_000)
+    expect(page.locator("#status")).to_have_text("Penta could not start")
+    expect(page.locator("#problem-summary")).to_contain_text("error in its Python code")
+    expect(page.locator("#problem-details")).to_contain_text("RuntimeError: broken on purpose")
+    expect(page.locator("#roll")).to_be_disabled()
+    expect(page.locator("#progress")).to_be_hidden()
+    # The strict check would have failed any other test: the traceback reached the console.
+    assert "RuntimeError: broken on purpose" in browser_problems.text()
+
+
+@pytest.mark.allow_browser_errors
+def test_a_python_error_in_an_event_handler_is_caught(
+    page: Page, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    def broken_roll(route: Route) -> None:
+        source = route.fetch().text()
+        route.fulfill(
+            body=source + "\n\ndef roll(*args, **kwargs):\n    raise ValueError('no dice')\n"
+        )
+
+    page.route("**/game/dice.py", broken_roll)
+    boot(page, app_url)
+    assert not browser_problems.problems
+    page.click("#roll")
+    expect(page.locator("#problem")).to_be_visible()
+    expect(page.locator("#problem-details")).to_contain_text("ValueError: no dice")
+    assert "ValueError: no dice" in browser_problems.text()
