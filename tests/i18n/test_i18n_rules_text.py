@@ -1,0 +1,201 @@
+"""The full rules texts: one per (ruleset, language), structured, complete and consistent."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from game.errors import UnknownRulesetError
+from game.i18n import LANGUAGE_CODES, Translator
+from game.rules_text import (
+    BulletList,
+    Example,
+    Paragraph,
+    RulesText,
+    RulesTextError,
+    Table,
+    load_rules_text,
+    rules_text_from_data,
+)
+from game.rulesets import RULESETS
+
+PAIRS = [(ruleset_id, language) for ruleset_id in sorted(RULESETS) for language in LANGUAGE_CODES]
+HEBREW_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
+
+WORKED_EXAMPLES = {
+    # Written with digits, so the same in every language.
+    "penta": ["1, 1, 3, 4", "63", "35", "100", "20", "25", "30", "40", "50", "0"],
+    "yatzy": ["1-1-1-1-6", "2-2-2-4-5", "1-4-4-6-6", "6-4-2", "6-6-6-5-5 = 28", "6-6-4-4-4"],
+}
+
+
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_rules_text_exists_for_every_ruleset_and_language(ruleset_id: str, language: str) -> None:
+    rules = load_rules_text(ruleset_id, language)
+    assert rules.ruleset == ruleset_id
+    assert rules.language == language
+    assert rules.title.strip()
+    assert len(rules.sections) >= 4
+    assert Translator(language).rules_text(ruleset_id) is rules
+
+
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_the_score_table_lists_every_box_in_sheet_order_by_its_catalog_name(
+    ruleset_id: str, language: str
+) -> None:
+    rules = load_rules_text(ruleset_id, language)
+    t = Translator(language, strict=True)
+    names = [t.box_name(ruleset_id, box_id) for box_id in RULESETS[ruleset_id].box_ids]
+    tables = [
+        block for section in rules.sections for block in section.blocks if isinstance(block, Table)
+    ]
+    assert len(tables) == 1
+    assert [row[0] for row in tables[0].rows] == names
+
+
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_the_worked_examples_are_there(ruleset_id: str, language: str) -> None:
+    rules = load_rules_text(ruleset_id, language)
+    text = rules.plain_text()
+    for example in WORKED_EXAMPLES[ruleset_id]:
+        assert example in text, example
+    assert any(isinstance(b, Example) for s in rules.sections for b in s.blocks)
+
+
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_the_rules_quote_the_sacrifice_message_of_the_app(ruleset_id: str, language: str) -> None:
+    message = Translator(language, strict=True)("turn.must_sacrifice")
+    assert message in load_rules_text(ruleset_id, language).plain_text()
+
+
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_the_rules_name_the_confirm_button_when_they_mention_it(
+    ruleset_id: str, language: str
+) -> None:
+    text = load_rules_text(ruleset_id, language).plain_text()
+    if ruleset_id == "penta":
+        assert Translator(language, strict=True)("turn.confirm") in text
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_every_language_has_the_same_structure(ruleset_id: str) -> None:
+    """Same sections, same kinds of blocks, same list lengths and table sizes: nothing left out."""
+
+    def shape(rules: RulesText) -> list[list[tuple[Any, ...]]]:
+        out = []
+        for section in rules.sections:
+            blocks: list[tuple[Any, ...]] = []
+            for block in section.blocks:
+                if isinstance(block, BulletList):
+                    blocks.append(("list", len(block.items)))
+                elif isinstance(block, Table):
+                    blocks.append(("table", len(block.columns), len(block.rows)))
+                else:
+                    blocks.append((block.type,))
+            out.append(blocks)
+        return out
+
+    shapes = {language: shape(load_rules_text(ruleset_id, language)) for language in LANGUAGE_CODES}
+    assert shapes["he"] == shapes["en"]
+    assert shapes["et"] == shapes["en"]
+
+
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_rules_are_plain_text(ruleset_id: str, language: str) -> None:
+    for text in load_rules_text(ruleset_id, language).strings():
+        assert text.strip() == text and text
+        assert not re.search(r"<[a-zA-Z/!]", text), f"markup in {text!r}"
+        assert "  " not in text
+        if language == "he":
+            assert not HEBREW_POINTS.search(text), f"niqqud in {text!r}"
+
+
+def test_penta_rules_tell_the_bonus_and_joker_numbers() -> None:
+    for language in LANGUAGE_CODES:
+        text = load_rules_text("penta", language).plain_text()
+        for number in ("13", "3", "5", "63", "35", "100"):
+            assert number in text
+
+
+def test_the_hebrew_penta_rules_follow_the_hebrew_sheet() -> None:
+    text = load_rules_text("penta", "he").plain_text()
+    for phrase in (
+        "13 סיבובים; בכל סיבוב מטילים 5 קוביות עד 3 פעמים",
+        "לכל היותר 3 הטלות בכל תור",
+        "63 מתאים לשלוש קוביות מכל ערך",
+        "עם חמש ארבעות, מותר רק תא הארבעות: 20 נקודות, ועוד 100 בונוס",
+        "הפול האוס שווה אז 25, הרצף הקטן 30, הרצף הגדול 40",
+        "הסך הכול (TOTAL) מחבר את החלק העליון, הבונוס שלו, החלק התחתון ובונוסי הפנטה",
+    ):
+        assert phrase in text, phrase
+
+
+def test_the_estonian_yatzy_rules_follow_the_estonian_sheet() -> None:
+    text = load_rules_text("yatzy", "et").plain_text()
+    for phrase in (
+        "Mängukorral olijal on kasutada kolm heidet.",
+        "Tulemuseks kokku on Maja 6-6-6-5-5 = 28 punkti.",
+        "Igat joont võib tulemuse märkimiseks kasutada vaid korra mängu jooksul.",
+        "saab 50 boonuspunkti",
+        "Mängu võidab see, kellel on suurim punktisumma",
+    ):
+        assert phrase in text, phrase
+
+
+def test_unknown_ruleset_or_language_is_refused() -> None:
+    with pytest.raises(UnknownRulesetError):
+        load_rules_text("kniffel", "en")
+    with pytest.raises(RulesTextError, match="'fr'"):
+        load_rules_text("penta", "fr")
+    with pytest.raises(RulesTextError):
+        load_rules_text("penta", "../en")
+
+
+def _doc(*blocks: object) -> dict[str, object]:
+    return {
+        "ruleset": "penta",
+        "language": "en",
+        "title": "T",
+        "sections": [{"heading": "H", "blocks": list(blocks)}],
+    }
+
+
+def test_valid_blocks_are_built() -> None:
+    rules = rules_text_from_data(
+        _doc(
+            {"type": "paragraph", "text": "p"},
+            {"type": "list", "items": ["a", "b"]},
+            {"type": "table", "columns": ["x", "y"], "rows": [["1", "2"]]},
+            {"type": "example", "text": "e"},
+        )
+    )
+    assert rules.sections[0].blocks == (
+        Paragraph("p"),
+        BulletList(("a", "b")),
+        Table(("x", "y"), (("1", "2"),)),
+        Example("e"),
+    )
+    assert rules.strings() == ["T", "H", "p", "a", "b", "x", "y", "1", "2", "e"]
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ([], "expected a JSON object"),
+        ({"ruleset": "penta"}, "expected the fields"),
+        (_doc({"type": "html", "text": "<b>x</b>"}), "unknown block type 'html'"),
+        (_doc({"type": "paragraph", "text": ""}), "non-empty text"),
+        (_doc({"type": "paragraph", "text": " x"}), "leading or trailing space"),
+        (_doc({"type": "paragraph", "text": "x", "html": "y"}), "a paragraph block has"),
+        (_doc({"type": "list", "items": []}), "non-empty list"),
+        (_doc({"type": "table", "columns": ["a", "b"], "rows": [["1"]]}), "1 cells for 2"),
+        (_doc({"type": "table", "columns": ["a"], "rows": []}), "non-empty list of rows"),
+        (_doc(), "'blocks' must be a non-empty list"),
+        ({**_doc(), "sections": []}, "'sections' must be a non-empty list"),
+    ],
+)
+def test_malformed_rules_are_refused(data: object, problem: str) -> None:
+    with pytest.raises(RulesTextError, match=re.escape(problem)):
+        rules_text_from_data(data)

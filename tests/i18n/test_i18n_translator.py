@@ -1,0 +1,348 @@
+"""The translator: placeholders, plurals, fallback, direction, language choice, numbers."""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+
+import pytest
+
+from game.i18n import (
+    FSI,
+    LANGUAGE_CODES,
+    PDI,
+    Catalog,
+    MissingKeyError,
+    PlaceholderError,
+    Translator,
+    UnknownLanguageError,
+    choose_language,
+    data_files,
+    direction,
+    format_number,
+    load_catalog,
+    normalize_language,
+    plural_category,
+)
+
+# --- direction and language choice -------------------------------------------------------
+
+
+def test_hebrew_is_right_to_left_and_the_others_left_to_right() -> None:
+    assert direction("he") == "rtl"
+    assert direction("en") == "ltr"
+    assert direction("et") == "ltr"
+    assert Translator("he").direction == "rtl"
+    assert Translator("he").html_attributes == {"lang": "he", "dir": "rtl"}
+    assert Translator("et").html_attributes == {"lang": "et", "dir": "ltr"}
+
+
+@pytest.mark.parametrize(
+    ("preferences", "expected"),
+    [
+        (["he-IL", "en"], "he"),
+        (["en-US", "he"], "en"),
+        (["et-EE", "en-GB"], "et"),
+        (["fr-FR", "de", "et"], "et"),
+        (["fr-FR", "de"], "en"),
+        ([], "en"),
+        (None, "en"),
+        ("he", "he"),
+        (["iw-IL"], "he"),
+        (["HE_il"], "he"),
+        ([" et "], "et"),
+        (["*", "", "x-klingon", "et"], "et"),
+        ([None, 3, "he"], "he"),
+        (["english"], "en"),
+    ],
+)
+def test_choose_language_from_browser_preferences(
+    preferences: list[object] | str | None, expected: str
+) -> None:
+    assert choose_language(preferences) == expected
+
+
+def test_choose_language_default_can_be_changed_but_must_be_supported() -> None:
+    assert choose_language(["fr"], default="et") == "et"
+    with pytest.raises(UnknownLanguageError, match="'fr'"):
+        choose_language(["he"], default="fr")
+
+
+def test_english_is_not_a_prefix_match_for_other_languages() -> None:
+    assert normalize_language("eng") is None
+    assert normalize_language("e") is None
+    assert normalize_language("etc") is None
+    assert normalize_language("he-Latn-IL") == "he"
+
+
+def test_unknown_language_is_refused_with_the_supported_ones_named() -> None:
+    with pytest.raises(UnknownLanguageError, match=r"'fr'.*en, he, et"):
+        Translator("fr")
+    with pytest.raises(UnknownLanguageError):
+        direction("fr")
+
+
+# --- plurals ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "category"),
+    [
+        ("en", 0, "other"),
+        ("en", 1, "one"),
+        ("en", 2, "other"),
+        ("en", 11, "other"),
+        ("et", 1, "one"),
+        ("et", 2, "other"),
+        ("et", 21, "other"),
+        ("he", 0, "other"),
+        ("he", 1, "one"),
+        ("he", 2, "two"),
+        ("he", 3, "other"),
+        ("he", 10, "other"),
+        ("he", 20, "other"),
+    ],
+)
+def test_plural_categories(language: str, count: int, category: str) -> None:
+    assert plural_category(language, count) == category
+
+
+def test_rolls_left_in_each_language() -> None:
+    en = Translator("en", strict=True)
+    assert [en("turn.rolls_left", count=n) for n in (2, 1, 0)] == [
+        "2 rolls left",
+        "1 roll left",
+        "0 rolls left",
+    ]
+    et = Translator("et", strict=True)
+    assert [et("turn.rolls_left", count=n) for n in (2, 1)] == ["Veel 2 heidet", "Veel 1 heide"]
+    he = Translator("he", strict=True)
+    assert [he("turn.rolls_left", count=n) for n in (3, 2, 1)] == [
+        "נותרו 3 הטלות",
+        "נותרו שתי הטלות",
+        "נותרה הטלה אחת",
+    ]
+
+
+def test_plural_count_must_be_a_whole_number() -> None:
+    t = Translator("en", strict=True)
+    with pytest.raises(PlaceholderError, match="whole number"):
+        t("turn.rolls_left", count=1.5)
+    with pytest.raises(PlaceholderError, match="whole number"):
+        t("turn.rolls_left", count=True)
+    with pytest.raises(PlaceholderError, match="whole number"):
+        t("turn.rolls_left", count="2")
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_every_plural_message_renders_for_many_counts(language: str) -> None:
+    t = Translator(language, strict=True)
+    for key, message in load_catalog(language).messages.items():
+        if message.plural is None:
+            continue
+        for count in (0, 1, 2, 3, 5, 10, 11, 21, 100, 1001):
+            params: dict[str, str | int] = {name: "X" for name in message.placeholders}
+            params[message.plural] = count
+            text = t(key, **params)
+            if count != 1 and count != 2:
+                assert t.format_number(count) in text, (key, count, text)
+
+
+# --- placeholders and errors --------------------------------------------------------------
+
+
+def test_placeholders_are_filled_and_numbers_formatted() -> None:
+    en = Translator("en", strict=True)
+    assert en("die.kept", index=3, face=5) == "Die 3: 5, kept"
+    assert en("die.not_kept", index=3, face=5) == "Die 3: 5, not kept"
+    assert en("turn.box_points", box="Full house", points=25) == "Full house: 25 if scored now"
+    assert en("turn.auto_score_countdown", seconds=3) == "Scoring in 3 seconds…"
+    assert en("turn.rolled", dice=en.format_dice([1, 4, 4, 6, 6])) == "Rolled 1, 4, 4, 6, 6"
+    assert en("hint.expected", value=254.4848) == "Expected final score: 254.5"
+    assert Translator("et")("hint.expected", value=254.4848) == "Oodatav lõppskoor: 254,5"
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_every_message_renders_with_its_placeholders(language: str) -> None:
+    t = Translator(language, strict=True)
+    for key, message in load_catalog(language).messages.items():
+        params: dict[str, str | int] = {name: f"<{name}>" for name in message.placeholders}
+        if message.plural is not None:
+            params[message.plural] = 7
+        text = t(key, **params)
+        assert "{" not in text and "}" not in text, (key, text)
+        for name in message.placeholders - {message.plural}:
+            assert f"<{name}>" in text, (key, text)
+
+
+def test_strict_mode_raises_on_a_missing_key() -> None:
+    t = Translator("he", strict=True)
+    with pytest.raises(MissingKeyError, match=r"'no\.such_key'.*'he'"):
+        t("no.such_key")
+
+
+def test_strict_mode_raises_on_a_missing_or_unexpected_parameter() -> None:
+    t = Translator("et", strict=True)
+    with pytest.raises(PlaceholderError, match=r"needs \['face'\]"):
+        t("die.kept", index=1)
+    with pytest.raises(PlaceholderError, match=r"no placeholder for \['colour'\]"):
+        t("die.kept", index=1, face=2, colour="red")
+    with pytest.raises(PlaceholderError, match="text or a number"):
+        t("die.kept", index=1, face=[2])  # type: ignore[arg-type]
+    with pytest.raises(PlaceholderError, match="text or a number"):
+        t("die.kept", index=1, face=True)
+
+
+def test_a_parameter_may_be_called_key() -> None:
+    catalog = Catalog.from_data({"language": "en", "messages": {"a.b": "[{key}]"}}, "en")
+    t = Translator("en", strict=True)
+    t.catalog = catalog
+    assert t("a.b", key="k") == "[k]"
+
+
+def test_lenient_mode_falls_back_to_english_and_records_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    t = Translator("et")
+    broken = Catalog.from_data({"language": "et", "messages": {"turn.roll": "Heida"}}, "et")
+    t.catalog = broken
+    with caplog.at_level(logging.ERROR, logger="game.i18n"):
+        assert t("turn.confirm") == "Confirm turn"
+        assert t("turn.confirm") == "Confirm turn"
+        assert t("turn.roll") == "Heida"
+    assert [(p.language, p.key) for p in t.problems] == [("et", "turn.confirm")]
+    assert "turn.confirm" in t.problems[0].reason
+    assert len([r for r in caplog.records if "turn.confirm" in r.getMessage()]) == 1
+
+
+def test_lenient_mode_falls_back_on_a_placeholder_mismatch_in_the_translation() -> None:
+    t = Translator("he")
+    bad = Catalog.from_data({"language": "he", "messages": {"die.kept": "קובייה {idx}"}}, "he")
+    t.catalog = bad
+    assert t("die.kept", index=2, face=6) == "Die 2: 6, kept"
+    assert t.problems and t.problems[0].key == "die.kept"
+
+
+def test_lenient_mode_ignores_and_records_an_unexpected_parameter() -> None:
+    t = Translator("en")
+    assert t("turn.confirm", extra=1) == "Confirm turn"
+    assert t.problems[0].key == "turn.confirm"
+
+
+def test_lenient_mode_never_shows_a_raw_key_it_raises_when_english_lacks_it_too() -> None:
+    for language in LANGUAGE_CODES:
+        with pytest.raises(MissingKeyError):
+            Translator(language)("no.such_key")
+        with pytest.raises(PlaceholderError):
+            Translator(language)("die.kept")
+
+
+def test_text_parameters_can_be_isolated_for_mixed_direction_text() -> None:
+    t = Translator("he", isolate_text=True)
+    assert t("turn.player_turn", name="Dana") == f"התור של {FSI}Dana{PDI}"
+    assert t("die.kept", index=1, face=2) == "קובייה 1: 2, שמורה"
+    assert Translator("he")("turn.player_turn", name="Dana") == "התור של Dana"
+
+
+def test_names_are_inserted_as_text_never_interpreted() -> None:
+    hostile = "<img src=x onerror=alert(1)> {name} {{x}}"
+    assert Translator("en", strict=True)("end.winner", name=hostile) == f"{hostile} wins!"
+
+
+# --- numbers, lists, dates, vocabulary ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "value", "decimals", "expected"),
+    [
+        ("en", 0, None, "0"),
+        ("en", 375, None, "375"),
+        ("en", 1575, None, "1575"),
+        ("en", 12345, None, "12,345"),
+        ("en", 1234567, None, "1,234,567"),
+        ("et", 12345, None, "12\u00a0345"),
+        ("et", 254.4848, 2, "254,48"),
+        ("he", 254.4848, 2, "254.48"),
+        ("en", 254.4848, None, "254.5"),
+        ("en", 254.5, 0, "254"),
+        ("en", -12, None, "-12"),
+        ("et", -12, None, "\u221212"),
+        ("he", -12, None, "\u200e-12"),
+        ("en", -0.04, 1, "0.0"),
+        ("en", 2026, None, "2026"),
+    ],
+)
+def test_format_number(language: str, value: float, decimals: int | None, expected: str) -> None:
+    assert format_number(value, language, decimals) == expected
+
+
+def test_format_number_refuses_non_numbers() -> None:
+    with pytest.raises(TypeError):
+        format_number(True, "en")
+    with pytest.raises(TypeError):
+        format_number("3", "en")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        format_number(3, "en", -1)
+
+
+def test_percent() -> None:
+    assert Translator("en").format_percent(0.456) == "46%"
+    assert Translator("et").format_percent(0.456, 1) == "45,6%"
+    assert Translator("he").format_percent(1.0) == "100%"
+
+
+def test_lists_of_names() -> None:
+    en, et, he = Translator("en"), Translator("et"), Translator("he")
+    assert en.format_list([]) == ""
+    assert en.format_list(["Ann"]) == "Ann"
+    assert en.format_list(["Ann", "Bo"]) == "Ann and Bo"
+    assert en.format_list(["Ann", "Bo", "Cy"]) == "Ann, Bo, and Cy"
+    assert et.format_list(["Mari", "Jaan", "Tiit"]) == "Mari, Jaan ja Tiit"
+    assert he.format_list(["דנה", "אבי"]) == "דנה ואבי"
+    assert he.format_list(["דנה", "אבי", "Bo"]) == "דנה, אבי ו-Bo"
+    assert he.format_list(["דנה", "7"]) == "דנה ו-7"
+
+
+def test_winners_sharing_the_win() -> None:
+    en = Translator("en", strict=True)
+    assert en("end.winners_tied", names=en.format_list(["Ann", "Bo"])) == (
+        "Ann and Bo share the win!"
+    )
+
+
+def test_dates() -> None:
+    day = date(2026, 11, 30)
+    assert Translator("en").format_date(day) == "30 Nov 2026"
+    assert Translator("et").format_date(day) == "30. nov 2026"
+    assert Translator("he").format_date(day) == "30 בנוב׳ 2026"
+
+
+def test_dice_lists_are_the_same_in_every_language() -> None:
+    for language in LANGUAGE_CODES:
+        assert Translator(language).format_dice((4, 4, 4, 4, 4)) == "4, 4, 4, 4, 4"
+
+
+def test_box_names_through_the_translator() -> None:
+    assert Translator("he").box_name("penta", "chance") == "צ'אנס"
+    assert Translator("et").box_name("yatzy", "full_house") == "Maja"
+    assert Translator("en").box_name("yatzy", "two_pairs") == "Two pairs"
+    with pytest.raises(MissingKeyError):
+        Translator("en").box_name("penta", "one_pair")
+
+
+def test_accessible_names_of_boxes() -> None:
+    he = Translator("he", strict=True)
+    box = he.box_name("penta", "full_house")
+    assert he("turn.box_points", box=box, points=25) == "פול האוס: 25 אם רושמים עכשיו"
+
+
+# --- packaging -----------------------------------------------------------------------------
+
+
+def test_data_files_lists_every_catalog_and_rules_file() -> None:
+    files = data_files()
+    for language in LANGUAGE_CODES:
+        assert f"catalogs/{language}.json" in files
+        for ruleset_id in ("penta", "yatzy"):
+            assert f"catalogs/rules/{ruleset_id}.{language}.json" in files
+    assert len(files) == len(set(files)) == 3 + 6
