@@ -1,0 +1,305 @@
+"""Backward induction over turn-start states: the exact expected future score of each state.
+
+The value of a turn-start state is the expected score of the rest of the game under the
+strategy that maximises it. A turn is solved exactly from the values of the states after it:
+
+- S0[roll]: the best "score now": the most valuable legal box, counting its points, the upper
+  bonus when the capped subtotal reaches the threshold, the further-five-of-a-kind bonus, and
+  the value of the state that follows;
+- E1[keep]: the expected S0 after rolling the dice not kept (E[K] is the mean over faces of
+  E[K + face], from five dice down to none);
+- S1[roll]: the best E1 over the roll's sub-multisets, by the recursion
+  best[K] = max(E[K], best[K - d] for each distinct face d of K); keeping all five is scoring
+  now;
+- E2 and S2 likewise with one more roll; the state's value is the mean of S2 over a roll.
+
+States with the same number of filled boxes depend only on states with more, so each such
+layer is one batch whose columns are states. Scoring candidates are computed per state for a
+wide slice of columns; the keep recursions run on narrow slices that stay in cache.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.dice import DICE_COUNT, FACES
+from game.rulesets import FaceSum, Ruleset, Section, joker_points
+from game.strategy import turn
+from game.strategy.states import StateSpace, state_space
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+ROLLS = [turn.KEEPS[index] for index in turn.level(DICE_COUNT)]
+FIVE_OF_A_KIND_ROWS = {face: ROLLS.index((face,) * DICE_COUNT) for face in FACES}
+ROLL_PROBABILITIES = np.array(turn.ROLL_PROBABILITIES)
+ADD_FACE = [np.array(turn.add_face_indices(size)).ravel() for size in range(DICE_COUNT)]
+"""Face-major: block f-1 extends each keep of that size by face f."""
+SUB_KEEP_GROUPS = [
+    [
+        (group.start, group.stop, np.array(group.smaller).ravel())
+        for group in turn.sub_keep_groups(size)
+    ]
+    for size in range(1, DICE_COUNT + 1)
+]
+"""Per size from 1: (start, stop, sub-keep indices, distinct-face-major) for each group."""
+
+WIDE_COLUMNS = 8192
+NARROW_COLUMNS = 256
+DENSE_ROWS = len(ROLLS) // 2
+"""A box scoring points on more rolls than this is merged over all rows, not a subset."""
+
+
+@dataclass(frozen=True)
+class StateArrays:
+    """The state space as numpy arrays, for computing many next-state indices at once."""
+
+    filled: IntArray
+    upper: IntArray
+    flag: IntArray
+    offsets: IntArray
+    upper_key: IntArray
+    per_flag: IntArray
+    rank: IntArray
+    upper_still_possible: IntArray
+    """Per filled mask: the most its open upper boxes can still add."""
+
+    @classmethod
+    def of(cls, space: StateSpace) -> StateArrays:
+        masks = np.arange(1 << space.box_count)
+        upper_key = np.zeros_like(masks)
+        upper_still_possible = np.zeros_like(masks)
+        for position, bit in enumerate(space.upper_bits):
+            upper_key |= ((masks >> bit) & 1) << position
+            best_points = space.face_of_bit[bit] * DICE_COUNT
+            upper_still_possible += np.where((masks >> bit) & 1, 0, best_points)
+        offsets = np.array(space.offsets)
+        per_flag = np.array([len(subtotals) for subtotals in space.subtotals])
+        padded = np.zeros((len(space.subtotals), space.cap + 1), dtype=np.int64)
+        for key, subtotals in enumerate(space.subtotals):
+            padded[key, : len(subtotals)] = subtotals
+        filled = np.repeat(masks, np.diff(offsets))
+        position = np.arange(space.size) - offsets[filled]
+        width = per_flag[upper_key[filled]]
+        return cls(
+            filled=filled,
+            upper=padded[upper_key[filled], position % width],
+            flag=position // width,
+            offsets=offsets,
+            upper_key=upper_key,
+            per_flag=per_flag,
+            rank=np.array(space.subtotal_rank),
+            upper_still_possible=upper_still_possible,
+        )
+
+    def index(self, filled: IntArray, upper: IntArray, flag: IntArray) -> IntArray:
+        """Table positions; unreachable combinations give meaningless (in-range) positions."""
+        key = self.upper_key[filled]
+        position = self.offsets[filled] + flag * self.per_flag[key] + self.rank[key, upper]
+        return np.clip(position, 0, len(self.filled) - 1)
+
+
+@dataclass(frozen=True)
+class BoxScores:
+    """One box's points on the 252 rolls, as distinct values and a row map into them."""
+
+    bit: int
+    distinct: IntArray
+    row_to_distinct: IntArray
+    scoring_rows: IntArray
+    """Rolls scoring more than 0 here."""
+
+
+class TurnSolver:
+    """Values of one ruleset's states, filled in layer by layer from the end of the game."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.space: StateSpace = state_space(ruleset)
+        self.arrays = StateArrays.of(self.space)
+        self.values = np.zeros(self.space.size)
+        self.workspaces: dict[int, KeepWorkspace] = {}
+        self.boxes = []
+        for bit, box in enumerate(ruleset.boxes):
+            points = np.array([ruleset.points(box.id, roll) for roll in ROLLS])
+            distinct, row_to_distinct = np.unique(points, return_inverse=True)
+            self.boxes.append(BoxScores(bit, distinct, row_to_distinct, np.flatnonzero(points)))
+
+    def solve(self, layers: range | None = None) -> FloatArray:
+        layer_of_state = np.bitwise_count(self.arrays.filled.astype(np.uint64))
+        for filled_count in layers or range(self.space.box_count - 1, -1, -1):
+            layer = np.flatnonzero(layer_of_state == filled_count)
+            representatives = self.representatives(layer)
+            distinct = np.unique(representatives)
+            for start in range(0, len(distinct), WIDE_COLUMNS):
+                columns = distinct[start : start + WIDE_COLUMNS]
+                self.values[columns] = self.turn_values(columns)
+            self.values[layer] = self.values[representatives]
+        return self.values
+
+    def representatives(self, columns: IntArray) -> IntArray:
+        """A state with the same value: every subtotal that can no longer reach the bonus
+        behaves like a subtotal of 0, which the same filled boxes can always make."""
+        arrays = self.arrays
+        filled, upper, flag = arrays.filled[columns], arrays.upper[columns], arrays.flag[columns]
+        hopeless = (upper < self.space.cap) & (
+            upper + arrays.upper_still_possible[filled] < self.space.cap
+        )
+        return arrays.index(filled, np.where(hopeless, 0, upper), flag)
+
+    def after_scoring(self, bit: int, points: IntArray, columns: IntArray) -> FloatArray:
+        """For each points value (rows) and state (columns): the points, the upper bonus if
+        reached, and the value of the next state; -inf where the box is already filled."""
+        space, arrays = self.space, self.arrays
+        filled = arrays.filled[columns]
+        upper = arrays.upper[columns]
+        flag = arrays.flag[columns]
+        gain = np.broadcast_to(points[:, None], (len(points), len(columns))).astype(np.float64)
+        if bit in space.face_of_bit:
+            raised = np.minimum(space.cap, upper + points[:, None])
+            gain += ((upper < space.cap) & (raised >= space.cap)) * self.ruleset.upper_bonus
+            upper = raised
+        if bit == space.five_of_a_kind_bit and space.tracks_full:
+            flag = np.broadcast_to(
+                (points == self.ruleset.five_of_a_kind_points)[:, None].astype(np.int64),
+                gain.shape,
+            )
+        following = self.values[arrays.index(filled | (1 << bit), upper, flag)]
+        return np.where((filled >> bit) & 1, -np.inf, gain + following)
+
+    def turn_values(self, columns: IntArray) -> FloatArray:
+        candidates = [self.after_scoring(box.bit, box.distinct, columns) for box in self.boxes]
+        zero_points = np.full(len(columns), -np.inf)
+        for box, after in zip(self.boxes, candidates, strict=True):
+            if box.distinct[0] == 0:
+                np.maximum(zero_points, after[0], out=zero_points)
+        five_rows = self.five_of_a_kind_rows(candidates, columns)
+        values = np.empty(len(columns))
+        for start in range(0, len(columns), NARROW_COLUMNS):
+            narrow = slice(start, start + NARROW_COLUMNS)
+            after_last_roll = self.score_now(candidates, zero_points, five_rows, narrow)
+            workspace = self.workspace(after_last_roll.shape[1])
+            after_second_roll = workspace.best_keep(workspace.keep_expectations(after_last_roll))
+            after_first_roll = workspace.best_keep(workspace.keep_expectations(after_second_roll))
+            values[narrow] = ROLL_PROBABILITIES @ after_first_roll
+        return values
+
+    def workspace(self, columns: int) -> KeepWorkspace:
+        if columns not in self.workspaces:
+            self.workspaces[columns] = KeepWorkspace(columns)
+        return self.workspaces[columns]
+
+    def score_now(
+        self,
+        candidates: list[FloatArray],
+        zero_points: FloatArray,
+        five_rows: FloatArray,
+        narrow: slice,
+    ) -> FloatArray:
+        """S0: for each roll (rows) and state (columns), the value of the best box."""
+        best = np.repeat(zero_points[None, narrow], len(ROLLS), axis=0)
+        for box, after in zip(self.boxes, candidates, strict=True):
+            if len(box.scoring_rows) > DENSE_ROWS:
+                np.maximum(best, after[box.row_to_distinct, narrow], out=best)
+            else:
+                rows = box.scoring_rows
+                best[rows] = np.maximum(best[rows], after[box.row_to_distinct[rows], narrow])
+        best[list(FIVE_OF_A_KIND_ROWS.values())] = five_rows[:, narrow]
+        return best
+
+    def five_of_a_kind_rows(self, candidates: list[FloatArray], columns: IntArray) -> FloatArray:
+        """S0 on the six five-of-a-kind rolls: the extra bonus and the forced joker."""
+        ruleset, space = self.ruleset, self.space
+        filled = self.arrays.filled[columns]
+        five_filled = ((filled >> space.five_of_a_kind_bit) & 1).astype(bool)
+        holds_full = self.arrays.flag[columns].astype(bool)
+        bonus = np.where(holds_full, float(ruleset.extra_five_of_a_kind_bonus), 0.0)
+        joker = ruleset.joker
+        joker_active = five_filled & (holds_full if joker and joker.needs_full_points else True)
+        rows = np.empty((len(FIVE_OF_A_KIND_ROWS), len(columns)))
+        for position, (face, row) in enumerate(FIVE_OF_A_KIND_ROWS.items()):
+            after_by_box = [
+                after[box.row_to_distinct[row]]
+                for box, after in zip(self.boxes, candidates, strict=True)
+            ]
+            rows[position] = np.max(after_by_box, axis=0)
+            if joker is not None:
+                rows[position] = np.where(
+                    joker_active, self.forced_joker(face, after_by_box, columns), rows[position]
+                )
+            rows[position] += bonus
+        return rows
+
+    def forced_joker(
+        self, face: int, after_by_box: list[FloatArray], columns: IntArray
+    ) -> FloatArray:
+        """The joker's choice: the same face's upper box if open, else an open lower box at
+        joker points, else an open upper box (at its plain points, 0)."""
+        ruleset = self.ruleset
+        dice = (face,) * DICE_COUNT
+        same_face = after_by_box[ruleset.box_ids.index(ruleset.upper_box_for_face(face))]
+        as_joker = np.full(len(columns), -np.inf)
+        any_upper = np.full(len(columns), -np.inf)
+        for bit, box in enumerate(ruleset.boxes):
+            if box.section is Section.LOWER:
+                points = np.array([joker_points(box.scorer, dice)])
+                np.maximum(as_joker, self.after_scoring(bit, points, columns)[0], out=as_joker)
+            elif isinstance(box.scorer, FaceSum):
+                np.maximum(any_upper, after_by_box[bit], out=any_upper)
+        return np.where(
+            np.isfinite(same_face),
+            same_face,
+            np.where(np.isfinite(as_joker), as_joker, any_upper),
+        )
+
+
+class KeepWorkspace:
+    """Buffers for the keep recursions on `columns` states, reused so that nothing is
+    allocated in the inner loops (the arrays stay in cache between steps)."""
+
+    def __init__(self, columns: int) -> None:
+        self.columns = columns
+        self.expectations = np.empty((len(turn.KEEPS), columns))
+        self.best = np.empty((len(turn.KEEPS), columns))
+        widest = max(len(indices) for indices in ADD_FACE)
+        self.gathered = np.empty(widest * columns)
+
+    def _gather(self, source: FloatArray, indices: IntArray, blocks: int) -> FloatArray:
+        """source[indices] into the scratch buffer, shaped (blocks, len/blocks, columns)."""
+        rows = self.gathered[: len(indices) * self.columns].reshape(len(indices), self.columns)
+        np.take(source, indices, axis=0, out=rows, mode="clip")
+        return rows.reshape(blocks, len(indices) // blocks, self.columns)
+
+    def keep_expectations(self, after_roll: FloatArray) -> FloatArray:
+        """E[K] for all 462 keeps: the expected value of the rows after rerolling the rest."""
+        expectations = self.expectations
+        expectations[turn.ROLLS_START :] = after_roll
+        for size in range(DICE_COUNT - 1, -1, -1):
+            extended = self._gather(expectations, ADD_FACE[size], len(FACES))
+            total = expectations[turn.LEVEL_START[size] : turn.LEVEL_START[size + 1]]
+            np.add(extended[0], extended[1], out=total)
+            for face_block in extended[2:]:
+                np.add(total, face_block, out=total)
+            total *= 1 / len(FACES)
+        return expectations
+
+    def best_keep(self, expectations: FloatArray) -> FloatArray:
+        """For each roll, the best E over its sub-multisets (keeping all five included)."""
+        best = self.best
+        best[0] = expectations[0]
+        for groups in SUB_KEEP_GROUPS:
+            for start, stop, smaller in groups:
+                subs = self._gather(best, smaller, len(smaller) // (stop - start))
+                target = best[start:stop]
+                np.maximum(expectations[start:stop], subs[0], out=target)
+                for sub in subs[1:]:
+                    np.maximum(target, sub, out=target)
+        return best[turn.ROLLS_START :]
+
+
+def solve_values(ruleset: Ruleset) -> FloatArray:
+    """The exact value of every reachable turn-start state, in table order."""
+    return TurnSolver(ruleset).solve()
