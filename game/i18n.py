@@ -503,9 +503,19 @@ class Translator:
     """What the lenient mode fell back on, each problem once, oldest first."""
 
     def __post_init__(self) -> None:
-        self.info = language_info(self.language)
-        self.catalog = load_catalog(self.language)
         self._seen: set[TranslationProblem] = set()
+        self.info = language_info(self.language)
+        try:
+            self.catalog = load_catalog(self.language)
+        except CatalogError as error:
+            if self.strict or self.language == DEFAULT_LANGUAGE:
+                raise
+            # The whole catalog is unreadable (not fetched, damaged): the app still starts,
+            # in English and left to right, and says why on the console.
+            self._record("*", str(error))
+            self.language = DEFAULT_LANGUAGE
+            self.info = language_info(DEFAULT_LANGUAGE)
+            self.catalog = load_catalog(DEFAULT_LANGUAGE)
 
     @property
     def direction(self) -> Direction:
@@ -636,6 +646,17 @@ class Translator:
     def box_help(self, ruleset_id: str, box_id: str) -> str:
         """One line on what the box counts: ``box_help.<ruleset>.<box>``."""
         return self.translate(f"box_help.{ruleset_id}.{box_id}")
+
+    def level_name(self, level: str) -> str:
+        """A computer player's level (optimal, casual, beginner): ``level.<id>.name``."""
+        return self.translate(f"level.{level}.name")
+
+    def level_description(self, level: str) -> str:
+        return self.translate(f"level.{level}.description")
+
+    def language_name(self, language: str) -> str:
+        """A language's own name ("עברית"), the same in every catalog: ``lang.<code>``."""
+        return self.translate(f"lang.{language}")
 
     def rules_text(self, ruleset_id: str) -> RulesText:
         """The full rules of a ruleset in this language, as structured text."""

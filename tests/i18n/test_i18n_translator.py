@@ -346,3 +346,41 @@ def test_data_files_lists_every_catalog_and_rules_file() -> None:
         for ruleset_id in ("penta", "yatzy"):
             assert f"catalogs/rules/{ruleset_id}.{language}.json" in files
     assert len(files) == len(set(files)) == 3 + 6
+
+
+def test_an_unreadable_catalog_falls_back_to_english_unless_strict(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import game.i18n as i18n
+
+    real = i18n.load_catalog
+
+    def broken(language: str) -> Catalog:
+        if language == "he":
+            raise i18n.CatalogError("cannot read catalog game/catalogs/he.json")
+        return real(language)
+
+    monkeypatch.setattr(i18n, "load_catalog", broken)
+    t = Translator("he")
+    assert (t.language, t.direction) == ("en", "ltr")
+    assert t("turn.confirm") == "Confirm turn"
+    assert t.problems[0].key == "*" and "he.json" in t.problems[0].reason
+    with pytest.raises(i18n.CatalogError):
+        Translator("he", strict=True)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_language_names_are_their_own_names_in_every_catalog(language: str) -> None:
+    from game.i18n import LANGUAGES
+
+    t = Translator(language, strict=True)
+    for code, info in LANGUAGES.items():
+        assert t.language_name(code) == info.native_name
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_computer_levels_have_names_and_descriptions(language: str) -> None:
+    t = Translator(language, strict=True)
+    names = [t.level_name(level) for level in ("optimal", "casual", "beginner")]
+    assert len(set(names)) == 3
+    assert all(t.level_description(level) for level in ("optimal", "casual", "beginner"))
