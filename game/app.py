@@ -1,0 +1,738 @@
+"""The whole app as one immutable state and one pure function: `dispatch(state, intent, ...)`.
+
+Everything the screens show follows from an `AppState`: which screen (setup, game, end), the
+setup being edited, the settings, the game (`GameState`), the auto-score countdown, the
+computer's pacing, the hint, the open dialog, and the last thing to announce. The shell turns
+DOM events into *intents* (small dataclasses below), calls
+
+    dispatch(state, intent, now=seconds, coach=coach, rng=random_source) -> AppState
+
+and renders `game.presentation.present(new_state)`. Time, randomness and the coach are passed
+in, never reached for, so every flow is a plain CPython test. An intent that the state does not
+allow (a stale click, a key press at the wrong moment) returns the state unchanged.
+
+Timers: `next_deadline(state)` is when the shell must dispatch `Tick(now)` next (the end of the
+auto-score countdown, or a computer player's next step), or None.
+
+Seeded dice: `AppState.seed` (from the page's `?seed=N`) makes every game started from it use
+`SeededDice(seed)`, so the same seed gives everyone the same dice (and tests replay games).
+
+Preferences: `preferences_to_data(state)` and `preferences_from_data(state, data)` turn the
+settings and the last setup into version-tagged JSON data and back; bad data is ignored field by
+field, never trusted.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from game.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, KeepAdvice, ScoreAdvice
+from game.dice import DICE_COUNT, Dice
+from game.engine import new_game, roll, score, select_box, toggle_keep
+from game.errors import GameError
+from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
+from game.random_source import DiceSource, EntropyDice, SeededDice
+from game.rulesets import RULESETS
+from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
+
+AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
+"""Seconds of the countdown after the last roll; 0 turns automatic scoring off."""
+DEFAULT_AUTO_SCORE = 3
+MAX_PLAYERS = 100
+PREFERENCES_VERSION = 1
+
+
+class Screen(StrEnum):
+    SETUP = "setup"
+    GAME = "game"
+    END = "end"
+
+
+class Speed(StrEnum):
+    NORMAL = "normal"
+    FAST = "fast"
+
+
+STEP_SECONDS: dict[Speed, float] = {Speed.NORMAL: 0.9, Speed.FAST: 0.3}
+"""The pause between two visible steps of a computer player."""
+
+
+class Dialog(StrEnum):
+    NONE = "none"
+    RULES = "rules"
+    SETTINGS = "settings"
+    LEAVE = "leave"
+    """Asks before leaving a game in progress."""
+
+
+class CoachStatus(StrEnum):
+    """Whether the optimal advice (the strategy table) for the ruleset being played is ready."""
+
+    LOADING = "loading"
+    READY = "ready"
+    UNAVAILABLE = "unavailable"
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str = DEFAULT_LANGUAGE
+    auto_score_seconds: int = DEFAULT_AUTO_SCORE
+    computer_speed: Speed = Speed.NORMAL
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player being set up. A blank name becomes "Player 2" (translated) at the start."""
+
+    name: str = ""
+    kind: PlayerKind = PlayerKind.HUMAN
+    level: str = DEFAULT_LEVEL
+    """Used when `kind` is computer; kept while a seat is switched to human and back."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    ruleset_id: str = "penta"
+    seats: tuple[Seat, ...] = (Seat(),)
+
+
+# --- what to announce -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rolled:
+    player: int
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A computer player set dice aside (empty: it rerolls all five)."""
+
+    player: int
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Scored:
+    player: int
+    box: str
+    points: int
+    bonus: int
+    automatic: bool
+
+
+@dataclass(frozen=True)
+class GameOver:
+    pass
+
+
+Announcement = Rolled | Kept | Scored | GameOver
+
+
+@dataclass(frozen=True)
+class AppState:
+    screen: Screen = Screen.SETUP
+    setup: Setup = Setup()
+    settings: Settings = Settings()
+    game: GameState | None = None
+    seed: int | None = None
+    """Games start with SeededDice(seed) when set (the page's ?seed=N)."""
+    countdown_deadline: float | None = None
+    """When the auto-score countdown ends (after a human's last roll, nothing selected)."""
+    countdown_seconds: int = 0
+    """The countdown's length when it started (for the view's progress bar)."""
+    computer_due: float | None = None
+    """When the computer player whose turn it is makes its next visible step."""
+    computer_plan: Advice | None = None
+    """The move the computer player is carrying out (keep, then roll; select, then score)."""
+    hint: Advice | None = None
+    """The advice shown after "Hint", until the dice or the turn change."""
+    hint_requested: bool = False
+    dialog: Dialog = Dialog.NONE
+    rules_ruleset: str = "penta"
+    coach_status: CoachStatus = CoachStatus.LOADING
+    announcement: Announcement | None = None
+    announcement_count: int = 0
+    """Grows with every announcement, so the same words said twice are said again."""
+    last_auto_scored: str | None = None
+    """The box just filled by the countdown (shown until the next turn's roll)."""
+    setup_restored: bool = False
+
+
+# --- intents ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseRuleset:
+    ruleset_id: str
+
+
+@dataclass(frozen=True)
+class AddPlayer:
+    kind: PlayerKind = PlayerKind.HUMAN
+
+
+@dataclass(frozen=True)
+class RemovePlayer:
+    index: int
+
+
+@dataclass(frozen=True)
+class MovePlayer:
+    index: int
+    delta: int
+    """-1 moves the player up (earlier in the turn order), +1 down."""
+
+
+@dataclass(frozen=True)
+class RenamePlayer:
+    index: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SetPlayerKind:
+    index: int
+    kind: PlayerKind
+
+
+@dataclass(frozen=True)
+class SetPlayerLevel:
+    index: int
+    level: str
+
+
+@dataclass(frozen=True)
+class StartGame:
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleKeep:
+    die: int
+    """Position 0..4."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    pass
+
+
+@dataclass(frozen=True)
+class SelectBox:
+    box: str
+
+
+@dataclass(frozen=True)
+class ConfirmTurn:
+    pass
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passed: ends a countdown or takes a computer step that is due."""
+
+
+@dataclass(frozen=True)
+class ShowHint:
+    pass
+
+
+@dataclass(frozen=True)
+class HideHint:
+    pass
+
+
+@dataclass(frozen=True)
+class SpeedUp:
+    """Toggle the computer players' speed between normal and fast."""
+
+
+@dataclass(frozen=True)
+class SkipComputers:
+    """Play the computer players' turns at once, up to the next human (or the end)."""
+
+
+@dataclass(frozen=True)
+class PlayAgain:
+    """Same players, same order, same ruleset: a fresh game."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Back to the setup screen (the game in progress, if any, is left)."""
+
+
+@dataclass(frozen=True)
+class SetLanguage:
+    language: str
+
+
+@dataclass(frozen=True)
+class SetAutoScore:
+    seconds: int
+
+
+@dataclass(frozen=True)
+class SetComputerSpeed:
+    speed: Speed
+
+
+@dataclass(frozen=True)
+class OpenRules:
+    ruleset_id: str
+
+
+@dataclass(frozen=True)
+class OpenSettings:
+    pass
+
+
+@dataclass(frozen=True)
+class AskLeave:
+    """Ask before leaving the game in progress (NewGame then leaves)."""
+
+
+@dataclass(frozen=True)
+class CloseDialog:
+    pass
+
+
+@dataclass(frozen=True)
+class SetCoachStatus:
+    status: CoachStatus
+
+
+Intent = (
+    ChooseRuleset
+    | AddPlayer
+    | RemovePlayer
+    | MovePlayer
+    | RenamePlayer
+    | SetPlayerKind
+    | SetPlayerLevel
+    | StartGame
+    | ToggleKeep
+    | Roll
+    | SelectBox
+    | ConfirmTurn
+    | Tick
+    | ShowHint
+    | HideHint
+    | SpeedUp
+    | SkipComputers
+    | PlayAgain
+    | NewGame
+    | SetLanguage
+    | SetAutoScore
+    | SetComputerSpeed
+    | OpenRules
+    | OpenSettings
+    | AskLeave
+    | CloseDialog
+    | SetCoachStatus
+)
+
+
+# --- dispatch ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Context:
+    now: float
+    coach: Coach
+    rng: random.Random
+
+
+def initial_state(
+    languages: object = None, seed: int | None = None, preferences: object = None
+) -> AppState:
+    """The state at start: the browser's language (`navigator.languages`), then any stored
+    preferences (which win), and the `?seed=` of the page."""
+    from game.i18n import choose_language
+
+    state = AppState(settings=Settings(language=choose_language(_as_list(languages))), seed=seed)
+    if preferences is not None:
+        state = preferences_from_data(state, preferences)
+    return state
+
+
+def dispatch(
+    state: AppState, intent: Intent, *, now: float, coach: Coach, rng: random.Random
+) -> AppState:
+    """The state after `intent` at time `now` (seconds); unchanged when it is not allowed."""
+    context = _Context(now, coach, rng)
+    try:
+        new = _apply(state, intent, context)
+    except GameError:
+        return state
+    return _schedule(new, now)
+
+
+def next_deadline(state: AppState) -> float | None:
+    """When the shell should dispatch the next Tick (None: nothing is waiting)."""
+    times = [t for t in (state.countdown_deadline, state.computer_due) if t is not None]
+    return min(times) if times else None
+
+
+def is_computer_turn(state: AppState) -> bool:
+    game = state.game
+    return (
+        state.screen is Screen.GAME
+        and game is not None
+        and not game.is_over
+        and game.player.kind is PlayerKind.COMPUTER
+    )
+
+
+def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
+    match intent:
+        # --- settings and dialogs, on every screen
+        case SetLanguage(language):
+            if language not in LANGUAGES:
+                return state
+            return replace(state, settings=replace(state.settings, language=language))
+        case SetAutoScore(seconds):
+            if seconds not in AUTO_SCORE_CHOICES:
+                return state
+            new = replace(state, settings=replace(state.settings, auto_score_seconds=seconds))
+            return replace(new, countdown_deadline=None) if seconds == 0 else new
+        case SetComputerSpeed(speed):
+            if speed not in tuple(Speed):
+                return state
+            return replace(state, settings=replace(state.settings, computer_speed=Speed(speed)))
+        case OpenRules(ruleset_id):
+            if ruleset_id not in RULESETS:
+                return state
+            return replace(state, dialog=Dialog.RULES, rules_ruleset=ruleset_id)
+        case OpenSettings():
+            return replace(state, dialog=Dialog.SETTINGS)
+        case AskLeave():
+            if state.screen is not Screen.GAME:
+                return state
+            return replace(state, dialog=Dialog.LEAVE)
+        case CloseDialog():
+            return replace(state, dialog=Dialog.NONE)
+        case SetCoachStatus(status):
+            if status not in tuple(CoachStatus):
+                return state
+            return replace(state, coach_status=CoachStatus(status))
+        case NewGame():
+            return _reset_turn(
+                replace(
+                    state, screen=Screen.SETUP, game=None, dialog=Dialog.NONE, announcement=None
+                )
+            )
+    if state.screen is Screen.SETUP:
+        return _apply_setup(state, intent, c)
+    if state.screen is Screen.END:
+        if isinstance(intent, PlayAgain):
+            return _start(state, c)
+        return state
+    return _apply_game(state, intent, c)
+
+
+def _apply_setup(state: AppState, intent: Intent, c: _Context) -> AppState:
+    setup = state.setup
+    seats = list(setup.seats)
+    match intent:
+        case ChooseRuleset(ruleset_id):
+            if ruleset_id not in RULESETS:
+                return state
+            return replace(state, setup=replace(setup, ruleset_id=ruleset_id))
+        case AddPlayer(kind):
+            if len(seats) >= MAX_PLAYERS:
+                return state
+            seats.append(Seat(kind=PlayerKind(kind)))
+        case RemovePlayer(index):
+            if not _valid_seat(index, seats) or len(seats) <= 1:
+                return state
+            del seats[index]
+        case MovePlayer(index, delta):
+            other = index + delta
+            if not _valid_seat(index, seats) or not _valid_seat(other, seats) or delta == 0:
+                return state
+            seats[index], seats[other] = seats[other], seats[index]
+        case RenamePlayer(index, name):
+            if not _valid_seat(index, seats) or not isinstance(name, str):
+                return state
+            clean = "".join(ch for ch in name if ch.isprintable())[:MAX_NAME_LENGTH]
+            seats[index] = replace(seats[index], name=clean)
+        case SetPlayerKind(index, kind):
+            if not _valid_seat(index, seats) or kind not in tuple(PlayerKind):
+                return state
+            seats[index] = replace(seats[index], kind=PlayerKind(kind))
+        case SetPlayerLevel(index, level):
+            if not _valid_seat(index, seats) or level not in LEVELS:
+                return state
+            seats[index] = replace(seats[index], level=level)
+        case StartGame():
+            return _start(state, c)
+        case _:
+            return state
+    return replace(state, setup=replace(setup, seats=tuple(seats)), setup_restored=False)
+
+
+def _valid_seat(index: object, seats: list[Seat]) -> bool:
+    return isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(seats)
+
+
+def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
+    """The game's players from the setup; blank names get "Player N" / "Computer N"."""
+    t = Translator(language)
+    players = []
+    for number, seat in enumerate(setup.seats, start=1):
+        name = seat.name.strip()
+        if seat.kind is PlayerKind.COMPUTER:
+            name = name or t("setup.default_computer_name", number=number)
+            players.append(Player(name, PlayerKind.COMPUTER, seat.level))
+        else:
+            players.append(Player(name or t("setup.default_name", number=number)))
+    return tuple(players)
+
+
+def dice_source_for(state: AppState) -> DiceSource:
+    return EntropyDice() if state.seed is None else SeededDice(state.seed)
+
+
+def _start(state: AppState, c: _Context) -> AppState:
+    if state.screen is Screen.END and state.game is not None:
+        players = state.game.players
+        ruleset = state.game.ruleset
+    else:
+        players = players_for(state.setup, state.settings.language)
+        ruleset = RULESETS[state.setup.ruleset_id]
+    game = new_game(ruleset, players, dice_source_for(state))
+    coach_status = (
+        state.coach_status
+        if state.game is not None and state.game.ruleset is ruleset
+        else CoachStatus.LOADING
+    )
+    return _reset_turn(
+        replace(
+            state,
+            screen=Screen.GAME,
+            game=game,
+            dialog=Dialog.NONE,
+            coach_status=coach_status,
+            announcement=None,
+        )
+    )
+
+
+def _reset_turn(state: AppState) -> AppState:
+    return replace(
+        state,
+        countdown_deadline=None,
+        computer_due=None,
+        computer_plan=None,
+        hint=None,
+        hint_requested=False,
+    )
+
+
+def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
+    game = state.game
+    assert game is not None
+    if isinstance(intent, Tick):
+        return _tick(state, c)
+    if isinstance(intent, SpeedUp):
+        speed = Speed.NORMAL if state.settings.computer_speed is Speed.FAST else Speed.FAST
+        new = replace(state, settings=replace(state.settings, computer_speed=speed))
+        return replace(new, computer_due=None)  # rescheduled at the new pace
+    if isinstance(intent, SkipComputers):
+        return _skip_computers(state, c)
+    if is_computer_turn(state):
+        return state  # the human players wait
+    player = game.current_player
+    match intent:
+        case ToggleKeep(die):
+            new_game_state = toggle_keep(game, player, die)
+            return replace(state, game=new_game_state, hint=None, hint_requested=False)
+        case Roll():
+            return _roll(state, c)
+        case SelectBox(box):
+            return replace(
+                state, game=select_box(game, player, box), countdown_deadline=None, hint=None
+            )
+        case ConfirmTurn():
+            if game.selected_box is None:
+                return state
+            return _score(state, game.selected_box, automatic=False)
+        case ShowHint():
+            if game.dice is None:
+                return state
+            return replace(state, hint=c.coach.best_action(game), hint_requested=True)
+        case HideHint():
+            return replace(state, hint=None, hint_requested=False)
+    return state
+
+
+def _announce(state: AppState, announcement: Announcement) -> AppState:
+    return replace(
+        state, announcement=announcement, announcement_count=state.announcement_count + 1
+    )
+
+
+def _roll(state: AppState, c: _Context) -> AppState:
+    game = state.game
+    assert game is not None
+    rolled = roll(game, game.current_player)
+    assert rolled.dice is not None
+    new = replace(state, game=rolled, hint=None, hint_requested=False, last_auto_scored=None)
+    seconds = state.settings.auto_score_seconds
+    if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
+        new = replace(new, countdown_deadline=c.now + seconds, countdown_seconds=seconds)
+    return _announce(new, Rolled(rolled.current_player, rolled.dice))
+
+
+def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
+    game = state.game
+    assert game is not None and game.options is not None
+    player = game.current_player
+    points = game.options.points[box]
+    bonus = game.options.five_of_a_kind_bonus
+    after = score(game, player, box)
+    new = _reset_turn(replace(state, game=after, last_auto_scored=box if automatic else None))
+    new = _announce(new, Scored(player, box, points, bonus, automatic))
+    if after.is_over:
+        new = _announce(replace(new, screen=Screen.END), GameOver())
+    return new
+
+
+def _tick(state: AppState, c: _Context) -> AppState:
+    game = state.game
+    assert game is not None
+    if state.countdown_deadline is not None and c.now >= state.countdown_deadline:
+        if game.selected_box is not None or game.options is None:
+            return replace(state, countdown_deadline=None)
+        return _score(state, c.coach.best_box(game), automatic=True)
+    if state.computer_due is not None and c.now >= state.computer_due and is_computer_turn(state):
+        return replace(_computer_step(state, c), computer_due=None)
+    return state
+
+
+def _computer_step(state: AppState, c: _Context) -> AppState:
+    """One visible step of a computer player: roll, set dice aside, select a box, or score."""
+    game = state.game
+    assert game is not None
+    player = game.current_player
+    if game.dice is None:
+        return _roll(state, c)
+    plan = state.computer_plan
+    if plan is None:
+        level = game.player.level or DEFAULT_LEVEL
+        plan = c.coach.computer_action(game, level, c.rng)
+        if isinstance(plan, KeepAdvice) and (game.rolls_left == 0 or len(plan.kept) == DICE_COUNT):
+            plan = ScoreAdvice(c.coach.best_box(game))
+    if isinstance(plan, ScoreAdvice):
+        if game.selected_box != plan.box:
+            return replace(state, game=select_box(game, player, plan.box), computer_plan=plan)
+        return _score(state, plan.box, automatic=False)
+    if tuple(game.kept) != tuple(sorted(plan.kept)):
+        kept_game = game
+        for die in set(game.kept) ^ set(plan.kept):
+            kept_game = toggle_keep(kept_game, player, die)
+        kept_dice = tuple(game.dice[position] for position in kept_game.kept)
+        new = replace(state, game=kept_game, computer_plan=plan)
+        return _announce(new, Kept(player, kept_dice))
+    return replace(_roll(state, c), computer_plan=None)
+
+
+def _skip_computers(state: AppState, c: _Context) -> AppState:
+    # Each computer turn takes at most a dozen steps; the bound only guards against a bug.
+    steps = 0
+    while is_computer_turn(state) and steps < 20 * MAX_PLAYERS:
+        state = _computer_step(state, c)
+        steps += 1
+    return replace(state, computer_due=None)
+
+
+def _schedule(state: AppState, now: float) -> AppState:
+    if is_computer_turn(state):
+        if state.computer_due is None:
+            delay = STEP_SECONDS[state.settings.computer_speed]
+            return replace(state, computer_due=now + delay, countdown_deadline=None)
+        return state
+    if state.computer_due is not None:
+        return replace(state, computer_due=None)
+    return state
+
+
+# --- preferences (settings and the last setup), for the browser's storage ---------------------
+
+
+def preferences_to_data(state: AppState) -> dict[str, Any]:
+    return {
+        "format": "penta-preferences",
+        "version": PREFERENCES_VERSION,
+        "language": state.settings.language,
+        "auto_score_seconds": state.settings.auto_score_seconds,
+        "computer_speed": state.settings.computer_speed.value,
+        "ruleset": state.setup.ruleset_id,
+        "players": [
+            {"name": seat.name, "kind": seat.kind.value, "level": seat.level}
+            for seat in state.setup.seats
+        ],
+    }
+
+
+def preferences_from_data(state: AppState, data: object) -> AppState:
+    """`state` with whatever in `data` is valid; anything else is ignored."""
+    if not isinstance(data, dict) or data.get("format") != "penta-preferences":
+        return state
+    if data.get("version") != PREFERENCES_VERSION:
+        return state
+    settings = state.settings
+    language = data.get("language")
+    if isinstance(language, str) and language in LANGUAGES:
+        settings = replace(settings, language=language)
+    seconds = data.get("auto_score_seconds")
+    if type(seconds) is int and seconds in AUTO_SCORE_CHOICES:
+        settings = replace(settings, auto_score_seconds=seconds)
+    speed = data.get("computer_speed")
+    if isinstance(speed, str) and speed in tuple(Speed):
+        settings = replace(settings, computer_speed=Speed(speed))
+    setup = state.setup
+    ruleset = data.get("ruleset")
+    if isinstance(ruleset, str) and ruleset in RULESETS:
+        setup = replace(setup, ruleset_id=ruleset)
+    seats = _seats_from_data(data.get("players"))
+    restored = seats is not None
+    if seats is not None:
+        setup = replace(setup, seats=seats)
+    return replace(state, settings=settings, setup=setup, setup_restored=restored)
+
+
+def _seats_from_data(data: object) -> tuple[Seat, ...] | None:
+    if not isinstance(data, list) or not 1 <= len(data) <= MAX_PLAYERS:
+        return None
+    seats = []
+    for item in data:
+        if not isinstance(item, dict):
+            return None
+        name, kind, level = item.get("name"), item.get("kind"), item.get("level")
+        if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH:
+            return None
+        if not all(ch.isprintable() for ch in name):
+            return None
+        if not isinstance(kind, str) or kind not in tuple(PlayerKind):
+            return None
+        if not isinstance(level, str) or level not in LEVELS:
+            level = DEFAULT_LEVEL
+        seats.append(Seat(name, PlayerKind(kind), level))
+    return tuple(seats)
+
+
+def _as_list(languages: object) -> list[object] | None:
+    if languages is None:
+        return None
+    if isinstance(languages, str):
+        return [languages]
+    if isinstance(languages, list | tuple):
+        return list(languages)
+    return None
