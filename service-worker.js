@@ -49,7 +49,11 @@ self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(CACHE_NAME);
         await Promise.all(Object.keys(BUILD.precache).map((name) => cacheFile(cache, name)));
-    })());
+    })().catch((error) => {
+        // Expected while a deployment is half done; the browser tries again later.
+        console.warn(`Version ${BUILD.version} not installed:`, error);
+        throw error;
+    }));
 });
 
 self.addEventListener("message", (event) => {

@@ -35,6 +35,7 @@ RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 STDLIB_ZIP = "python_stdlib.zip"
+SERVICE_WORKER = "service-worker.js"
 
 # Which PyScript chunks are shipped: core.js, everything imported statically, and what core
 # imports dynamically (its plugins, always loaded, and its config parser), except core's lazy
@@ -170,7 +171,7 @@ def write_service_worker(dist: Path) -> None:
     files = {
         path.relative_to(dist).as_posix(): file_hash(path)
         for path in sorted(dist.rglob("*"))
-        if path.is_file()
+        if path.is_file() and path != dist / SERVICE_WORKER  # the browser keeps that one
     }
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     build = {
@@ -178,12 +179,12 @@ def write_service_worker(dist: Path) -> None:
         "precache": {name: h for name, h in files.items() if not name.startswith(LAZY_PREFIXES)},
         "lazy": {name: h for name, h in files.items() if name.startswith(LAZY_PREFIXES)},
     }
-    template = (ROOT / "service-worker.js").read_text()
+    template = (ROOT / SERVICE_WORKER).read_text()
     placeholder = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
     if len(placeholder.findall(template)) != 1:
         raise BuildError("service-worker.js must have exactly one line `const BUILD = ...;`")
     line = f"const BUILD = {json.dumps(build, indent=1)};"
-    (dist / "service-worker.js").write_text(placeholder.sub(lambda _: line, template))
+    (dist / SERVICE_WORKER).write_text(placeholder.sub(lambda _: line, template))
 
 
 def build(dist: Path) -> None:

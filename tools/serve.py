@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 from types import TracebackType
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -33,13 +34,9 @@ MIME_TYPES = {
 
 class _SiteHandler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the app is a few dozen files
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
-
     def __init__(self, *args: Any, mount: str, **kwargs: Any) -> None:
         self._mount = mount
+        self.extensions_map = {**self.extensions_map, **MIME_TYPES}
         super().__init__(*args, **kwargs)
 
     def translate_path(self, path: str) -> str:
@@ -58,6 +55,15 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass  # Quiet: tests and benchmarks print their own findings.
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that stops reading (a reload, the end of a test) is normal, not an error.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class SiteServer:
     """Serves `root` at http://127.0.0.1:<port><mount> in a background thread until stopped."""
 
@@ -65,8 +71,7 @@ class SiteServer:
         if not (mount.startswith("/") and mount.endswith("/")):
             raise ValueError(f"mount must start and end with '/': {mount!r}")
         handler = functools.partial(_SiteHandler, directory=str(root), mount=mount)
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-        self._httpd.daemon_threads = True
+        self._httpd = _Server(("127.0.0.1", port), handler)
         # Used by start() only; serve_forever() serves in the caller's thread instead.
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}{mount}"

@@ -21,18 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    DIST,
-    PHONE_VIEWPORT,
-    BrowserProblems,
-)
+from browser_helpers import DIST, PHONE_VIEWPORT, BrowserProblems
 from playwright.sync_api import (
     BrowserContext,
     BrowserType,
 )
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 
 

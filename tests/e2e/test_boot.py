@@ -13,7 +13,7 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     held: list[Route] = []  # the WebAssembly runtime, held back until the checks are done
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(app_url)
-    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_load_state("load")
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
     expect(page).to_have_title("Penta")
     expect(page.locator("h1")).to_have_text("Penta")

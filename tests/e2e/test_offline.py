@@ -1,0 +1,127 @@
+"""Offline and deployed: own origin only, service worker, sub-path, updates, installability."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from browser_helpers import boot, wait_for_offline_ready, wait_until_ready
+from playwright.sync_api import BrowserContext, Page, Request, expect
+
+from tools.build_site import write_service_worker
+from tools.serve import SiteServer
+
+
+def roll_and_read(page: Page) -> list[str]:
+    page.click("#roll")
+    expect(page.locator("#dice .die:empty")).to_have_count(0)
+    return page.locator("#dice .die").all_inner_texts()
+
+
+def test_every_request_goes_to_the_own_origin(
+    context: BrowserContext, page: Page, site_server: Callable[..., SiteServer]
+) -> None:
+    server = site_server()
+    requests: list[Request] = []  # of the page, its workers and the service worker
+    context.on("request", lambda request: requests.append(request))
+    boot(page, server.url)
+    roll_and_read(page)
+    wait_for_offline_ready(page)  # the service worker's install requests included
+    origin = urlsplit(server.url)._replace(path="", query="", fragment="").geturl()
+    foreign = [r.url for r in requests if not r.url.startswith(origin + "/")]
+    assert not foreign
+    assert any(r.service_worker for r in requests), "the service worker's requests were not seen"
+    assert any(r.url.endswith("pyodide.asm.wasm") for r in requests)
+
+
+def test_after_the_first_visit_it_boots_and_plays_offline(
+    context: BrowserContext, page: Page, site_server: Callable[..., SiteServer]
+) -> None:
+    server = site_server()
+    boot(page, server.url)
+    wait_for_offline_ready(page)
+
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    assert len(roll_and_read(page)) == 5
+    # A fresh start (new tab) works too.
+    page.close()
+    page = boot(context.new_page(), server.url)
+    assert len(roll_and_read(page)) == 5
+
+
+def test_works_under_a_sub_path(page: Page, site_server: Callable[..., SiteServer]) -> None:
+    server = site_server(mount="/penta/")
+    assert server.url.endswith("/penta/")
+    boot(page, server.url)
+    assert len(roll_and_read(page)) == 5
+    wait_for_offline_ready(page)
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == server.url
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    manifest_url = server.url + "assets/manifest.webmanifest"
+    assert page.evaluate(f"new URL({manifest['start_url']!r}, {manifest_url!r}).href") == server.url
+
+
+def changed_build(dist: Path, into: Path, marker: str) -> None:
+    """A copy of dist/ with a changed stylesheet, as the next deployment would be."""
+    if into.exists():
+        shutil.rmtree(into)
+    shutil.copytree(dist, into)
+    stylesheet = into / "assets" / "app.css"
+    stylesheet.write_text(stylesheet.read_text() + f"\n/* {marker} */\n")
+    write_service_worker(into)
+
+
+def stylesheet_text(page: Page) -> str:
+    return str(page.evaluate("fetch('assets/app.css').then(r => r.text())"))
+
+
+def test_a_new_version_waits_for_consent_and_never_mixes_files(
+    page: Page, site_server: Callable[..., SiteServer], dist: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    server = site_server(root=site)
+    boot(page, server.url)
+    wait_for_offline_ready(page)
+    expect(page.locator("#update")).to_be_hidden()
+
+    changed_build(dist, site, "version 2")  # deployed while the app is open
+    page.evaluate("navigator.serviceWorker.ready.then(r => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=30_000)
+    expect(page.locator("#update")).to_contain_text("Update available")
+    # Until the player agrees, the running version's files are served, not the new ones.
+    assert "version 2" not in stylesheet_text(page)
+    page.reload()
+    wait_until_ready(page)
+    assert "version 2" not in stylesheet_text(page)
+    expect(page.locator("#update")).to_be_visible()
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_until_ready(page)
+    assert "version 2" in stylesheet_text(page)
+    expect(page.locator("#update")).to_be_hidden()
+    caches = page.evaluate("caches.keys()")
+    assert len(caches) == 1, f"old caches were not removed: {caches}"
+
+
+def test_chromium_reports_it_installable(
+    persistent_context: Callable[[], BrowserContext], app_url: str
+) -> None:
+    context = persistent_context()
+    page = boot(context.pages[0] if context.pages else context.new_page(), app_url)
+    wait_for_offline_ready(page)
+    cdp = context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert re.search(r'"display":\s*"standalone"', manifest["data"])
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
