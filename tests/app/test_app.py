@@ -1,0 +1,393 @@
+"""The app state machine: setup, turns, countdown, computer players, end, preferences."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import app
+from game.app import (
+    AddPlayer,
+    AppState,
+    AskLeave,
+    ChooseRuleset,
+    CloseDialog,
+    ConfirmTurn,
+    Dialog,
+    Kept,
+    MovePlayer,
+    NewGame,
+    OpenRules,
+    OpenSettings,
+    PlayAgain,
+    RemovePlayer,
+    RenamePlayer,
+    Roll,
+    Rolled,
+    Scored,
+    Screen,
+    SelectBox,
+    SetAutoScore,
+    SetCoachStatus,
+    SetComputerSpeed,
+    SetLanguage,
+    SetPlayerKind,
+    SetPlayerLevel,
+    ShowHint,
+    SkipComputers,
+    Speed,
+    SpeedUp,
+    StartGame,
+    Tick,
+    ToggleKeep,
+    dispatch,
+    initial_state,
+    is_computer_turn,
+    next_deadline,
+    preferences_from_data,
+    preferences_to_data,
+)
+from game.coach import GreedyCoach, ScoreAdvice, best_immediate_box
+from game.engine import new_game, roll, score
+from game.random_source import SeededDice
+from game.state import Player, PlayerKind
+
+COACH = GreedyCoach()
+
+
+class Driver:
+    """Dispatches intents with a clock that the test moves."""
+
+    def __init__(self, state: AppState) -> None:
+        self.state = state
+        self.now = 1000.0
+        self.rng = random.Random(0)
+
+    def __call__(self, *intents: app.Intent) -> AppState:
+        for intent in intents:
+            self.state = dispatch(self.state, intent, now=self.now, coach=COACH, rng=self.rng)
+        return self.state
+
+    def wait_until_due(self) -> AppState:
+        due = next_deadline(self.state)
+        assert due is not None
+        self.now = due
+        return self(Tick())
+
+
+def seeded(seed: int = 5, seats: int = 1) -> Driver:
+    driver = Driver(initial_state(["en-US"], seed=seed))
+    for _ in range(seats - 1):
+        driver(AddPlayer())
+    return driver
+
+
+def test_language_comes_from_the_browser_and_defaults_to_english() -> None:
+    assert initial_state(["he-IL", "en"]).settings.language == "he"
+    assert initial_state(["fr", "et-EE"]).settings.language == "et"
+    assert initial_state(["fr"]).settings.language == "en"
+    assert initial_state(None).settings.language == "en"
+    assert initial_state(42).settings.language == "en"
+
+
+def test_setup_add_rename_move_remove_and_kinds() -> None:
+    d = seeded()
+    d(AddPlayer(PlayerKind.COMPUTER), AddPlayer(), RenamePlayer(0, "Dana"), RenamePlayer(2, "Avi"))
+    assert [s.name for s in d.state.setup.seats] == ["Dana", "", "Avi"]
+    d(MovePlayer(2, -1))
+    assert [s.name for s in d.state.setup.seats] == ["Dana", "Avi", ""]
+    assert d.state.setup.seats[2].kind is PlayerKind.COMPUTER
+    d(MovePlayer(0, -1), MovePlayer(2, 1))  # off the ends: nothing happens
+    assert [s.name for s in d.state.setup.seats] == ["Dana", "Avi", ""]
+    d(SetPlayerLevel(2, "optimal"), SetPlayerKind(1, PlayerKind.COMPUTER), RemovePlayer(0))
+    assert [(s.name, s.kind, s.level) for s in d.state.setup.seats] == [
+        ("Avi", PlayerKind.COMPUTER, "casual"),
+        ("", PlayerKind.COMPUTER, "optimal"),
+    ]
+    d(SetPlayerLevel(0, "grandmaster"), RenamePlayer(7, "x"), RemovePlayer(-1))
+    assert len(d.state.setup.seats) == 2
+    d(RemovePlayer(0), RemovePlayer(0))  # the last seat stays
+    assert len(d.state.setup.seats) == 1
+
+
+def test_names_are_cleaned_and_blank_names_get_a_number() -> None:
+    d = seeded(seats=3)
+    d(RenamePlayer(0, "Ann\x00\n" + "x" * 80), SetPlayerKind(2, PlayerKind.COMPUTER))
+    assert d.state.setup.seats[0].name == "Ann" + "x" * 47
+    d(SetLanguage("et"), StartGame())
+    assert d.state.game is not None
+    assert [p.name for p in d.state.game.players] == ["Ann" + "x" * 47, "Mängija 2", "Arvuti 3"]
+    assert d.state.game.players[2].kind is PlayerKind.COMPUTER
+
+
+def test_a_seeded_game_uses_the_seeded_dice() -> None:
+    d = seeded(seed=123)
+    d(ChooseRuleset("yatzy"), StartGame(), Roll())
+    expected = roll(new_game("yatzy", [Player("Player 1")], SeededDice(123)), 0)
+    assert d.state.game is not None and d.state.game.dice == expected.dice
+    assert d.state.announcement == Rolled(0, expected.dice)
+
+
+def test_keep_roll_select_and_confirm() -> None:
+    d = seeded()
+    d(StartGame())
+    d(ToggleKeep(0))  # before the first roll: ignored
+    assert d.state.game is not None and d.state.game.kept == ()
+    d(Roll(), ToggleKeep(0), ToggleKeep(3))
+    assert d.state.game.kept == (0, 3)
+    d(Roll())
+    assert d.state.game.rolls_left == 1 and d.state.game.kept == (0, 3)
+    d(ConfirmTurn())  # nothing selected: ignored
+    assert d.state.game.rolls_left == 1
+    d(SelectBox("chance"), SelectBox("ones"))
+    assert d.state.game.selected_box == "ones"
+    points = d.state.game.options.points["ones"]  # type: ignore[union-attr]
+    d(ConfirmTurn())
+    assert d.state.game.sheets[0].points_in("ones") == points
+    assert d.state.game.dice is None and d.state.game.rolls_left == 3
+    assert isinstance(d.state.announcement, Scored) and not d.state.announcement.automatic
+
+
+def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
+    d = seeded()
+    d(StartGame(), Roll(), Roll())
+    assert d.state.countdown_deadline is None  # a roll is left
+    d(Roll())
+    assert d.state.countdown_deadline == d.now + 3
+    game = d.state.game
+    assert game is not None
+    expected = COACH.best_box(game)
+    d.now += 2.9
+    d(Tick())
+    assert d.state.game is game  # not yet
+    d.now += 0.1
+    d(Tick())
+    assert d.state.game is not None
+    assert d.state.game.sheets[0].points_in(expected) == game.options.points[expected]  # type: ignore[union-attr]
+    assert d.state.last_auto_scored == expected
+    assert isinstance(d.state.announcement, Scored) and d.state.announcement.automatic
+
+
+def test_selecting_a_box_stops_the_countdown_and_settings_change_it() -> None:
+    d = seeded()
+    d(StartGame(), Roll(), Roll(), Roll())
+    d(SelectBox("chance"))
+    assert d.state.countdown_deadline is None and next_deadline(d.state) is None
+    d(ConfirmTurn(), SetAutoScore(10), Roll(), Roll(), Roll())
+    assert d.state.countdown_deadline == d.now + 10
+    d(SetAutoScore(0))
+    assert d.state.countdown_deadline is None
+    d(Roll(), Roll(), Roll(), SetAutoScore(7))  # not a choice
+    assert d.state.settings.auto_score_seconds == 0
+
+
+def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
+    d = seeded(seats=1)
+    d(AddPlayer(PlayerKind.COMPUTER), StartGame())
+    d(Roll(), SelectBox("chance"), ConfirmTurn())
+    assert is_computer_turn(d.state)
+    assert d.state.computer_due == d.now + app.STEP_SECONDS[Speed.NORMAL]
+    d(Roll())  # the human waits
+    assert d.state.game is not None and d.state.game.dice is None
+    seen = []
+    while is_computer_turn(d.state):
+        d.wait_until_due()
+        seen.append(type(d.state.announcement).__name__)
+    assert seen[0] == "Rolled" and seen[-1] == "Scored"
+    assert d.state.game.current_player == 0
+    d(SpeedUp())
+    assert d.state.settings.computer_speed is Speed.FAST
+    d(Roll(), SelectBox("ones"), ConfirmTurn())
+    assert d.state.computer_due == d.now + app.STEP_SECONDS[Speed.FAST]
+    d(SkipComputers())
+    assert not is_computer_turn(d.state) and d.state.game.current_player == 0
+    assert len(d.state.game.sheets[1].filled_boxes) == 2
+
+
+def test_computer_keeps_are_announced() -> None:
+    d = Driver(initial_state(["en"], seed=1))
+    d(SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
+    kinds = set()
+    for _ in range(200):
+        if d.state.screen is not Screen.GAME:
+            break
+        d.wait_until_due()
+        kinds.add(type(d.state.announcement))
+    assert {Rolled, Kept, Scored} <= kinds
+
+
+def test_a_whole_game_ends_on_the_end_screen_and_plays_again() -> None:
+    d = seeded(seats=2)
+    d(StartGame())
+    while d.state.screen is Screen.GAME:
+        game = d.state.game
+        assert game is not None
+        if game.dice is None:
+            d(Roll())
+        else:
+            d(SelectBox(best_immediate_box(game)), ConfirmTurn())
+    assert d.state.screen is Screen.END
+    finished = d.state.game
+    assert finished is not None and finished.is_over
+    d(PlayAgain())
+    assert d.state.screen is Screen.GAME and d.state.game is not None
+    assert d.state.game.players == finished.players
+    assert not d.state.game.sheets[0].filled_boxes
+    d(AskLeave())
+    assert d.state.dialog is Dialog.LEAVE
+    d(NewGame())
+    assert d.state.screen is Screen.SETUP and d.state.game is None
+
+
+def test_hints_come_from_the_coach_and_clear_when_the_dice_change() -> None:
+    d = seeded()
+    d(StartGame(), ShowHint())
+    assert d.state.hint is None  # nothing rolled yet
+    d(Roll(), ShowHint())
+    assert d.state.hint_requested and d.state.hint == COACH.best_action(d.state.game)  # type: ignore[arg-type]
+    d(Roll())
+    assert d.state.hint is None and not d.state.hint_requested
+
+
+def test_dialogs_settings_and_coach_status() -> None:
+    d = seeded()
+    d(OpenRules("yatzy"))
+    assert d.state.dialog is Dialog.RULES and d.state.rules_ruleset == "yatzy"
+    d(OpenRules("poker"), CloseDialog(), OpenSettings())
+    assert d.state.dialog is Dialog.SETTINGS
+    d(SetComputerSpeed(Speed.FAST), SetLanguage("he"), SetLanguage("xx"), CloseDialog())
+    assert d.state.settings.language == "he" and d.state.settings.computer_speed is Speed.FAST
+    d(SetCoachStatus(app.CoachStatus.READY))
+    assert d.state.coach_status is app.CoachStatus.READY
+    d(AskLeave())  # not in a game
+    assert d.state.dialog is Dialog.NONE
+
+
+def test_preferences_round_trip_and_bad_data_is_ignored() -> None:
+    d = seeded(seats=2)
+    d(
+        SetLanguage("et"),
+        SetAutoScore(5),
+        ChooseRuleset("yatzy"),
+        RenamePlayer(0, "Mari"),
+        SetPlayerKind(1, PlayerKind.COMPUTER),
+        SetPlayerLevel(1, "beginner"),
+    )
+    data = preferences_to_data(d.state)
+    restored = preferences_from_data(AppState(), data)
+    assert restored.settings == d.state.settings
+    assert restored.setup == d.state.setup
+    assert restored.setup_restored
+    base = AppState()
+    for bad in (None, 3, [], {"format": "x"}, {**data, "version": 99}):
+        assert preferences_from_data(base, bad) == base
+    mixed = {
+        **data,
+        "language": "klingon",
+        "auto_score_seconds": True,
+        "computer_speed": 5,
+        "ruleset": ["penta"],
+        "players": [{"name": "<b>" * 40, "kind": "human", "level": None}],
+    }
+    partial = preferences_from_data(base, mixed)
+    assert partial.settings == base.settings and partial.setup == base.setup
+    ok_players = {**data, "players": [{"name": "<img src=x>", "kind": "human", "level": "x"}]}
+    assert preferences_from_data(base, ok_players).setup.seats[0].name == "<img src=x>"
+
+
+def test_initial_state_applies_stored_preferences_over_the_browser_language() -> None:
+    stored = {"format": "penta-preferences", "version": 1, "language": "et"}
+    assert initial_state(["he"], preferences=stored).settings.language == "et"
+
+
+intents = st.one_of(
+    st.builds(ToggleKeep, st.integers(-1, 5)),
+    st.just(Roll()),
+    st.builds(SelectBox, st.sampled_from(["ones", "chance", "penta", "full_house", "nope"])),
+    st.just(ConfirmTurn()),
+    st.just(Tick()),
+    st.just(ShowHint()),
+    st.just(SkipComputers()),
+    st.just(SpeedUp()),
+    st.just(PlayAgain()),
+    st.builds(SetAutoScore, st.sampled_from([0, 3, 5, 10, 4])),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(intents, st.floats(0, 12)), max_size=120),
+    st.integers(0, 2**20),
+    st.sampled_from(["penta", "yatzy"]),
+)
+def test_any_sequence_of_intents_keeps_a_consistent_state(
+    steps: list[tuple[app.Intent, float]], seed: int, ruleset: str
+) -> None:
+    d = seeded(seed=seed, seats=2)
+    d(SetPlayerKind(1, PlayerKind.COMPUTER), ChooseRuleset(ruleset), StartGame())
+    for intent, wait in steps:
+        d.now += wait
+        state = d(intent)
+        game = state.game
+        assert game is not None
+        if state.screen is Screen.GAME:
+            assert not game.is_over
+            if state.countdown_deadline is not None:
+                assert game.rolls_left == 0 and game.selected_box is None
+                assert not is_computer_turn(state)
+            assert (state.computer_due is not None) == is_computer_turn(state)
+        else:
+            assert state.screen is Screen.END and game.is_over
+        totals = [sheet.total for sheet in game.sheets]
+        assert all(total >= 0 for total in totals)
+
+
+def test_replaying_the_choices_in_the_engine_gives_the_same_totals() -> None:
+    d = seeded(seed=99, seats=2)
+    d(StartGame())
+    game = new_game("penta", [Player("Player 1"), Player("Player 2")], SeededDice(99))
+    while d.state.screen is Screen.GAME:
+        current = d.state.game
+        assert current is not None
+        if current.dice is None:
+            d(Roll())
+            game = roll(game, game.current_player)
+        else:
+            box = best_immediate_box(current)
+            d(SelectBox(box), ConfirmTurn())
+            game = score(game, game.current_player, box)
+    assert d.state.game is not None
+    assert [s.total for s in d.state.game.sheets] == [s.total for s in game.sheets]
+
+
+def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
+    class KeepAll(GreedyCoach):
+        def computer_action(self, game, level, rng):  # type: ignore[no-untyped-def]
+            return app.KeepAdvice((0, 1, 2, 3, 4))
+
+    state = initial_state(["en"], seed=3)
+    state = replace(state, setup=replace(state.setup, seats=(app.Seat("", PlayerKind.COMPUTER),)))
+    state = dispatch(state, StartGame(), now=0, coach=KeepAll(), rng=random.Random())
+    for step in range(1, 4):  # roll, select, score
+        state = dispatch(state, Tick(), now=step * 10, coach=KeepAll(), rng=random.Random())
+    assert state.game is not None
+    assert len(state.game.sheets[0].filled_boxes) == 1
+    assert isinstance(state.announcement, Scored)
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_the_scores_announced_match_the_sheet(language: str) -> None:
+    d = seeded()
+    d(SetLanguage(language), StartGame(), Roll())
+    game = d.state.game
+    assert game is not None
+    box = ScoreAdvice(best_immediate_box(game)).box
+    d(SelectBox(box), ConfirmTurn())
+    event = d.state.announcement
+    assert isinstance(event, Scored) and event.box == box
+    assert d.state.game is not None
+    assert d.state.game.sheets[0].points_in(box) == event.points

@@ -1,0 +1,287 @@
+"""The presentation snapshot: translated text, accessible names, joker, sacrifice, standings."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.app import (
+    AddPlayer,
+    AppState,
+    CoachStatus,
+    Dialog,
+    OpenRules,
+    RenamePlayer,
+    Roll,
+    Screen,
+    SelectBox,
+    SetCoachStatus,
+    SetLanguage,
+    SetPlayerKind,
+    ShowHint,
+    StartGame,
+    Tick,
+    ToggleKeep,
+    dispatch,
+    initial_state,
+)
+from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
+from game.engine import new_game
+from game.i18n import LANGUAGE_CODES, Translator
+from game.presentation import Snapshot, present
+from game.random_source import SeededDice
+from game.sheet import Sheet
+from game.state import GameState, Player, PlayerKind
+
+COACH = GreedyCoach()
+
+
+def run(state: AppState, *intents: object, now: float = 0.0) -> AppState:
+    for intent in intents:
+        state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))  # type: ignore[arg-type]
+    return state
+
+
+def in_game(game: GameState, language: str = "en", **changes: object) -> AppState:
+    return replace(initial_state([language]), screen=Screen.GAME, game=game, **changes)  # type: ignore[arg-type]
+
+
+def penta_game(scores: dict[str, int], dice: tuple[int, ...], bonuses: int = 0) -> GameState:
+    game = new_game("penta", [Player("Dana"), Player("Avi")], SeededDice(1))
+    sheet = Sheet.from_scores(game.ruleset, scores, bonuses)
+    return replace(game, sheets=(sheet, game.sheets[1]), dice=dice, rolls_left=2)
+
+
+def all_text(snapshot: Snapshot) -> list[str]:
+    out: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, tuple | list):
+            for item in value:
+                walk(item)
+        elif hasattr(value, "__dataclass_fields__"):
+            for name in value.__dataclass_fields__:
+                walk(getattr(value, name))
+
+    walk(snapshot)
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_every_screen_is_translated_with_no_raw_keys(language: str) -> None:
+    state = initial_state([language], seed=4)
+    state = run(state, AddPlayer(PlayerKind.COMPUTER), OpenRules("penta"))
+    snapshots = [present(state, 0)]
+    state = run(state, StartGame(), Roll(), ToggleKeep(1), ShowHint())
+    snapshots.append(present(state, 0))
+    game = state.game
+    assert game is not None
+    finished = penta_game({box: 0 for box in game.ruleset.box_ids}, (1, 1, 1, 1, 1))
+    finished = replace(finished, sheets=(finished.sheets[0], finished.sheets[0]), dice=None)
+    snapshots.append(present(replace(state, screen=Screen.END, game=finished), 0))
+    translator = Translator(language)
+    for snapshot in snapshots:
+        assert snapshot.language == language
+        assert snapshot.direction == ("rtl" if language == "he" else "ltr")
+        for text in all_text(snapshot):
+            assert not translator.has(text), f"raw key shown: {text}"
+    assert not translator.problems
+
+
+def test_dice_have_accessible_names_and_kept_dice_are_marked() -> None:
+    state = run(initial_state(["en"], seed=8), StartGame())
+    view = present(state, 0).game
+    assert view is not None
+    assert view.dice[2].label == "Die 3: not rolled yet" and view.roll_label == "Roll (3 left)"
+    state = run(state, Roll(), ToggleKeep(2))
+    game = state.game
+    assert game is not None and game.dice is not None
+    view = present(state, 0).game
+    assert view is not None
+    assert view.dice[2].label == f"Die 3: {game.dice[2]}, kept" and view.dice[2].badge == "Kept"
+    assert view.dice[0].label == f"Die 1: {game.dice[0]}, not kept" and view.dice[0].badge == ""
+    assert view.roll_label == "Roll (2 left)" and view.can_roll
+
+
+def test_open_boxes_show_their_points_and_zero_is_marked() -> None:
+    game = penta_game({}, (2, 3, 3, 5, 6))
+    view = present(in_game(game), 0).game
+    assert view is not None
+    rows = {row.key: row for row in view.sheet.rows}
+    ones = rows["ones"].cells[0]
+    assert ones.text == "0" and ones.state == "zero" and ones.box == "ones" and ones.enabled
+    threes = rows["threes"].cells[0]
+    assert threes.label == "Threes: 6 if scored now" and threes.state == "potential"
+    assert rows["chance"].cells[0].text == "19"
+    other = rows["chance"].cells[1]
+    assert other.text == "" and other.box is None and not other.current
+    assert [c.current for c in view.sheet.columns] == [True, False]
+    assert view.message == ""
+    selected = present(in_game(replace(game, selected_box="threes")), 0).game
+    assert selected is not None
+    assert {r.key: r for r in selected.sheet.rows}["threes"].cells[0].state == "selected"
+    assert selected.can_confirm and selected.status == "Selected: Threes"
+
+
+def test_sheet_rows_in_sheet_order_with_sums_bonus_and_total() -> None:
+    game = penta_game({"ones": 3, "sixes": 24, "penta": 50}, (4, 4, 4, 4, 4), bonuses=1)
+    view = present(in_game(game), 0).game
+    assert view is not None
+    keys = [row.key for row in view.sheet.rows]
+    assert keys == [
+        "ones", "twos", "threes", "fours", "fives", "sixes",
+        "upper_subtotal", "upper_bonus",
+        "three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
+        "large_straight", "chance", "penta",
+        "five_of_a_kind_bonus", "total",
+    ]  # fmt: skip
+    rows = {row.key: row for row in view.sheet.rows}
+    assert rows["upper_subtotal"].cells[0].text == "27"
+    assert rows["upper_bonus"].cells[0].text == "36 to go"
+    assert rows["upper_bonus"].cells[0].label == "36 more points for the bonus"
+    assert rows["five_of_a_kind_bonus"].cells[0].text == "100"
+    assert rows["total"].cells[0].text == "177"
+    yatzy = new_game("yatzy", [Player("Mari")])
+    yatzy_view = present(in_game(yatzy, "et"), 0).game
+    assert yatzy_view is not None
+    yatzy_keys = [row.key for row in yatzy_view.sheet.rows]
+    assert "five_of_a_kind_bonus" not in yatzy_keys
+    assert [row.label for row in yatzy_view.sheet.rows][8:10] == ["Paar", "Kaks paari"]
+
+
+def test_a_second_penta_forces_the_joker_box_and_adds_the_bonus() -> None:
+    game = penta_game({"penta": 50}, (4, 4, 4, 4, 4))
+    view = present(in_game(game), 0).game
+    assert view is not None
+    rows = {row.key: row for row in view.sheet.rows}
+    assert rows["fours"].cells[0].enabled and rows["fours"].cells[0].text == "20"
+    for box in ("ones", "full_house", "chance"):
+        cell = rows[box].cells[0]
+        assert cell.state == "forbidden" and not cell.enabled and cell.box is None
+    assert rows["full_house"].cells[0].label == "Full house: not allowed with this roll"
+    assert view.message == "Joker: this Penta must go in Fours."
+    assert view.bonus_message == "Penta bonus: 100 points"
+    lower = present(in_game(penta_game({"penta": 50, "fours": 12}, (4,) * 5)), 0).game
+    assert lower is not None
+    assert lower.message == "Joker: this Penta must go in an open box of the lower section."
+    lower_rows = {row.key: row for row in lower.sheet.rows}
+    assert lower_rows["full_house"].cells[0].text == "25"
+    assert lower_rows["large_straight"].cells[0].text == "40"
+    assert lower_rows["ones"].cells[0].state == "forbidden"
+    zero = penta_game({"penta": 0}, (4,) * 5)
+    plain = present(in_game(zero), 0).game
+    assert plain is not None and plain.message == "" and plain.bonus_message == ""
+
+
+def test_the_sacrifice_message_appears_only_when_no_open_box_scores() -> None:
+    lower = ["three_of_a_kind", "four_of_a_kind", "full_house", "small_straight"]
+    scores = {box: 0 for box in [*lower, "large_straight", "chance", "penta"]}
+    scores.update({"ones": 2, "threes": 9, "fours": 8, "sixes": 18})
+    game = penta_game(scores, (1, 1, 3, 4, 6))
+    for language, message in [
+        ("en", "No open box scores points: you must sacrifice one"),
+        ("he", Translator("he")("turn.must_sacrifice")),
+        ("et", Translator("et")("turn.must_sacrifice")),
+    ]:
+        view = present(in_game(game, language), 0).game
+        assert view is not None and view.message == message
+    scoring = present(in_game(penta_game(scores, (2, 1, 3, 4, 6))), 0).game
+    assert scoring is not None and scoring.message == ""
+
+
+def test_the_countdown_shows_whole_seconds_left() -> None:
+    state = run(initial_state(["en"], seed=2), StartGame(), Roll(), Roll(), Roll(), now=100)
+    assert state.countdown_deadline == 103
+    for now, seconds in [(100, 3), (100.5, 3), (101.01, 2), (102.5, 1)]:
+        view = present(state, now).game
+        assert view is not None and view.countdown == seconds
+        assert view.countdown_text == (
+            "Scoring in 1 second…" if seconds == 1 else f"Scoring in {seconds} seconds…"
+        )
+    state = run(state, SelectBox("chance"), now=101)
+    view = present(state, 101).game
+    assert view is not None and view.countdown == 0 and view.countdown_text == ""
+
+
+def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
+    state = run(initial_state(["en"], seed=2), StartGame(), Roll())
+    view = present(state, 0).game
+    assert view is not None and not view.can_hint  # the table is still loading
+    state = run(state, SetCoachStatus(CoachStatus.UNAVAILABLE))
+    view = present(state, 0).game
+    assert view is not None and "Hints are unavailable" in view.coach_note
+    assert "takes the box that scores most now" in view.coach_note
+    ready = run(state, SetCoachStatus(CoachStatus.READY))
+    ready = replace(ready, hint=KeepAdvice((0, 1), 231.456), hint_requested=True)
+    view = present(ready, 0).game
+    assert view is not None and view.can_hint
+    game = ready.game
+    assert game is not None and game.dice is not None
+    assert view.hint == (f"Best: keep {game.dice[0]}, {game.dice[1]} (expected final score 231.5)")
+    scored = present(replace(ready, hint=ScoreAdvice("chance", 200.0)), 0).game
+    assert scored is not None and scored.hint == "Best: score Chance (expected final score 200.0)"
+
+
+def test_standings_share_places_and_the_winner_is_named() -> None:
+    ruleset_boxes = new_game("penta", [Player("x")]).ruleset.box_ids
+    full = {box: 0 for box in ruleset_boxes}
+    game = new_game("penta", [Player("Ann"), Player("Bo"), Player("Cy")])
+    ruleset = game.ruleset
+    sheets = (
+        Sheet.from_scores(ruleset, {**full, "chance": 20}),
+        Sheet.from_scores(ruleset, {**full, "chance": 30}),
+        Sheet.from_scores(ruleset, {**full, "chance": 30}),
+    )
+    over = replace(game, sheets=sheets)
+    snapshot = present(replace(in_game(over), screen=Screen.END), 0)
+    end = snapshot.end
+    assert end is not None
+    assert [(s.place_text, s.name, s.total) for s in end.standings] == [
+        ("Place 1 (tie)", "Bo", "30"),
+        ("Place 1 (tie)", "Cy", "30"),
+        ("Place 3", "Ann", "20"),
+    ]
+    assert end.headline == "Bo and Cy share the win!"
+    assert not any(column.current for column in end.sheet.columns)
+    solo = replace(game, players=game.players[:1], sheets=sheets[:1])
+    solo_end = present(replace(in_game(solo), screen=Screen.END), 0).end
+    assert solo_end is not None and solo_end.headline == "Well played! Final score: 20"
+
+
+def test_computer_turns_disable_the_human_controls() -> None:
+    state = initial_state(["en"], seed=2)
+    state = run(state, SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
+    view = present(state, 0).game
+    assert view is not None and view.is_computer and not view.can_roll
+    assert view.status == "Computer 1 is playing…"
+    state = run(state, Tick(), now=5)
+    view = present(state, 5).game
+    assert view is not None
+    assert not any(cell.enabled for row in view.sheet.rows for cell in row.cells)
+    assert not any(die.enabled for die in view.dice)
+
+
+def test_names_are_passed_as_they_are_and_rules_open_in_the_language() -> None:
+    state = initial_state(["he"])
+    state = run(state, RenamePlayer(0, "<img src=x onerror=alert(1)>"))
+    setup = present(state, 0).setup
+    assert setup is not None
+    assert setup.seats[0].name == "<img src=x onerror=alert(1)>"
+    assert setup.seats[0].remove_label.endswith("<img src=x onerror=alert(1)>")
+    rules = present(run(state, OpenRules("yatzy")), 0)
+    assert rules.dialog == Dialog.RULES.value and rules.rules is not None
+    assert rules.rules.language == "he" and rules.rules.ruleset == "yatzy"
+
+
+def test_language_switch_changes_every_label() -> None:
+    state = run(initial_state(["en"]), StartGame())
+    english = present(state, 0)
+    hebrew = present(run(state, SetLanguage("he")), 0)
+    assert hebrew.direction == "rtl" and english.direction == "ltr"
+    assert english.game is not None and hebrew.game is not None
+    assert hebrew.game.roll_label != english.game.roll_label
+    assert hebrew.game.sheet.rows[0].label == "אחדים"
