@@ -45,6 +45,11 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
             return str(Path(self.directory) / "__outside_mount__")
         return super().translate_path("/" + path[len(self._mount) :])
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        outputfile.write(data)
+        self.server.bodies_sent.append((self.path, len(data)))  # type: ignore[attr-defined]
+
     def end_headers(self) -> None:
         # Like a static host (GitHub Pages): the browser may keep files but must revalidate
         # them, so a new deployment is seen at once while unchanged files cost only a 304.
@@ -57,6 +62,7 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    bodies_sent: list[tuple[str, int]]
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that stops reading (a reload, the end of a test) is normal, not an error.
@@ -72,6 +78,9 @@ class SiteServer:
             raise ValueError(f"mount must start and end with '/': {mount!r}")
         handler = functools.partial(_SiteHandler, directory=str(root), mount=mount)
         self._httpd = _Server(("127.0.0.1", port), handler)
+        # Every response body sent, as (URL path, bytes): what clients downloaded (a 304 sends
+        # none). Read by the tests and the start-up benchmark.
+        self.bodies_sent = self._httpd.bodies_sent = []
         # Used by start() only; serve_forever() serves in the caller's thread instead.
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}{mount}"

@@ -125,3 +125,16 @@ def test_chromium_reports_it_installable(
     assert manifest["errors"] == []
     assert re.search(r'"display":\s*"standalone"', manifest["data"])
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+
+def test_the_first_visit_downloads_each_file_once(
+    persistent_context: Callable[[], BrowserContext], site_server: Callable[..., SiteServer]
+) -> None:
+    # A profile on disk, as a player's: an incognito context's memory cache drops large files.
+    server = site_server()
+    context = persistent_context()
+    page = boot(context.pages[0], server.url)
+    wait_for_offline_ready(page)  # installing revalidated the files the page had loaded
+    paths = [path for path, _ in server.bodies_sent]
+    assert "/runtime/pyodide/pyodide.asm.wasm" in paths
+    assert len(paths) == len(set(paths)), sorted(p for p in paths if paths.count(p) > 1)

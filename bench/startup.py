@@ -1,0 +1,124 @@
+"""Start-up benchmark of the built app (dist/) in headless Chromium: `python -m bench.startup`.
+
+Prints:
+- the bytes sent on a cold first visit, until the service worker has installed: raw, and as a
+  host that compresses (GitHub Pages) would send them (gzip -6 of each file, zip and wasm too);
+- first paint, and navigation to interactive (Python has started the app: "penta:ready"), as
+  medians over N runs of
+  - cold: a new profile each run (no HTTP cache, no service worker);
+  - warm: the app restarted with a profile that has it installed (service worker, caches).
+Goals on the 2-core reference machine: interactive < 1.0 s warm, < 1.5 s cold; first paint
+< 0.2 s; first visit <= 8 MB gzip.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
+
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import SiteServer
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+TIMEOUT_MS = 60_000
+
+
+@dataclass
+class Timing:
+    first_paint_ms: float
+    interactive_ms: float
+
+
+def open_profile(playwright: Playwright, profile: Path) -> BrowserContext:
+    return playwright.chromium.launch_persistent_context(
+        profile,
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 360, "height": 640},
+    )
+
+
+def visit(context: BrowserContext, url: str, wait_for_offline: bool = False) -> Timing:
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-state=ready]", timeout=TIMEOUT_MS)
+    if wait_for_offline:
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=TIMEOUT_MS
+        )
+    first_paint, interactive = page.evaluate(
+        """() => [
+            performance.getEntriesByName("first-contentful-paint")[0].startTime,
+            performance.getEntriesByName("penta:ready")[0].startTime,
+        ]"""
+    )
+    return Timing(first_paint, interactive)
+
+
+def gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6))
+
+
+def file_of(url_path: str) -> Path:
+    name = url_path.split("?")[0].lstrip("/")
+    return DIST / (name or "index.html")
+
+
+def median_timing(timings: list[Timing]) -> str:
+    paint = statistics.median(t.first_paint_ms for t in timings)
+    ready = statistics.median(t.interactive_ms for t in timings)
+    runs = ", ".join(f"{t.interactive_ms:.0f}" for t in timings)
+    return f"first paint {paint:.0f} ms, interactive {ready:.0f} ms (runs: {runs} ms)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Start-up benchmark of dist/.")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    if not (DIST / "index.html").exists():
+        raise SystemExit("dist/ is not built: run ./scripts/setup first")
+
+    with SiteServer(DIST) as server, sync_playwright() as playwright:
+        cold: list[Timing] = []
+        for run in range(args.runs):
+            with tempfile.TemporaryDirectory() as profile:
+                context = open_profile(playwright, Path(profile))
+                server.bodies_sent.clear()
+                cold.append(visit(context, server.url, wait_for_offline=True))
+                if run == 0:
+                    first_visit = list(server.bodies_sent)
+                context.close()
+
+        warm: list[Timing] = []
+        with tempfile.TemporaryDirectory() as profile:
+            context = open_profile(playwright, Path(profile))
+            visit(context, server.url, wait_for_offline=True)
+            context.close()
+            server.bodies_sent.clear()
+            for _ in range(args.runs):
+                context = open_profile(playwright, Path(profile))  # the app is started again
+                warm.append(visit(context, server.url))
+                context.close()
+            warm_bytes = sum(size for _, size in server.bodies_sent)
+
+    raw = sum(size for _, size in first_visit)
+    compressed = sum(gzip_size(file_of(path)) for path, _ in first_visit)
+    print(f"first visit: {len(first_visit)} files, {raw / 1e6:.2f} MB raw, "
+          f"{compressed / 1e6:.2f} MB gzip")
+    print(f"cold ({args.runs} runs, medians): {median_timing(cold)}")
+    print(f"warm ({args.runs} runs, medians): {median_timing(warm)}")
+    print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")
+    largest = sorted(first_visit, key=lambda item: -item[1])[:5]
+    print("largest files: " + ", ".join(f"{p} {s / 1e6:.2f} MB" for p, s in largest))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""The built folder (dist/) is complete and self-consistent; no browser needed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from pathlib import Path
+
+from browser_helpers import ROOT
+
+from tools.build_site import PYTHON_PACKAGES, SERVICE_WORKER
+
+
+def service_worker_build(dist: Path) -> dict[str, object]:
+    match = re.search(r"^const BUILD = (.*?);$", (dist / SERVICE_WORKER).read_text(), re.M | re.S)
+    assert match, "the build did not fill in the service worker's file list"
+    build: dict[str, object] = json.loads(match.group(1))
+    return build
+
+
+def test_pyscript_config_lists_every_file_of_the_python_packages(dist: Path) -> None:
+    config = tomllib.loads((dist / "pyscript.toml").read_text())
+    sources = {
+        path.relative_to(ROOT).as_posix()
+        for package in PYTHON_PACKAGES
+        for path in (ROOT / package).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    assert {url.removeprefix("./") for url in config["files"]} == sources
+    assert all(url == target for url, target in config["files"].items())
+    for name in sources:
+        assert (dist / name).read_bytes() == (ROOT / name).read_bytes(), f"{name} is stale"
+    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    assert (dist / config["interpreter"]).exists()
+
+
+def test_the_service_worker_lists_every_file_with_its_hash(dist: Path) -> None:
+    build = service_worker_build(dist)
+    listed = {**build["precache"], **build["lazy"]}  # type: ignore[dict-item]
+    on_disk = {
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file() and path.name != SERVICE_WORKER
+    }
+    assert set(listed) == on_disk
+    for name, digest in listed.items():
+        assert hashlib.sha256((dist / name).read_bytes()).hexdigest() == digest, name
+    assert "index.html" in build["precache"]  # type: ignore[operator]
+
+
+def test_the_runtime_is_self_hosted_and_trimmed(dist: Path) -> None:
+    runtime = dist / "runtime"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (runtime / "pyodide" / name).stat().st_size > 0
+    assert (runtime / "pyodide" / "pyodide-lock.json").exists()
+    assert (runtime / "pyscript" / "core.js").exists()
+    assert not list(dist.rglob("*.map")), "source maps are not deployed"
+    assert not list((runtime / "pyscript").glob("codemirror*")), "the code editor is not used"
+
+
+def test_no_page_or_script_names_another_host(dist: Path) -> None:
+    index = (dist / "index.html").read_text()
+    assert not re.search(r"(src|href)=\"(https?:)?//", index)
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', index)
+    assert policy, "index.html must carry a Content-Security-Policy"
+    assert "default-src 'self'" in policy.group(1)
+    assert "unsafe-eval'" not in policy.group(1).replace("'wasm-unsafe-eval'", "")
+    assert "http" not in policy.group(1)
