@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from game.dice import ALL_ROLLS, FACES, validate_dice
 from game.errors import BoxFilledError, JokerForbiddenBoxError
@@ -61,7 +61,7 @@ class Sheet:
         self.ruleset.box(box_id)  # an unknown id raises UnknownBoxError
         return self.scores[self.ruleset.box_ids.index(box_id)]
 
-    @property
+    @cached_property
     def open_boxes(self) -> tuple[str, ...]:
         return tuple(
             box_id
@@ -89,7 +89,7 @@ class Sheet:
             if box.section is section
         )
 
-    @property
+    @cached_property
     def upper_subtotal(self) -> int:
         return self._section_total(Section.UPPER)
 
@@ -102,7 +102,7 @@ class Sheet:
     def upper_bonus(self) -> int:
         return self.ruleset.upper_bonus_for(self.upper_subtotal)
 
-    @property
+    @cached_property
     def lower_subtotal(self) -> int:
         return self._section_total(Section.LOWER)
 

@@ -97,7 +97,9 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return all(sheet.is_complete for sheet in self.sheets)
+        # Turns rotate, so the player to move has the fewest boxes filled: when that sheet is
+        # complete, every sheet is.
+        return self.sheet.is_complete
 
     @property
     def player(self) -> Player:
