@@ -20,7 +20,7 @@ are immutable, leaves the state it was given untouched.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from game.dice import DICE_COUNT
@@ -64,7 +64,7 @@ def new_game(
     )
 
 
-def roll(state: GameState, player: int, keep: Collection[int] | None = None) -> GameState:
+def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> GameState:
     _check_turn(state, player)
     if state.rolls_left == 0:
         raise NoRollsLeftError(
@@ -73,9 +73,7 @@ def roll(state: GameState, player: int, keep: Collection[int] | None = None) -> 
     kept = state.kept if keep is None else _die_positions(keep)
     if state.dice is None:
         if kept:
-            raise NotRolledYetError(
-                f"no dice to keep before the first roll, got {sorted(keep or ())}"
-            )
+            raise NotRolledYetError(f"no dice to keep before the first roll, got {list(kept)}")
         fresh, source = state.dice_source.draw(DICE_COUNT)
         return replace(state, dice=fresh, rolls_left=state.rolls_left - 1, dice_source=source)
     if len(kept) == DICE_COUNT:
@@ -170,7 +168,10 @@ def _check_turn(state: GameState, player: int) -> None:
         )
 
 
-def _die_positions(positions: Collection[int]) -> tuple[int, ...]:
+def _die_positions(chosen: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(chosen, str | bytes) or not isinstance(chosen, Iterable):
+        raise InvalidDieIndexError(f"die positions are a list of numbers, not {chosen!r}")
+    positions = list(chosen)
     valid = range(DICE_COUNT)
     for position in positions:
         if isinstance(position, bool) or not isinstance(position, int) or position not in valid:

@@ -237,6 +237,8 @@ ILLEGAL = [
     ("keep die 5", rolled, lambda s: roll(s, 0, [5]), InvalidDieIndexError, "not 5"),
     ("keep die -1", rolled, lambda s: roll(s, 0, [-1]), InvalidDieIndexError, "not -1"),
     ("keep die '1'", rolled, lambda s: roll(s, 0, ["1"]), InvalidDieIndexError, "'1'"),
+    ("keep a number", rolled, lambda s: roll(s, 0, 3), InvalidDieIndexError, "not 3"),
+    ("keep text", rolled, lambda s: roll(s, 0, "01"), InvalidDieIndexError, "'01'"),
     ("keep twice", rolled, lambda s: roll(s, 0, [2, 2]), InvalidDieIndexError, r"\[2, 2\]"),
     ("toggle die 9", rolled, lambda s: toggle_keep(s, 0, 9), InvalidDieIndexError, "not 9"),
     ("toggle early", unrolled, lambda s: toggle_keep(s, 0, 1), NotRolledYetError, "die 1"),
