@@ -111,8 +111,10 @@ def main() -> None:
 
     raw = sum(size for _, size in first_visit)
     compressed = sum(gzip_size(file_of(path)) for path, _ in first_visit)
-    print(f"first visit: {len(first_visit)} files, {raw / 1e6:.2f} MB raw, "
-          f"{compressed / 1e6:.2f} MB gzip")
+    print(
+        f"first visit: {len(first_visit)} files, {raw / 1e6:.2f} MB raw, "
+        f"{compressed / 1e6:.2f} MB gzip"
+    )
     print(f"cold ({args.runs} runs, medians): {median_timing(cold)}")
     print(f"warm ({args.runs} runs, medians): {median_timing(warm)}")
     print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")

@@ -34,6 +34,7 @@ MIME_TYPES = {
 
 class _SiteHandler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the app is a few dozen files
+
     def __init__(self, *args: Any, mount: str, **kwargs: Any) -> None:
         self._mount = mount
         self.extensions_map = {**self.extensions_map, **MIME_TYPES}
