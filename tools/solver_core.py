@@ -20,6 +20,9 @@ wide slice of columns; the keep recursions run on narrow slices that stay in cac
 
 from __future__ import annotations
 
+import mmap
+import multiprocessing
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,8 +52,6 @@ SUB_KEEP_GROUPS = [
 
 WIDE_COLUMNS = 8192
 NARROW_COLUMNS = 256
-DENSE_ROWS = len(ROLLS) // 2
-"""A box scoring points on more rolls than this is merged over all rows, not a subset."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,9 @@ class StateArrays:
     @classmethod
     def of(cls, space: StateSpace) -> StateArrays:
         masks = np.arange(1 << space.box_count)
-        upper_key = np.zeros_like(masks)
+        upper_key = np.array(space.upper_keys)
         upper_still_possible = np.zeros_like(masks)
-        for position, bit in enumerate(space.upper_bits):
-            upper_key |= ((masks >> bit) & 1) << position
+        for bit in space.upper_bits:
             best_points = space.face_of_bit[bit] * DICE_COUNT
             upper_still_possible += np.where((masks >> bit) & 1, 0, best_points)
         offsets = np.array(space.offsets)
@@ -107,10 +107,13 @@ class BoxScores:
     """One box's points on the 252 rolls, as distinct values and a row map into them."""
 
     bit: int
+    points: IntArray
     distinct: IntArray
     row_to_distinct: IntArray
     scoring_rows: IntArray
     """Rolls scoring more than 0 here."""
+    points_change_state: bool
+    """The points decide the next state (not only the box being filled)."""
 
 
 class TurnSolver:
@@ -120,25 +123,46 @@ class TurnSolver:
         self.ruleset = ruleset
         self.space: StateSpace = state_space(ruleset)
         self.arrays = StateArrays.of(self.space)
-        self.values = np.zeros(self.space.size)
+        # Anonymous shared memory: forked workers write their share of a layer into it.
+        self.values = np.frombuffer(mmap.mmap(-1, self.space.size * 8), dtype=np.float64)
         self.workspaces: dict[int, KeepWorkspace] = {}
         self.boxes = []
         for bit, box in enumerate(ruleset.boxes):
             points = np.array([ruleset.points(box.id, roll) for roll in ROLLS])
             distinct, row_to_distinct = np.unique(points, return_inverse=True)
-            self.boxes.append(BoxScores(bit, distinct, row_to_distinct, np.flatnonzero(points)))
+            changes_state = bit in self.space.face_of_bit or (
+                bit == self.space.five_of_a_kind_bit and self.space.tracks_full
+            )
+            self.boxes.append(
+                BoxScores(
+                    bit, points, distinct, row_to_distinct, np.flatnonzero(points), changes_state
+                )
+            )
 
-    def solve(self, layers: range | None = None) -> FloatArray:
+    def solve(self, workers: int = 1) -> FloatArray:
+        """Every state's value; with several workers, each layer is split between processes
+        that write into the shared value array."""
+        global _ACTIVE_SOLVER
         layer_of_state = np.bitwise_count(self.arrays.filled.astype(np.uint64))
-        for filled_count in layers or range(self.space.box_count - 1, -1, -1):
-            layer = np.flatnonzero(layer_of_state == filled_count)
-            representatives = self.representatives(layer)
-            distinct = np.unique(representatives)
-            for start in range(0, len(distinct), WIDE_COLUMNS):
-                columns = distinct[start : start + WIDE_COLUMNS]
-                self.values[columns] = self.turn_values(columns)
-            self.values[layer] = self.values[representatives]
-        return self.values
+        _ACTIVE_SOLVER = self
+        context = multiprocessing.get_context("fork")
+        with context.Pool(workers) if workers > 1 else nullcontext() as pool:
+            for filled_count in range(self.space.box_count - 1, -1, -1):
+                layer = np.flatnonzero(layer_of_state == filled_count)
+                representatives = self.representatives(layer)
+                distinct = np.unique(representatives)
+                if pool is None or len(distinct) < WIDE_COLUMNS:
+                    self.solve_columns(distinct)
+                else:
+                    pool.map(_solve_columns_in_worker, np.array_split(distinct, workers))
+                self.values[layer] = self.values[representatives]
+        _ACTIVE_SOLVER = None
+        return np.array(self.values)
+
+    def solve_columns(self, columns: IntArray) -> None:
+        for start in range(0, len(columns), WIDE_COLUMNS):
+            wide = columns[start : start + WIDE_COLUMNS]
+            self.values[wide] = self.turn_values(wide)
 
     def representatives(self, columns: IntArray) -> IntArray:
         """A state with the same value: every subtotal that can no longer reach the bonus
@@ -171,21 +195,28 @@ class TurnSolver:
         return np.where((filled >> bit) & 1, -np.inf, gain + following)
 
     def turn_values(self, columns: IntArray) -> FloatArray:
-        candidates = [self.after_scoring(box.bit, box.distinct, columns) for box in self.boxes]
+        scored = [self.scored_values(box, columns) for box in self.boxes]
         zero_points = np.full(len(columns), -np.inf)
-        for box, after in zip(self.boxes, candidates, strict=True):
+        for box, after in zip(self.boxes, scored, strict=True):
             if box.distinct[0] == 0:
-                np.maximum(zero_points, after[0], out=zero_points)
-        five_rows = self.five_of_a_kind_rows(candidates, columns)
+                np.maximum(zero_points, after.value(0), out=zero_points)
+        five_rows = self.five_of_a_kind_rows(scored, columns)
         values = np.empty(len(columns))
         for start in range(0, len(columns), NARROW_COLUMNS):
             narrow = slice(start, start + NARROW_COLUMNS)
-            after_last_roll = self.score_now(candidates, zero_points, five_rows, narrow)
+            after_last_roll = self.score_now(scored, zero_points, five_rows, narrow)
             workspace = self.workspace(after_last_roll.shape[1])
             after_second_roll = workspace.best_keep(workspace.keep_expectations(after_last_roll))
             after_first_roll = workspace.best_keep(workspace.keep_expectations(after_second_roll))
             values[narrow] = ROLL_PROBABILITIES @ after_first_roll
         return values
+
+    def scored_values(self, box: BoxScores, columns: IntArray) -> ScoredValues:
+        if box.points_change_state:
+            return ScoredValues(box, self.after_scoring(box.bit, box.distinct, columns), None)
+        return ScoredValues(
+            box, None, self.after_scoring(box.bit, np.zeros(1, np.int64), columns)[0]
+        )
 
     def workspace(self, columns: int) -> KeepWorkspace:
         if columns not in self.workspaces:
@@ -194,23 +225,31 @@ class TurnSolver:
 
     def score_now(
         self,
-        candidates: list[FloatArray],
+        scored: list[ScoredValues],
         zero_points: FloatArray,
         five_rows: FloatArray,
         narrow: slice,
     ) -> FloatArray:
-        """S0: for each roll (rows) and state (columns), the value of the best box."""
+        """S0: for each roll (rows) and state (columns), the value of the best box.
+
+        Every box that can score 0 is in `zero_points`; each box then only needs to be
+        merged on the rolls where it scores, or on all rolls when that is most of them."""
         best = np.repeat(zero_points[None, narrow], len(ROLLS), axis=0)
-        for box, after in zip(self.boxes, candidates, strict=True):
-            if len(box.scoring_rows) > DENSE_ROWS:
-                np.maximum(best, after[box.row_to_distinct, narrow], out=best)
+        for box, after in zip(self.boxes, scored, strict=True):
+            rows = box.scoring_rows
+            if after.by_points is not None:
+                candidate = after.by_points[box.row_to_distinct[rows], narrow]
             else:
-                rows = box.scoring_rows
-                best[rows] = np.maximum(best[rows], after[box.row_to_distinct[rows], narrow])
+                assert after.following is not None
+                candidate = box.points[rows, None] + after.following[narrow]
+            if len(rows) == len(ROLLS):
+                np.maximum(best, candidate, out=best)
+            else:
+                best[rows] = np.maximum(best[rows], candidate)
         best[list(FIVE_OF_A_KIND_ROWS.values())] = five_rows[:, narrow]
         return best
 
-    def five_of_a_kind_rows(self, candidates: list[FloatArray], columns: IntArray) -> FloatArray:
+    def five_of_a_kind_rows(self, scored: list[ScoredValues], columns: IntArray) -> FloatArray:
         """S0 on the six five-of-a-kind rolls: the extra bonus and the forced joker."""
         ruleset, space = self.ruleset, self.space
         filled = self.arrays.filled[columns]
@@ -221,39 +260,60 @@ class TurnSolver:
         joker_active = five_filled & (holds_full if joker and joker.needs_full_points else True)
         rows = np.empty((len(FIVE_OF_A_KIND_ROWS), len(columns)))
         for position, (face, row) in enumerate(FIVE_OF_A_KIND_ROWS.items()):
-            after_by_box = [
-                after[box.row_to_distinct[row]]
-                for box, after in zip(self.boxes, candidates, strict=True)
-            ]
-            rows[position] = np.max(after_by_box, axis=0)
+            plain = [after.value(int(after.box.points[row])) for after in scored]
+            rows[position] = np.max(plain, axis=0)
             if joker is not None:
-                rows[position] = np.where(
-                    joker_active, self.forced_joker(face, after_by_box, columns), rows[position]
-                )
+                forced = self.forced_joker(face, plain, scored)
+                rows[position] = np.where(joker_active, forced, rows[position])
             rows[position] += bonus
         return rows
 
     def forced_joker(
-        self, face: int, after_by_box: list[FloatArray], columns: IntArray
+        self, face: int, plain: list[FloatArray], scored: list[ScoredValues]
     ) -> FloatArray:
         """The joker's choice: the same face's upper box if open, else an open lower box at
-        joker points, else an open upper box (at its plain points, 0)."""
+        joker points, else an open upper box (at its plain points, 0).
+
+        `plain[bit]` is the value of scoring the five of a kind in box `bit` as a plain roll.
+        """
         ruleset = self.ruleset
         dice = (face,) * DICE_COUNT
-        same_face = after_by_box[ruleset.box_ids.index(ruleset.upper_box_for_face(face))]
-        as_joker = np.full(len(columns), -np.inf)
-        any_upper = np.full(len(columns), -np.inf)
+        same_face = plain[ruleset.box_ids.index(ruleset.upper_box_for_face(face))]
+        as_joker = np.full(len(same_face), -np.inf)
+        any_upper = np.full(len(same_face), -np.inf)
         for bit, box in enumerate(ruleset.boxes):
             if box.section is Section.LOWER:
-                points = np.array([joker_points(box.scorer, dice)])
-                np.maximum(as_joker, self.after_scoring(bit, points, columns)[0], out=as_joker)
+                joker_value = scored[bit].value(joker_points(box.scorer, dice))
+                np.maximum(as_joker, joker_value, out=as_joker)
             elif isinstance(box.scorer, FaceSum):
-                np.maximum(any_upper, after_by_box[bit], out=any_upper)
+                np.maximum(any_upper, plain[bit], out=any_upper)
         return np.where(
             np.isfinite(same_face),
             same_face,
             np.where(np.isfinite(as_joker), as_joker, any_upper),
         )
+
+
+@dataclass(frozen=True)
+class ScoredValues:
+    """For one slice of states: the value of scoring in one box, as a function of points.
+
+    When the points decide the next state (upper boxes, a tracked five-of-a-kind box) there
+    is one row per distinct points value; otherwise the next state is the same whatever the
+    points, and one row of following values serves them all.
+    """
+
+    box: BoxScores
+    by_points: FloatArray | None
+    following: FloatArray | None
+
+    def value(self, points: int) -> FloatArray:
+        if self.following is not None:
+            return points + self.following
+        assert self.by_points is not None
+        row = int(np.searchsorted(self.box.distinct, points))
+        assert self.box.distinct[row] == points, f"no candidate row for {points} points"
+        return self.by_points[row]
 
 
 class KeepWorkspace:
@@ -300,6 +360,15 @@ class KeepWorkspace:
         return best[turn.ROLLS_START :]
 
 
-def solve_values(ruleset: Ruleset) -> FloatArray:
+_ACTIVE_SOLVER: TurnSolver | None = None
+"""The solver whose layer forked workers are computing (inherited at fork)."""
+
+
+def _solve_columns_in_worker(columns: IntArray) -> None:
+    assert _ACTIVE_SOLVER is not None
+    _ACTIVE_SOLVER.solve_columns(columns)
+
+
+def solve_values(ruleset: Ruleset, workers: int = 1) -> FloatArray:
     """The exact value of every reachable turn-start state, in table order."""
-    return TurnSolver(ruleset).solve()
+    return TurnSolver(ruleset).solve(workers)

@@ -70,14 +70,18 @@ class StateSpace:
             for subtotals in self.subtotals
         )
         """Position of each capped subtotal among the reachable ones, -1 if unreachable."""
+        self.upper_keys: tuple[int, ...] = tuple(
+            self._upper_key(mask) for mask in range(1 << self.box_count)
+        )
+        """The upper key of every filled-box mask (indexing it beats recomputing it)."""
         counts = [
-            len(self.subtotals[self.upper_key(mask)]) * self.flag_count(mask)
+            len(self.subtotals[self.upper_keys[mask]]) * self.flag_count(mask)
             for mask in range(1 << self.box_count)
         ]
         self.offsets: tuple[int, ...] = (0, *accumulate(counts))
         self.size = self.offsets[-1]
 
-    def upper_key(self, filled: int) -> int:
+    def _upper_key(self, filled: int) -> int:
         """The filled upper boxes as a small number (bit k for the k-th upper box)."""
         key = 0
         for position, bit in enumerate(self.upper_bits):
@@ -103,7 +107,7 @@ class StateSpace:
         """The state's position in the table, or UnreachableStateError."""
         if not 0 <= state.filled < 1 << self.box_count:
             raise UnreachableStateError(f"filled-box mask {state.filled} out of range")
-        key = self.upper_key(state.filled)
+        key = self.upper_keys[state.filled]
         rank = self.subtotal_rank[key][state.upper] if 0 <= state.upper <= self.cap else -1
         if rank < 0:
             raise UnreachableStateError(
@@ -116,8 +120,13 @@ class StateSpace:
                     "the five-of-a-kind box cannot hold its points while it is open"
                 )
             flag = 1
-        per_flag = len(self.subtotals[key])
-        return self.offsets[state.filled] + flag * per_flag + rank
+        return self.offsets[state.filled] + flag * len(self.subtotals[key]) + rank
+
+    def reached_index(self, filled: int, upper: int, holds_full: bool) -> int:
+        """`index` without the checks, for a state reached by scoring from a valid one."""
+        key = self.upper_keys[filled]
+        rank = self.subtotal_rank[key][upper]
+        return self.offsets[filled] + holds_full * len(self.subtotals[key]) + rank
 
     def states(self) -> list[TurnStart]:
         """Every reachable state, in table order."""
@@ -125,7 +134,7 @@ class StateSpace:
             TurnStart(filled, upper, bool(flag))
             for filled in range(1 << self.box_count)
             for flag in range(self.flag_count(filled))
-            for upper in self.subtotals[self.upper_key(filled)]
+            for upper in self.subtotals[self.upper_keys[filled]]
         ]
 
 

@@ -1,0 +1,101 @@
+"""Computer players at three levels, from the optimum down to a beatable beginner.
+
+- `optimal`: always the action with the highest expected final score.
+- `casual`: a human-like near-optimal player: it weighs the actions within a few points of
+  the best by exp(-(shortfall / temperature)) and picks one at random, so it usually plays
+  well and sometimes takes a slightly worse line, as people do.
+- `beginner`: a simple greedy rule with no table: score a box worth 25 or more at once,
+  otherwise keep the most frequent face (the highest on a tie) while rolls are left, and
+  finally take the box that pays most now.
+
+Randomness is passed in, so seeded games replay exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.dice import DICE_COUNT
+from game.errors import GameError
+from game.strategy.advisor import Action, Advisor, Keep, Position, Roll, Score
+
+LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
+"""Strongest first."""
+CASUAL_TEMPERATURE = 2.0
+CASUAL_WINDOW = 12.0
+"""Casual considers actions at most this many expected points below the best."""
+BEGINNER_SCORES_AT = 25
+"""The beginner stops rolling once some box would take at least this many points."""
+
+
+class UnknownLevelError(GameError, KeyError):
+    def __init__(self, level: object) -> None:
+        super().__init__(f"unknown computer level {level!r}; known levels: {', '.join(LEVELS)}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class ComputerPlayer(Protocol):
+    level: str
+
+    def choose(self, position: Position, rng: random.Random) -> Action: ...
+
+
+@dataclass
+class OptimalPlayer:
+    advisor: Advisor
+    level: str = "optimal"
+
+    def choose(self, position: Position, rng: random.Random) -> Action:
+        return self.advisor.best(position).action
+
+
+@dataclass
+class CasualPlayer:
+    advisor: Advisor
+    temperature: float = CASUAL_TEMPERATURE
+    window: float = CASUAL_WINDOW
+    level: str = "casual"
+
+    def choose(self, position: Position, rng: random.Random) -> Action:
+        ranked = self.advisor.rank(position)
+        best = ranked[0].expected
+        near = [choice for choice in ranked if best - choice.expected <= self.window]
+        weights = [math.exp((choice.expected - best) / self.temperature) for choice in near]
+        return rng.choices(near, weights)[0].action
+
+
+@dataclass
+class BeginnerPlayer:
+    level: str = "beginner"
+
+    def choose(self, position: Position, rng: random.Random) -> Action:
+        if position.dice is None:
+            return Roll()
+        options = position.options()
+        legal = [box for box in position.ruleset.box_ids if box in options.legal]
+        box = max(legal, key=lambda box: options.points[box])
+        score = Score(box, options.points[box], options.five_of_a_kind_bonus)
+        if position.rolls_left == 0 or options.points[box] >= BEGINNER_SCORES_AT:
+            return score
+        counts = Counter(position.dice)
+        face = max(counts, key=lambda face: (counts[face], face))
+        if counts[face] == DICE_COUNT:
+            return score
+        return Keep((face,) * counts[face])
+
+
+def make_player(level: str, advisor: Advisor | None) -> ComputerPlayer:
+    """A player of `level`; `optimal` and `casual` need the advisor (the ruleset's table)."""
+    if level == "beginner":
+        return BeginnerPlayer()
+    if level not in LEVELS:
+        raise UnknownLevelError(level)
+    if advisor is None:
+        raise GameError(f"the {level!r} level needs the strategy table, which is not loaded")
+    return OptimalPlayer(advisor) if level == "optimal" else CasualPlayer(advisor)
