@@ -14,7 +14,7 @@ The app asks a coach three things, always about the current turn of a `GameState
 `GreedyCoach` is the fallback used while the strategy table for the ruleset is not loaded (or
 cannot be): it scores the box that pays most now, and keeps the most frequent face. It never
 raises on a legal state, and it is deterministic, so a game replays the same way.
-`game.strategy_coach` adapts the optimal advisor of `game.strategy` to this protocol.
+`game.advisor_coach` adapts the optimal advisor of `game.strategy` to this protocol.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.dice import DICE_COUNT
-from game.rulesets import Section
 from game.state import GameState
 
 LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
 """Computer levels, strongest first (their names and descriptions are in the catalogs)."""
 DEFAULT_LEVEL = "casual"
+SCORE_AT_ONCE = 25
+"""The greedy coach scores at once when a box would take at least this many points."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,10 @@ def _most_frequent_face_positions(dice: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class GreedyCoach:
-    """Best points now; between rolls, keep the most frequent face. No table needed."""
+    """Best points now; between rolls, keep the most frequent face. No table needed.
+
+    It plays like the `beginner` level of game.strategy.players, at every level.
+    """
 
     optimal = False
 
@@ -93,10 +97,7 @@ class GreedyCoach:
             return None
         box = best_immediate_box(game)
         assert game.options is not None
-        points = game.options.points[box]
-        section = game.ruleset.box(box).section
-        good_now = points >= 25 or (section is Section.UPPER and points >= 4 * _face_of(game, box))
-        if game.rolls_left == 0 or good_now:
+        if game.rolls_left == 0 or game.options.points[box] >= SCORE_AT_ONCE:
             return ScoreAdvice(box)
         kept = _most_frequent_face_positions(game.dice)
         if len(kept) == DICE_COUNT:
@@ -108,8 +109,3 @@ class GreedyCoach:
         if advice is None:
             raise ValueError("a computer player acts only after its first roll")
         return advice
-
-
-def _face_of(game: GameState, box: str) -> int:
-    scorer = game.ruleset.box(box).scorer
-    return getattr(scorer, "face", 0)

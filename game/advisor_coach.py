@@ -1,0 +1,66 @@
+"""The optimal advisor (game.strategy) behind the app's coach protocol (game.coach.Coach).
+
+    coach = AdvisorCoach(Advisor(decode_table(data, ruleset)))
+    coach.best_action(game)          the hint: keep these dice or score that box, with the
+                                     expected final score
+    coach.best_box(game)             what the auto-score countdown fills
+    coach.computer_action(game, level, rng)   a computer player's move at its level
+
+`position_of(game)` turns the current player's turn of a GameState into the advisor's Position.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.coach import Advice, KeepAdvice, ScoreAdvice
+from game.state import GameState
+from game.strategy.advisor import Action, Advisor, Keep, Position, Score
+from game.strategy.players import make_player
+
+
+def position_of(game: GameState) -> Position:
+    sheet = game.sheet
+    return Position(
+        ruleset=game.ruleset,
+        open_boxes=frozenset(sheet.open_boxes),
+        upper_subtotal=sheet.upper_subtotal,
+        five_of_a_kind_points=sheet.five_of_a_kind_box_points,
+        dice=game.dice,
+        rolls_left=game.rolls_left,
+        sheet_total=sheet.total,
+    )
+
+
+def advice_for(action: Action, game: GameState, value: float | None) -> Advice | None:
+    if isinstance(action, Score):
+        return ScoreAdvice(action.box, value)
+    if isinstance(action, Keep):
+        assert game.dice is not None
+        return KeepAdvice(action.positions(game.dice), value)
+    return None  # Roll: before the first roll there is nothing to advise
+
+
+class AdvisorCoach:
+    """Hints, auto-score and computer players from the solved strategy table."""
+
+    optimal = True
+
+    def __init__(self, advisor: Advisor) -> None:
+        self.advisor = advisor
+
+    def best_action(self, game: GameState) -> Advice | None:
+        if game.dice is None or game.is_over:
+            return None
+        best = self.advisor.best(position_of(game))
+        return advice_for(best.action, game, best.expected)
+
+    def best_box(self, game: GameState) -> str:
+        return self.advisor.best_box(position_of(game))
+
+    def computer_action(self, game: GameState, level: str, rng: random.Random) -> Advice:
+        action = make_player(level, self.advisor).choose(position_of(game), rng)
+        advice = advice_for(action, game, None)
+        if advice is None:
+            raise ValueError("a computer player acts only after its first roll")
+        return advice

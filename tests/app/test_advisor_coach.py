@@ -1,0 +1,99 @@
+"""The optimal advisor behind the app's coach protocol."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.advisor_coach import AdvisorCoach, position_of
+from game.app import (
+    AddPlayer,
+    NewGame,
+    Roll,
+    Screen,
+    SetPlayerKind,
+    SetPlayerLevel,
+    StartGame,
+    Tick,
+    dispatch,
+    initial_state,
+)
+from game.coach import KeepAdvice, ScoreAdvice
+from game.engine import new_game, roll
+from game.random_source import SeededDice
+from game.rulesets import RULESETS
+from game.sheet import Sheet
+from game.state import Player, PlayerKind
+from game.strategy.advisor import Advisor
+from game.strategy.table import TABLES_DIR, load_table, table_file_name
+
+
+@pytest.fixture(scope="module", params=sorted(RULESETS))
+def coach(request: pytest.FixtureRequest) -> AdvisorCoach:
+    ruleset = RULESETS[request.param]
+    if not (TABLES_DIR / table_file_name(ruleset)).exists():
+        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
+    return AdvisorCoach(Advisor(load_table(ruleset)))
+
+
+def test_position_carries_the_current_sheet_and_turn() -> None:
+    game = new_game("penta", [Player("A")], SeededDice(3))
+    sheet = Sheet.from_scores(game.ruleset, {"ones": 3, "penta": 50}, 1)
+    game = roll(replace(game, sheets=(sheet,)), 0)
+    position = position_of(game)
+    assert position.open_boxes == frozenset(sheet.open_boxes)
+    assert position.upper_subtotal == 3 and position.five_of_a_kind_points == 50
+    assert position.dice == game.dice and position.rolls_left == 2
+    assert position.sheet_total == sheet.total
+
+
+def test_advice_is_a_legal_move_with_its_expected_score(coach: AdvisorCoach) -> None:
+    ruleset = coach.advisor.ruleset
+    game = new_game(ruleset, [Player("A")], SeededDice(11))
+    assert coach.best_action(game) is None
+    game = roll(game, 0)
+    advice = coach.best_action(game)
+    assert advice is not None and advice.value is not None
+    assert 200 < advice.value < 300
+    if isinstance(advice, KeepAdvice):
+        assert len(advice.kept) < 5 and all(0 <= die < 5 for die in advice.kept)
+    else:
+        assert isinstance(advice, ScoreAdvice) and advice.box in ruleset.box_ids
+    game = roll(roll(game, 0), 0)
+    assert game.options is not None
+    assert coach.best_box(game) in game.options.legal
+
+
+def test_computer_players_of_every_level_finish_a_game(coach: AdvisorCoach) -> None:
+    state = initial_state(["en"], seed=5)
+    state = replace(state, setup=replace(state.setup, ruleset_id=coach.advisor.ruleset.id))
+    rng = random.Random(1)
+    for index, level in enumerate(("optimal", "casual", "beginner")):
+        if index:
+            state = dispatch(state, AddPlayer(), now=0, coach=coach, rng=rng)
+        state = dispatch(
+            state, SetPlayerKind(index, PlayerKind.COMPUTER), now=0, coach=coach, rng=rng
+        )
+        state = dispatch(state, SetPlayerLevel(index, level), now=0, coach=coach, rng=rng)
+    state = dispatch(state, StartGame(), now=0, coach=coach, rng=rng)
+    now = 0.0
+    while state.screen is Screen.GAME:
+        now += 10
+        state = dispatch(state, Tick(), now=now, coach=coach, rng=rng)
+    assert state.game is not None and state.game.is_over
+    assert all(sheet.total > 0 for sheet in state.game.sheets)
+    # The human countdown uses the advisor's box.
+    state = dispatch(state, NewGame(), now=now, coach=coach, rng=rng)
+    state = dispatch(state, SetPlayerKind(0, PlayerKind.HUMAN), now=now, coach=coach, rng=rng)
+    state = dispatch(state, SetPlayerKind(1, PlayerKind.HUMAN), now=now, coach=coach, rng=rng)
+    state = dispatch(state, SetPlayerKind(2, PlayerKind.HUMAN), now=now, coach=coach, rng=rng)
+    state = dispatch(state, StartGame(), now=now, coach=coach, rng=rng)
+    for _ in range(3):
+        state = dispatch(state, Roll(), now=now, coach=coach, rng=rng)
+    assert state.game is not None
+    expected = coach.best_box(state.game)
+    state = dispatch(state, Tick(), now=now + 3, coach=coach, rng=rng)
+    assert state.game is not None and state.game.sheets[0].points_in(expected) is not None
+    assert state.last_auto_scored == expected
