@@ -612,6 +612,11 @@ def _tick(state: AppState, c: _Context) -> AppState:
             return replace(state, countdown_deadline=None)
         return _score(state, c.coach.best_box(game), automatic=True)
     if state.computer_due is not None and c.now >= state.computer_due and is_computer_turn(state):
+        if state.coach_status is CoachStatus.LOADING:
+            # The strategy table is on its way: the computer waits for it (a moment) rather
+            # than playing its level's moves without it.
+            delay = STEP_SECONDS[state.settings.computer_speed]
+            return replace(state, computer_due=c.now + delay)
         return replace(_computer_step(state, c), computer_due=None)
     return state
 

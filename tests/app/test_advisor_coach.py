@@ -10,9 +10,11 @@ import pytest
 from game.advisor_coach import AdvisorCoach, position_of
 from game.app import (
     AddPlayer,
+    CoachStatus,
     NewGame,
     Roll,
     Screen,
+    SetCoachStatus,
     SetPlayerKind,
     SetPlayerLevel,
     StartGame,
@@ -78,6 +80,7 @@ def test_computer_players_of_every_level_finish_a_game(coach: AdvisorCoach) -> N
         )
         state = dispatch(state, SetPlayerLevel(index, level), now=0, coach=coach, rng=rng)
     state = dispatch(state, StartGame(), now=0, coach=coach, rng=rng)
+    state = dispatch(state, SetCoachStatus(CoachStatus.READY), now=0, coach=coach, rng=rng)
     now = 0.0
     while state.screen is Screen.GAME:
         now += 10

@@ -187,7 +187,7 @@ def test_selecting_a_box_stops_the_countdown_and_settings_change_it() -> None:
 
 def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
     d = seeded(seats=1)
-    d(AddPlayer(PlayerKind.COMPUTER), StartGame())
+    d(AddPlayer(PlayerKind.COMPUTER), StartGame(), SetCoachStatus(app.CoachStatus.UNAVAILABLE))
     d(Roll(), SelectBox("chance"), ConfirmTurn())
     assert is_computer_turn(d.state)
     assert d.state.computer_due == d.now + app.STEP_SECONDS[Speed.NORMAL]
@@ -211,6 +211,9 @@ def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
 def test_computer_keeps_are_announced() -> None:
     d = Driver(initial_state(["en"], seed=1))
     d(SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
+    d.wait_until_due()
+    assert d.state.game is not None and d.state.game.dice is None  # waits for the table
+    d(SetCoachStatus(app.CoachStatus.READY))
     kinds = set()
     for _ in range(200):
         if d.state.screen is not Screen.GAME:
@@ -329,6 +332,7 @@ def test_any_sequence_of_intents_keeps_a_consistent_state(
 ) -> None:
     d = seeded(seed=seed, seats=2)
     d(SetPlayerKind(1, PlayerKind.COMPUTER), ChooseRuleset(ruleset), StartGame())
+    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
     for intent, wait in steps:
         d.now += wait
         state = d(intent)
@@ -372,6 +376,7 @@ def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
     state = initial_state(["en"], seed=3)
     state = replace(state, setup=replace(state.setup, seats=(app.Seat("", PlayerKind.COMPUTER),)))
     state = dispatch(state, StartGame(), now=0, coach=KeepAll(), rng=random.Random())
+    state = replace(state, coach_status=app.CoachStatus.READY)
     for step in range(1, 4):  # roll, select, score
         state = dispatch(state, Tick(), now=step * 10, coach=KeepAll(), rng=random.Random())
     assert state.game is not None
