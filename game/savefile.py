@@ -1,18 +1,25 @@
 """Saved games as JSON: the whole GameState, exactly, with a schema version.
 
-    dump_game(state) -> str                       canonical JSON text (same state, same text)
-    load_game(text, entropy=None) -> GameState    refuses bad data with SaveFileError
-    game_to_data(state) -> dict                   the same, as plain JSON-ready data
+    dump_game(state, before_last_turn=None) -> str    canonical JSON (same state, same text)
+    load_game(text, entropy=None) -> GameState        refuses bad data with SaveFileError
+    load_saved_game(text, entropy=None) -> SavedGame  the game and the state before its last turn
+    game_to_data(state, before_last_turn=None) -> dict    the same, as plain JSON-ready data
     game_from_data(data, entropy=None) -> GameState
+    saved_game_from_data(data, entropy=None) -> SavedGame
 
 `entropy` is the random source a game with "entropy" dice continues with (default
 random.SystemRandom()); seeded games carry on from their saved position and ignore it.
 
-Format (schema_version 1):
+`before_last_turn` is the state just before the last confirmed box, kept so that the box can be
+taken back (see game.persistence.undo). It is saved as the turn that was confirmed, which is
+all that differs, and loading rebuilds it and checks that confirming that turn gives exactly
+the saved game.
+
+Format (schema_version 2):
 
     {
       "format": "penta-game",
-      "schema_version": 1,
+      "schema_version": 2,
       "ruleset": "penta",                       a ruleset id: "penta" or "yatzy"
       "players": [                              seat order, at least one
         {"name": "Dana", "kind": "human", "level": null},
@@ -30,10 +37,21 @@ Format (schema_version 1):
         "selected_box": null                    picked but not confirmed, or null
       },
       "dice_source": {"kind": "seeded", "seed": 42, "position": 37}
-                  or {"kind": "entropy"}        (fresh system randomness; nothing to restore)
+                  or {"kind": "entropy"},       (fresh system randomness; nothing to restore)
+      "last_turn": {                            the box just confirmed, or null
+        "player": 0,                            who confirmed it (the player before turn.player)
+        "box": "fours",                         the box it filled
+        "dice": [4, 4, 4, 4, 4],                that turn's dice, kept dice, rolls left and
+        "kept": [0, 1],                         selected box when the box was confirmed
+        "rolls_left": 1,
+        "selected_box": "fours"
+      }
     }
 
 Totals, subtotals and bonuses are not stored: they follow from the scores.
+
+Older versions are migrated on loading (see game.persistence.migrations): schema 1 had no
+"last_turn", so a game saved in it loads with none (nothing to take back).
 
 Loading checks everything before building anything, so it either returns a complete game
 or raises SaveFileError naming the field and the bad value (UnsupportedVersionError for
@@ -41,7 +59,7 @@ another schema version): unknown or missing keys, wrong types, an unknown rulese
 a score no roll can make in its box, bonuses the sheet could not have earned, sheets that
 do not match the turn order, dice that are not 1..6, too many rolls, kept dice or a
 selected box that the turn does not allow, a seed position earlier than the dice already
-drawn.
+drawn, a last turn whose confirm does not give exactly the saved game.
 """
 
 from __future__ import annotations
@@ -49,24 +67,43 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from game.dice import DICE_COUNT, Dice, RandomSource, validate_dice
 from game.errors import GameError, SaveFileError, UnsupportedVersionError
+from game.persistence.migrations import JsonObject, MigrationChain
+from game.persistence.undo import confirmed_box
 from game.random_source import DiceSource, EntropyDice, SeededDice
 from game.rulesets import Ruleset, get_ruleset
 from game.sheet import Sheet, achievable_points
 from game.state import ROLLS_PER_TURN, GameState, Player
 
 FORMAT = "penta-game"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-JsonObject = dict[str, Any]
 T = TypeVar("T")
 
 
-def game_to_data(state: GameState) -> JsonObject:
+def _add_last_turn(data: JsonObject) -> JsonObject:
+    """Schema 1 -> 2: schema 1 kept no last turn, so there is nothing to take back."""
+    data["last_turn"] = None
+    data["schema_version"] = 2
+    return data
+
+
+MIGRATIONS = MigrationChain(FORMAT, current=SCHEMA_VERSION, steps={1: _add_last_turn})
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    game: GameState
+    before_last_turn: GameState | None
+    """The state just before the last confirmed box (None: nothing to take back)."""
+
+
+def game_to_data(state: GameState, before_last_turn: GameState | None = None) -> JsonObject:
+    """`before_last_turn` must be the state whose confirmed box gave `state` (ValueError if not)."""
     return {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
@@ -90,33 +127,56 @@ def game_to_data(state: GameState) -> JsonObject:
             "selected_box": state.selected_box,
         },
         "dice_source": _dice_source_to_data(state.dice_source),
+        "last_turn": None if before_last_turn is None else _last_turn(before_last_turn, state),
     }
 
 
-def dump_game(state: GameState) -> str:
-    return json.dumps(game_to_data(state), ensure_ascii=False, separators=(",", ":"))
+def dump_game(state: GameState, before_last_turn: GameState | None = None) -> str:
+    data = game_to_data(state, before_last_turn)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def load_game(text: str | bytes, entropy: RandomSource | None = None) -> GameState:
+    return load_saved_game(text, entropy).game
+
+
+def load_saved_game(text: str | bytes, entropy: RandomSource | None = None) -> SavedGame:
+    return saved_game_from_data(parse_json(text, "a saved game"), entropy)
+
+
+def parse_json(text: str | bytes, what: str) -> object:
+    """JSON with no key twice in one object and no NaN or Infinity; SaveFileError otherwise."""
     try:
-        data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse)
+        return json.loads(text, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse)
     except SaveFileError:
         raise
-    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-        raise SaveFileError(f"a saved game is JSON, and this is not: {error}") from None
-    return game_from_data(data, entropy)
+    # JSONDecodeError and too many digits are ValueErrors, bad UTF-8 a UnicodeDecodeError (also
+    # a ValueError), and nesting deeper than the interpreter's stack a RecursionError.
+    except (ValueError, RecursionError) as error:
+        raise SaveFileError(f"{what} is JSON, and this is not: {error}") from None
 
 
 def game_from_data(data: object, entropy: RandomSource | None = None) -> GameState:
+    return saved_game_from_data(data, entropy).game
+
+
+def saved_game_from_data(data: object, entropy: RandomSource | None = None) -> SavedGame:
     top = _object(data, "game")
     if top.get("format") != FORMAT:
         raise SaveFileError(f"format: expected {FORMAT!r}, got {top.get('format')!r:.80}")
-    version = top.get("schema_version")
-    if version != SCHEMA_VERSION or isinstance(version, bool):
-        raise UnsupportedVersionError(
-            f"schema_version: this build reads version {SCHEMA_VERSION}, not {version!r:.80}"
-        )
+    try:
+        top = MIGRATIONS.upgrade(top, top.get("schema_version"))
+    except UnsupportedVersionError as error:
+        raise UnsupportedVersionError(f"schema_version: {error}") from None
     _keys(top, "game", set(TOP_LEVEL_KEYS))
+    state = _game_state(top, entropy)
+    before = None
+    if top["last_turn"] is not None:
+        before = _before_last_turn(top, state, entropy)
+    return SavedGame(state, before)
+
+
+def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
     ruleset = _translated("ruleset", lambda: get_ruleset(top["ruleset"]))
     players = tuple(
         _player(entry, f"players[{index}]")
@@ -144,7 +204,81 @@ def game_from_data(data: object, entropy: RandomSource | None = None) -> GameSta
     )
 
 
-TOP_LEVEL_KEYS = ("format", "schema_version", "ruleset", "players", "sheets", "turn", "dice_source")
+TOP_LEVEL_KEYS = (
+    "format",
+    "schema_version",
+    "ruleset",
+    "players",
+    "sheets",
+    "turn",
+    "dice_source",
+    "last_turn",
+)
+LAST_TURN_KEYS = ("player", "box", "dice", "kept", "rolls_left", "selected_box")
+
+
+def _last_turn(before: GameState, after: GameState) -> JsonObject:
+    box = confirmed_box(before, after)
+    if box is None:
+        raise ValueError(
+            f"before_last_turn is not the state before a confirmed box of this game: "
+            f"turn {before.turn_number} of player {before.current_player}, dice {before.dice}"
+        )
+    return {
+        "player": before.current_player,
+        "box": box,
+        "dice": None if before.dice is None else list(before.dice),
+        "kept": list(before.kept),
+        "rolls_left": before.rolls_left,
+        "selected_box": before.selected_box,
+    }
+
+
+def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource | None) -> GameState:
+    """The state before the saved last turn, checked to give `after` when that box is scored."""
+    last = _object(top["last_turn"], "last_turn")
+    _keys(last, "last_turn", set(LAST_TURN_KEYS))
+    players = len(after.players)
+    mover = _int(last["player"], "last_turn.player", maximum=players - 1)
+    if mover != (after.current_player - 1) % players:
+        raise SaveFileError(
+            f"last_turn.player: with player {after.current_player} to play, the last turn was "
+            f"player {(after.current_player - 1) % players}'s, not {mover}'s"
+        )
+    box = last["box"]
+    sheet = after.sheets[mover]
+    if not isinstance(box, str) or box not in sheet.filled_boxes:
+        raise SaveFileError(
+            f"last_turn.box: a box filled on player {mover}'s sheet, not {box!r:.80}"
+        )
+    dice = _translated(
+        "last_turn.dice", lambda: validate_dice(_list(last["dice"], "last_turn.dice"))
+    )
+    reopened = Sheet.from_scores(
+        after.ruleset,
+        {filled: points for filled, points in sheet.filled_boxes.items() if filled != box},
+        sheet.five_of_a_kind_bonus_count,
+    )
+    earned = 1 if reopened.options(dice).five_of_a_kind_bonus else 0
+    # The turn as it stood: validated by the same reader as any saved game, then confirmed.
+    previous = dict(top, last_turn=None)
+    previous["sheets"] = [dict(entry) for entry in top["sheets"]]
+    previous["sheets"][mover] = {
+        "scores": reopened.filled_boxes,
+        "five_of_a_kind_bonuses": sheet.five_of_a_kind_bonus_count - earned,
+    }
+    previous["turn"] = {key: last[key] for key in LAST_TURN_KEYS if key != "box"}
+    try:
+        before = _game_state(previous, entropy)
+    except SaveFileError as error:
+        raise SaveFileError(f"last_turn: {error}") from None
+    before = replace(before, dice_source=after.dice_source)
+    if confirmed_box(before, after) != box:
+        raise SaveFileError(
+            f"last_turn: scoring {box!r} with dice {list(dice)} does not give the saved game "
+            f"(player {mover}'s {box!r} holds {sheet.filled_boxes[box]})"
+        )
+    return before
 
 
 def _dice_source_to_data(source: DiceSource) -> JsonObject:

@@ -21,7 +21,7 @@ from game.state import Player, PlayerKind
 # A game in the middle of player 1's turn: a second Penta, joker (a) forces Fours.
 VALID: dict[str, Any] = {
     "format": "penta-game",
-    "schema_version": 1,
+    "schema_version": 2,
     "ruleset": "penta",
     "players": [
         {"name": "Dana", "kind": "human", "level": None},
@@ -39,6 +39,7 @@ VALID: dict[str, Any] = {
         "selected_box": "fours",
     },
     "dice_source": {"kind": "seeded", "seed": 42, "position": 40},
+    "last_turn": None,
 }
 
 
@@ -121,8 +122,9 @@ BAD = [
     # name, edit, error type, text the message must contain
     ("not an object", lambda d: d.clear(), SaveFileError, "format"),
     ("wrong format", set_in("format", "chess"), SaveFileError, "'chess'"),
-    ("newer version", set_in("schema_version", 2), UnsupportedVersionError, "not 2"),
-    ("version as text", set_in("schema_version", "1"), UnsupportedVersionError, "'1'"),
+    ("newer version", set_in("schema_version", 3), UnsupportedVersionError, "not 3"),
+    ("version 0", set_in("schema_version", 0), UnsupportedVersionError, "not 0"),
+    ("version as text", set_in("schema_version", "2"), UnsupportedVersionError, "'2'"),
     ("version true", set_in("schema_version", True), UnsupportedVersionError, "True"),
     ("missing key", delete("turn"), SaveFileError, "missing key 'turn'"),
     ("unknown key", set_in("cheat", 1), SaveFileError, "unknown key 'cheat'"),

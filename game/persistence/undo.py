@@ -1,0 +1,90 @@
+"""Taking back the last confirmed box, until the next roll.
+
+States are immutable, so undo is keeping the state from before the confirm and going back to
+it: the sheet, the upper bonus, the Penta bonuses, the dice, the kept dice, the rolls left,
+the selected box and the dice source's position are all exactly as they were, so undo never
+grants a roll or fresh dice.
+
+    UndoSetting                      auto (the default: on when exactly one human plays), on, off
+    undo_enabled(setting, players) -> bool
+    undo_point(before, after, setting) -> GameState | None
+        what the app keeps after a confirm: `before` when that box may be taken back
+    can_undo(game, before_last_turn, setting) -> bool
+    undo(game, before_last_turn, setting) -> GameState      raises UndoNotAllowedError
+    confirmed_box(before, after) -> str | None
+        the box whose confirm turned `before` into `after`, None when no single confirm did
+
+Only a human's box can be taken back, and only while nobody has rolled since: a computer's
+choice stands, and after a roll the dice for the next decision are known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from game.engine import score
+from game.errors import GameError, IllegalActionError
+from game.state import GameState, Player, PlayerKind
+
+
+class UndoSetting(StrEnum):
+    AUTO = "auto"
+    """On when exactly one human plays (against computers or alone), off otherwise: with two
+    humans at the table, one taking back a box after the other has seen it is unfair."""
+    ON = "on"
+    OFF = "off"
+
+
+class UndoNotAllowedError(IllegalActionError):
+    """Undo asked for when there is nothing to take back, or the setting forbids it."""
+
+
+def undo_enabled(setting: UndoSetting, players: Sequence[Player]) -> bool:
+    if setting is UndoSetting.AUTO:
+        return sum(1 for player in players if player.kind is PlayerKind.HUMAN) == 1
+    return setting is UndoSetting.ON
+
+
+def confirmed_box(before: GameState, after: GameState) -> str | None:
+    """The box that, scored in `before` by the player to move, gives exactly `after`."""
+    if before.dice is None or before.is_over or len(after.sheets) != len(before.sheets):
+        return None
+    mover = before.current_player
+    newly_filled = set(after.sheets[mover].filled_boxes) - set(before.sheets[mover].filled_boxes)
+    if len(newly_filled) != 1:
+        return None
+    (box,) = newly_filled
+    try:
+        scored = score(before, mover, box)
+    except GameError:
+        return None
+    return box if scored == after else None
+
+
+def undo_point(before: GameState, after: GameState, setting: UndoSetting) -> GameState | None:
+    """What to keep after the confirm that turned `before` into `after` (None: no undo)."""
+    if not undo_enabled(setting, before.players) or before.player.kind is not PlayerKind.HUMAN:
+        return None
+    return before if confirmed_box(before, after) is not None else None
+
+
+def can_undo(game: GameState, before_last_turn: GameState | None, setting: UndoSetting) -> bool:
+    return (
+        before_last_turn is not None
+        and not game.has_rolled
+        and undo_point(before_last_turn, game, setting) is not None
+    )
+
+
+def undo(game: GameState, before_last_turn: GameState | None, setting: UndoSetting) -> GameState:
+    if before_last_turn is None:
+        raise UndoNotAllowedError("there is no confirmed box to take back")
+    if not undo_enabled(setting, game.players):
+        raise UndoNotAllowedError(f"undo is {setting.value!r} for these players")
+    if not can_undo(game, before_last_turn, setting):
+        raise UndoNotAllowedError(
+            f"the last confirmed box can no longer be taken back (turn {game.turn_number} of "
+            f"{game.player.name!r}, dice {game.dice})"
+        )
+    return before_last_turn
