@@ -19,8 +19,9 @@ import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
-# Kept as source: no use in a browser game, or only for tooling. A leading name matches a
-# package (its whole folder) or a module.
+# Kept as source: no use in a browser game, or only for tooling, and none imported at start-up
+# (a test checks that the app's start imports nothing from source: see tests/e2e). A leading
+# name matches a package (its whole folder) or a module.
 KEEP_AS_SOURCE = (
     "_pyrepl/",  # the interactive console
     "unittest/",
@@ -37,9 +38,8 @@ KEEP_AS_SOURCE = (
     "smtplib.py",
     "ftplib.py",
     "poplib.py",
-    "multiprocessing/",  # no processes in a browser
-    "concurrent/",
-    "subprocess.py",
+    "multiprocessing/",  # no processes in a browser (but asyncio imports concurrent and
+    # subprocess at start-up, so those are compiled)
     "sqlite3/",  # its C extension is not in Pyodide's core files
     "tarfile.py",
     "pickletools.py",

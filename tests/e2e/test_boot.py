@@ -85,3 +85,25 @@ def test_a_python_error_in_an_event_handler_is_caught(
     expect(page.locator("#problem")).to_be_visible()
     expect(page.locator("#problem-details")).to_contain_text("ValueError: no dice")
     assert "ValueError: no dice" in browser_problems.text()
+
+
+def test_start_up_imports_only_pre_compiled_standard_modules(page: Page, app_url: str) -> None:
+    # Reports, once the app has started, which modules were imported from the standard
+    # library's zip as source (compiled in the browser) instead of as .pyc.
+    report = """
+import sys as _sys
+document.documentElement.dataset.fromSource = " ".join(sorted(
+    name for name, module in list(_sys.modules.items())
+    if ".zip/" in (origin := getattr(getattr(module, "__spec__", None), "origin", None) or "")
+    and origin.endswith(".py")
+))
+document.documentElement.dataset.compiled = str(sum(
+    (getattr(getattr(m, "__spec__", None), "origin", None) or "").endswith(".pyc")
+    for m in list(_sys.modules.values())
+))
+"""
+    page.route("**/shell/main.py", lambda route: route.fulfill(body=route.fetch().text() + report))
+    boot(page, app_url)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-from-source", "")
+    assert int(html.get_attribute("data-compiled") or 0) > 50
