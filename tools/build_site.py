@@ -1,7 +1,7 @@
 """Builds `dist/`, the exact folder that is deployed: `python -m tools.build_site`.
 
 Steps, in order:
-1. generators make missing inputs (e.g. the strategy tables); see GENERATORS below;
+1. generators make or refresh inputs (e.g. the strategy tables); see GENERATORS below;
 2. the page, the Python packages and the assets are copied; pyscript.toml gets its [files]
    table from the packages' files themselves, so no module can be left out by hand;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
@@ -52,16 +52,17 @@ LAZY_PREFIXES = ("assets/tables/",)
 
 @dataclass(frozen=True)
 class Generator:
-    """A build step that makes an input from the sources, run when its output is missing."""
+    """A build step that makes inputs from the sources: `python -m module *args`, run on every
+    build, so it must itself skip work that is up to date. Skipped (with a notice) while its
+    module does not exist yet."""
 
-    output: str  # path relative to the repository root
-    module: str  # run as `python -m module *args`; skipped while the module does not exist
+    module: str
     args: tuple[str, ...] = ()
 
 
 # To add a build step, add one line here.
 GENERATORS: tuple[Generator, ...] = (
-    Generator(output="assets/tables", module="tools.solve", args=("--all",)),
+    Generator("tools.solve", ("--if-needed",)),  # strategy tables, assets/tables/
 )
 
 
@@ -72,12 +73,9 @@ class BuildError(Exception):
 def run_generators() -> None:
     for step in GENERATORS:
         module_file = ROOT / (step.module.replace(".", "/") + ".py")
-        if (ROOT / step.output).exists():
-            continue
         if not module_file.exists():
             print(f"build: skip {step.module}: {module_file.relative_to(ROOT)} does not exist yet")
             continue
-        print(f"build: {step.output} is missing; running python -m {step.module}", flush=True)
         subprocess.run([sys.executable, "-m", step.module, *step.args], cwd=ROOT, check=True)
 
 
