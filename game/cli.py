@@ -36,6 +36,7 @@ from game.rulesets import RULESETS, Ruleset, get_ruleset
 from game.savefile import load_game
 from game.sheet import Sheet
 from game.state import GameState, Player, PlayerKind
+from game.strategy import cli as strategy_cli
 
 PROG = "python -m game"
 MAX_CLI_PLAYERS = 1000
@@ -208,6 +209,14 @@ def sheet_to_data(sheet: Sheet) -> dict[str, Any]:
 COMMANDS: tuple[Command, ...] = (
     Command("score", "points for some dice in every open box", _score_arguments, _score),
     Command("play", "play a whole game with random legal moves", _play_arguments, _play),
+    Command(
+        "advise", "rank every action by expected final score",
+        strategy_cli.advise_arguments, strategy_cli.advise,
+    ),  # fmt: skip
+    Command(
+        "simulate", "play many games with a computer player and summarise the scores",
+        strategy_cli.simulate_arguments, strategy_cli.simulate,
+    ),  # fmt: skip
 )
 
 

@@ -59,7 +59,8 @@ def quantized(values: FloatArray, scale_bits: int) -> array[int]:
 
 
 def table_bytes(solved: Solved, scale_bits: int = DEFAULT_SCALE_BITS) -> bytes:
-    return encode_table(solved.ruleset, quantized(solved.values, scale_bits), scale_bits)
+    stored = quantized(solved.values, scale_bits)
+    return encode_table(solved.ruleset, stored, scale_bits, solved.start_value)
 
 
 def write_table(path: Path, data: bytes) -> None:
@@ -81,6 +82,8 @@ def check_table(path: Path, solved: Solved) -> str | None:
     worst = float(np.max(np.abs(stored - solved.values)))
     if worst > table.step / 2 + 1e-9:
         return f"a stored value is {worst:.6f} from the fresh solve (allowed {table.step / 2})"
+    if abs(table.start_value - solved.start_value) > 1e-9:
+        return f"start value {table.start_value} differs from the fresh {solved.start_value}"
     return None
 
 

@@ -222,7 +222,7 @@ class Advisor:
                 f"a {position.ruleset.id!r} position for the {self.ruleset.id!r} advisor"
             )
 
-    def start_value(self, state: TurnStart) -> float:
+    def recomputed_value(self, state: TurnStart) -> float:
         """The expected future from this turn start, recomputed from the states after it
         (equal to the table's own value up to its rounding: a check of both)."""
         after_first_roll = best_keeps(self.turn_values(state).two_rolls_left)

@@ -8,6 +8,8 @@ in Pyodide). Layout, all integers little-endian:
     ruleset id      u8 length + that many bytes of UTF-8
     fingerprint     32 bytes: the SHA-256 of the ruleset's scoring definition
     entry count     u32      the number of reachable states (table order: `states.StateSpace`)
+    start value     f64      the exact expected final score from an empty sheet (entry 0
+                             rounded to a step could be 0.0005 off in the 4th decimal)
     scale bits      u8       values are stored as round(value * 2**scale_bits)
     payload length  u32
     payload CRC-32  u32
@@ -49,7 +51,7 @@ TABLES_DIR = Path(__file__).resolve().parents[2] / "assets" / "tables"
 """Where `python -m tools.solve` writes the tables in a checkout (the app fetches them)."""
 
 _FIXED_HEAD = struct.Struct("<8sHB")
-_AFTER_ID = struct.Struct("<32sIBII")
+_AFTER_ID = struct.Struct("<32sIdBII")
 
 
 class TableError(GameError):
@@ -72,10 +74,13 @@ class ValueTable:
     """The expected future score of each turn-start state of one ruleset.
 
     Values are `stored[index] * step`: fixed-point integers from a table file, or (with a step
-    of 1) the solver's exact floats, which the accuracy checks compare against.
+    of 1) the solver's exact floats, which the accuracy checks compare against. The value of
+    the empty sheet (entry 0) is kept exactly as `start_value`.
     """
 
-    def __init__(self, ruleset: Ruleset, stored: Sequence[float], step: float) -> None:
+    def __init__(
+        self, ruleset: Ruleset, stored: Sequence[float], step: float, start_value: float
+    ) -> None:
         self.ruleset = ruleset
         self.space: StateSpace = state_space(ruleset)
         if len(stored) != self.space.size:
@@ -84,22 +89,22 @@ class ValueTable:
             )
         self.step = step
         self.stored = stored
+        self.start_value = start_value
+        """Expected final score of a whole game from an empty sheet."""
 
     def value(self, state: TurnStart) -> float:
         """Expected points still to come from this turn start, under optimal play."""
-        return self.stored[self.space.index(state)] * self.step
+        return self.value_at(self.space.index(state))
 
     def value_at(self, index: int) -> float:
-        return self.stored[index] * self.step
-
-    @property
-    def start_value(self) -> float:
-        """Expected final score of a whole game from an empty sheet."""
-        return self.value(TurnStart(0, 0, holds_full=False))
+        return self.stored[index] * self.step if index else self.start_value
 
 
-def encode_table(ruleset: Ruleset, stored: Sequence[int], scale_bits: int) -> bytes:
-    """The file bytes for already quantized values (round(value * 2**scale_bits))."""
+def encode_table(
+    ruleset: Ruleset, stored: Sequence[int], scale_bits: int, start_value: float
+) -> bytes:
+    """The file bytes for already quantized values (round(value * 2**scale_bits)) and the
+    exact start value."""
     space = state_space(ruleset)
     if len(stored) != space.size:
         raise ValueError(f"{len(stored)} values for {space.size} states of {ruleset.id!r}")
@@ -117,6 +122,7 @@ def encode_table(ruleset: Ruleset, stored: Sequence[int], scale_bits: int) -> by
             _AFTER_ID.pack(
                 bytes.fromhex(ruleset.fingerprint()),
                 len(stored),
+                start_value,
                 scale_bits,
                 len(payload),
                 zlib.crc32(payload),
@@ -141,7 +147,7 @@ def decode_table(data: bytes, ruleset: Ruleset) -> ValueTable:
     table_id = data[_FIXED_HEAD.size : _FIXED_HEAD.size + id_length].decode(errors="replace")
     if table_id != ruleset.id:
         raise TableMismatchError(f"the strategy table is for {table_id!r}, not {ruleset.id!r}")
-    fingerprint, count, scale_bits, payload_length, crc = _AFTER_ID.unpack_from(
+    fingerprint, count, start_value, scale_bits, payload_length, crc = _AFTER_ID.unpack_from(
         data, _FIXED_HEAD.size + id_length
     )
     if fingerprint.hex() != ruleset.fingerprint():
@@ -177,7 +183,13 @@ def decode_table(data: bytes, ruleset: Ruleset) -> ValueTable:
     differences.frombytes(interleaved)
     if sys.byteorder == "big":
         differences.byteswap()
-    return ValueTable(ruleset, array("i", accumulate(differences)), 2.0**-scale_bits)
+    stored = array("i", accumulate(differences))
+    step = 2.0**-scale_bits
+    if not abs(stored[0] * step - start_value) <= step / 2:
+        raise TableFormatError(
+            f"strategy table start value {start_value} disagrees with its first entry"
+        )
+    return ValueTable(ruleset, stored, step, start_value)
 
 
 def load_table(ruleset: Ruleset, path: Path | None = None) -> ValueTable:

@@ -18,7 +18,8 @@ def ruleset(request: pytest.FixtureRequest) -> Ruleset:
 
 @pytest.fixture(scope="session")
 def exact_table(ruleset: Ruleset) -> ValueTable:
-    return ValueTable(ruleset, solved(ruleset).values.tolist(), 1.0)
+    values = solved(ruleset).values
+    return ValueTable(ruleset, values.tolist(), 1.0, float(values[0]))
 
 
 @pytest.fixture(scope="session")

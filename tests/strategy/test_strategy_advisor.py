@@ -60,7 +60,7 @@ def test_turn_values_recomputed_from_later_states_match_the_table(
     full = (1 << space.box_count) - 1
     states = [s for s in random.Random(3).sample(space.states(), 150) if s.filled != full]
     for state in states:
-        assert advisor.start_value(state) == pytest.approx(
+        assert advisor.recomputed_value(state) == pytest.approx(
             compact_table.value(state), abs=compact_table.step
         )
 

@@ -42,10 +42,23 @@ def test_every_stored_value_is_within_half_a_step(
     assert compact_table.step <= 2**-10
 
 
-def test_start_value_survives_the_round_trip(compact_table: ValueTable) -> None:
-    assert abs(compact_table.start_value - solved(compact_table.ruleset).start_value) <= (
-        compact_table.step / 2
-    )
+def test_the_start_value_is_kept_exactly(compact_table: ValueTable) -> None:
+    assert compact_table.start_value == solved(compact_table.ruleset).start_value
+    assert compact_table.value_at(0) == compact_table.start_value
+
+
+def test_published_start_values_from_the_tables() -> None:
+    penta = decode_table(table_bytes(solved(PENTA)), PENTA)
+    yatzy = decode_table(table_bytes(solved(YATZY)), YATZY)
+    assert round(penta.start_value, 4) == 254.4848
+    assert round(yatzy.start_value, 4) == 248.4400
+
+
+def test_a_start_value_that_disagrees_with_entry_zero_is_refused(penta_bytes: bytes) -> None:
+    data = bytearray(penta_bytes)
+    struct.pack_into("<d", data, _header_offset(PENTA) + 32 + 4, 300.0)
+    with pytest.raises(TableFormatError, match="disagrees"):
+        decode_table(bytes(data), PENTA)
 
 
 def test_both_tables_fit_in_two_megabytes() -> None:
@@ -100,7 +113,7 @@ def test_damaged_files_are_refused(penta_bytes: bytes, damage, message: str) -> 
 
 
 def test_a_payload_of_the_wrong_size_is_refused(penta_bytes: bytes) -> None:
-    header_end = _header_offset(PENTA) + struct.calcsize("<32sIBII")
+    header_end = _header_offset(PENTA) + struct.calcsize("<32sIdBII")
     payload = zlib.compress(b"\0" * 100)
     header = bytearray(penta_bytes[:header_end])
     struct.pack_into("<II", header, header_end - 8, len(payload), zlib.crc32(payload))
