@@ -6,6 +6,8 @@
     game_to_data(state, before_last_turn=None) -> dict    the same, as plain JSON-ready data
     game_from_data(data, entropy=None) -> GameState
     saved_game_from_data(data, entropy=None) -> SavedGame
+    player_to_data / player_from_data, sheet_to_data / sheet_from_data    one entry of each,
+                                                  also used by the history of finished games
 
 `entropy` is the random source a game with "entropy" dice continues with (default
 random.SystemRandom()); seeded games carry on from their saved position and ignore it.
@@ -65,14 +67,19 @@ drawn, a last turn whose confirm does not give exactly the saved game.
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
 
 from game.dice import DICE_COUNT, Dice, RandomSource, validate_dice
-from game.errors import GameError, SaveFileError, UnsupportedVersionError
+from game.errors import SaveFileError, UnsupportedVersionError
 from game.persistence.migrations import JsonObject, MigrationChain
+from game.persistence.readers import (
+    check_keys,
+    parse_json,
+    read_int,
+    read_list,
+    read_object,
+    translated,
+)
 from game.persistence.undo import confirmed_box
 from game.random_source import DiceSource, EntropyDice, SeededDice
 from game.rulesets import Ruleset, get_ruleset
@@ -81,8 +88,6 @@ from game.state import ROLLS_PER_TURN, GameState, Player
 
 FORMAT = "penta-game"
 SCHEMA_VERSION = 2
-
-T = TypeVar("T")
 
 
 def _add_last_turn(data: JsonObject) -> JsonObject:
@@ -108,17 +113,8 @@ def game_to_data(state: GameState, before_last_turn: GameState | None = None) ->
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "ruleset": state.ruleset.id,
-        "players": [
-            {"name": player.name, "kind": player.kind.value, "level": player.level}
-            for player in state.players
-        ],
-        "sheets": [
-            {
-                "scores": sheet.filled_boxes,
-                "five_of_a_kind_bonuses": sheet.five_of_a_kind_bonus_count,
-            }
-            for sheet in state.sheets
-        ],
+        "players": [player_to_data(player) for player in state.players],
+        "sheets": [sheet_to_data(sheet) for sheet in state.sheets],
         "turn": {
             "player": state.current_player,
             "dice": None if state.dice is None else list(state.dice),
@@ -144,31 +140,19 @@ def load_saved_game(text: str | bytes, entropy: RandomSource | None = None) -> S
     return saved_game_from_data(parse_json(text, "a saved game"), entropy)
 
 
-def parse_json(text: str | bytes, what: str) -> object:
-    """JSON with no key twice in one object and no NaN or Infinity; SaveFileError otherwise."""
-    try:
-        return json.loads(text, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse)
-    except SaveFileError:
-        raise
-    # JSONDecodeError and too many digits are ValueErrors, bad UTF-8 a UnicodeDecodeError (also
-    # a ValueError), and nesting deeper than the interpreter's stack a RecursionError.
-    except (ValueError, RecursionError) as error:
-        raise SaveFileError(f"{what} is JSON, and this is not: {error}") from None
-
-
 def game_from_data(data: object, entropy: RandomSource | None = None) -> GameState:
     return saved_game_from_data(data, entropy).game
 
 
 def saved_game_from_data(data: object, entropy: RandomSource | None = None) -> SavedGame:
-    top = _object(data, "game")
+    top = read_object(data, "game")
     if top.get("format") != FORMAT:
         raise SaveFileError(f"format: expected {FORMAT!r}, got {top.get('format')!r:.80}")
     try:
         top = MIGRATIONS.upgrade(top, top.get("schema_version"))
     except UnsupportedVersionError as error:
         raise UnsupportedVersionError(f"schema_version: {error}") from None
-    _keys(top, "game", set(TOP_LEVEL_KEYS))
+    check_keys(top, "game", set(TOP_LEVEL_KEYS))
     state = _game_state(top, entropy)
     before = None
     if top["last_turn"] is not None:
@@ -177,18 +161,19 @@ def saved_game_from_data(data: object, entropy: RandomSource | None = None) -> S
 
 
 def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
-    ruleset = _translated("ruleset", lambda: get_ruleset(top["ruleset"]))
+    ruleset = translated("ruleset", lambda: get_ruleset(top["ruleset"]))
     players = tuple(
-        _player(entry, f"players[{index}]")
-        for index, entry in enumerate(_list(top["players"], "players", minimum=1))
+        player_from_data(entry, f"players[{index}]")
+        for index, entry in enumerate(read_list(top["players"], "players", minimum=1))
     )
-    sheet_entries = _list(top["sheets"], "sheets")
+    sheet_entries = read_list(top["sheets"], "sheets")
     if len(sheet_entries) != len(players):
         raise SaveFileError(
             f"sheets: {len(players)} players need as many sheets, not {len(sheet_entries)}"
         )
     sheets = tuple(
-        _sheet(entry, f"sheets[{index}]", ruleset) for index, entry in enumerate(sheet_entries)
+        sheet_from_data(entry, f"sheets[{index}]", ruleset)
+        for index, entry in enumerate(sheet_entries)
     )
     turn = _turn(top["turn"], sheets)
     return GameState(
@@ -236,10 +221,10 @@ def _last_turn(before: GameState, after: GameState) -> JsonObject:
 
 def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource | None) -> GameState:
     """The state before the saved last turn, checked to give `after` when that box is scored."""
-    last = _object(top["last_turn"], "last_turn")
-    _keys(last, "last_turn", set(LAST_TURN_KEYS))
+    last = read_object(top["last_turn"], "last_turn")
+    check_keys(last, "last_turn", set(LAST_TURN_KEYS))
     players = len(after.players)
-    mover = _int(last["player"], "last_turn.player", maximum=players - 1)
+    mover = read_int(last["player"], "last_turn.player", maximum=players - 1)
     if mover != (after.current_player - 1) % players:
         raise SaveFileError(
             f"last_turn.player: with player {after.current_player} to play, the last turn was "
@@ -251,8 +236,8 @@ def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource |
         raise SaveFileError(
             f"last_turn.box: a box filled on player {mover}'s sheet, not {box!r:.80}"
         )
-    dice = _translated(
-        "last_turn.dice", lambda: validate_dice(_list(last["dice"], "last_turn.dice"))
+    dice = translated(
+        "last_turn.dice", lambda: validate_dice(read_list(last["dice"], "last_turn.dice"))
     )
     reopened = Sheet.from_scores(
         after.ruleset,
@@ -289,26 +274,37 @@ def _dice_source_to_data(source: DiceSource) -> JsonObject:
     raise TypeError(f"cannot save a game whose dice come from {source!r}")
 
 
-def _player(data: object, path: str) -> Player:
-    entry = _object(data, path)
-    _keys(entry, path, {"name", "kind", "level"})
-    return _translated(path, lambda: Player(entry["name"], entry["kind"], entry["level"]))
+def player_to_data(player: Player) -> JsonObject:
+    return {"name": player.name, "kind": player.kind.value, "level": player.level}
 
 
-def _sheet(data: object, path: str, ruleset: Ruleset) -> Sheet:
-    entry = _object(data, path)
-    _keys(entry, path, {"scores", "five_of_a_kind_bonuses"})
-    scores = _object(entry["scores"], f"{path}.scores")
+def sheet_to_data(sheet: Sheet) -> JsonObject:
+    return {
+        "scores": sheet.filled_boxes,
+        "five_of_a_kind_bonuses": sheet.five_of_a_kind_bonus_count,
+    }
+
+
+def player_from_data(data: object, path: str) -> Player:
+    entry = read_object(data, path)
+    check_keys(entry, path, {"name", "kind", "level"})
+    return translated(path, lambda: Player(entry["name"], entry["kind"], entry["level"]))
+
+
+def sheet_from_data(data: object, path: str, ruleset: Ruleset) -> Sheet:
+    entry = read_object(data, path)
+    check_keys(entry, path, {"scores", "five_of_a_kind_bonuses"})
+    scores = read_object(entry["scores"], f"{path}.scores")
     for box_id, points in scores.items():
         if box_id not in ruleset.box_ids:
             raise SaveFileError(f"{path}.scores: unknown box {box_id!r} in ruleset {ruleset.id!r}")
         possible = achievable_points(ruleset, box_id)
-        if _int(points, f"{path}.scores.{box_id}") not in possible:
+        if read_int(points, f"{path}.scores.{box_id}") not in possible:
             raise SaveFileError(
                 f"{path}.scores.{box_id}: no roll scores {points} in {box_id!r} "
                 f"(possible: {', '.join(map(str, sorted(possible)))})"
             )
-    bonuses = _int(entry["five_of_a_kind_bonuses"], f"{path}.five_of_a_kind_bonuses")
+    bonuses = read_int(entry["five_of_a_kind_bonuses"], f"{path}.five_of_a_kind_bonuses")
     sheet = Sheet.from_scores(ruleset, scores, bonuses)
     if bonuses:
         earning_box_filled = sheet.five_of_a_kind_box_points == ruleset.five_of_a_kind_points
@@ -336,9 +332,9 @@ class _Turn:
 
 
 def _turn(data: object, sheets: tuple[Sheet, ...]) -> _Turn:
-    turn = _object(data, "turn")
-    _keys(turn, "turn", {"player", "dice", "kept", "rolls_left", "selected_box"})
-    current = _int(turn["player"], "turn.player", maximum=len(sheets) - 1)
+    turn = read_object(data, "turn")
+    check_keys(turn, "turn", {"player", "dice", "kept", "rolls_left", "selected_box"})
+    current = read_int(turn["player"], "turn.player", maximum=len(sheets) - 1)
     over = all(sheet.is_complete for sheet in sheets)
     if over and current != 0:
         raise SaveFileError(f"turn.player: the game is over, so 0, not {current}")
@@ -354,17 +350,17 @@ def _turn(data: object, sheets: tuple[Sheet, ...]) -> _Turn:
     if turn["dice"] is not None:
         if over:
             raise SaveFileError(f"turn.dice: the game is over, so null, not {turn['dice']!r:.80}")
-        dice = _translated("turn.dice", lambda: validate_dice(_list(turn["dice"], "turn.dice")))
+        dice = translated("turn.dice", lambda: validate_dice(read_list(turn["dice"], "turn.dice")))
     most_rolls_left = ROLLS_PER_TURN if dice is None else ROLLS_PER_TURN - 1
-    rolls_left = _int(turn["rolls_left"], "turn.rolls_left", maximum=most_rolls_left)
+    rolls_left = read_int(turn["rolls_left"], "turn.rolls_left", maximum=most_rolls_left)
     if dice is None and rolls_left != ROLLS_PER_TURN:
         raise SaveFileError(
             f"turn.rolls_left: before the first roll, {ROLLS_PER_TURN}, not {rolls_left}"
         )
 
-    kept_entries = _list(turn["kept"], "turn.kept", maximum=DICE_COUNT)
+    kept_entries = read_list(turn["kept"], "turn.kept", maximum=DICE_COUNT)
     kept = tuple(
-        _int(position, f"turn.kept[{index}]", maximum=DICE_COUNT - 1)
+        read_int(position, f"turn.kept[{index}]", maximum=DICE_COUNT - 1)
         for index, position in enumerate(kept_entries)
     )
     if list(kept) != sorted(set(kept)):
@@ -381,21 +377,21 @@ def _turn(data: object, sheets: tuple[Sheet, ...]) -> _Turn:
                 f"turn.selected_box: nothing is selected before the first roll, not {selected!r}"
             )
         sheet = sheets[current]
-        _translated("turn.selected_box", lambda: sheet.check_legal(selected, sheet.options(dice)))
+        translated("turn.selected_box", lambda: sheet.check_legal(selected, sheet.options(dice)))
     return _Turn(current, dice, kept, rolls_left, selected)
 
 
 def _dice_source(
     data: object, turn: _Turn, sheets: tuple[Sheet, ...], entropy: RandomSource | None
 ) -> DiceSource:
-    entry = _object(data, "dice_source")
+    entry = read_object(data, "dice_source")
     kind = entry.get("kind")
     if kind == "entropy":
-        _keys(entry, "dice_source", {"kind"})
+        check_keys(entry, "dice_source", {"kind"})
         return EntropyDice() if entropy is None else EntropyDice(entropy)
     if kind == "seeded":
-        _keys(entry, "dice_source", {"kind", "seed", "position"})
-        source = _translated("dice_source", lambda: SeededDice(entry["seed"], entry["position"]))
+        check_keys(entry, "dice_source", {"kind", "seed", "position"})
+        source = translated("dice_source", lambda: SeededDice(entry["seed"], entry["position"]))
         turns_done = sum(len(sheet.filled_boxes) for sheet in sheets)
         this_turn = 0
         if turn.dice is not None:  # the first roll throws five dice, each further one at least one
@@ -408,61 +404,3 @@ def _dice_source(
             )
         return source
     raise SaveFileError(f"dice_source.kind: 'seeded' or 'entropy', not {kind!r:.80}")
-
-
-# Readers: each returns the value with its type checked or raises SaveFileError naming `path`.
-
-
-def _object(value: object, path: str) -> JsonObject:
-    if not isinstance(value, dict):
-        raise SaveFileError(f"{path}: expected an object, got {value!r:.80}")
-    return value
-
-
-def _keys(entry: JsonObject, path: str, expected: set[str]) -> None:
-    missing = sorted(expected - entry.keys())
-    unknown = sorted(entry.keys() - expected)
-    problems = [f"missing key {key!r}" for key in missing]
-    problems += [f"unknown key {key!r:.80}" for key in unknown[:5]]
-    if problems:
-        raise SaveFileError(f"{path}: {', '.join(problems)}")
-
-
-def _list(value: object, path: str, minimum: int = 0, maximum: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise SaveFileError(f"{path}: expected a list, got {value!r:.80}")
-    if len(value) < minimum or (maximum is not None and len(value) > maximum):
-        raise SaveFileError(
-            f"{path}: expected {minimum} to {'any number of' if maximum is None else maximum} "
-            f"entries, got {len(value)}"
-        )
-    return value
-
-
-def _int(value: object, path: str, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SaveFileError(f"{path}: expected a whole number, got {value!r:.80}")
-    if value < 0 or (maximum is not None and value > maximum):
-        upper = "any larger number" if maximum is None else maximum
-        raise SaveFileError(f"{path}: expected 0 to {upper}, got {value}")
-    return value
-
-
-def _translated(path: str, build: Callable[[], T]) -> T:
-    """Run a constructor that checks its input; its GameError becomes a SaveFileError."""
-    try:
-        return build()
-    except GameError as error:
-        raise SaveFileError(f"{path}: {error}") from None
-
-
-def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> JsonObject:
-    counts = Counter(key for key, _ in pairs)
-    duplicates = sorted(key for key, count in counts.items() if count > 1)
-    if duplicates:
-        raise SaveFileError(f"a key appears twice in one object: {', '.join(duplicates)}")
-    return dict(pairs)
-
-
-def _refuse(constant: str) -> object:
-    raise SaveFileError(f"a saved game holds no {constant}")

@@ -1,0 +1,241 @@
+"""Records in a key-value store of strings, in versioned envelopes, with bad data set aside.
+
+The store is a port: the browser shell implements `Storage` over `window.localStorage`, tests
+(and a browser that refuses storage) use `MemoryStorage`. Nothing here touches the browser.
+
+Every record is one JSON envelope under one key:
+
+    {"format": "penta-session", "version": 1, "payload": {...}}
+
+    write_record(storage, kind, payload) -> StorageProblem | None
+    read_record(storage, kind) -> ReadResult      the payload read by `kind.read`, or a problem
+
+A `RecordKind` names the key, the format, the versions it reads (a MigrationChain: older
+payloads are upgraded step by step) and the strict reader of the current version.
+
+Reading never raises for bad data. A record that is not JSON, not an envelope of its kind, of a
+version this build cannot read, or whose payload fails validation is *quarantined*: its text is
+moved, byte for byte, to `penta.quarantine.<n>:<original key>` (nothing is deleted), and the
+result names the key, what was wrong, and where the text went, so the app starts anyway, says
+plainly what happened, and can offer the text for export:
+
+    quarantined(storage) -> tuple[Quarantined, ...]     everything set aside, oldest first
+    discard_quarantined(storage, key)                    only when the player asks for it
+
+Writing raises nothing either: a store that is full (the adapter raises StorageError) gives a
+problem of kind WRITE_FAILED and leaves the previous record in place.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Generic, Protocol, TypeVar
+
+from game.errors import SaveFileError, UnsupportedVersionError
+from game.persistence.migrations import JsonObject, MigrationChain
+from game.persistence.readers import parse_json
+
+KEY_PREFIX = "penta."
+QUARANTINE_PREFIX = "penta.quarantine."
+_QUARANTINE_KEY = re.compile(re.escape(QUARANTINE_PREFIX) + r"([1-9][0-9]*):(.+)", re.DOTALL)
+ENVELOPE_KEYS = ("format", "version", "payload")
+
+T = TypeVar("T")
+
+
+class StorageError(Exception):
+    """Raised by a Storage adapter that cannot write (the browser's quota is full, or storage
+    is disabled); the value under the key is then unchanged."""
+
+
+class Storage(Protocol):
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None:
+        """Store `value` under `key`, or raise StorageError leaving the old value in place."""
+
+    def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStorage:
+    """A Storage in a dict. `quota` (characters of keys and values, as browsers count) makes
+    writes beyond it fail like a full localStorage."""
+
+    def __init__(self, items: dict[str, str] | None = None, quota: int | None = None) -> None:
+        self.items: dict[str, str] = dict(items or {})
+        self.quota = quota
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            others = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if others + len(key) + len(value) > self.quota:
+                raise StorageError(f"storage quota of {self.quota} characters exceeded by {key!r}")
+        self.items[key] = value
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.items)
+
+
+class ProblemKind(StrEnum):
+    """What went wrong, for the screen to say in the player's language."""
+
+    NOT_JSON = "not_json"
+    """The text is not JSON at all (cut short, overwritten by something else)."""
+    UNKNOWN_VERSION = "unknown_version"
+    """A version this build cannot read (usually saved by a newer build)."""
+    INVALID = "invalid"
+    """JSON of the wrong shape, or values that cannot be true (tampered or damaged)."""
+    WRITE_FAILED = "write_failed"
+    """The store refused to write (full or disabled)."""
+
+
+@dataclass(frozen=True)
+class StorageProblem:
+    key: str
+    """The key whose record could not be read or written."""
+    kind: ProblemKind
+    reason: str
+    """What was wrong, naming the bad value (English, for details and bug reports)."""
+    moved_to: str | None = None
+    """The quarantine key now holding the unreadable text; None if nothing was moved (a write
+    failed, or the store was too full to move it: then it is still under `key`)."""
+
+
+@dataclass(frozen=True)
+class RecordKind(Generic[T]):
+    key: str
+    versions: MigrationChain
+    """Its format name, current version and the migrations from older versions."""
+    read: Callable[[JsonObject], T]
+    """Builds the value from a current-version payload; raises SaveFileError on bad data."""
+
+    @property
+    def format(self) -> str:
+        return self.versions.format
+
+
+@dataclass(frozen=True)
+class ReadResult(Generic[T]):
+    value: T | None
+    """None when the key is empty or its record was unreadable."""
+    problem: StorageProblem | None = None
+
+
+def encode_record(kind: RecordKind[T], payload: JsonObject) -> str:
+    envelope = {"format": kind.format, "version": kind.versions.current, "payload": payload}
+    return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode_record(kind: RecordKind[T], text: str) -> T:
+    """The value in an envelope's text. Raises SaveFileError (UnsupportedVersionError for a
+    version this build cannot read) naming what is wrong."""
+    return _from_envelope(kind, parse_json(text, f"the record {kind.key!r}"))
+
+
+def _from_envelope(kind: RecordKind[T], envelope: object) -> T:
+    if not isinstance(envelope, dict):
+        raise SaveFileError(f"{kind.key}: expected an envelope object, got {envelope!r:.80}")
+    if envelope.get("format") != kind.format:
+        raise SaveFileError(
+            f"{kind.key}: format: expected {kind.format!r}, got {envelope.get('format')!r:.80}"
+        )
+    unknown = sorted(envelope.keys() - set(ENVELOPE_KEYS))
+    missing = sorted(set(ENVELOPE_KEYS) - envelope.keys())
+    if unknown or missing:
+        raise SaveFileError(f"{kind.key}: envelope keys missing {missing}, unknown {unknown[:5]}")
+    payload = envelope["payload"]
+    if not isinstance(payload, dict):
+        raise SaveFileError(f"{kind.key}: payload: expected an object, got {payload!r:.80}")
+    return kind.read(kind.versions.upgrade(payload, envelope["version"]))
+
+
+def write_record(
+    storage: Storage, kind: RecordKind[T], payload: JsonObject
+) -> StorageProblem | None:
+    try:
+        storage.set(kind.key, encode_record(kind, payload))
+    except StorageError as error:
+        return StorageProblem(kind.key, ProblemKind.WRITE_FAILED, str(error))
+    return None
+
+
+def read_record(storage: Storage, kind: RecordKind[T]) -> ReadResult[T]:
+    text = storage.get(kind.key)
+    if text is None:
+        return ReadResult(None)
+    try:
+        envelope = parse_json(text, f"the record {kind.key!r}")
+    except SaveFileError as error:
+        return ReadResult(
+            None, quarantine(storage, kind.key, text, ProblemKind.NOT_JSON, str(error))
+        )
+    try:
+        return ReadResult(_from_envelope(kind, envelope))
+    except UnsupportedVersionError as error:
+        problem_kind, reason = ProblemKind.UNKNOWN_VERSION, str(error)
+    except SaveFileError as error:
+        problem_kind, reason = ProblemKind.INVALID, str(error)
+    except Exception as error:
+        # The readers turn every flaw they know of into SaveFileError; anything else is a flaw
+        # they missed, and stored data must still never stop the app from starting.
+        problem_kind, reason = ProblemKind.INVALID, f"unexpected {type(error).__name__}: {error}"
+    return ReadResult(None, quarantine(storage, kind.key, text, problem_kind, reason))
+
+
+def quarantine(
+    storage: Storage, key: str, text: str, kind: ProblemKind, reason: str
+) -> StorageProblem:
+    """Move `text` from `key` to a new quarantine key; if the store cannot take the copy, the
+    text stays where it was (the problem then says moved_to=None)."""
+    numbers = [item.number for item in _quarantine_keys(storage)]
+    target = f"{QUARANTINE_PREFIX}{max(numbers, default=0) + 1}:{key}"
+    try:
+        storage.set(target, text)
+    except StorageError:
+        return StorageProblem(key, kind, reason, moved_to=None)
+    storage.remove(key)
+    return StorageProblem(key, kind, reason, moved_to=target)
+
+
+@dataclass(frozen=True)
+class Quarantined:
+    key: str
+    """Where the text is now."""
+    original_key: str
+    """Where it was found."""
+    number: int
+    """Quarantine keys are numbered in the order the texts were set aside."""
+
+
+def quarantined(storage: Storage) -> tuple[Quarantined, ...]:
+    """Every text set aside, oldest first; read each with storage.get(item.key) to export it."""
+    return tuple(sorted(_quarantine_keys(storage), key=lambda item: item.number))
+
+
+def discard_quarantined(storage: Storage, key: str) -> None:
+    """Delete a quarantined text, which the player chose to do; refuses any other key."""
+    if _QUARANTINE_KEY.fullmatch(key) is None:
+        raise ValueError(f"not a quarantine key: {key!r}")
+    storage.remove(key)
+
+
+def _quarantine_keys(storage: Storage) -> list[Quarantined]:
+    found = []
+    stored_keys = storage.keys()  # a Storage, not a dict: keys() is the port's only listing
+    for key in stored_keys:
+        match = _QUARANTINE_KEY.fullmatch(key)
+        if match is not None:
+            found.append(Quarantined(key, match.group(2), int(match.group(1))))
+    return found
