@@ -1,0 +1,134 @@
+"""Export the history to one JSON document, and import such a document back, merging.
+
+    export_history(records, exported) -> str                  the document's text
+    read_export(text) -> tuple[GameRecord, ...]               raises ImportRefusedError
+    import_history(storage, text) -> ImportResult             added, already known, problems
+
+Document (format "penta-export", version 1):
+
+    {"format": "penta-export", "version": 1,
+     "payload": {"exported": "2026-11-30", "games": [...records, see game.persistence.history]}}
+
+An import is all or nothing. Its size is checked before anything is parsed (MAX_IMPORT_BYTES,
+so a huge file cannot freeze the page), then the whole document is checked as strictly as the
+stored history; the first problem refuses it with an ImportRefusedError whose `kind` says what
+sort of problem (for the screen, in the player's language) and whose message names the bad
+value. Only then is the merged history written, in one write: games whose id is already known
+are skipped, so importing the same file twice adds nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+
+from game.errors import GameError, SaveFileError, UnsupportedVersionError
+from game.persistence.history import (
+    GameRecord,
+    date_from_data,
+    load_history,
+    records_from_data,
+    records_to_data,
+    save_history,
+)
+from game.persistence.migrations import MigrationChain
+from game.persistence.readers import check_keys, parse_json, read_object
+from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
+
+EXPORT_VERSIONS = MigrationChain("penta-export", current=1, steps={})
+MAX_IMPORT_BYTES = 2_000_000
+"""About 2,000 finished games of four players: far beyond a phone's history, and small enough
+to parse in well under a second in the browser."""
+
+
+class ImportRefusal(StrEnum):
+    TOO_LARGE = "too_large"
+    NOT_JSON = "not_json"
+    NOT_AN_EXPORT = "not_an_export"
+    UNKNOWN_VERSION = "unknown_version"
+    INVALID = "invalid"
+
+
+class ImportRefusedError(GameError):
+    """An import refused before anything was written; `kind` classifies, the message names."""
+
+    def __init__(self, kind: ImportRefusal, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def export_history(records: tuple[GameRecord, ...], exported: date) -> str:
+    document = {
+        "format": EXPORT_VERSIONS.format,
+        "version": EXPORT_VERSIONS.current,
+        "payload": {"exported": exported.isoformat(), "games": records_to_data(records)},
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
+    _check_size(text)
+    try:
+        document = parse_json(text, "the file")
+    except SaveFileError as error:
+        raise ImportRefusedError(ImportRefusal.NOT_JSON, str(error)) from None
+    if not isinstance(document, dict) or document.get("format") != EXPORT_VERSIONS.format:
+        found = document.get("format") if isinstance(document, dict) else document
+        raise ImportRefusedError(
+            ImportRefusal.NOT_AN_EXPORT,
+            f"format: expected {EXPORT_VERSIONS.format!r}, got {found!r:.80}",
+        )
+    try:
+        check_keys(document, "export", set(ENVELOPE_KEYS))
+        payload = EXPORT_VERSIONS.upgrade(
+            read_object(document["payload"], "payload"), document["version"]
+        )
+        check_keys(payload, "payload", {"exported", "games"})
+        date_from_data(payload["exported"], "payload.exported")
+        return records_from_data(payload["games"], "payload.games")
+    except UnsupportedVersionError as error:
+        raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
+    except SaveFileError as error:
+        raise ImportRefusedError(ImportRefusal.INVALID, str(error)) from None
+
+
+def _check_size(text: str | bytes) -> None:
+    if isinstance(text, bytes):
+        size = len(text)
+    else:
+        # Each character is at least one byte: a longer text is refused without encoding it
+        # (which would cost as much memory again).
+        too_long = len(text) > MAX_IMPORT_BYTES
+        size = len(text) if too_long else len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_IMPORT_BYTES:
+        raise ImportRefusedError(
+            ImportRefusal.TOO_LARGE,
+            f"the file holds {size} bytes or more; at most {MAX_IMPORT_BYTES} are read",
+        )
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    added: int
+    already_known: int
+    """Games in the file whose id the history holds already (skipped)."""
+    problems: tuple[StorageProblem, ...] = ()
+    """The stored history was unreadable (set aside), or the merged history could not be
+    written (then nothing was added: `added` is 0)."""
+
+
+def import_history(storage: Storage, text: str | bytes) -> ImportResult:
+    incoming = read_export(text)
+    history = load_history(storage)
+    problems = [] if history.problem is None else [history.problem]
+    existing = history.value or ()
+    known = {record.id for record in existing}
+    new = tuple(record for record in incoming if record.id not in known)
+    if new:
+        merged = tuple(sorted((*existing, *new), key=lambda record: record.finished))
+        problem = save_history(storage, merged)
+        if problem is not None:
+            return ImportResult(0, len(incoming) - len(new), (*problems, problem))
+    return ImportResult(len(new), len(incoming) - len(new), tuple(problems))

@@ -1,0 +1,201 @@
+"""Finished games, as kept on the device for the statistics and for export.
+
+    record_game(game_id, game, finished) -> GameRecord   a finished GameState, with its places
+    record_to_data(record) -> dict / record_from_data(data, path) -> GameRecord
+    HISTORY                     the stored record kind: key "penta.history"
+    load_history(storage) -> ReadResult[tuple[GameRecord, ...]]
+    save_history(storage, records) -> StorageProblem | None
+
+A record (format "penta-history", version 1, payload {"games": [record, ...]}):
+
+    {
+      "id": "9f2c4e1a0b3d5c7e",                 16 hex digits, the same on every device the
+                                                game is exported to: imports skip known ids
+      "ruleset": "penta",
+      "finished": "2026-11-30",                 the date the last box was filled (local date)
+      "players": [                              seat order
+        {"player": {"name": "Dana", "kind": "human", "level": null},
+         "sheet": {"scores": {...every box...}, "five_of_a_kind_bonuses": 1},
+         "total": 312,                          stored for people reading the file; checked
+         "place": 1}                            likewise (ties share a place)
+      ]
+    }
+
+Reading checks every record as strictly as a saved game (game.savefile): complete sheets of
+achievable scores, bonuses the sheet could earn, totals and places that follow from them, and
+no id twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from game.engine import standings
+from game.errors import SaveFileError
+from game.persistence.migrations import JsonObject, MigrationChain
+from game.persistence.readers import check_keys, read_int, read_list, read_object, translated
+from game.persistence.storage import (
+    ReadResult,
+    RecordKind,
+    Storage,
+    StorageProblem,
+    read_record,
+    write_record,
+)
+from game.rulesets import Ruleset, get_ruleset
+from game.savefile import player_from_data, player_to_data, sheet_from_data, sheet_to_data
+from game.sheet import Sheet
+from game.state import GameState, Player
+
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+RECORD_KEYS = ("id", "ruleset", "finished", "players")
+RESULT_KEYS = ("player", "sheet", "total", "place")
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    player: Player
+    sheet: Sheet
+    place: int
+    """1 for the best total; equal totals share a place."""
+
+    @property
+    def total(self) -> int:
+        return self.sheet.total
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    ruleset: Ruleset
+    finished: date
+    results: tuple[PlayerResult, ...]
+    """One per player, in seat order."""
+
+
+def new_game_id(bits: int) -> str:
+    """A game id from 64 random bits (the caller's random source)."""
+    if not 0 <= bits < 2**64:
+        raise ValueError(f"a game id is made of 64 bits, not {bits!r}")
+    return f"{bits:016x}"
+
+
+def record_game(game_id: str, game: GameState, finished: date) -> GameRecord:
+    if not game.is_over:
+        raise ValueError(f"only a finished game is recorded; turn {game.turn_number} is open")
+    if GAME_ID.fullmatch(game_id) is None:
+        raise ValueError(f"a game id is 16 hex digits, not {game_id!r}")
+    places = {standing.player: standing.place for standing in standings(game)}
+    return GameRecord(
+        game_id,
+        game.ruleset,
+        finished,
+        tuple(
+            PlayerResult(player, sheet, places[seat])
+            for seat, (player, sheet) in enumerate(zip(game.players, game.sheets, strict=True))
+        ),
+    )
+
+
+def record_to_data(record: GameRecord) -> JsonObject:
+    return {
+        "id": record.id,
+        "ruleset": record.ruleset.id,
+        "finished": record.finished.isoformat(),
+        "players": [
+            {
+                "player": player_to_data(result.player),
+                "sheet": sheet_to_data(result.sheet),
+                "total": result.total,
+                "place": result.place,
+            }
+            for result in record.results
+        ],
+    }
+
+
+def record_from_data(data: object, path: str) -> GameRecord:
+    entry = read_object(data, path)
+    check_keys(entry, path, set(RECORD_KEYS))
+    game_id = entry["id"]
+    if not isinstance(game_id, str) or GAME_ID.fullmatch(game_id) is None:
+        raise SaveFileError(f"{path}.id: 16 hex digits, not {game_id!r:.80}")
+    ruleset = translated(f"{path}.ruleset", lambda: get_ruleset(entry["ruleset"]))
+    finished = date_from_data(entry["finished"], f"{path}.finished")
+    results = []
+    for index, item in enumerate(read_list(entry["players"], f"{path}.players", minimum=1)):
+        where = f"{path}.players[{index}]"
+        fields = read_object(item, where)
+        check_keys(fields, where, set(RESULT_KEYS))
+        sheet = sheet_from_data(fields["sheet"], f"{where}.sheet", ruleset)
+        if not sheet.is_complete:
+            raise SaveFileError(
+                f"{where}.sheet: a finished game fills every box, "
+                f"but these are open: {', '.join(sheet.open_boxes)}"
+            )
+        total = read_int(fields["total"], f"{where}.total")
+        if total != sheet.total:
+            raise SaveFileError(f"{where}.total: the sheet adds up to {sheet.total}, not {total}")
+        place = read_int(fields["place"], f"{where}.place")
+        results.append(
+            PlayerResult(player_from_data(fields["player"], f"{where}.player"), sheet, place)
+        )
+    totals = [result.total for result in results]
+    for index, result in enumerate(results):
+        place = 1 + sum(1 for other in totals if other > result.total)
+        if result.place != place:
+            raise SaveFileError(
+                f"{path}.players[{index}].place: with {result.total} of totals {totals}, "
+                f"{place}, not {result.place}"
+            )
+    return GameRecord(game_id, ruleset, finished, tuple(results))
+
+
+def date_from_data(value: object, path: str) -> date:
+    if not isinstance(value, str) or _ISO_DATE.fullmatch(value) is None:
+        raise SaveFileError(f"{path}: a date written YYYY-MM-DD, not {value!r:.80}")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise SaveFileError(f"{path}: no such date: {value!r}") from None
+
+
+def records_to_data(records: tuple[GameRecord, ...]) -> list[JsonObject]:
+    return [record_to_data(record) for record in records]
+
+
+def records_from_data(data: object, path: str) -> tuple[GameRecord, ...]:
+    """Every record, checked, with no id twice."""
+    records = tuple(
+        record_from_data(item, f"{path}[{index}]")
+        for index, item in enumerate(read_list(data, path))
+    )
+    seen: set[str] = set()
+    for index, record in enumerate(records):
+        if record.id in seen:
+            raise SaveFileError(f"{path}[{index}].id: {record.id!r} is already an earlier game's")
+        seen.add(record.id)
+    return records
+
+
+def _history_from_payload(payload: JsonObject) -> tuple[GameRecord, ...]:
+    check_keys(payload, "history", {"games"})
+    return records_from_data(payload["games"], "history.games")
+
+
+HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
+    key="penta.history",
+    versions=MigrationChain("penta-history", current=1, steps={}),
+    read=_history_from_payload,
+)
+
+
+def load_history(storage: Storage) -> ReadResult[tuple[GameRecord, ...]]:
+    return read_record(storage, HISTORY)
+
+
+def save_history(storage: Storage, records: tuple[GameRecord, ...]) -> StorageProblem | None:
+    return write_record(storage, HISTORY, {"games": records_to_data(records)})

@@ -1,0 +1,232 @@
+"""The session: the game in progress, saved after every action and restored at start.
+
+The shell calls, with its Storage (see game.persistence.storage):
+
+    restore_session(storage, entropy=None) -> Restored          once, at start, before saving
+        the game (or None), the state before its last confirmed box (for undo), the stored
+        preferences data, and every problem met (unreadable records are quarantined)
+    save_session(storage, game, today=..., before_last_turn=None, ids=None) -> SaveReport
+        after every dispatch; game None (the player left the game) removes the session
+    save_preferences(storage, data) -> StorageProblem | None    the app's preferences data
+
+The game is stored exactly (game.savefile, schema 2): dice, kept dice, rolls left, selected box,
+the seeded dice's position, and the turn just confirmed. A reload therefore shows the same dice
+with the same rolls left: it never grants a roll or fresh dice.
+
+Each game gets a stable id (64 random bits from `ids`, default the system's randomness) the
+first time it is saved; later saves keep it while the game continues the stored one (same
+ruleset and players, no filled box changed, seeded dice not rewound) or is the stored game's
+state before its last box (an undo). When a game is over, its record (with `today`, the local
+date, and that id) is added to the history; saving it again changes nothing. If its last box is
+taken back, the record is withdrawn until the game ends again.
+
+Stored record (key "penta.session", format "penta-session", version 1):
+
+    {"format": "penta-session", "version": 1,
+     "payload": {"game_id": "9f2c4e1a0b3d5c7e", "game": {...a saved game, game.savefile...}}}
+
+Preferences (key "penta.preferences", format "penta-preferences-record", version 1): the
+payload is the object from game.app.preferences_to_data, which the app reads field by field.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date
+
+from game.dice import RandomSource
+from game.errors import SaveFileError
+from game.persistence.history import (
+    GameRecord,
+    load_history,
+    new_game_id,
+    record_game,
+    save_history,
+)
+from game.persistence.migrations import JsonObject, MigrationChain
+from game.persistence.readers import check_keys
+from game.persistence.storage import (
+    RecordKind,
+    Storage,
+    StorageProblem,
+    encode_record,
+    read_record,
+    write_record,
+)
+from game.persistence.undo import confirmed_box
+from game.random_source import SeededDice
+from game.savefile import SavedGame, game_to_data, saved_game_from_data
+from game.state import GameState
+
+SESSION_KEY = "penta.session"
+SESSION_VERSIONS = MigrationChain("penta-session", current=1, steps={})
+PREFERENCES_KEY = "penta.preferences"
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    game_id: str
+    saved: SavedGame
+
+
+def _session_kind(entropy: RandomSource | None) -> RecordKind[StoredSession]:
+    def read(payload: JsonObject) -> StoredSession:
+        check_keys(payload, "session", {"game_id", "game"})
+        game_id = payload["game_id"]
+        if not isinstance(game_id, str) or len(game_id) != 16 or game_id.strip("0123456789abcdef"):
+            raise SaveFileError(f"session.game_id: 16 hex digits, not {game_id!r:.80}")
+        try:
+            saved = saved_game_from_data(payload["game"], entropy)
+        except SaveFileError as error:
+            raise type(error)(f"session.game: {error}") from None
+        return StoredSession(game_id, saved)
+
+    return RecordKind(SESSION_KEY, SESSION_VERSIONS, read)
+
+
+def _preferences_from_payload(payload: JsonObject) -> JsonObject:
+    return payload  # the app keeps each valid field and ignores the rest
+
+
+PREFERENCES: RecordKind[JsonObject] = RecordKind(
+    PREFERENCES_KEY,
+    MigrationChain("penta-preferences-record", current=1, steps={}),
+    _preferences_from_payload,
+)
+
+
+@dataclass(frozen=True)
+class Restored:
+    game: GameState | None
+    before_last_turn: GameState | None
+    """The state before the game's last confirmed box, if it was kept for undo."""
+    preferences: JsonObject | None
+    """For game.app.initial_state(preferences=...)."""
+    problems: tuple[StorageProblem, ...]
+    """Records that could not be read (now quarantined): the app says so and offers export."""
+
+
+def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Restored:
+    """Everything stored, read and checked once at start; the history is checked too, so a
+    damaged one is reported (and set aside) now rather than when a game ends."""
+    session = read_record(storage, _session_kind(entropy))
+    history = load_history(storage)
+    preferences = read_record(storage, PREFERENCES)
+    problems = tuple(
+        result.problem for result in (session, history, preferences) if result.problem is not None
+    )
+    if session.value is None:
+        return Restored(None, None, preferences.value, problems)
+    saved = session.value.saved
+    return Restored(saved.game, saved.before_last_turn, preferences.value, problems)
+
+
+@dataclass(frozen=True)
+class SaveReport:
+    problems: tuple[StorageProblem, ...] = ()
+    recorded: GameRecord | None = None
+    """The finished game this save added to the history (None if none was added)."""
+
+
+def save_session(
+    storage: Storage,
+    game: GameState | None,
+    *,
+    today: date,
+    before_last_turn: GameState | None = None,
+    ids: random.Random | None = None,
+) -> SaveReport:
+    # Read what is stored first: its id may carry on, and an unreadable record must be moved
+    # aside before it is overwritten.
+    stored = read_record(storage, _session_kind(None))
+    problems = [] if stored.problem is None else [stored.problem]
+    if game is None:
+        if stored.value is not None:
+            storage.remove(SESSION_KEY)
+        return SaveReport(tuple(problems))
+    if before_last_turn is not None and confirmed_box(before_last_turn, game) is None:
+        # Not the state before this game's last box (a roll has happened since): there is
+        # nothing to take back, so there is nothing to keep for it.
+        before_last_turn = None
+    same_game = stored.value is not None and _same_game(stored.value.saved, game)
+    if stored.value is not None and same_game:
+        game_id = stored.value.game_id
+    else:
+        game_id = new_game_id((ids or random.SystemRandom()).getrandbits(64))
+    payload = {"game_id": game_id, "game": game_to_data(game, before_last_turn)}
+    kind = _session_kind(None)
+    if storage.get(SESSION_KEY) != encode_record(kind, payload):
+        problem = write_record(storage, kind, payload)
+        if problem is not None:
+            problems.append(problem)
+    recorded = None
+    if game.is_over:
+        recorded = _record(storage, game_id, game, today, problems)
+    elif stored.value is not None and same_game and stored.value.saved.game.is_over:
+        _withdraw(storage, game_id, problems)
+    return SaveReport(tuple(problems), recorded)
+
+
+def save_preferences(storage: Storage, data: JsonObject) -> StorageProblem | None:
+    return write_record(storage, PREFERENCES, data)
+
+
+def _same_game(stored: SavedGame, game: GameState) -> bool:
+    return _continues(stored.game, game) or (
+        stored.before_last_turn is not None and _continues(stored.before_last_turn, game)
+    )
+
+
+def _continues(earlier: GameState, later: GameState) -> bool:
+    """Whether `later` can follow from `earlier` by playing on: same ruleset and players, every
+    filled box still holding its points, no bonus lost, the seeded dice not rewound."""
+    if earlier.ruleset != later.ruleset or earlier.players != later.players:
+        return False
+    if not _same_dice_line(earlier, later):
+        return False
+    return all(
+        after.five_of_a_kind_bonus_count >= before.five_of_a_kind_bonus_count
+        and all(
+            points is None or points == after.scores[index]
+            for index, points in enumerate(before.scores)
+        )
+        for before, after in zip(earlier.sheets, later.sheets, strict=True)
+    )
+
+
+def _same_dice_line(earlier: GameState, later: GameState) -> bool:
+    before, after = earlier.dice_source, later.dice_source
+    if isinstance(before, SeededDice) and isinstance(after, SeededDice):
+        return before.seed == after.seed and before.position <= after.position
+    return not isinstance(before, SeededDice) and not isinstance(after, SeededDice)
+
+
+def _record(
+    storage: Storage, game_id: str, game: GameState, today: date, problems: list[StorageProblem]
+) -> GameRecord | None:
+    history = load_history(storage)
+    if history.problem is not None:
+        problems.append(history.problem)
+    records = history.value or ()
+    record = record_game(game_id, game, today)
+    for existing in records:
+        if existing.id == game_id and existing.results == record.results:
+            return None  # recorded when the game ended; this save changed nothing in it
+    others = tuple(existing for existing in records if existing.id != game_id)
+    problem = save_history(storage, (*others, record))
+    if problem is not None:
+        problems.append(problem)
+        return None
+    return record
+
+
+def _withdraw(storage: Storage, game_id: str, problems: list[StorageProblem]) -> None:
+    history = load_history(storage)
+    if history.problem is not None:
+        problems.append(history.problem)
+    records = history.value or ()
+    if any(record.id == game_id for record in records):
+        problem = save_history(storage, tuple(r for r in records if r.id != game_id))
+        if problem is not None:
+            problems.append(problem)

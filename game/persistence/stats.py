@@ -1,0 +1,91 @@
+"""Statistics per player name and ruleset, from the history of finished games.
+
+    player_stats(records) -> tuple[PlayerStats, ...]   by ruleset, then name
+
+For each (name, ruleset): games played, average and best total, the distribution of totals in
+bins of BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
+reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
+with its full points, plus every five-of-a-kind bonus. Names are matched exactly, as typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.persistence.history import GameRecord, PlayerResult
+
+BIN_WIDTH = 50
+TOP_BIN_START = 400
+"""Totals from here up share the last bin: Yatzy cannot reach it, Penta only with bonuses."""
+
+
+@dataclass(frozen=True)
+class ScoreBin:
+    low: int
+    high: int | None
+    """The bin holds totals from `low` to `high` inclusive; None: no upper end."""
+    count: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    name: str
+    ruleset_id: str
+    games: int
+    average: float
+    best: int
+    distribution: tuple[ScoreBin, ...]
+    upper_bonus_games: int
+    five_of_a_kind: int
+    """Pentas (Yatzys) thrown: the box at full points plus every five-of-a-kind bonus."""
+
+    @property
+    def upper_bonus_rate(self) -> float:
+        """The share of games (0 to 1) that reached the upper bonus."""
+        return self.upper_bonus_games / self.games
+
+
+def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
+    results: dict[tuple[str, str], list[PlayerResult]] = {}
+    for record in records:
+        for result in record.results:
+            results.setdefault((record.ruleset.id, result.player.name), []).append(result)
+    return tuple(
+        _stats(name, ruleset_id, results[ruleset_id, name]) for ruleset_id, name in sorted(results)
+    )
+
+
+def _stats(name: str, ruleset_id: str, results: list[PlayerResult]) -> PlayerStats:
+    totals = [result.total for result in results]
+    return PlayerStats(
+        name=name,
+        ruleset_id=ruleset_id,
+        games=len(results),
+        average=sum(totals) / len(totals),
+        best=max(totals),
+        distribution=distribution(totals),
+        upper_bonus_games=sum(1 for result in results if result.sheet.upper_bonus > 0),
+        five_of_a_kind=sum(_fives_of_a_kind(result) for result in results),
+    )
+
+
+def _fives_of_a_kind(result: PlayerResult) -> int:
+    ruleset = result.sheet.ruleset
+    box_full = result.sheet.five_of_a_kind_box_points == ruleset.five_of_a_kind_points
+    return (1 if box_full else 0) + result.sheet.five_of_a_kind_bonus_count
+
+
+def distribution(totals: Iterable[int]) -> tuple[ScoreBin, ...]:
+    """Every bin from 0 to the last, so that a chart's bars line up from one player to another."""
+    counts = [0] * (TOP_BIN_START // BIN_WIDTH + 1)
+    for total in totals:
+        counts[min(total, TOP_BIN_START) // BIN_WIDTH] += 1
+    return tuple(
+        ScoreBin(
+            low=index * BIN_WIDTH,
+            high=None if index * BIN_WIDTH == TOP_BIN_START else (index + 1) * BIN_WIDTH - 1,
+            count=count,
+        )
+        for index, count in enumerate(counts)
+    )
