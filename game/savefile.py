@@ -245,6 +245,11 @@ def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource |
         sheet.five_of_a_kind_bonus_count,
     )
     earned = 1 if reopened.options(dice).five_of_a_kind_bonus else 0
+    if earned > sheet.five_of_a_kind_bonus_count:
+        raise SaveFileError(
+            f"last_turn: scoring {box!r} with dice {list(dice)} earns a five-of-a-kind bonus, "
+            f"but sheets[{mover}].five_of_a_kind_bonuses is 0"
+        )
     # The turn as it stood: validated by the same reader as any saved game, then confirmed.
     previous = dict(top, last_turn=None)
     previous["sheets"] = [dict(entry) for entry in top["sheets"]]
