@@ -198,6 +198,10 @@ class Advisor:
         box, _, _, _ = max(choices, key=lambda choice: choice[3])
         return box
 
+    def forget_turns(self) -> None:
+        """Drop the cached within-turn values (benchmarks time the uncached decision)."""
+        self._turns.clear()
+
     def turn_values(self, state: TurnStart, rolls_left: int = 2) -> TurnValues:
         """The cached within-turn values, computed as far as `rolls_left` needs."""
         values = self._turns.get(state)

@@ -25,8 +25,8 @@ from game.strategy.advisor import Action, Advisor, Keep, Position, Roll, Score
 
 LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
 """Strongest first."""
-CASUAL_TEMPERATURE = 2.0
-CASUAL_WINDOW = 12.0
+CASUAL_TEMPERATURE = 1.0
+CASUAL_WINDOW = 10.0
 """Casual considers actions at most this many expected points below the best."""
 BEGINNER_SCORES_AT = 25
 """The beginner stops rolling once some box would take at least this many points."""

@@ -1,0 +1,137 @@
+"""Advisor time per decision, in CPython and inside Pyodide in Chromium (prints JSON).
+
+    python -m bench.advisor [--decisions N] [--no-browser]
+
+The workload (bench/advisor_workload.py) is the same in both: uncached first-keep decisions
+(the hardest), half of them on an empty sheet, and a cached second keep of the same turn.
+For the browser, a scratch directory is served from localhost with the Pyodide of
+node_modules/pyodide, the game package as a zip, and the tables from assets/tables; headless
+Chromium (Debian's, through Playwright) runs the workload and hands back the figures.
+The goal in Pyodide: median under 5 ms and worst under 50 ms for the first keep.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import platform
+import tempfile
+import threading
+import zipfile
+from pathlib import Path
+from typing import Any, ClassVar
+
+from bench.advisor_workload import measure
+from game.rulesets import RULESETS, get_ruleset
+from game.strategy.table import TABLES_DIR, table_file_name
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+
+PAGE = """<!doctype html>
+<meta charset="utf-8">
+<title>advisor benchmark</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+window.benchResult = null;
+try {
+  const started = performance.now();
+  const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
+  const startup = performance.now() - started;
+  pyodide.unpackArchive(await (await fetch("code.zip")).arrayBuffer(), "zip");
+  const results = { pyodide_version: pyodide.version, pyodide_startup_ms: startup, rulesets: [] };
+  for (const id of RULESETS) {
+    const table = new Uint8Array(await (await fetch(`tables/${id}.table`)).arrayBuffer());
+    pyodide.globals.set("table_data", table);
+    const json = await pyodide.runPythonAsync(`
+import json
+from advisor_workload import measure
+json.dumps(measure(${JSON.stringify(id)}, bytes(table_data.to_py()), DECISIONS))
+`);
+    results.rulesets.push(JSON.parse(json));
+  }
+  window.benchResult = JSON.stringify(results);
+} catch (error) {
+  window.benchResult = JSON.stringify({ error: String(error) });
+}
+</script>
+"""
+
+
+def build_site(directory: Path, decisions: int) -> None:
+    page = PAGE.replace("RULESETS", json.dumps(sorted(RULESETS))).replace(
+        "DECISIONS", str(decisions)
+    )
+    (directory / "index.html").write_text(page, encoding="utf-8")
+    os.symlink(PYODIDE_DIR, directory / "pyodide")
+    os.symlink(TABLES_DIR, directory / "tables")
+    with zipfile.ZipFile(directory / "code.zip", "w") as archive:
+        for path in sorted((ROOT / "game").rglob("*.py")):
+            archive.write(path, path.relative_to(ROOT).as_posix())
+        archive.write(ROOT / "bench" / "advisor_workload.py", "advisor_workload.py")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Keep the benchmark's output to its figures."""
+
+
+def in_chromium(decisions: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+
+    with tempfile.TemporaryDirectory() as scratch:
+        build_site(Path(scratch), decisions)
+        handler = functools.partial(_QuietHandler, directory=scratch)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), args=["--headless", *CHROMIUM_ARGS]
+                )
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
+                page.wait_for_function("window.benchResult !== null", timeout=600_000)
+                result: dict[str, Any] = json.loads(page.evaluate("window.benchResult"))
+                result["browser"] = f"Chromium {browser.version}"
+                browser.close()
+        finally:
+            server.shutdown()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.advisor", description=__doc__)
+    parser.add_argument("--decisions", type=int, default=400)
+    parser.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    args = parser.parse_args()
+    cpython = [
+        measure(ruleset_id, (TABLES_DIR / table_file_name(get_ruleset(ruleset_id))).read_bytes(),
+                args.decisions)
+        for ruleset_id in sorted(RULESETS)
+    ]  # fmt: skip
+    report: dict[str, Any] = {
+        "cpu": platform.processor() or platform.machine(),
+        "load_average": os.getloadavg(),
+        "cpython": {"version": platform.python_version(), "rulesets": cpython},
+    }
+    if not args.no_browser:
+        if not PYODIDE_DIR.exists():
+            raise SystemExit(f"{PYODIDE_DIR} is missing: run the setup first")
+        report["pyodide_in_chromium"] = in_chromium(args.decisions)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
