@@ -17,8 +17,8 @@ Each game gets a stable id (64 random bits from `ids`, default the system's rand
 first time it is saved; later saves keep it while the game continues the stored one (same
 ruleset and players, no filled box changed, seeded dice not rewound) or is the stored game's
 state before its last box (an undo). When a game is over, its record (with `today`, the local
-date, and that id) is added to the history; saving it again changes nothing. If its last box is
-taken back, the record is withdrawn until the game ends again.
+date, and that id) is added to the history, on the save where it ends; saving it again changes
+nothing. If its last box is taken back, the record is withdrawn until the game ends again.
 
 Stored record (key "penta.session", format "penta-session", version 1):
 
@@ -161,9 +161,12 @@ def save_session(
         if problem is not None:
             problems.append(problem)
     recorded = None
-    if game.is_over:
+    stored_game = stored.value.saved.game if stored.value is not None and same_game else None
+    if game.is_over and stored_game != game:
+        # Recorded once, on the save where the game ends: the end screen's later saves do not
+        # read the whole history again.
         recorded = _record(storage, game_id, game, today, problems)
-    elif stored.value is not None and same_game and stored.value.saved.game.is_over:
+    elif not game.is_over and stored_game is not None and stored_game.is_over:
         _withdraw(storage, game_id, problems)
     return SaveReport(tuple(problems), recorded)
 
