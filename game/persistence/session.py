@@ -4,7 +4,8 @@ The shell calls, with its Storage (see game.persistence.storage):
 
     restore_session(storage, entropy=None) -> Restored          once, at start, before saving
         the game (or None), the state before its last confirmed box (for undo), the stored
-        preferences data, and every problem met (unreadable records are quarantined)
+        preferences data, every problem met (unreadable records are quarantined), and whether
+        anything stored by an older version was migrated
     save_session(storage, game, today=..., before_last_turn=None, ids=None) -> SaveReport
         after every dispatch; game None (the player left the game) removes the session
     save_preferences(storage, data) -> StorageProblem | None    the app's preferences data
@@ -56,7 +57,7 @@ from game.persistence.storage import (
 )
 from game.persistence.undo import confirmed_box
 from game.random_source import SeededDice
-from game.savefile import SavedGame, game_to_data, saved_game_from_data
+from game.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
 from game.state import GameState
 
 SESSION_KEY = "penta.session"
@@ -68,6 +69,8 @@ PREFERENCES_KEY = "penta.preferences"
 class StoredSession:
     game_id: str
     saved: SavedGame
+    game_migrated: bool
+    """The game was saved in an older schema of game.savefile."""
 
 
 def _session_kind(entropy: RandomSource | None) -> RecordKind[StoredSession]:
@@ -80,7 +83,8 @@ def _session_kind(entropy: RandomSource | None) -> RecordKind[StoredSession]:
             saved = saved_game_from_data(payload["game"], entropy)
         except SaveFileError as error:
             raise type(error)(f"session.game: {error}") from None
-        return StoredSession(game_id, saved)
+        # Loading succeeded, so the game's schema_version was one this build reads.
+        return StoredSession(game_id, saved, payload["game"]["schema_version"] != SCHEMA_VERSION)
 
     return RecordKind(SESSION_KEY, SESSION_VERSIONS, read)
 
@@ -105,6 +109,8 @@ class Restored:
     """For game.app.initial_state(preferences=...)."""
     problems: tuple[StorageProblem, ...]
     """Records that could not be read (now quarantined): the app says so and offers export."""
+    migrated: bool = False
+    """Something was stored by an older version and was upgraded (the app may say so)."""
 
 
 def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Restored:
@@ -116,10 +122,12 @@ def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Re
     problems = tuple(
         result.problem for result in (session, history, preferences) if result.problem is not None
     )
+    migrated = any(result.migrated for result in (session, history, preferences))
     if session.value is None:
-        return Restored(None, None, preferences.value, problems)
+        return Restored(None, None, preferences.value, problems, migrated)
     saved = session.value.saved
-    return Restored(saved.game, saved.before_last_turn, preferences.value, problems)
+    migrated = migrated or session.value.game_migrated
+    return Restored(saved.game, saved.before_last_turn, preferences.value, problems, migrated)
 
 
 @dataclass(frozen=True)

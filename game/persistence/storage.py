@@ -8,7 +8,8 @@ Every record is one JSON envelope under one key:
     {"format": "penta-session", "version": 1, "payload": {...}}
 
     write_record(storage, kind, payload) -> StorageProblem | None
-    read_record(storage, kind) -> ReadResult      the payload read by `kind.read`, or a problem
+    read_record(storage, kind) -> ReadResult      the payload read by `kind.read`, or a problem,
+                                                  and whether it was migrated from an older version
 
 A `RecordKind` names the key, the format, the versions it reads (a MigrationChain: older
 payloads are upgraded step by step) and the strict reader of the current version.
@@ -131,6 +132,9 @@ class ReadResult(Generic[T]):
     value: T | None
     """None when the key is empty or its record was unreadable."""
     problem: StorageProblem | None = None
+    migrated: bool = False
+    """The record was of an older version and was upgraded (it is written back in the current
+    version on its next save)."""
 
 
 def encode_record(kind: RecordKind[T], payload: JsonObject) -> str:
@@ -182,7 +186,9 @@ def read_record(storage: Storage, kind: RecordKind[T]) -> ReadResult[T]:
             None, quarantine(storage, kind.key, text, ProblemKind.NOT_JSON, str(error))
         )
     try:
-        return ReadResult(_from_envelope(kind, envelope))
+        value = _from_envelope(kind, envelope)
+        assert isinstance(envelope, dict)  # _from_envelope refuses anything else
+        return ReadResult(value, migrated=envelope["version"] != kind.versions.current)
     except UnsupportedVersionError as error:
         problem_kind, reason = ProblemKind.UNKNOWN_VERSION, str(error)
     except SaveFileError as error:

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from persistence_helpers import play_to_end, random_steps, seeded_game
 
 from game.engine import new_game, roll, score, toggle_keep
+from game.errors import SaveFileError
 from game.persistence.history import HISTORY, load_history
+from game.persistence.migrations import MigrationChain
 from game.persistence.session import (
     PREFERENCES_KEY,
     SESSION_KEY,
@@ -23,9 +25,13 @@ from game.persistence.session import (
 from game.persistence.storage import (
     MemoryStorage,
     ProblemKind,
+    ReadResult,
+    RecordKind,
     StorageError,
     discard_quarantined,
     quarantined,
+    read_record,
+    write_record,
 )
 from game.persistence.undo import UndoSetting, undo_point
 from game.random_source import EntropyDice, SeededDice
@@ -287,8 +293,13 @@ def test_a_stored_game_of_schema_1_is_migrated_on_restore() -> None:
         "version": 1,
         "payload": {"game_id": "0" * 16, "game": game},
     }
-    restored = restore_session(MemoryStorage({SESSION_KEY: json.dumps(envelope)}))
-    assert restored.problems == () and restored.game == state
+    storage = MemoryStorage({SESSION_KEY: json.dumps(envelope)})
+    restored = restore_session(storage)
+    assert restored.problems == () and restored.game == state and restored.migrated
+    save_session(storage, restored.game, today=TODAY)
+    assert json.loads(storage.items[SESSION_KEY])["payload"]["game"]["schema_version"] == 2
+    assert json.loads(storage.items[SESSION_KEY])["payload"]["game_id"] == "0" * 16
+    assert not restore_session(storage).migrated
 
 
 def test_the_seeded_dice_position_is_in_the_save() -> None:
@@ -298,3 +309,24 @@ def test_the_seeded_dice_position_is_in_the_save() -> None:
     payload = json.loads(storage.items[SESSION_KEY])["payload"]
     assert payload["game"]["dice_source"] == {"kind": "seeded", "seed": 77, "position": 5}
     assert isinstance(state.dice_source, SeededDice)
+
+
+def test_an_older_envelope_is_upgraded_through_its_kinds_migrations() -> None:
+    def read(payload: dict[str, object]) -> dict[str, object]:
+        if set(payload) != {"names"}:
+            raise SaveFileError(f"toy: expected names, got {sorted(payload)}")
+        return payload
+
+    toy = RecordKind(
+        "penta.toy",
+        MigrationChain("penta-toy", current=2, steps={1: lambda old: {"names": [old["name"]]}}),
+        read,
+    )
+    storage = MemoryStorage(
+        {"penta.toy": '{"format":"penta-toy","version":1,"payload":{"name":"Dana"}}'}
+    )
+    result = read_record(storage, toy)
+    assert result == ReadResult({"names": ["Dana"]}, problem=None, migrated=True)
+    assert write_record(storage, toy, {"names": ["Dana"]}) is None
+    assert json.loads(storage.items["penta.toy"])["version"] == 2
+    assert read_record(storage, toy).migrated is False
