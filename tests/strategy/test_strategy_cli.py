@@ -1,0 +1,110 @@
+"""python -m game advise / simulate, run in-process through game.cli.main."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import engine
+from game.cli import main
+from game.random_source import SeededDice
+from game.rulesets import PENTA, YATZY
+from game.savefile import dump_game
+from game.state import Player
+from game.strategy import table as table_module
+from game.strategy.table import table_file_name
+from tests.strategy.solutions import solved
+from tools.solve import table_bytes
+
+
+@pytest.fixture(autouse=True)
+def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Tables from this session's solve, so the commands do not depend on a build step."""
+    for ruleset in (PENTA, YATZY):
+        (tmp_path / table_file_name(ruleset)).write_bytes(table_bytes(solved(ruleset)))
+    monkeypatch.setattr(table_module, "TABLES_DIR", tmp_path)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, object, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, json.loads(captured.out) if status == 0 else None, captured.err
+
+
+def test_advise_a_new_game_gives_the_start_value(capsys: pytest.CaptureFixture[str]) -> None:
+    status, output, _ = run(capsys, "advise", "--ruleset", "penta")
+    assert status == 0
+    assert output["actions"] == [  # type: ignore[index]
+        {"action": "roll", "expected": round(solved(PENTA).start_value, 6)}
+    ]
+
+
+def test_advise_a_saved_game_ranks_its_actions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = engine.new_game(YATZY, [Player("Ada")], SeededDice(4))
+    game = engine.roll(game, 0)
+    saved = tmp_path / "game.json"
+    saved.write_text(dump_game(game), encoding="utf-8")
+    status, output, _ = run(capsys, "advise", "--game", str(saved))
+    assert status == 0
+    assert output["dice"] == list(game.dice)  # type: ignore[index]
+    assert output["rolls_left"] == 2  # type: ignore[index]
+    actions = output["actions"]  # type: ignore[index]
+    expected = [action["expected"] for action in actions]
+    assert expected == sorted(expected, reverse=True)
+    assert {action["action"] for action in actions} == {"keep", "score"}
+    for action in actions:
+        if action["action"] == "keep":
+            assert sorted(game.dice[i] for i in action["positions"]) == action["keep"]  # type: ignore[index]
+
+
+def test_simulate_prints_the_summary_and_replays_with_a_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--ruleset", "penta", "--level", "optimal", "--games", "12"]
+    _, one, _ = run(capsys, *argv, "--seed", "9", "--workers", "1")
+    _, two, _ = run(capsys, *argv, "--seed", "9", "--workers", "2")
+    assert isinstance(one, dict) and isinstance(two, dict)
+    for key in ("mean", "standard_deviation", "percentiles", "minimum", "maximum"):
+        assert one[key] == two[key]
+    assert one["games"] == 12 and one["optimal_expected"] == round(solved(PENTA).start_value, 6)
+    assert one["minimum"] <= one["percentiles"]["p50"] <= one["maximum"]
+
+
+def test_the_beginner_needs_no_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(table_module, "TABLES_DIR", tmp_path / "none")
+    status, output, _ = run(
+        capsys, "simulate", "--ruleset", "yatzy", "--level", "beginner", "--games", "5"
+    )
+    assert status == 0 and "optimal_expected" not in output  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["advise"], "--game or --ruleset"),
+        (["advise", "--ruleset", "penta", "--game", "x.json"], "not both"),
+        (["simulate", "--ruleset", "penta", "--level", "optimal", "--games", "0"], "--games"),
+        (["simulate", "--ruleset", "penta", "--level", "expert", "--games", "3"], "expert"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, error = run(capsys, *argv)
+    assert status == 2
+    assert message in error and error.count("\n") == 1
+
+
+def test_a_missing_table_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(table_module, "TABLES_DIR", tmp_path / "none")
+    status, _, error = run(capsys, "advise", "--ruleset", "yatzy")
+    assert status == 2 and "cannot read strategy table" in error
