@@ -30,7 +30,6 @@ PYODIDE_DIST = NODE_MODULES / "pyodide"
 CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
 
 PYTHON_PACKAGES = ("game", "shell")
-PAGE_FILES = ("index.html",)
 RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
@@ -103,8 +102,9 @@ def pyscript_config(files: list[str]) -> str:
     return template.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
 
-def copy_pyscript(dest: Path) -> None:
-    """Copies PyScript's core.js and the chunks it loads for this app (see above)."""
+def copy_pyscript(dest: Path) -> list[str]:
+    """Copies PyScript's core.js and the chunks it loads for this app (see above); returns the
+    chunks' names, core.js excluded."""
     if not (PYSCRIPT_DIST / "core.js").exists():
         raise BuildError(f"no core.js in {PYSCRIPT_DIST}: run npm ci")
     dest.mkdir(parents=True)
@@ -123,6 +123,7 @@ def copy_pyscript(dest: Path) -> None:
                 for chunk in re.findall(r'import\(\s*"\./([^"]+\.js)"\s*\)', source)
                 if not chunk.startswith(PYSCRIPT_UNUSED_LAZY_CHUNKS)
             ]
+    return sorted(kept - {"core.js"})
 
 
 def compiled_stdlib() -> Path:
@@ -160,6 +161,25 @@ def copy_pyodide(dest: Path) -> None:
     shutil.copy2(compiled_stdlib(), dest / STDLIB_ZIP)
 
 
+def page_with_preloads(page: str, pyscript_chunks: list[str]) -> str:
+    """index.html with preload hints for the runtime in place of its `<!-- preload:` comment.
+
+    The hints only start earlier what would be requested anyway, with the same request mode
+    (Pyodide and PyScript use fetch() in CORS mode, hence `crossorigin`); a mismatch would
+    download a file twice, which tests/e2e checks."""
+    pyodide = f"{RUNTIME_DIR}/pyodide"
+    modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in pyscript_chunks]
+    modules += [f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
+    data = ["pyscript.toml", f"{pyodide}/pyodide-lock.json", f"{pyodide}/{STDLIB_ZIP}"]
+    data += [f"{pyodide}/pyodide.asm.wasm"]
+    links = [f'  <link rel="modulepreload" href="{name}">' for name in modules]
+    links += [f'  <link rel="preload" href="{name}" as="fetch" crossorigin>' for name in data]
+    marker = re.compile(r"^ *<!-- preload:.*?-->\n", re.MULTILINE | re.DOTALL)
+    if len(marker.findall(page)) != 1:
+        raise BuildError("index.html must have exactly one `<!-- preload: ... -->` comment")
+    return marker.sub(lambda _: "\n".join(links) + "\n", page)
+
+
 def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -191,15 +211,15 @@ def build(dist: Path) -> None:
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
-    for name in PAGE_FILES:
-        shutil.copy2(ROOT / name, dist / name)
     files = package_files()
     for name in files:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, dist / name)
     (dist / "pyscript.toml").write_text(pyscript_config(files))
     shutil.copytree(ROOT / "assets", dist / "assets")
-    copy_pyscript(dist / RUNTIME_DIR / "pyscript")
+    pyscript_chunks = copy_pyscript(dist / RUNTIME_DIR / "pyscript")
+    index = (ROOT / "index.html").read_text()
+    (dist / "index.html").write_text(page_with_preloads(index, pyscript_chunks))
     copy_pyodide(dist / RUNTIME_DIR / "pyodide")
     write_service_worker(dist)
     size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
