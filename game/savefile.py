@@ -209,10 +209,11 @@ def _last_turn(before: GameState, after: GameState) -> JsonObject:
             f"before_last_turn is not the state before a confirmed box of this game: "
             f"turn {before.turn_number} of player {before.current_player}, dice {before.dice}"
         )
+    assert before.dice is not None  # a box is only ever confirmed after a roll
     return {
         "player": before.current_player,
         "box": box,
-        "dice": None if before.dice is None else list(before.dice),
+        "dice": list(before.dice),
         "kept": list(before.kept),
         "rolls_left": before.rolls_left,
         "selected_box": before.selected_box,
@@ -252,7 +253,7 @@ def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource |
         )
     # The turn as it stood: validated by the same reader as any saved game, then confirmed.
     previous = dict(top, last_turn=None)
-    previous["sheets"] = [dict(entry) for entry in top["sheets"]]
+    previous["sheets"] = list(top["sheets"])
     previous["sheets"][mover] = {
         "scores": reopened.filled_boxes,
         "five_of_a_kind_bonuses": sheet.five_of_a_kind_bonus_count - earned,
@@ -262,6 +263,8 @@ def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource |
         before = _game_state(previous, entropy)
     except SaveFileError as error:
         raise SaveFileError(f"last_turn: {error}") from None
+    # Scoring draws no dice, so the state before continues with the very same dice source
+    # (for entropy dice, the same generator rather than a second one).
     before = replace(before, dice_source=after.dice_source)
     if confirmed_box(before, after) != box:
         raise SaveFileError(
