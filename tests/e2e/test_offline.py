@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from browser_helpers import boot, wait_for_offline_ready, wait_until_ready
+import pytest
+from browser_helpers import BrowserProblems, boot, wait_for_offline_ready, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from tools.build_site import write_service_worker
@@ -138,3 +139,56 @@ def test_the_first_visit_downloads_each_file_once(
     paths = [path for path, _ in server.bodies_sent]
     assert "/runtime/pyodide/pyodide.asm.wasm" in paths
     assert len(paths) == len(set(paths)), sorted(p for p in paths if paths.count(p) > 1)
+
+
+def test_lazy_data_is_fetched_on_demand_checked_and_kept_offline(
+    context: BrowserContext,
+    page: Page,
+    site_server: Callable[..., SiteServer],
+    dist: Path,
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    table = site / "assets" / "tables" / "lazy-test.table"
+    table.parent.mkdir(parents=True, exist_ok=True)
+    table.write_bytes(b"table of this version")
+    write_service_worker(site)
+    server = site_server(root=site)
+    boot(page, server.url)
+    wait_for_offline_ready(page)
+    fetch_table = "fetch('assets/tables/lazy-test.table').then(r => r.text())"
+    cached = "caches.match('assets/tables/lazy-test.table').then(r => r !== undefined)"
+    assert not page.evaluate(cached), "lazy files are not downloaded on install"
+
+    assert page.evaluate(fetch_table) == "table of this version"
+    assert page.evaluate(cached)
+    server.stop()
+    context.set_offline(True)
+    assert page.evaluate(fetch_table) == "table of this version"
+
+
+@pytest.mark.allow_browser_errors
+def test_lazy_data_of_another_version_is_refused(
+    page: Page,
+    site_server: Callable[..., SiteServer],
+    dist: Path,
+    tmp_path: Path,
+    browser_problems: BrowserProblems,
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    table = site / "assets" / "tables" / "lazy-test.table"
+    table.parent.mkdir(parents=True, exist_ok=True)
+    table.write_bytes(b"table of version 1")
+    write_service_worker(site)
+    server = site_server(root=site)
+    boot(page, server.url)
+    wait_for_offline_ready(page)
+
+    table.write_bytes(b"table of version 2")  # a new deployment, not installed yet
+    outcome = page.evaluate(
+        "fetch('assets/tables/lazy-test.table').then(r => 'got ' + r.status, e => 'refused')"
+    )
+    assert outcome == "refused"
+    assert "lazy-test.table" in browser_problems.text()
