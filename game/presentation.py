@@ -100,6 +100,8 @@ class DieView:
     label: str
     badge: str
     enabled: bool
+    suggested: bool = False
+    """The hint on screen says to keep this die."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,7 @@ class GameView:
     countdown: int
     """Whole seconds left before auto-scoring; 0 when no countdown runs."""
     countdown_text: str
+    countdown_help: str
     countdown_fraction: float
     hint_label: str
     hide_hint_label: str
@@ -174,6 +177,7 @@ class GameView:
     skip_label: str
     skip_help: str
     leave_label: str
+    skip_to_sheet_label: str
     sheet: SheetView
 
 
@@ -349,6 +353,8 @@ def _setup(state: AppState, t: Translator) -> SetupView:
 
 
 def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple[DieView, ...]:
+    hint = state.hint
+    suggested = hint.kept if isinstance(hint, KeepAdvice) and state.hint_requested else ()
     views = []
     for index in range(DICE_COUNT):
         number = index + 1
@@ -359,9 +365,8 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
         kept = index in game.kept
         label = t("die.kept" if kept else "die.not_kept", index=number, face=face)
         enabled = human and game.rolls_left > 0
-        views.append(
-            DieView(index, face, kept, label, t("die.kept_badge") if kept else "", enabled)
-        )
+        badge = t("die.kept_badge") if kept else ""
+        views.append(DieView(index, face, kept, label, badge, enabled, index in suggested))
     return tuple(views)
 
 
@@ -433,6 +438,7 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         can_confirm=human and game.selected_box is not None,
         countdown=countdown,
         countdown_text=(t("turn.auto_score_countdown", seconds=countdown) if countdown else ""),
+        countdown_help=t("turn.countdown_help") if countdown else "",
         countdown_fraction=fraction,
         hint_label=t("hint.button"),
         hide_hint_label=t("hint.hide"),
@@ -444,6 +450,7 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         skip_label=t("computer.skip"),
         skip_help=t("computer.skip_label"),
         leave_label=t("game.leave"),
+        skip_to_sheet_label=t("a11y.skip_to_sheet"),
         sheet=sheet_view(game, t, interactive=human),
     )
 

@@ -199,6 +199,7 @@ def test_the_countdown_shows_whole_seconds_left() -> None:
     for now, seconds in [(100, 3), (100.5, 3), (101.01, 2), (102.5, 1)]:
         view = present(state, now).game
         assert view is not None and view.countdown == seconds
+        assert view.countdown_help == "Tap a box to choose it yourself."
         assert view.countdown_text == (
             "Scoring in 1 second…" if seconds == 1 else f"Scoring in {seconds} seconds…"
         )
