@@ -271,29 +271,41 @@ class Advisor:
 
     def _score_now_values(self, state: TurnStart) -> list[float]:
         """S0 for all 252 rolls: the best legal box for each, with what follows."""
+        known: dict[tuple[int, int], float] = {}
+
+        def after(bit: int, points: int) -> float:
+            value = known.get((bit, points))
+            if value is None:
+                value = known[bit, points] = self.after_scoring(state, bit, points)
+            return value
+
         columns: list[Iterable[float]] = []
         for bit, points in enumerate(self._points):
             if (state.filled >> bit) & 1:
                 continue
             face = self._upper_faces.get(bit)
             if face is not None:
-                by_count = [self.after_scoring(state, bit, face * n) for n in range(DICE_COUNT + 1)]
+                by_count = [after(bit, face * count) for count in range(DICE_COUNT + 1)]
                 columns.append(map(by_count.__getitem__, _FACE_COUNTS[face]))
             elif bit == self.space.five_of_a_kind_bit and self.space.tracks_full:
-                by_points = {p: self.after_scoring(state, bit, p) for p in set(points)}
+                by_points = {p: after(bit, p) for p in set(points)}
                 columns.append(map(by_points.__getitem__, points))
             else:
-                columns.append(map(add, points, repeat(self.after_scoring(state, bit, 0))))
+                columns.append(map(add, points, repeat(after(bit, 0))))
         best = list(map(max, *columns)) if len(columns) > 1 else list(columns[0])
+        # Five of a kind: the rules (bonus, joker) come from score_options itself.
         open_boxes = frozenset(
             box_id
             for bit, box_id in enumerate(self.ruleset.box_ids)
             if not (state.filled >> bit) & 1
         )
         five_points = self._five_of_a_kind_points(state)
+        bit_of = self._bit_of
         for face, row in _FIVE_OF_A_KIND_ROWS.items():
             options = self._five_of_a_kind_options(open_boxes, five_points, face)
-            best[row] = max(value for _, _, _, value in self._score_choices(state, options))
+            best[row] = options.five_of_a_kind_bonus + max(
+                after(bit_of[box], options.points[box]) for box in options.legal
+            )
         return best
 
     def _five_of_a_kind_options(
