@@ -1,7 +1,8 @@
 """Strict readers of untrusted JSON: each returns the value with its type checked or raises
 SaveFileError naming the path and the bad value.
 
-    parse_json(text, what) -> object          no key twice in one object, no NaN or Infinity
+    parse_json(text, what) -> object          no key twice in one object, no NaN or Infinity,
+                                              nesting at most MAX_DEPTH deep
     read_object / read_list / read_int / check_keys / translated
 
 Shared by saved games (game.savefile), stored records and imports (game.persistence).
@@ -10,8 +11,11 @@ Shared by saved games (game.savefile), stored records and imports (game.persiste
 from __future__ import annotations
 
 import json
+import operator
+import re
 from collections import Counter
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any, TypeVar
 
 from game.errors import GameError, SaveFileError
@@ -20,16 +24,54 @@ JsonObject = dict[str, Any]
 T = TypeVar("T")
 
 
+MAX_DEPTH = 20
+"""Deepest nesting of arrays and objects read; the formats need 8 (an export's scores)."""
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_BLOCK = 64
+_STEP = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})
+
+
 def parse_json(text: str | bytes, what: str) -> object:
-    """JSON with no key twice in one object and no NaN or Infinity; SaveFileError otherwise."""
+    """JSON with no key twice in one object, no NaN or Infinity, and nesting at most
+    MAX_DEPTH deep; SaveFileError otherwise."""
     try:
-        return json.loads(text, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse)
+        decoded = text.decode("utf-8") if isinstance(text, bytes) else text
+        # The parser recurses once per level: in Pyodide, deep nesting overflows the
+        # WebAssembly stack and kills the interpreter instead of raising, so measure first.
+        if nesting_exceeds(decoded, MAX_DEPTH):
+            raise ValueError(f"arrays and objects nested more than {MAX_DEPTH} deep")
+        return json.loads(decoded, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse)
     except SaveFileError:
         raise
     # JSONDecodeError and too many digits are ValueErrors, bad UTF-8 a UnicodeDecodeError (also
-    # a ValueError), and nesting deeper than the interpreter's stack a RecursionError.
-    except (ValueError, RecursionError) as error:
+    # a ValueError).
+    except ValueError as error:
         raise SaveFileError(f"{what} is JSON, and this is not: {error}") from None
+
+
+def nesting_exceeds(text: str, limit: int) -> bool:
+    """Whether arrays and objects in `text` nest more than `limit` deep (unclosed ones count)."""
+    # First a cheap upper bound, blocks at a time: the depth at a block's start plus every
+    # opening bracket in it (brackets inside strings counted too). Only when that bound is over
+    # the limit (deep or hostile data, or names full of brackets) is the exact depth measured.
+    depth = 0
+    for start in range(0, len(text), _BLOCK):
+        block = text[start : start + _BLOCK]
+        opened = block.count("[") + block.count("{")
+        if depth + opened > limit:
+            return nesting_depth(text) > limit
+        depth += opened - block.count("]") - block.count("}")
+    return False
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in `text`, counting unclosed ones, outside strings."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    # Openers count 2 and closers 0: after i brackets the running sum minus i is the depth
+    # there (opened minus closed). Only C iterators run: about a second for 2 MB of brackets.
+    steps = brackets.translate(_STEP).encode("latin-1")
+    return max(map(operator.sub, accumulate(steps), range(1, len(steps) + 1)), default=0)
 
 
 def read_object(value: object, path: str) -> JsonObject:

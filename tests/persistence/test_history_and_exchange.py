@@ -33,6 +33,7 @@ from game.persistence.history import (
     record_to_data,
     save_history,
 )
+from game.persistence.readers import nesting_depth, nesting_exceeds
 from game.persistence.stats import BIN_WIDTH, ScoreBin, distribution, player_stats
 from game.persistence.storage import MemoryStorage, ProblemKind
 
@@ -342,3 +343,33 @@ def test_an_import_the_storage_cannot_hold_adds_nothing_and_says_so() -> None:
 
 def test_read_export_returns_the_records() -> None:
     assert read_export(export_history(hand_checked(), date(2026, 11, 30))) == hand_checked()
+
+
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [
+        ("", 0),
+        ("[]", 1),
+        ('{"a": [1, {"b": []}]}', 4),
+        ("[[[", 3),  # unclosed levels count: the parser recurses into them all the same
+        ('["[[[[", "]]"]', 1),  # brackets inside strings do not
+        ('["\\"[[[["]', 1),
+    ],
+)
+def test_nesting_depth(text: str, depth: int) -> None:
+    assert nesting_depth(text) == depth
+    assert nesting_exceeds(text, depth - 1) is (depth > 0) and not nesting_exceeds(text, depth)
+
+
+def test_a_name_full_of_brackets_is_not_mistaken_for_deep_nesting() -> None:
+    name = "[" * 25 + "{" * 25
+    data = edited(lambda d: d["players"][0]["player"].update(name=name))
+    text = json.dumps(
+        {
+            "format": "penta-export",
+            "version": 1,
+            "payload": {"exported": "2026-11-30", "games": [data]},
+        }
+    )
+    (record,) = read_export(text)
+    assert record.results[0].player.name == name
