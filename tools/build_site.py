@@ -44,9 +44,10 @@ SERVICE_WORKER = "service-worker.js"
 PYSCRIPT_CORE_PREFIX = "core"
 PYSCRIPT_UNUSED_LAZY_CHUNKS = ("codemirror", "pyodide_graph", "zip")
 
-# Files the service worker fetches only when the app first asks for them (then keeps them with
-# the rest of this version), instead of on install: large data not every player needs.
-LAZY_PREFIXES = ("assets/tables/",)
+# Files the service worker fetches only when first asked for (then keeps them with the rest of
+# this version), instead of on install: large data not every player needs, and the manifest's
+# screenshots, which only an install dialog shows.
+LAZY_PREFIXES = ("assets/tables/", "assets/screenshots/")
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,14 @@ KEEP_AS_SOURCE = (
     "sqlite3/",  # its C extension is not in Pyodide's core files
     "tarfile.py",
     "pickletools.py",
+    "urllib/",  # rarely used by a game, none at start-up
+    "argparse.py",
+    "optparse.py",
+    "configparser.py",
+    "ctypes/",
+    "ipaddress.py",
+    "pickle.py",
+    "calendar.py",
     "_pydatetime.py",  # pure-Python fallbacks of C modules Pyodide has
     "_pyio.py",
     "_pydecimal.py",
