@@ -2,10 +2,11 @@
 
 Steps, in order:
 1. generators make or refresh inputs (e.g. the strategy tables); see GENERATORS below;
-2. the page, the Python packages and the assets are copied; pyscript.toml gets its [files]
-   table from the packages' files themselves, so no module can be left out by hand;
+2. the Python packages and the assets are copied; pyscript.toml gets its [files] table from
+   the packages' files themselves, so no module can be left out by hand;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
-   with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py);
+   with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py),
+   and index.html gets preload hints for it;
 4. service-worker.js gets the list of every file with its content hash, and a cache name
    derived from them.
 """
@@ -13,8 +14,10 @@ Steps, in order:
 from __future__ import annotations
 
 import argparse
+import filecmp
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -53,8 +56,7 @@ LAZY_PREFIXES = ("assets/tables/", "assets/screenshots/")
 @dataclass(frozen=True)
 class Generator:
     """A build step that makes inputs from the sources: `python -m module *args`, run on every
-    build, so it must itself skip work that is up to date. Skipped (with a notice) while its
-    module does not exist yet."""
+    build, so it must itself skip work that is up to date."""
 
     module: str
     args: tuple[str, ...] = ()
@@ -72,10 +74,6 @@ class BuildError(Exception):
 
 def run_generators() -> None:
     for step in GENERATORS:
-        module_file = ROOT / (step.module.replace(".", "/") + ".py")
-        if not module_file.exists():
-            print(f"build: skip {step.module}: {module_file.relative_to(ROOT)} does not exist yet")
-            continue
         subprocess.run([sys.executable, "-m", step.module, *step.args], cwd=ROOT, check=True)
 
 
@@ -206,25 +204,50 @@ def write_service_worker(dist: Path) -> None:
     (dist / SERVICE_WORKER).write_text(placeholder.sub(lambda _: line, template))
 
 
-def build(dist: Path) -> None:
+def build(out: Path) -> None:
+    """Builds into a fresh folder, then puts it in place of `out` in one rename, and only when
+    something changed: a server or test using `out` (several people may share a working tree)
+    sees one version or the other, never a half-built folder."""
     started = time.monotonic()
     run_generators()
+    CACHE_DIR.mkdir(exist_ok=True)
+    dist = CACHE_DIR / f"dist-{os.getpid()}"
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
+    try:
+        assemble(dist)
+        if (out / SERVICE_WORKER).exists() and filecmp.cmp(
+            out / SERVICE_WORKER, dist / SERVICE_WORKER, shallow=False
+        ):
+            print(f"build: {out} is up to date ({time.monotonic() - started:.1f} s)")
+            return
+        replaced = CACHE_DIR / f"dist-{os.getpid()}-replaced"
+        if out.exists():
+            shutil.move(out, replaced)
+        shutil.move(dist, out)
+        shutil.rmtree(replaced, ignore_errors=True)
+    finally:
+        shutil.rmtree(dist, ignore_errors=True)
+    size = sum(path.stat().st_size for path in out.rglob("*") if path.is_file())
+    print(f"build: {out} ready, {size / 1e6:.1f} MB, {time.monotonic() - started:.1f} s")
+
+
+def assemble(dist: Path) -> None:
     files = package_files()
     for name in files:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, dist / name)
     (dist / "pyscript.toml").write_text(pyscript_config(files))
-    shutil.copytree(ROOT / "assets", dist / "assets")
+    # Not deployed: dot files (.gitignore) and a generator's unfinished output.
+    shutil.copytree(
+        ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.partial")
+    )
     pyscript_chunks = copy_pyscript(dist / RUNTIME_DIR / "pyscript")
     index = (ROOT / "index.html").read_text()
     (dist / "index.html").write_text(page_with_preloads(index, pyscript_chunks))
     copy_pyodide(dist / RUNTIME_DIR / "pyodide")
     write_service_worker(dist)
-    size = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
-    print(f"build: {dist} ready, {size / 1e6:.1f} MB, {time.monotonic() - started:.1f} s")
 
 
 def main() -> None:
