@@ -21,14 +21,19 @@ def announce(event_name: str, detail: dict[str, Any] | None = None) -> None:
 
 def start() -> None:
     # Imported here, not at the top, so that an error in any module is reported like any other.
-    import random
-
-    from game.dice import DICE_COUNT, roll
+    from game.dice import DICE_COUNT
+    from game.random_source import DiceSource, EntropyDice
     from shell.view import DiceTableView
 
-    dice_source = random.SystemRandom()
     view = DiceTableView(document)
-    view.on_roll(lambda: view.show_dice(roll(dice_source, DICE_COUNT)))
+    dice_source: DiceSource = EntropyDice()
+
+    def roll() -> None:
+        nonlocal dice_source
+        dice, dice_source = dice_source.draw(DICE_COUNT)
+        view.show_dice(dice)
+
+    view.on_roll(roll)
     view.enable()
 
 
