@@ -354,7 +354,7 @@ def _sub_keep_getters(
 
 def _getter(indices: tuple[int, ...]) -> itemgetter[tuple[float, ...]]:
     """An itemgetter that always returns a tuple: with a single index it would return the
-    bare item, so that index is asked twice and the callers cut the result to length."""
+    bare item, so that index is asked twice and the caller stops at the real length."""
     return itemgetter(*indices) if len(indices) > 1 else itemgetter(indices[0], indices[0])
 
 
@@ -364,9 +364,12 @@ def keep_expectations(after_roll: list[float]) -> list[float]:
     sixth = 1 / len(FACES)
     for size in range(DICE_COUNT - 1, -1, -1):
         start, stop = turn.LEVEL_START[size], turn.LEVEL_START[size + 1]
-        extended = [getter(expectations) for getter in _add_face_getters(size)]
-        totals = map(sum, zip(*extended, strict=False))
-        expectations[start:stop] = [total * sixth for total in totals][: stop - start]
+        first, *others = (getter(expectations) for getter in _add_face_getters(size))
+        totals: Iterable[float] = first
+        for extended in others:
+            totals = map(add, totals, extended)
+        # repeat(..., stop - start) also trims the doubled single-index gather of size 0.
+        expectations[start:stop] = map(mul, totals, repeat(sixth, stop - start))
     return expectations
 
 
@@ -376,7 +379,7 @@ def best_keeps(expectations: list[float]) -> list[float]:
     for size in range(1, DICE_COUNT + 1):
         for start, stop, getters in _sub_keep_getters(size):
             smaller = [getter(best) for getter in getters]
-            best[start:stop] = list(map(max, expectations[start:stop], *smaller))[: stop - start]
+            best[start:stop] = map(max, expectations[start:stop], *smaller)
     return best[turn.ROLLS_START :]
 
 
