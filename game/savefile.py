@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from functools import cache
 
 from game.dice import DICE_COUNT, Dice, RandomSource, validate_dice
 from game.errors import SaveFileError, UnsupportedVersionError
@@ -293,6 +294,13 @@ def sheet_to_data(sheet: Sheet) -> JsonObject:
     }
 
 
+@cache
+def _achievable_points(ruleset_id: str, box_id: str) -> frozenset[int]:
+    # Keyed by the ids: hashing a whole Ruleset (every box and scorer) for each score read
+    # made loading a long history several times slower.
+    return achievable_points(get_ruleset(ruleset_id), box_id)
+
+
 def player_from_data(data: object, path: str) -> Player:
     entry = read_object(data, path)
     check_keys(entry, path, {"name", "kind", "level"})
@@ -306,7 +314,7 @@ def sheet_from_data(data: object, path: str, ruleset: Ruleset) -> Sheet:
     for box_id, points in scores.items():
         if box_id not in ruleset.box_ids:
             raise SaveFileError(f"{path}.scores: unknown box {box_id!r} in ruleset {ruleset.id!r}")
-        possible = achievable_points(ruleset, box_id)
+        possible = _achievable_points(ruleset.id, box_id)
         if read_int(points, f"{path}.scores.{box_id}") not in possible:
             raise SaveFileError(
                 f"{path}.scores.{box_id}: no roll scores {points} in {box_id!r} "

@@ -37,10 +37,12 @@ from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_int, read_list, read_object, translated
 from game.persistence.storage import (
+    Decoded,
     ReadResult,
     RecordKind,
     Storage,
     StorageProblem,
+    decode_record,
     read_record,
     write_record,
 )
@@ -194,8 +196,33 @@ HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
 
 
 def load_history(storage: Storage) -> ReadResult[tuple[GameRecord, ...]]:
-    return read_record(storage, HISTORY)
+    """The stored history, checked record by record. Checking costs about a millisecond per
+    player and game in the browser, so the text last read or written is remembered with its
+    records: reading the history again (at a game's end, for the statistics, for an export)
+    costs nothing unless it changed."""
+    return read_record(storage, HISTORY, _decode_history)
 
 
 def save_history(storage: Storage, records: tuple[GameRecord, ...]) -> StorageProblem | None:
-    return write_record(storage, HISTORY, {"games": records_to_data(records)})
+    problem = write_record(storage, HISTORY, {"games": records_to_data(records)})
+    text = storage.get(HISTORY.key)
+    if problem is None and text is not None:
+        _remember(text, Decoded(records, migrated=False))
+    return problem
+
+
+_last_history: dict[str, Decoded[tuple[GameRecord, ...]]] = {}
+"""At most one entry: the history text last read or written, with its (immutable) records."""
+
+
+def _decode_history(text: str) -> Decoded[tuple[GameRecord, ...]]:
+    decoded = _last_history.get(text)
+    if decoded is None:
+        decoded = decode_record(HISTORY, text)
+        _remember(text, decoded)
+    return decoded
+
+
+def _remember(text: str, decoded: Decoded[tuple[GameRecord, ...]]) -> None:
+    _last_history.clear()
+    _last_history[text] = decoded

@@ -32,9 +32,13 @@ _BLOCK = 64
 _STEP = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})
 
 
+class NotJsonError(SaveFileError):
+    """Text that is not JSON at all, or JSON this reader refuses outright (see parse_json)."""
+
+
 def parse_json(text: str | bytes, what: str) -> object:
     """JSON with no key twice in one object, no NaN or Infinity, and nesting at most
-    MAX_DEPTH deep; SaveFileError otherwise."""
+    MAX_DEPTH deep; NotJsonError otherwise."""
     try:
         decoded = text.decode("utf-8") if isinstance(text, bytes) else text
         # The parser recurses once per level: in Pyodide, deep nesting overflows the
@@ -42,12 +46,10 @@ def parse_json(text: str | bytes, what: str) -> object:
         if nesting_exceeds(decoded, MAX_DEPTH):
             raise ValueError(f"arrays and objects nested more than {MAX_DEPTH} deep")
         return json.loads(decoded, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse)
-    except SaveFileError:
-        raise
     # JSONDecodeError and too many digits are ValueErrors, bad UTF-8 a UnicodeDecodeError (also
-    # a ValueError).
-    except ValueError as error:
-        raise SaveFileError(f"{what} is JSON, and this is not: {error}") from None
+    # a ValueError); a duplicate key or NaN raised SaveFileError from the hooks below.
+    except (ValueError, SaveFileError) as error:
+        raise NotJsonError(f"{what} is JSON, and this is not: {error}") from None
 
 
 def nesting_exceeds(text: str, limit: int) -> bool:
@@ -118,11 +120,12 @@ def translated(path: str, build: Callable[[], T]) -> T:
 
 
 def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> JsonObject:
-    counts = Counter(key for key, _ in pairs)
-    duplicates = sorted(key for key, count in counts.items() if count > 1)
-    if duplicates:
+    result = dict(pairs)
+    if len(result) != len(pairs):  # counted only then: this runs for every object parsed
+        counts = Counter(key for key, _ in pairs)
+        duplicates = sorted(key for key, count in counts.items() if count > 1)
         raise SaveFileError(f"a key appears twice in one object: {', '.join(duplicates)}")
-    return dict(pairs)
+    return result
 
 
 def _refuse(constant: str) -> object:

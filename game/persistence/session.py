@@ -6,6 +6,8 @@ The shell calls, with its Storage (see game.persistence.storage):
         the game (or None), the state before its last confirmed box (for undo), the stored
         preferences data, every problem met (unreadable records are quarantined), and whether
         anything stored by an older version was migrated
+    load_history(storage) (game.persistence.history)            once the first screen shows:
+        reports a damaged history, and has it checked before a game ends
     save_session(storage, game, today=..., before_last_turn=None, ids=None) -> SaveReport
         after every dispatch; game None (the player left the game) removes the session
     save_preferences(storage, data) -> StorageProblem | None    the app's preferences data
@@ -114,15 +116,15 @@ class Restored:
 
 
 def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Restored:
-    """Everything stored, read and checked once at start; the history is checked too, so a
-    damaged one is reported (and set aside) now rather than when a game ends."""
+    """The session and the preferences, read and checked at start. The history is not read
+    here, to keep the start fast: call load_history once the first screen shows, to report a
+    damaged history (and to have it ready for the end of the game)."""
     session = read_record(storage, _session_kind(entropy))
-    history = load_history(storage)
     preferences = read_record(storage, PREFERENCES)
     problems = tuple(
-        result.problem for result in (session, history, preferences) if result.problem is not None
+        result.problem for result in (session, preferences) if result.problem is not None
     )
-    migrated = any(result.migrated for result in (session, history, preferences))
+    migrated = session.migrated or preferences.migrated
     if session.value is None:
         return Restored(None, None, preferences.value, problems, migrated)
     saved = session.value.saved

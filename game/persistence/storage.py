@@ -38,7 +38,7 @@ from typing import Generic, Protocol, TypeVar
 
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.persistence.migrations import JsonObject, MigrationChain
-from game.persistence.readers import parse_json
+from game.persistence.readers import NotJsonError, parse_json
 
 KEY_PREFIX = "penta."
 QUARANTINE_PREFIX = "penta.quarantine."
@@ -142,10 +142,21 @@ def encode_record(kind: RecordKind[T], payload: JsonObject) -> str:
     return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
 
 
-def decode_record(kind: RecordKind[T], text: str) -> T:
-    """The value in an envelope's text. Raises SaveFileError (UnsupportedVersionError for a
-    version this build cannot read) naming what is wrong."""
-    return _from_envelope(kind, parse_json(text, f"the record {kind.key!r}"))
+@dataclass(frozen=True)
+class Decoded(Generic[T]):
+    value: T
+    migrated: bool
+    """The envelope was of an older version, upgraded on reading."""
+
+
+def decode_record(kind: RecordKind[T], text: str) -> Decoded[T]:
+    """The value in an envelope's text. Raises SaveFileError naming what is wrong:
+    NotJsonError for text that is not JSON, UnsupportedVersionError for a version this build
+    cannot read."""
+    envelope = parse_json(text, f"the record {kind.key!r}")
+    value = _from_envelope(kind, envelope)
+    assert isinstance(envelope, dict)  # _from_envelope refuses anything else
+    return Decoded(value, migrated=envelope["version"] != kind.versions.current)
 
 
 def _from_envelope(kind: RecordKind[T], envelope: object) -> T:
@@ -175,20 +186,18 @@ def write_record(
     return None
 
 
-def read_record(storage: Storage, kind: RecordKind[T]) -> ReadResult[T]:
+def read_record(
+    storage: Storage, kind: RecordKind[T], decode: Callable[[str], Decoded[T]] | None = None
+) -> ReadResult[T]:
+    """`decode` replaces decode_record(kind, text), e.g. by a cached version of it."""
     text = storage.get(kind.key)
     if text is None:
         return ReadResult(None)
     try:
-        envelope = parse_json(text, f"the record {kind.key!r}")
-    except SaveFileError as error:
-        return ReadResult(
-            None, quarantine(storage, kind.key, text, ProblemKind.NOT_JSON, str(error))
-        )
-    try:
-        value = _from_envelope(kind, envelope)
-        assert isinstance(envelope, dict)  # _from_envelope refuses anything else
-        return ReadResult(value, migrated=envelope["version"] != kind.versions.current)
+        decoded = decode(text) if decode is not None else decode_record(kind, text)
+        return ReadResult(decoded.value, migrated=decoded.migrated)
+    except NotJsonError as error:
+        problem_kind, reason = ProblemKind.NOT_JSON, str(error)
     except UnsupportedVersionError as error:
         problem_kind, reason = ProblemKind.UNKNOWN_VERSION, str(error)
     except SaveFileError as error:

@@ -240,7 +240,10 @@ def test_saving_over_an_unreadable_session_moves_it_aside_first() -> None:
 def test_each_unreadable_record_gets_its_own_quarantine_key_in_order() -> None:
     storage = MemoryStorage({SESSION_KEY: "1", HISTORY.key: "[", PREFERENCES_KEY: "{}"})
     problems = restore_session(storage).problems
-    assert [p.key for p in problems] == [SESSION_KEY, HISTORY.key, PREFERENCES_KEY]
+    history_problem = load_history(storage).problem
+    assert history_problem is not None
+    problems = (*problems, history_problem)
+    assert [p.key for p in problems] == [SESSION_KEY, PREFERENCES_KEY, HISTORY.key]
     assert [item.original_key for item in quarantined(storage)] == [p.key for p in problems]
     assert [item.number for item in quarantined(storage)] == [1, 2, 3]
     storage.items[SESSION_KEY] = "again"
