@@ -159,9 +159,10 @@ def save_session(
         # Not the state before this game's last box (a roll has happened since): there is
         # nothing to take back, so there is nothing to keep for it.
         before_last_turn = None
-    same_game = stored.value is not None and _same_game(stored.value.saved, game)
-    if stored.value is not None and same_game:
-        game_id = stored.value.game_id
+    # The stored session, when `game` is the same game played on (or taken back).
+    earlier = stored.value if stored.value and _same_game(stored.value.saved, game) else None
+    if earlier is not None:
+        game_id = earlier.game_id
     else:
         game_id = new_game_id((ids or random.SystemRandom()).getrandbits(64))
     payload = {"game_id": game_id, "game": game_to_data(game, before_last_turn)}
@@ -171,7 +172,7 @@ def save_session(
         if problem is not None:
             problems.append(problem)
     recorded = None
-    stored_game = stored.value.saved.game if stored.value is not None and same_game else None
+    stored_game = None if earlier is None else earlier.saved.game
     if game.is_over and stored_game != game:
         # Recorded once, on the save where the game ends: the end screen's later saves do not
         # read the whole history again.
