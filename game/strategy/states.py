@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import add, mul
 
 from game.dice import DICE_COUNT
 from game.errors import GameError
@@ -70,23 +71,21 @@ class StateSpace:
             for subtotals in self.subtotals
         )
         """Position of each capped subtotal among the reachable ones, -1 if unreachable."""
-        self.upper_keys: tuple[int, ...] = tuple(
-            self._upper_key(mask) for mask in range(1 << self.box_count)
-        )
-        """The upper key of every filled-box mask (indexing it beats recomputing it)."""
-        counts = [
-            len(self.subtotals[self.upper_keys[mask]]) * self.flag_count(mask)
-            for mask in range(1 << self.box_count)
-        ]
+        # Per filled-box mask, built one box at a time (the masks with box b filled follow
+        # those without it, shifted by 1 << b) so that only C-level maps touch all 2**boxes.
+        upper_keys = [0]
+        flags = [1]
+        for bit in range(self.box_count):
+            key_bit = 1 << self.upper_bits.index(bit) if bit in self.upper_bits else 0
+            upper_keys += list(map(add, upper_keys, repeat(key_bit)))
+            tracked = self.tracks_full and bit == self.five_of_a_kind_bit
+            flags += list(map(mul, flags, repeat(2 if tracked else 1)))
+        self.upper_keys: tuple[int, ...] = tuple(upper_keys)
+        """The filled upper boxes of every filled-box mask, as a key (bit k: k-th upper box)."""
+        per_key = [len(subtotals) for subtotals in self.subtotals]
+        counts = map(mul, map(per_key.__getitem__, upper_keys), flags)
         self.offsets: tuple[int, ...] = (0, *accumulate(counts))
         self.size = self.offsets[-1]
-
-    def _upper_key(self, filled: int) -> int:
-        """The filled upper boxes as a small number (bit k for the k-th upper box)."""
-        key = 0
-        for position, bit in enumerate(self.upper_bits):
-            key |= ((filled >> bit) & 1) << position
-        return key
 
     def flag_count(self, filled: int) -> int:
         return 2 if self.tracks_full and (filled >> self.five_of_a_kind_bit) & 1 else 1
