@@ -130,3 +130,13 @@ def test_confirmed_box_names_the_box_only_for_a_single_real_confirm() -> None:
     one = roll(seeded_game("yatzy", 1, seed=3), 0)
     other_players = replace(score(one, 0, "chance"), players=(Player("Someone else"),))
     assert confirmed_box(one, other_players) is None
+
+
+def test_the_last_box_of_the_game_can_be_taken_back_from_the_end_screen() -> None:
+    steps = list(random_steps(seeded_game("yatzy", 1, seed=30), random.Random(30)))
+    before, finished = steps[-1]
+    assert finished.is_over and not before.is_over
+    kept = undo_point(before, finished, UndoSetting.AUTO)
+    assert can_undo(finished, kept, UndoSetting.AUTO)
+    back = undo(finished, kept, UndoSetting.AUTO)
+    assert back == before and not back.is_over and back.turn_number == 15
