@@ -40,7 +40,6 @@ from game.errors import SaveFileError, UnsupportedVersionError
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import NotJsonError, parse_json
 
-KEY_PREFIX = "penta."
 QUARANTINE_PREFIX = "penta.quarantine."
 _QUARANTINE_KEY = re.compile(re.escape(QUARANTINE_PREFIX) + r"([1-9][0-9]*):(.+)", re.DOTALL)
 ENVELOPE_KEYS = ("format", "version", "payload")
