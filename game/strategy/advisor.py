@@ -162,6 +162,10 @@ class Advisor:
         self._upper_faces = dict(self.space.face_of_bit)
         self._bit_of = {box_id: bit for bit, box_id in enumerate(self.ruleset.box_ids)}
         self._options_cache: dict[tuple[frozenset[str], int | None, Dice], ScoreOptions] = {}
+        # Build the shared gather structures now, so that no decision pays for them.
+        for size in range(DICE_COUNT):
+            _add_face_getters(size)
+            _sub_keep_getters(size + 1)
 
     # -- the public questions -------------------------------------------------------------
 
