@@ -34,7 +34,7 @@ from game.dice import DICE_COUNT, Dice
 from game.engine import new_game, roll, score, select_box, toggle_keep
 from game.errors import GameError
 from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
-from game.random_source import DiceSource, EntropyDice, SeededDice
+from game.random_source import DiceSource, EntropyDice, SeededDice, check_seed
 from game.rulesets import RULESETS
 from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
 
@@ -493,6 +493,16 @@ def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
         else:
             players.append(Player(name or t("setup.default_name", number=number)))
     return tuple(players)
+
+
+def parse_seed(text: object) -> int | None:
+    """The page's `?seed=` value as a seed (digits, 0 to 2**53-1), or None when absent or bad."""
+    if not isinstance(text, str) or not text.isascii() or not text.isdigit() or len(text) > 16:
+        return None
+    try:
+        return check_seed(int(text))
+    except GameError:
+        return None
 
 
 def dice_source_for(state: AppState) -> DiceSource:

@@ -124,6 +124,15 @@ def test_names_are_cleaned_and_blank_names_get_a_number() -> None:
     assert d.state.game.players[2].kind is PlayerKind.COMPUTER
 
 
+@pytest.mark.parametrize(
+    ("text", "seed"),
+    [("123", 123), ("0", 0), (str(2**53 - 1), 2**53 - 1), (str(2**53), None), ("", None),
+     ("-1", None), ("12a", None), ("١٢", None), (None, None), ("9" * 40, None)],
+)  # fmt: skip
+def test_the_seed_parameter_is_read_strictly(text: object, seed: int | None) -> None:
+    assert app.parse_seed(text) == seed
+
+
 def test_a_seeded_game_uses_the_seeded_dice() -> None:
     d = seeded(seed=123)
     d(ChooseRuleset("yatzy"), StartGame(), Roll())
