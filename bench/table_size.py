@@ -22,7 +22,7 @@ import time
 from bench.advisor_workload import random_sheet_position
 from game.rulesets import RULESETS, get_ruleset
 from game.strategy.advisor import Advisor, Position
-from game.strategy.table import ValueTable, decode_table
+from game.strategy.table import ExactTable, decode_table
 from tools.solve import solve, table_bytes
 
 
@@ -47,7 +47,7 @@ def main() -> None:
         started = time.perf_counter()
         compact_table = decode_table(data, ruleset)
         load_seconds = time.perf_counter() - started
-        exact_table = ValueTable(ruleset, solved.values.tolist(), 1.0, solved.start_value)
+        exact_table = ExactTable(ruleset, solved.values.tolist())
         rng = random.Random(1)
         positions = []
         for _ in range(args.positions):

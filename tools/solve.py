@@ -78,7 +78,8 @@ def check_table(path: Path, solved: Solved) -> str | None:
         table = decode_table(path.read_bytes(), solved.ruleset)
     except (OSError, TableError) as error:
         return str(error)
-    stored = np.array(table.stored, dtype=np.float64) * table.step
+    stored = np.array(table.all_values())
+    stored[0] = table.block(0)[0] * table.step  # the rounded entry, next to the exact start
     worst = float(np.max(np.abs(stored - solved.values)))
     if worst > table.step / 2 + 1e-9:
         return f"a stored value is {worst:.6f} from the fresh solve (allowed {table.step / 2})"

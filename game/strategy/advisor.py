@@ -253,8 +253,9 @@ class Advisor:
         holds_full = state.holds_full
         if bit == space.five_of_a_kind_bit and space.tracks_full:
             holds_full = points == self.ruleset.five_of_a_kind_points
-        following = space.reached_index(state.filled | (1 << bit), upper, holds_full)
-        return gained + self.table.value_at(following)
+        filled = state.filled | (1 << bit)
+        following = self.table.block(filled)[space.position_in_block(filled, upper, holds_full)]
+        return gained + following * self.table.step
 
     def _score_choices(
         self, state: TurnStart, options: ScoreOptions

@@ -121,11 +121,11 @@ class StateSpace:
             flag = 1
         return self.offsets[state.filled] + flag * len(self.subtotals[key]) + rank
 
-    def reached_index(self, filled: int, upper: int, holds_full: bool) -> int:
-        """`index` without the checks, for a state reached by scoring from a valid one."""
+    def position_in_block(self, filled: int, upper: int, holds_full: bool) -> int:
+        """Where a state sits among those of its filled-box mask, without the checks of
+        `index` (for a state reached by scoring from a valid one)."""
         key = self.upper_keys[filled]
-        rank = self.subtotal_rank[key][upper]
-        return self.offsets[filled] + holds_full * len(self.subtotals[key]) + rank
+        return holds_full * len(self.subtotals[key]) + self.subtotal_rank[key][upper]
 
     def states(self) -> list[TurnStart]:
         """Every reachable state, in table order."""

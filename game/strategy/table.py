@@ -13,13 +13,16 @@ in Pyodide). Layout, all integers little-endian:
     scale bits      u8       values are stored as round(value * 2**scale_bits)
     payload length  u32
     payload CRC-32  u32
-    payload         zlib of four byte planes of the 32-bit differences between
-                    consecutive stored values (plane k holds byte k of every difference)
+    payload         zlib of four byte planes of 32-bit differences (plane k holds byte k
+                    of every difference): within the block of states of one filled-box
+                    mask, each value minus the one before it; at a block's start, its
+                    first value minus the previous block's first value
 
-Why this encoding: consecutive states usually differ by a little, so the differences are
+Why this encoding: neighbouring states usually differ by a little, so the differences are
 small; splitting them into byte planes puts the near-constant high bytes together, which zlib
-shrinks to almost nothing. Decoding needs only zlib, slice assignment, `array` and
-`itertools.accumulate`, all of which run at C speed in Pyodide.
+shrinks to almost nothing. Loading needs zlib, slice assignment, `array` and one
+`itertools.accumulate` over the block starts, all at C speed in Pyodide; a block's other
+values are summed up when the advisor first needs them.
 
 Accuracy: each stored value is within half a step (2**-scale_bits / 2) of the exact one. Every
 action's expected score is an average (with weights summing to 1) of points plus such values,
@@ -42,7 +45,7 @@ from game.rulesets import Ruleset
 from game.strategy.states import StateSpace, TurnStart, state_space
 
 MAGIC = b"PENTATBL"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 DEFAULT_SCALE_BITS = 10
 """A step of 2**-10 = 0.000977 points: a decision can lose at most one step, under the 0.001
 allowed, and both tables together stay under 2 MB (every extra bit costs about 0.12 MB)."""
@@ -73,31 +76,79 @@ class TableMismatchError(TableError, ValueError):
 class ValueTable:
     """The expected future score of each turn-start state of one ruleset.
 
-    Values are `stored[index] * step`: fixed-point integers from a table file, or (with a step
-    of 1) the solver's exact floats, which the accuracy checks compare against. The value of
-    the empty sheet (entry 0) is kept exactly as `start_value`.
+    Values come in blocks, one per filled-box mask (all subtotals and flags of that mask, in
+    table order). The value of the empty sheet is kept exactly as `start_value`.
     """
 
-    def __init__(
-        self, ruleset: Ruleset, stored: Sequence[float], step: float, start_value: float
-    ) -> None:
+    def __init__(self, ruleset: Ruleset, step: float, start_value: float) -> None:
         self.ruleset = ruleset
         self.space: StateSpace = state_space(ruleset)
-        if len(stored) != self.space.size:
-            raise TableMismatchError(
-                f"{len(stored)} values for {self.space.size} states of {ruleset.id!r}"
-            )
         self.step = step
-        self.stored = stored
         self.start_value = start_value
         """Expected final score of a whole game from an empty sheet."""
 
+    def block(self, filled: int) -> Sequence[float]:
+        """The stored values of every state of one filled-box mask (times `step`)."""
+        raise NotImplementedError
+
     def value(self, state: TurnStart) -> float:
         """Expected points still to come from this turn start, under optimal play."""
-        return self.value_at(self.space.index(state))
+        index = self.space.index(state)
+        if index == 0:
+            return self.start_value
+        return self.block(state.filled)[index - self.space.offsets[state.filled]] * self.step
 
-    def value_at(self, index: int) -> float:
-        return self.stored[index] * self.step if index else self.start_value
+    def all_values(self) -> list[float]:
+        """Every state's value in table order (for checks; the advisor reads blocks)."""
+        values = [
+            stored * self.step
+            for filled in range(1 << self.space.box_count)
+            for stored in self.block(filled)
+        ]
+        values[0] = self.start_value
+        return values
+
+
+class ExactTable(ValueTable):
+    """The solver's own floats, which the accuracy checks compare the compact table with."""
+
+    def __init__(self, ruleset: Ruleset, values: Sequence[float]) -> None:
+        super().__init__(ruleset, 1.0, values[0])
+        if len(values) != self.space.size:
+            raise TableMismatchError(
+                f"{len(values)} values for {self.space.size} states of {ruleset.id!r}"
+            )
+        offsets = self.space.offsets
+        self._blocks = [values[offsets[m] : offsets[m + 1]] for m in range(len(offsets) - 1)]
+
+    def block(self, filled: int) -> Sequence[float]:
+        return self._blocks[filled]
+
+
+class CompactTable(ValueTable):
+    """A decoded table file: each block's first value is kept, the rest stay as differences
+    until the block is first asked for, so loading costs one pass over the blocks only."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        step: float,
+        start_value: float,
+        differences: array[int],
+    ) -> None:
+        super().__init__(ruleset, step, start_value)
+        self._differences = differences
+        starts = self.space.offsets[:-1]
+        self._firsts = list(accumulate(map(differences.__getitem__, starts)))
+        self._blocks: list[list[int] | None] = [None] * len(starts)
+
+    def block(self, filled: int) -> list[int]:
+        block = self._blocks[filled]
+        if block is None:
+            start, stop = self.space.offsets[filled], self.space.offsets[filled + 1]
+            following = self._differences[start + 1 : stop]
+            block = self._blocks[filled] = list(accumulate(following, initial=self._firsts[filled]))
+        return block
 
 
 def encode_table(
@@ -109,6 +160,9 @@ def encode_table(
     if len(stored) != space.size:
         raise ValueError(f"{len(stored)} values for {space.size} states of {ruleset.id!r}")
     differences = array("i", (b - a for a, b in zip((0, *stored), stored, strict=False)))
+    starts = space.offsets[:-1]
+    for previous, start in zip((None, *starts), starts, strict=False):
+        differences[start] = stored[start] - (0 if previous is None else stored[previous])
     if sys.byteorder == "big":
         differences.byteswap()
     raw = differences.tobytes()
@@ -183,13 +237,12 @@ def decode_table(data: bytes, ruleset: Ruleset) -> ValueTable:
     differences.frombytes(interleaved)
     if sys.byteorder == "big":
         differences.byteswap()
-    stored = array("i", accumulate(differences))
     step = 2.0**-scale_bits
-    if not abs(stored[0] * step - start_value) <= step / 2:
+    if not abs(differences[0] * step - start_value) <= step / 2:
         raise TableFormatError(
             f"strategy table start value {start_value} disagrees with its first entry"
         )
-    return ValueTable(ruleset, stored, step, start_value)
+    return CompactTable(ruleset, step, start_value, differences)
 
 
 def load_table(ruleset: Ruleset, path: Path | None = None) -> ValueTable:

@@ -6,7 +6,7 @@ import pytest
 
 from game.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.advisor import Advisor
-from game.strategy.table import ValueTable, decode_table
+from game.strategy.table import ExactTable, ValueTable, decode_table
 from tests.strategy.solutions import solved
 from tools.solve import table_bytes
 
@@ -18,8 +18,7 @@ def ruleset(request: pytest.FixtureRequest) -> Ruleset:
 
 @pytest.fixture(scope="session")
 def exact_table(ruleset: Ruleset) -> ValueTable:
-    values = solved(ruleset).values
-    return ValueTable(ruleset, values.tolist(), 1.0, float(values[0]))
+    return ExactTable(ruleset, solved(ruleset).values.tolist())
 
 
 @pytest.fixture(scope="session")
