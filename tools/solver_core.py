@@ -16,6 +16,12 @@ strategy that maximises it. A turn is solved exactly from the values of the stat
 States with the same number of filled boxes depend only on states with more, so each such
 layer is one batch whose columns are states. Scoring candidates are computed per state for a
 wide slice of columns; the keep recursions run on narrow slices that stay in cache.
+
+Points come from `Ruleset.points`. The five-of-a-kind bonus and the forced joker are the one
+place where whole layers need what `score_options` decides for one sheet at a time; they are
+applied here in vectorised form from the ruleset's data (`joker_points`, the joker rule, the
+sections). The advisor calls `score_options` itself, and the tests recompute table values
+with it (tests/strategy: turn values recomputed from later states match the table).
 """
 
 from __future__ import annotations
