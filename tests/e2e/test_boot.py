@@ -107,3 +107,24 @@ document.documentElement.dataset.compiled = str(sum(
     html = page.locator("html")
     expect(html).to_have_attribute("data-from-source", "")
     assert int(html.get_attribute("data-compiled") or 0) > 50
+
+
+@pytest.mark.allow_browser_errors
+@pytest.mark.parametrize(
+    ("missing", "named"),
+    [
+        ("runtime/pyodide/pyodide.asm.wasm", "pyodide.asm.wasm"),
+        ("runtime/pyscript/core-*.js", "runtime/pyscript/"),
+        ("pyscript.toml", "pyscript.toml"),
+    ],
+)
+def test_a_file_that_does_not_download_shows_a_readable_message(
+    page: Page, app_url: str, missing: str, named: str
+) -> None:
+    page.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(app_url)
+    page.wait_for_selector("html[data-state=failed]", timeout=30_000)
+    expect(page.locator("#status")).to_have_text("Penta could not start")
+    expect(page.locator("#problem-summary")).to_contain_text("Reloading the page may help")
+    expect(page.locator("#problem-details")).to_contain_text(named)
+    expect(page.locator(".py-error:visible")).to_have_count(0)  # no raw banner
