@@ -56,8 +56,12 @@ SUB_KEEP_GROUPS = [
 ]
 """Per size from 1: (start, stop, sub-keep indices, distinct-face-major) for each group."""
 
+FIVE_OF_A_KIND_ROW_LIST = list(FIVE_OF_A_KIND_ROWS.values())
+
 WIDE_COLUMNS = 8192
 NARROW_COLUMNS = 256
+SPARSE_ROWS = len(ROLLS) // 3
+"""A box scoring on at most this many rolls is merged on those rows alone."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,8 @@ class BoxScores:
 
     bit: int
     points: IntArray
+    points_column: FloatArray
+    """The points as a (252, 1) column, to add to a row of following values."""
     distinct: IntArray
     row_to_distinct: IntArray
     scoring_rows: IntArray
@@ -131,7 +137,7 @@ class TurnSolver:
         self.arrays = StateArrays.of(self.space)
         # Anonymous shared memory: forked workers write their share of a layer into it.
         self.values = np.frombuffer(mmap.mmap(-1, self.space.size * 8), dtype=np.float64)
-        self.workspaces: dict[int, KeepWorkspace] = {}
+        self.workspaces: dict[int, Workspace] = {}
         self.boxes = []
         for bit, box in enumerate(ruleset.boxes):
             points = np.array([ruleset.points(box.id, roll) for roll in ROLLS])
@@ -141,7 +147,13 @@ class TurnSolver:
             )
             self.boxes.append(
                 BoxScores(
-                    bit, points, distinct, row_to_distinct, np.flatnonzero(points), changes_state
+                    bit,
+                    points,
+                    points[:, None].astype(np.float64),
+                    distinct,
+                    row_to_distinct,
+                    np.flatnonzero(points),
+                    changes_state,
                 )
             )
 
@@ -156,7 +168,7 @@ class TurnSolver:
             for filled_count in range(self.space.box_count - 1, -1, -1):
                 layer = np.flatnonzero(layer_of_state == filled_count)
                 representatives = self.representatives(layer)
-                distinct = np.unique(representatives)
+                distinct = layer[representatives == layer]  # each represents itself
                 if pool is None or len(distinct) < WIDE_COLUMNS:
                     self.solve_columns(distinct)
                 else:
@@ -210,11 +222,12 @@ class TurnSolver:
         values = np.empty(len(columns))
         for start in range(0, len(columns), NARROW_COLUMNS):
             narrow = slice(start, start + NARROW_COLUMNS)
-            after_last_roll = self.score_now(scored, zero_points, five_rows, narrow)
-            workspace = self.workspace(after_last_roll.shape[1])
-            after_second_roll = workspace.best_keep(workspace.keep_expectations(after_last_roll))
-            after_first_roll = workspace.best_keep(workspace.keep_expectations(after_second_roll))
-            values[narrow] = ROLL_PROBABILITIES @ after_first_roll
+            workspace = self.workspace(len(columns[narrow]))
+            after_last_roll = self.score_now(workspace, scored, zero_points, five_rows, narrow)
+            workspace.keep_expectations(after_last_roll)
+            after_second_roll = workspace.best_keep()
+            workspace.keep_expectations(after_second_roll)
+            values[narrow] = ROLL_PROBABILITIES @ workspace.best_keep()
         return values
 
     def scored_values(self, box: BoxScores, columns: IntArray) -> ScoredValues:
@@ -224,13 +237,14 @@ class TurnSolver:
             box, None, self.after_scoring(box.bit, np.zeros(1, np.int64), columns)[0]
         )
 
-    def workspace(self, columns: int) -> KeepWorkspace:
+    def workspace(self, columns: int) -> Workspace:
         if columns not in self.workspaces:
-            self.workspaces[columns] = KeepWorkspace(columns)
+            self.workspaces[columns] = Workspace(columns)
         return self.workspaces[columns]
 
     def score_now(
         self,
+        workspace: Workspace,
         scored: list[ScoredValues],
         zero_points: FloatArray,
         five_rows: FloatArray,
@@ -238,21 +252,31 @@ class TurnSolver:
     ) -> FloatArray:
         """S0: for each roll (rows) and state (columns), the value of the best box.
 
-        Every box that can score 0 is in `zero_points`; each box then only needs to be
-        merged on the rolls where it scores, or on all rolls when that is most of them."""
-        best = np.repeat(zero_points[None, narrow], len(ROLLS), axis=0)
+        Every box that can score 0 is in `zero_points`; a box that scores on few rolls is then
+        merged on those rows only, the others on all rows (cheaper per row)."""
+        best = workspace.after_last_roll
+        candidate = workspace.candidate
+        best[:] = zero_points[None, narrow]
         for box, after in zip(self.boxes, scored, strict=True):
             rows = box.scoring_rows
+            dense = len(rows) > SPARSE_ROWS
             if after.by_points is not None:
-                candidate = after.by_points[box.row_to_distinct[rows], narrow]
+                by_points = after.by_points[:, narrow]
+                if dense:
+                    by_points.take(box.row_to_distinct, axis=0, out=candidate, mode="clip")
+                else:
+                    sparse = by_points[box.row_to_distinct[rows]]
             else:
                 assert after.following is not None
-                candidate = box.points[rows, None] + after.following[narrow]
-            if len(rows) == len(ROLLS):
+                if dense:
+                    np.add(box.points_column, after.following[narrow], out=candidate)
+                else:
+                    sparse = box.points_column[rows] + after.following[narrow]
+            if dense:
                 np.maximum(best, candidate, out=best)
             else:
-                best[rows] = np.maximum(best[rows], candidate)
-        best[list(FIVE_OF_A_KIND_ROWS.values())] = five_rows[:, narrow]
+                best[rows] = np.maximum(best[rows], sparse)
+        best[FIVE_OF_A_KIND_ROW_LIST] = five_rows[:, narrow]
         return best
 
     def five_of_a_kind_rows(self, scored: list[ScoredValues], columns: IntArray) -> FloatArray:
@@ -322,47 +346,58 @@ class ScoredValues:
         return self.by_points[row]
 
 
-class KeepWorkspace:
-    """Buffers for the keep recursions on `columns` states, reused so that nothing is
-    allocated in the inner loops (the arrays stay in cache between steps)."""
+class Workspace:
+    """Buffers for one narrow slice of `columns` states, with every view the inner loops use
+    made once: nothing is allocated or reshaped per step, and the arrays stay in cache."""
 
     def __init__(self, columns: int) -> None:
-        self.columns = columns
+        self.after_last_roll = np.empty((len(ROLLS), columns))
+        self.candidate = np.empty((len(ROLLS), columns))
         self.expectations = np.empty((len(turn.KEEPS), columns))
         self.best = np.empty((len(turn.KEEPS), columns))
         widest = max(len(indices) for indices in ADD_FACE)
-        self.gathered = np.empty(widest * columns)
+        gathered = np.empty(widest * columns)
 
-    def _gather(self, source: FloatArray, indices: IntArray, blocks: int) -> FloatArray:
-        """source[indices] into the scratch buffer, shaped (blocks, len/blocks, columns)."""
-        rows = self.gathered[: len(indices) * self.columns].reshape(len(indices), self.columns)
-        np.take(source, indices, axis=0, out=rows, mode="clip")
-        return rows.reshape(blocks, len(indices) // blocks, self.columns)
+        def gather_buffer(rows: int) -> FloatArray:
+            return gathered[: rows * columns].reshape(rows, columns)
+
+        self.expectation_steps = []
+        for size in range(DICE_COUNT - 1, -1, -1):
+            indices = ADD_FACE[size]
+            into = gather_buffer(len(indices))
+            total = self.expectations[turn.LEVEL_START[size] : turn.LEVEL_START[size + 1]]
+            by_face = list(into.reshape(len(FACES), len(total), columns))
+            self.expectation_steps.append((indices, into, by_face, total))
+        self.best_steps = []
+        for groups in SUB_KEEP_GROUPS:
+            for start, stop, smaller in groups:
+                into = gather_buffer(len(smaller))
+                subs = list(into.reshape(-1, stop - start, columns))
+                target, own = self.best[start:stop], self.expectations[start:stop]
+                self.best_steps.append((smaller, into, subs, target, own))
 
     def keep_expectations(self, after_roll: FloatArray) -> FloatArray:
         """E[K] for all 462 keeps: the expected value of the rows after rerolling the rest."""
         expectations = self.expectations
         expectations[turn.ROLLS_START :] = after_roll
-        for size in range(DICE_COUNT - 1, -1, -1):
-            extended = self._gather(expectations, ADD_FACE[size], len(FACES))
-            total = expectations[turn.LEVEL_START[size] : turn.LEVEL_START[size + 1]]
-            np.add(extended[0], extended[1], out=total)
-            for face_block in extended[2:]:
+        for indices, into, by_face, total in self.expectation_steps:
+            expectations.take(indices, axis=0, out=into, mode="clip")
+            np.add(by_face[0], by_face[1], out=total)
+            for face_block in by_face[2:]:
                 np.add(total, face_block, out=total)
             total *= 1 / len(FACES)
         return expectations
 
-    def best_keep(self, expectations: FloatArray) -> FloatArray:
-        """For each roll, the best E over its sub-multisets (keeping all five included)."""
+    def best_keep(self) -> FloatArray:
+        """For each roll, the best of `keep_expectations` over its sub-multisets (keeping all
+        five included)."""
         best = self.best
-        best[0] = expectations[0]
-        for groups in SUB_KEEP_GROUPS:
-            for start, stop, smaller in groups:
-                subs = self._gather(best, smaller, len(smaller) // (stop - start))
-                target = best[start:stop]
-                np.maximum(expectations[start:stop], subs[0], out=target)
-                for sub in subs[1:]:
-                    np.maximum(target, sub, out=target)
+        best[0] = self.expectations[0]
+        for smaller, into, subs, target, own in self.best_steps:
+            best.take(smaller, axis=0, out=into, mode="clip")
+            np.maximum(own, subs[0], out=target)
+            for sub in subs[1:]:
+                np.maximum(target, sub, out=target)
         return best[turn.ROLLS_START :]
 
 
