@@ -1,8 +1,13 @@
 """Composition root: PyScript runs this file once the interpreter is up.
 
-It wires the core's dice to the page, then announces the outcome to the page's start-up script
-(assets/boot.js): "penta:ready", or "penta:failed" with the traceback, so that a Python error at
-start shows a readable message instead of a page that never becomes ready.
+It builds the app (game.app) with what only the browser has: the clock, the page's `?seed=`,
+`navigator.languages`, the stored preferences, the coach, and the page itself (shell.view).
+Then every DOM event becomes an intent, every intent a new state, every state a render. It
+announces the outcome of the start to assets/boot.js: "penta:ready", or "penta:failed" with the
+traceback, so that a Python error at start shows a readable message.
+
+URL parameters: `?seed=N` (0 to 2**53-1) starts every game with seeded dice: the same seed
+gives everyone the same dice ("same dice for everyone" challenges, replays, browser tests).
 """
 
 from __future__ import annotations
@@ -21,20 +26,9 @@ def announce(event_name: str, detail: dict[str, Any] | None = None) -> None:
 
 def start() -> None:
     # Imported here, not at the top, so that an error in any module is reported like any other.
-    from game.dice import DICE_COUNT
-    from game.random_source import DiceSource, EntropyDice
-    from shell.view import DiceTableView
+    from shell.controller import Controller
 
-    view = DiceTableView(document)
-    dice_source: DiceSource = EntropyDice()
-
-    def roll() -> None:
-        nonlocal dice_source
-        dice, dice_source = dice_source.draw(DICE_COUNT)
-        view.show_dice(dice)
-
-    view.on_roll(roll)
-    view.enable()
+    Controller(window, document).start()
 
 
 try:

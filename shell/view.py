@@ -1,29 +1,583 @@
-"""DOM rendering of the dice table; the markup itself is in index.html, visible before Python."""
+"""Renders a presentation snapshot (game.presentation) into the page, and reads the page's events.
+
+The markup of every screen is in index.html; this module only fills it in and keeps it up to
+date. Rules it keeps:
+- text goes in with `textContent` and attributes, never as markup: a player named
+  `<img src=x onerror=alert(1)>` shows literally;
+- elements are updated in place, never rebuilt on a render, so keyboard focus stays where it
+  is; lists (players, sheet rows and columns, standings) grow or shrink at their end;
+- a value is written only when it changed (`Node` remembers what it wrote), which keeps a
+  render of a 12-player sheet cheap.
+Events are read through one delegated listener per event type: elements name their intent in
+`data-action` (see `Events`), and shell.main turns them into app intents.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from game.presentation import (
+    Cell,
+    Choice,
+    EndView,
+    GameView,
+    Row,
+    SetupView,
+    SheetView,
+    Snapshot,
+)
+from game.rules_text import BulletList, Example, Paragraph, RulesText, Table
+
+PIPS = ("tl", "tr", "ml", "c", "mr", "bl", "br")
+"""The seven pip positions of a die face; CSS shows the ones each face needs."""
 
 
-class DiceTableView:
-    """The five dice and the Roll button."""
+def is_null(value: object) -> bool:
+    """JavaScript's null and undefined, as Pyodide passes them (None, or its `jsnull`)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
+
+class Node:
+    """A DOM element and the values last written to it."""
+
+    __slots__ = ("_written", "el")
+
+    def __init__(self, el: Any) -> None:
+        self.el = el
+        self._written: dict[str, object] = {}
+
+    def _changed(self, key: str, value: object) -> bool:
+        if key in self._written and self._written[key] == value:
+            return False
+        self._written[key] = value
+        return True
+
+    def text(self, value: str) -> Node:
+        if self._changed("#text", value):
+            self.el.textContent = value
+        return self
+
+    def attr(self, name: str, value: str | None) -> Node:
+        if self._changed(name, value):
+            if value is None:
+                self.el.removeAttribute(name)
+            else:
+                self.el.setAttribute(name, value)
+        return self
+
+    def flag(self, name: str, on: bool) -> Node:
+        """A boolean attribute: `hidden`, `disabled`, `open`..."""
+        return self.attr(name, "" if on else None)
+
+    def cls(self, name: str, on: bool) -> Node:
+        if self._changed("." + name, on):
+            self.el.classList.toggle(name, on)
+        return self
+
+    def show(self, visible: bool) -> Node:
+        return self.flag("hidden", not visible)
+
+
+class View:
     def __init__(self, document: Any) -> None:
-        self._dice = list(document.querySelectorAll("#dice .die"))
-        self._roll_button = document.getElementById("roll")
+        self.document = document
+        self._nodes: dict[str, Node] = {}
+        self._seat_nodes: list[dict[str, Node]] = []
+        self._sheets: dict[str, SheetTable] = {
+            "sheet": SheetTable(document, document.getElementById("sheet")),
+            "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
+        }
+        self._dice = [Node(el) for el in document.querySelectorAll("#dice .die")]
+        self._badges = [Node(el) for el in document.querySelectorAll("#dice .kept-badge")]
+        self._rules_key: tuple[str, str] | None = None
+        self._screen = ""
+        self._announcement_count = -1
+        self._faces: list[int] = [0] * 5
 
-    def on_roll(self, handler: Callable[[], None]) -> None:
-        # The proxy keeps the Python function callable from JavaScript for the page's lifetime.
-        self._roll_button.addEventListener("click", create_proxy(lambda _event: handler()))
+    # --- helpers ------------------------------------------------------------------------------
 
-    def enable(self) -> None:
-        self._roll_button.disabled = False
+    def node(self, element_id: str) -> Node:
+        found = self._nodes.get(element_id)
+        if found is None:
+            el = self.document.getElementById(element_id)
+            if is_null(el):
+                raise LookupError(f"index.html has no element #{element_id}")
+            found = self._nodes[element_id] = Node(el)
+        return found
 
-    def show_dice(self, dice: Sequence[int]) -> None:
-        for number, (element, face) in enumerate(zip(self._dice, dice, strict=True), start=1):
-            element.textContent = str(face)
-            element.dataset.face = str(face)
-            element.setAttribute("aria-label", f"Die {number}: {face}")
+    def _create(self, tag: str, class_name: str = "", **attrs: str) -> Any:
+        el = self.document.createElement(tag)
+        if class_name:
+            el.className = class_name
+        for name, value in attrs.items():
+            el.setAttribute(name.replace("_", "-"), value)
+        return el
+
+    def _options(self, select_id: str, choices: Sequence[Choice]) -> None:
+        select = self.node(select_id).el
+        while select.options.length > len(choices):
+            select.remove(select.options.length - 1)
+        while select.options.length < len(choices):
+            select.add(self.document.createElement("option"))
+        for index, choice in enumerate(choices):
+            option = select.options.item(index)
+            if option.value != choice.value:
+                option.value = choice.value
+            if option.textContent != choice.label:
+                option.textContent = choice.label
+            if choice.selected and select.value != choice.value:
+                select.value = choice.value
+
+    # --- the whole page -----------------------------------------------------------------------
+
+    def render(self, snap: Snapshot) -> None:
+        focused = self.document.activeElement
+        root = self.document.documentElement
+        if root.getAttribute("lang") != snap.language:
+            root.setAttribute("lang", snap.language)
+        if root.getAttribute("dir") != snap.direction:
+            root.setAttribute("dir", snap.direction)
+        root.dataset.screen = snap.screen
+        self.document.title = snap.app_title
+        self.node("app-title").text(snap.app_title)
+        self.node("language-label").text(snap.language_label)
+        self._options("language", snap.languages)
+        self.node("settings-button").attr("aria-label", snap.settings_label).attr(
+            "title", snap.settings_label
+        )
+        for screen in ("setup", "game", "end"):
+            self.node(f"{screen}-screen").show(snap.screen == screen)
+        if snap.setup is not None:
+            self._setup(snap.setup)
+        if snap.game is not None:
+            self._game(snap.game)
+        if snap.end is not None:
+            self._end(snap.end)
+        self._settings(snap)
+        self._rules(snap.rules, snap.rules_close_label)
+        self.node("leave-text").text(snap.leave.text)
+        self.node("leave-confirm").text(snap.leave.confirm_label)
+        self.node("leave-cancel").text(snap.leave.cancel_label)
+        self._dialogs(snap.dialog)
+        if snap.announcement_count != self._announcement_count:
+            self._announcement_count = snap.announcement_count
+            self.node("live").text(snap.announcement).attr(
+                "data-count", str(snap.announcement_count)
+            )
+        if snap.screen != self._screen:
+            first = self._screen == ""
+            self._screen = snap.screen
+            if not first:
+                self._focus_screen(snap.screen)
+        elif snap.screen == "game" and snap.dialog == "none":
+            self._rescue_focus(focused)
+
+    def _focus_screen(self, screen: str) -> None:
+        target = {"setup": "setup-title", "game": "turn-title", "end": "end-title"}[screen]
+        el = self.node(target).el
+        el.focus()
+        self.document.defaultView.scrollTo(0, 0)
+
+    def _rescue_focus(self, focused: Any) -> None:
+        """A control that had the focus was just disabled or hidden (Confirm after scoring,
+        Skip when the computer's turn ends): the focus goes to the next thing to do."""
+        if is_null(focused) or focused == self.document.body:
+            return
+        lost = bool(focused.hasAttribute("disabled")) or not is_null(focused.closest("[hidden]"))
+        if not lost:
+            return
+        for candidate in ("roll", "confirm", "skip"):
+            el = self.node(candidate).el
+            if not el.hasAttribute("disabled") and is_null(el.closest("[hidden]")):
+                el.focus()
+                return
+
+    def _dialogs(self, dialog: str) -> None:
+        for name in ("settings", "rules", "leave"):
+            el = self.node(f"{name}-dialog").el
+            want = dialog == name
+            if want and not el.open:
+                el.showModal()
+            elif not want and el.open:
+                el.close()
+
+    # --- setup --------------------------------------------------------------------------------
+
+    def _setup(self, view: SetupView) -> None:
+        self.node("setup-title").text(view.title)
+        self.node("setup-note").text(view.note).show(bool(view.note))
+        self.node("ruleset-legend").text(view.ruleset_heading)
+        for card in view.rulesets:
+            self.node(f"ruleset-{card.id}-name").text(card.name)
+            self.node(f"ruleset-{card.id}-description").text(card.description)
+            radio = self.node(f"ruleset-{card.id}")
+            if bool(radio.el.checked) != card.selected:
+                radio.el.checked = card.selected
+            self.node(f"ruleset-{card.id}-card").cls("selected", card.selected)
+            self.node(f"rules-{card.id}").text(card.rules_label)
+        self.node("players-heading").text(view.players_heading)
+        self.node("player-count").text(view.player_count)
+        self._seats(view)
+        self.node("add-human").text(view.add_human_label).flag("disabled", not view.can_add)
+        self.node("add-computer").text(view.add_computer_label).flag("disabled", not view.can_add)
+        self.node("start").text(view.start_label).flag("disabled", False)
+
+    def _seats(self, view: SetupView) -> None:
+        container = self.node("seats").el
+        while len(self._seat_nodes) > len(view.seats):
+            self._seat_nodes.pop()
+            container.lastElementChild.remove()
+        while len(self._seat_nodes) < len(view.seats):
+            self._seat_nodes.append(self._new_seat(container, len(self._seat_nodes)))
+        for seat, nodes in zip(view.seats, self._seat_nodes, strict=True):
+            nodes["heading"].text(seat.heading)
+            nodes["name_label"].text(seat.name_label)
+            name = nodes["name"]
+            if name.el.value != seat.name and self.document.activeElement != name.el:
+                name.el.value = seat.name
+            name.attr("placeholder", seat.placeholder)
+            nodes["kind_label"].text(seat.kind_label)
+            self._fill_select(nodes["kind"].el, seat.kinds)
+            nodes["level_label"].text(seat.level_label)
+            self._fill_select(nodes["level"].el, seat.levels)
+            nodes["level_box"].show(seat.is_computer)
+            nodes["level_help"].text(seat.level_description)
+            nodes["item"].cls("computer", seat.is_computer)
+            for key, label, enabled in (
+                ("up", seat.move_up_label, seat.can_move_up),
+                ("down", seat.move_down_label, seat.can_move_down),
+                ("remove", seat.remove_label, seat.can_remove),
+            ):
+                nodes[key].attr("aria-label", label).attr("title", label)
+                nodes[key].flag("disabled", not enabled)
+
+    def _fill_select(self, select: Any, choices: Sequence[Choice]) -> None:
+        while select.options.length < len(choices):
+            select.add(self.document.createElement("option"))
+        for index, choice in enumerate(choices):
+            option = select.options.item(index)
+            if option.value != choice.value:
+                option.value = choice.value
+            if option.textContent != choice.label:
+                option.textContent = choice.label
+            if choice.selected and select.value != choice.value:
+                select.value = choice.value
+
+    def _new_seat(self, container: Any, index: int) -> dict[str, Node]:
+        make = self._create
+        item = make("li", "seat")
+        head = make("div", "seat-head")
+        heading = make("h4", "seat-number")
+        actions = make("div", "seat-actions")
+        buttons = {}
+        for key, symbol in (("up", "↑"), ("down", "↓"), ("remove", "✕")):
+            button = make("button", f"icon-button seat-{key}", type="button")
+            button.dataset.action = key
+            button.dataset.index = str(index)
+            glyph = make("span", aria_hidden="true")
+            glyph.textContent = symbol
+            button.append(glyph)
+            actions.append(button)
+            buttons[key] = Node(button)
+        head.append(heading, actions)
+        fields = make("div", "seat-fields")
+        name_id = f"seat-{index}-name"
+        name_label = make("label", "field-label", for_=name_id)
+        name_label.setAttribute("for", name_id)
+        name = make("input", "name-input", type="text", id=name_id, maxlength="50")
+        name.setAttribute("autocomplete", "off")
+        name.setAttribute("dir", "auto")
+        name.dataset.action = "name"
+        name.dataset.index = str(index)
+        name_box = make("div", "field field-name")
+        name_box.append(name_label, name)
+        kind_id = f"seat-{index}-kind"
+        kind_label = make("label", "field-label")
+        kind_label.setAttribute("for", kind_id)
+        kind = make("select", "", id=kind_id)
+        kind.dataset.action = "kind"
+        kind.dataset.index = str(index)
+        kind_box = make("div", "field")
+        kind_box.append(kind_label, kind)
+        level_id = f"seat-{index}-level"
+        level_help_id = f"seat-{index}-level-help"
+        level_label = make("label", "field-label")
+        level_label.setAttribute("for", level_id)
+        level = make("select", "", id=level_id)
+        level.setAttribute("aria-describedby", level_help_id)
+        level.dataset.action = "level"
+        level.dataset.index = str(index)
+        level_box = make("div", "field field-level")
+        level_help = make("p", "field-help", id=level_help_id)
+        level_box.append(level_label, level)
+        fields.append(name_box, kind_box, level_box)
+        item.append(head, fields, level_help)
+        container.append(item)
+        return {
+            "item": Node(item),
+            "heading": Node(heading),
+            "name_label": Node(name_label),
+            "name": Node(name),
+            "kind_label": Node(kind_label),
+            "kind": Node(kind),
+            "level_label": Node(level_label),
+            "level": Node(level),
+            "level_box": Node(level_box),
+            "level_help": Node(level_help),
+            **buttons,
+        }
+
+    # --- the game -----------------------------------------------------------------------------
+
+    def _game(self, view: GameView) -> None:
+        self.node("turn-title").text(view.title)
+        self.node("round").text(view.round)
+        self.node("leave").text(view.leave_label)
+        self.node("skip-to-sheet").text(view.skip_to_sheet_label)
+        self.node("game-screen").cls("computer-turn", view.is_computer)
+        self.node("dice").attr("aria-label", view.dice_label)
+        for die, node, badge in zip(view.dice, self._dice, self._badges, strict=True):
+            node.attr("data-face", str(die.face) if die.face else None)
+            node.attr("aria-label", die.label)
+            node.attr("aria-pressed", "true" if die.kept else "false")
+            node.flag("disabled", not die.enabled)
+            node.cls("kept", die.kept)
+            node.cls("suggested", die.suggested)
+            badge.text(die.badge)
+        self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
+        self.node("keys-hint").text(view.keys_hint)
+        self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)
+        self.node("hint").text(view.hint_label).flag("disabled", not view.can_hint)
+        self.node("turn-status").text(view.status)
+        self.node("turn-message").text(view.message).show(bool(view.message))
+        self.node("bonus-message").text(view.bonus_message).show(bool(view.bonus_message))
+        self.node("countdown").show(view.countdown > 0)
+        self.node("countdown-text").text(view.countdown_text)
+        self.node("countdown-help").text(view.countdown_help)
+        # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.
+        fraction = f"{view.countdown_fraction:.3f}"
+        bar = self.node("countdown-bar")
+        if bar._changed("--fraction", fraction):
+            bar.el.style.setProperty("--fraction", fraction)
+        self.node("hint-text").text(view.hint).show(bool(view.hint))
+        self.node("hide-hint").text(view.hide_hint_label).show(bool(view.hint))
+        self.node("coach-note").text(view.coach_note).show(bool(view.coach_note))
+        self.node("human-controls").show(not view.is_computer)
+        self.node("computer-controls").show(view.is_computer)
+        self.node("speed").text(view.speed_label).attr(
+            "aria-pressed", "true" if view.speed_pressed else "false"
+        )
+        self.node("skip").text(view.skip_label).attr("title", view.skip_help).attr(
+            "aria-label", view.skip_help
+        )
+        self.node("sheet-wrap").attr("aria-label", view.sheet.caption)
+        self.node("scroll-hint").text(view.sheet.scroll_hint).show(bool(view.sheet.scroll_hint))
+        self._sheets["sheet"].render(view.sheet)
+
+    def roll_animation(self, positions: Sequence[int]) -> None:
+        """Shakes the dice that were just rolled (CSS turns it off for reduced motion)."""
+        for position in positions:
+            el = self._dice[position].el
+            el.classList.remove("rolling")
+            _ = el.offsetWidth  # restarts the CSS animation
+            el.classList.add("rolling")
+
+    # --- end of game --------------------------------------------------------------------------
+
+    def _end(self, view: EndView) -> None:
+        self.node("end-title").text(view.title)
+        self.node("end-headline").text(view.headline)
+        self.node("standings-heading").text(view.standings_heading)
+        container = self.node("standings").el
+        while container.children.length > len(view.standings):
+            container.lastElementChild.remove()
+        while container.children.length < len(view.standings):
+            item = self._create("li", "standing")
+            for part in ("place", "name", "total"):
+                span = self._create("span", part)
+                if part == "name":
+                    span.setAttribute("dir", "auto")
+                item.append(span)
+            container.append(item)
+        for index, standing in enumerate(view.standings):
+            item = container.children.item(index)
+            item.classList.toggle("winner", standing.winner)
+            spans = item.children
+            for position, value in enumerate((standing.place_text, standing.name, standing.total)):
+                if spans.item(position).textContent != value:
+                    spans.item(position).textContent = value
+        self.node("breakdown-heading").text(view.breakdown_heading)
+        self.node("end-sheet-wrap").attr("aria-label", view.sheet.caption)
+        self._sheets["end-sheet"].render(view.sheet)
+        self.node("play-again").text(view.play_again_label)
+        self.node("play-again-help").text(view.play_again_help)
+        self.node("new-game").text(view.new_game_label)
+
+    # --- dialogs ------------------------------------------------------------------------------
+
+    def _settings(self, snap: Snapshot) -> None:
+        view = snap.settings
+        self.node("settings-title").text(view.title)
+        self.node("settings-language-label").text(view.language_label)
+        self._options("settings-language", view.languages)
+        self.node("auto-score-legend").text(view.auto_score_label)
+        self.node("auto-score-help").text(view.auto_score_help)
+        self._radios("auto-score", view.auto_score)
+        self.node("speed-legend").text(view.speed_label)
+        self._radios("speed-setting", view.speeds)
+        self.node("settings-done").text(view.close_label)
+
+    def _radios(self, name: str, choices: Sequence[Choice]) -> None:
+        for choice in choices:
+            radio = self.node(f"{name}-{choice.value}")
+            if bool(radio.el.checked) != choice.selected:
+                radio.el.checked = choice.selected
+            self.node(f"{name}-{choice.value}-label").text(choice.label)
+
+    def _rules(self, rules: RulesText | None, close_label: str) -> None:
+        self.node("rules-close").text(close_label)
+        if rules is None:
+            return
+        key = (rules.ruleset, rules.language)
+        if key == self._rules_key:
+            return
+        self._rules_key = key
+        self.node("rules-title").text(rules.title)
+        body = self.node("rules-body").el
+        body.replaceChildren()
+        make = self._create
+        for section in rules.sections:
+            heading = make("h3")
+            heading.textContent = section.heading
+            body.append(heading)
+            for block in section.blocks:
+                if isinstance(block, Paragraph):
+                    para = make("p")
+                    para.textContent = block.text
+                    body.append(para)
+                elif isinstance(block, Example):
+                    para = make("p", "example")
+                    para.textContent = block.text
+                    body.append(para)
+                elif isinstance(block, BulletList):
+                    items = make("ul")
+                    for text in block.items:
+                        item = make("li")
+                        item.textContent = text
+                        items.append(item)
+                    body.append(items)
+                elif isinstance(block, Table):
+                    body.append(self._rules_table(block))
+
+    def _rules_table(self, block: Table) -> Any:
+        make = self._create
+        wrap = make("div", "rules-table-wrap")
+        table = make("table", "rules-table")
+        head = make("thead")
+        row = make("tr")
+        for column in block.columns:
+            cell = make("th", scope="col")
+            cell.textContent = column
+            row.append(cell)
+        head.append(row)
+        body = make("tbody")
+        for values in block.rows:
+            row = make("tr")
+            for position, value in enumerate(values):
+                cell = make("th", scope="row") if position == 0 else make("td")
+                cell.textContent = value
+                row.append(cell)
+            body.append(row)
+        table.append(head, body)
+        wrap.append(table)
+        return wrap
+
+
+class SheetTable:
+    """A score sheet <table>: a pinned column of box names, then a column per player."""
+
+    def __init__(self, document: Any, table: Any) -> None:
+        self.document = document
+        self.table = table
+        self.head_row = table.querySelector("thead tr")
+        self.body = table.querySelector("tbody")
+        self.corner = Node(self.head_row.querySelector("th"))
+        self.columns: list[Node] = []
+        self.rows: list[tuple[Node, Node, list[tuple[Node, Node, Node]]]] = []
+
+    def render(self, view: SheetView) -> None:
+        self.corner.text(view.box_header)
+        self.table.querySelector("caption").textContent = view.caption
+        count = len(view.columns)
+        while len(self.columns) > count:
+            self.columns.pop().el.remove()
+        while len(self.columns) < count:
+            th = self.document.createElement("th")
+            th.setAttribute("scope", "col")
+            th.setAttribute("dir", "auto")
+            self.head_row.append(th)
+            self.columns.append(Node(th))
+        for column, node in zip(view.columns, self.columns, strict=True):
+            node.text(column.name).cls("current", column.current)
+            node.attr("aria-label", column.label if column.current else None)
+        while len(self.rows) > len(view.rows):
+            self.rows.pop()[0].el.remove()
+        while len(self.rows) < len(view.rows):
+            tr = self.document.createElement("tr")
+            th = self.document.createElement("th")
+            th.setAttribute("scope", "row")
+            tr.append(th)
+            self.body.append(tr)
+            self.rows.append((Node(tr), Node(th), []))
+        for row, (tr, th, cells) in zip(view.rows, self.rows, strict=True):
+            self._row(row, tr, th, cells, count)
+
+    def _row(
+        self,
+        row: Row,
+        tr: Node,
+        th: Node,
+        cells: list[tuple[Node, Node, Node]],
+        count: int,
+    ) -> None:
+        tr.attr("class", f"row-{row.kind}" + (" section-start" if row.section_start else ""))
+        tr.attr("data-row", row.key)
+        th.text(row.label).attr("title", row.help or None)
+        while len(cells) > count:
+            cells.pop()[0].el.remove()
+        while len(cells) < count:
+            td = self.document.createElement("td")
+            button = self.document.createElement("button")
+            button.setAttribute("type", "button")
+            button.className = "cell-button"
+            button.dataset.action = "box"
+            button.hidden = True
+            span = self.document.createElement("span")
+            span.className = "cell-text"
+            td.append(button, span)
+            tr.el.append(td)
+            cells.append((Node(td), Node(button), Node(span)))
+        for cell, (td, button, span) in zip(row.cells, cells, strict=True):
+            self._cell(cell, td, button, span)
+
+    @staticmethod
+    def _cell(cell: Cell, td: Node, button: Node, span: Node) -> None:
+        td.attr("class", f"s-{cell.state}" + (" current" if cell.current else ""))
+        as_button = cell.box is not None or cell.state == "forbidden"
+        button.show(as_button)
+        span.show(not as_button)
+        if as_button:
+            span.text("")
+            button.text(cell.text).attr("aria-label", cell.label)
+            button.attr("data-box", cell.box)
+            button.flag("disabled", not cell.enabled)
+            button.attr("aria-pressed", "true" if cell.state == "selected" else "false")
+        else:
+            span.text(cell.text)
+            button.text("").attr("data-box", None).attr("aria-pressed", None).attr(
+                "aria-label", None
+            )
+
+
+Handler = Callable[[str, Any], None]

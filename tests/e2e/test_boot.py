@@ -18,8 +18,8 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     expect(page).to_have_title("Penta")
     expect(page.locator("h1")).to_have_text("Penta")
     expect(page.locator("#dice .die")).to_have_count(5)
-    expect(page.locator("#sheet tbody tr")).to_have_count(15)
-    expect(page.locator("#roll")).to_be_disabled()
+    expect(page.locator("#setup-screen")).to_be_visible()  # the New game screen, before Python
+    expect(page.locator("#start")).to_be_disabled()
     expect(page.locator("#progress")).to_be_visible()
     running = page.evaluate(
         "document.querySelector('#progress span').getAnimations()"
@@ -34,19 +34,21 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     assert held, "the runtime was not requested"
     held[0].continue_()
     wait_until_ready(page)
-    expect(page.locator("#roll")).to_be_enabled()
+    expect(page.locator("#start")).to_be_enabled()
     expect(page.locator("#progress")).to_be_hidden()
 
 
 def test_a_click_rolls_five_dice(page: Page, app_url: str) -> None:
     boot(page, app_url)
-    expect(page.locator("#dice .die:empty")).to_have_count(5)
+    page.click("#start")
+    expect(page.locator("#dice .die:not([data-face])")).to_have_count(5)
     page.click("#roll")
     dice = page.locator("#dice .die")
     for index in range(5):
-        expect(dice.nth(index)).to_have_text(re.compile(r"^[1-6]$"))
-        face = dice.nth(index).inner_text()
-        expect(dice.nth(index)).to_have_attribute("aria-label", f"Die {index + 1}: {face}")
+        expect(dice.nth(index)).to_have_attribute("data-face", re.compile(r"^[1-6]$"))
+        face = dice.nth(index).get_attribute("data-face")
+        label = f"Die {index + 1}: {face}, not kept"
+        expect(dice.nth(index)).to_have_attribute("aria-label", label)
 
 
 @pytest.mark.allow_browser_errors
@@ -62,7 +64,7 @@ def test_a_python_error_at_start_shows_a_readable_message(
     expect(page.locator("#status")).to_have_text("Penta could not start")
     expect(page.locator("#problem-summary")).to_contain_text("error in its Python code")
     expect(page.locator("#problem-details")).to_contain_text("RuntimeError: broken on purpose")
-    expect(page.locator("#roll")).to_be_disabled()
+    expect(page.locator("#start")).to_be_disabled()
     expect(page.locator("#progress")).to_be_hidden()
     # The strict check would have failed any other test: the traceback reached the console.
     assert "RuntimeError: broken on purpose" in browser_problems.text()
@@ -81,6 +83,7 @@ def test_a_python_error_in_an_event_handler_is_caught(
     page.route("**/game/dice.py", broken_roll)
     boot(page, app_url)
     assert not browser_problems.problems
+    page.click("#start")
     page.click("#roll")
     expect(page.locator("#problem")).to_be_visible()
     expect(page.locator("#problem-details")).to_contain_text("ValueError: no dice")

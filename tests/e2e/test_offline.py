@@ -17,9 +17,12 @@ from tools.serve import SiteServer
 
 
 def roll_and_read(page: Page) -> list[str]:
+    if page.locator("#start").is_visible():  # the app opens on the New game screen
+        page.click("#start")
     page.click("#roll")
-    expect(page.locator("#dice .die:empty")).to_have_count(0)
-    return page.locator("#dice .die").all_inner_texts()
+    expect(page.locator("#dice .die:not([data-face])")).to_have_count(0)
+    faces = page.locator("#dice .die").evaluate_all("dice => dice.map(die => die.dataset.face)")
+    return [str(face) for face in faces]
 
 
 def test_every_request_goes_to_the_own_origin(

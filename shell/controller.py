@@ -1,0 +1,363 @@
+"""The browser side of the app: events in, renders out, timers, storage, screen wake lock.
+
+All decisions are in game.app (what an intent does) and game.presentation (what is shown);
+this class only connects them to the page:
+- DOM events (one delegated listener per type, see `_on_click` ...) become intents;
+- `send(intent)` dispatches it with the current time, renders, and schedules the next Tick
+  (auto-score countdown, computer players' steps) with setTimeout;
+- settings and the last setup are stored in localStorage as version-tagged JSON and validated
+  on load (game.app.preferences_from_data), so bad stored data is ignored safely;
+- the screen is kept awake during a game (Wake Lock), and the lock is taken again when the
+  page becomes visible;
+- the coach: the optimal advisor when its table loads, else game.coach.GreedyCoach.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from typing import Any
+
+from pyodide.ffi import create_proxy
+
+from game import app
+from game.advisor_coach import AdvisorCoach
+from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
+from game.coach import Coach, GreedyCoach
+from game.presentation import present
+from game.rulesets import RULESETS
+from game.state import PlayerKind
+from game.strategy.advisor import Advisor
+from game.strategy.table import TableError, decode_table
+from shell.view import View, is_null
+
+PREFERENCES_KEY = "penta.preferences"
+COUNTDOWN_REFRESH_SECONDS = 0.2
+"""How often the countdown on screen is redrawn while it runs."""
+
+
+class Controller:
+    def __init__(self, window: Any, document: Any) -> None:
+        self.window = window
+        self.document = document
+        self.view = View(document)
+        self.state = AppState()
+        self._greedy: Coach = GreedyCoach()
+        self._advisors: dict[str, Coach] = {}
+        self._loading: set[str] = set()
+        self._failed: set[str] = set()
+        self.rng: random.Random = random.SystemRandom()
+        self._timer: Any = None
+        self._saved_preferences = ""
+        self._wake_lock: Any = None
+        self._proxies: list[Any] = []
+        self._tasks: set[asyncio.Future[None]] = set()
+        """Running tasks, kept until they end (asyncio holds only weak references)."""
+
+    # --- start --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        params = self.window.URLSearchParams.new(self.window.location.search)
+        seed = app.parse_seed(params.get("seed"))
+        if seed is not None:
+            self.rng = random.Random(seed)
+        languages = [str(tag) for tag in self.window.navigator.languages]
+        preferences = self._load_preferences()
+        self.state = app.initial_state(languages, seed=seed, preferences=preferences)
+        self._saved_preferences = json.dumps(app.preferences_to_data(self.state), sort_keys=True)
+        self._listen(self.document, "click", self._on_click)
+        self._listen(self.document, "change", self._on_change)
+        self._listen(self.document, "input", self._on_input)
+        self._listen(self.document, "keydown", self._on_key)
+        self._listen(self.document, "visibilitychange", self._on_visibility)
+        for name in ("settings", "rules", "leave"):
+            dialog = self.document.getElementById(f"{name}-dialog")
+            self._listen(dialog, "close", self._on_dialog_closed)
+        self._tick_proxy = create_proxy(self._on_timer)
+        for element_id in ("language", "settings-button"):
+            self.document.getElementById(element_id).disabled = False
+        self._render()
+
+    def _listen(self, target: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)  # kept for the page's lifetime
+        target.addEventListener(event, proxy)
+
+    # --- the loop -----------------------------------------------------------------------------
+
+    def now(self) -> float:
+        return float(self.window.Date.now()) / 1000
+
+    def send(self, intent: app.Intent) -> None:
+        before = self.state
+        now = self.now()
+        self.state = app.dispatch(
+            before, intent, now=now, coach=self.coach_for(before), rng=self.rng
+        )
+        if self.state is before:
+            return
+        self._render(before, now)
+
+    def _render(self, before: AppState | None = None, now: float | None = None) -> None:
+        now = self.now() if now is None else now
+        state = self.state
+        self.view.render(present(state, now))
+        self.document.documentElement.dataset.coach = state.coach_status.value
+        if (
+            before is not None
+            and state.announcement_count != before.announcement_count
+            and isinstance(state.announcement, app.Rolled)
+            and state.game is not None
+        ):
+            self._animate_roll(state, before)
+        self._save_preferences()
+        self._forget_done_tasks()
+        self._schedule(now)
+        self._keep_awake()
+        if before is None or before.game is not state.game:
+            self._ensure_coach()
+
+    def _animate_roll(self, state: AppState, before: AppState) -> None:
+        game = state.game
+        assert game is not None and isinstance(state.announcement, Rolled)
+        previous = before.game
+        kept = set(game.kept) if previous is not None and previous.dice is not None else set()
+        self.view.roll_animation([die for die in range(5) if die not in kept])
+
+    def _forget_done_tasks(self) -> None:
+        self._tasks = {task for task in self._tasks if not task.done()}
+
+    def _schedule(self, now: float) -> None:
+        if self._timer is not None:
+            self.window.clearTimeout(self._timer)
+            self._timer = None
+        due = app.next_deadline(self.state)
+        if due is None:
+            return
+        delay = due - now
+        if self.state.countdown_deadline is not None:
+            delay = min(delay, COUNTDOWN_REFRESH_SECONDS)
+        self._timer = self.window.setTimeout(self._tick_proxy, max(0, int(delay * 1000)))
+
+    def _on_timer(self, *_args: Any) -> None:
+        self._timer = None
+        before = self.state
+        now = self.now()
+        self.state = app.dispatch(
+            before, app.Tick(), now=now, coach=self.coach_for(before), rng=self.rng
+        )
+        self._render(before, now)  # also redraws the countdown when nothing else changed
+
+    # --- coach --------------------------------------------------------------------------------
+
+    def coach_for(self, state: AppState) -> Coach:
+        game = state.game
+        advisor = None if game is None else self._advisors.get(game.ruleset.id)
+        return self._greedy if advisor is None else advisor
+
+    def _ensure_coach(self) -> None:
+        """Fetch the strategy table of the ruleset being played (once), and say how it went."""
+        game = self.state.game
+        if game is None:
+            return
+        ruleset_id = game.ruleset.id
+        if ruleset_id in self._advisors:
+            status = CoachStatus.READY
+        elif ruleset_id in self._failed:
+            status = CoachStatus.UNAVAILABLE
+        else:
+            status = CoachStatus.LOADING
+            if ruleset_id not in self._loading:
+                self._loading.add(ruleset_id)
+                self._tasks.add(asyncio.ensure_future(self._load_table(ruleset_id)))
+        if status is not self.state.coach_status:
+            self.send(app.SetCoachStatus(status))
+
+    async def _load_table(self, ruleset_id: str) -> None:
+        try:
+            url = f"assets/tables/{ruleset_id}.table"
+            if self.window.navigator.onLine:
+                response = await self.window.fetch(url)
+            else:
+                # Offline: only a copy the service worker kept can help, and asking the
+                # network anyway would only log a failed request.
+                response = await self.window.caches.match(url)
+                if is_null(response):
+                    raise TableError("offline, and it was not downloaded before")
+            if not response.ok:
+                raise TableError(f"HTTP status {response.status}")
+            buffer = await response.arrayBuffer()
+            table = decode_table(bytes(buffer.to_py()), RULESETS[ruleset_id])
+            self._advisors[ruleset_id] = AdvisorCoach(Advisor(table))
+        except Exception as error:  # offline before it was cached, or a bad file
+            self.window.console.warn(f"The {ruleset_id} strategy table is unavailable: {error}")
+            self._failed.add(ruleset_id)
+        finally:
+            self._loading.discard(ruleset_id)
+        self._ensure_coach()
+
+    # --- storage ------------------------------------------------------------------------------
+
+    def _load_preferences(self) -> object:
+        try:
+            text = self.window.localStorage.getItem(PREFERENCES_KEY)
+        except Exception:  # storage blocked (private mode, policy): start with defaults
+            return None
+        if is_null(text):
+            return None
+        try:
+            return json.loads(str(text))
+        except ValueError:
+            return None
+
+    def _save_preferences(self) -> None:
+        text = json.dumps(app.preferences_to_data(self.state), sort_keys=True)
+        if text == self._saved_preferences:
+            return
+        self._saved_preferences = text
+        # Storage full or blocked: the app plays on without remembering.
+        with contextlib.suppress(Exception):
+            self.window.localStorage.setItem(PREFERENCES_KEY, text)
+
+    # --- wake lock ----------------------------------------------------------------------------
+
+    def _keep_awake(self) -> None:
+        if self.state.screen is Screen.GAME:
+            if self._wake_lock is None:
+                self._wake_lock = "pending"
+                self._tasks.add(asyncio.ensure_future(self._acquire_wake_lock()))
+        elif self._wake_lock not in (None, "pending"):
+            lock, self._wake_lock = self._wake_lock, None
+            self._tasks.add(asyncio.ensure_future(self._release(lock)))
+
+    async def _acquire_wake_lock(self) -> None:
+        try:
+            wake_lock = self.window.navigator.wakeLock
+            lock = await wake_lock.request("screen")
+        except Exception:  # not supported, or refused (battery saver, hidden page)
+            self._wake_lock = None
+            return
+        if self.state.screen is Screen.GAME:
+            self._wake_lock = lock
+        else:
+            self._wake_lock = None
+            await self._release(lock)
+
+    @staticmethod
+    async def _release(lock: Any) -> None:
+        with contextlib.suppress(Exception):
+            await lock.release()
+
+    def _on_visibility(self, _event: Any) -> None:
+        if self.document.visibilityState == "visible":
+            # The browser releases the lock when the page is hidden: take it again.
+            if self._wake_lock not in (None, "pending") and self._wake_lock.released:
+                self._wake_lock = None
+            self._keep_awake()
+
+    # --- events -------------------------------------------------------------------------------
+
+    def _on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action]") if event.target else None
+        if target is None or is_null(target) or target.hasAttribute("disabled"):
+            return
+        action = _data(target, "action") or ""
+        index = _int(_data(target, "index"))
+        simple: dict[str, app.Intent] = {
+            "start": app.StartGame(),
+            "add-human": app.AddPlayer(PlayerKind.HUMAN),
+            "add-computer": app.AddPlayer(PlayerKind.COMPUTER),
+            "roll": app.Roll(),
+            "confirm": app.ConfirmTurn(),
+            "hint": app.ShowHint(),
+            "hide-hint": app.HideHint(),
+            "speed": app.SpeedUp(),
+            "skip": app.SkipComputers(),
+            "leave": app.AskLeave(),
+            "new-game": app.NewGame(),
+            "play-again": app.PlayAgain(),
+            "open-settings": app.OpenSettings(),
+            "close-dialog": app.CloseDialog(),
+        }
+        intent: app.Intent | None = simple.get(action)
+        if action == "remove" and index is not None:
+            intent = app.RemovePlayer(index)
+        elif action in ("up", "down") and index is not None:
+            intent = app.MovePlayer(index, -1 if action == "up" else 1)
+        elif action == "rules":
+            intent = app.OpenRules(str(_data(target, "ruleset")))
+        elif action == "die":
+            die = _int(_data(target, "die"))
+            intent = None if die is None else app.ToggleKeep(die)
+        elif action == "box":
+            intent = app.SelectBox(str(_data(target, "box")))
+        if intent is not None:
+            self.send(intent)
+            if action in ("up", "down") and index is not None:
+                self._refocus_seat_button(action, index + (-1 if action == "up" else 1))
+
+    def _refocus_seat_button(self, action: str, index: int) -> None:
+        """After a move, keep the focus on the moved player's button (at its new place)."""
+        button = self.document.querySelector(
+            f'#seats [data-action="{action}"][data-index="{index}"]'
+        )
+        if not is_null(button) and not button.disabled:
+            button.focus()
+
+    def _on_change(self, event: Any) -> None:
+        target = event.target
+        action = _data(target, "action") or ""
+        value = str(target.value)
+        index = _int(_data(target, "index"))
+        if action == "ruleset":
+            self.send(app.ChooseRuleset(value))
+        elif action == "language":
+            self.send(app.SetLanguage(value))
+        elif action == "auto-score" and value.isdigit():
+            self.send(app.SetAutoScore(int(value)))
+        elif action == "speed-setting" and value in tuple(Speed):
+            self.send(app.SetComputerSpeed(Speed(value)))
+        elif action == "kind" and index is not None and value in tuple(PlayerKind):
+            self.send(app.SetPlayerKind(index, PlayerKind(value)))
+        elif action == "level" and index is not None:
+            self.send(app.SetPlayerLevel(index, value))
+
+    def _on_input(self, event: Any) -> None:
+        target = event.target
+        index = _int(_data(target, "index"))
+        if _data(target, "action") == "name" and index is not None:
+            self.send(app.RenamePlayer(index, str(target.value)))
+
+    def _on_key(self, event: Any) -> None:
+        key = str(event.key)
+        if key not in ("1", "2", "3", "4", "5") or event.ctrlKey or event.altKey or event.metaKey:
+            return
+        if self.state.screen is not Screen.GAME or self.state.dialog is not Dialog.NONE:
+            return
+        tag = str(event.target.tagName).lower() if event.target else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        event.preventDefault()
+        self.send(app.ToggleKeep(int(key) - 1))
+
+    def _on_dialog_closed(self, _event: Any) -> None:
+        # Escape closes a modal dialog by itself: the app state follows.
+        if self.state.dialog is not Dialog.NONE:
+            open_name = self.state.dialog.value
+            if not self.document.getElementById(f"{open_name}-dialog").open:
+                self.send(app.CloseDialog())
+
+
+def _data(element: Any, name: str) -> str | None:
+    """An element's data-NAME attribute (None when it has none)."""
+    value = element.getAttribute(f"data-{name}")
+    return None if is_null(value) else str(value)
+
+
+def _int(value: Any) -> int | None:
+    if value is None:
+        return None
+    text = str(value)
+    return int(text) if text.isdigit() else None

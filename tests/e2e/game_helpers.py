@@ -1,0 +1,154 @@
+"""Helpers of the game-screen browser tests: drive the app through its UI like a player.
+
+`Ui` wraps a Playwright page of the app: set up players, roll, keep dice, pick and confirm
+boxes, read the dice and the sheet. `keep_most_frequent` is the simple, deterministic way the
+tests' human players keep dice, so that a test can play the same game in CPython beside the
+browser (the same seed gives the same dice) and compare every total.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from game.dice import Dice
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 360, "height": 640}
+BOOT_MS = 30_000
+
+
+def keep_most_frequent(dice: Dice) -> tuple[int, ...]:
+    """Positions of the dice showing the most frequent face (the higher face on a tie)."""
+    counts = Counter(dice)
+    face = max(counts, key=lambda f: (counts[f], f))
+    return tuple(position for position, value in enumerate(dice) if value == face)
+
+
+def new_context(browser: Browser, locale: str = "en-US", **options: object) -> BrowserContext:
+    return browser.new_context(
+        viewport=PHONE,
+        locale=locale,
+        service_workers="block",
+        **options,  # type: ignore[arg-type]
+    )
+
+
+class Ui:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # --- start --------------------------------------------------------------------------------
+
+    def open(self, url: str, seed: int | None = None) -> Ui:
+        self.page.goto(url + ("" if seed is None else f"?seed={seed}"))
+        self.page.wait_for_selector(
+            "html[data-state=ready], html[data-state=failed]", timeout=BOOT_MS
+        )
+        assert self.page.evaluate("document.documentElement.dataset.state") == "ready", (
+            self.page.text_content("#problem-details")
+        )
+        expect(self.page.locator("#setup-screen")).to_be_visible()
+        return self
+
+    def set_players(self, seats: Sequence[tuple[str, str, str | None]]) -> None:
+        """Replaces the seats with (name, "human" | "computer", level or None)."""
+        page = self.page
+        while page.locator("#seats > li").count() > 1:
+            page.locator("#seats > li").last.locator(".seat-remove").click()
+        for index, (name, kind, level) in enumerate(seats):
+            if index > 0:
+                page.click("#add-human")
+            page.fill(f"#seat-{index}-name", name)
+            page.select_option(f"#seat-{index}-kind", kind)
+            if level is not None:
+                page.select_option(f"#seat-{index}-level", level)
+        expect(page.locator("#seats > li")).to_have_count(len(seats))
+
+    def choose_ruleset(self, ruleset: str) -> None:
+        self.page.check(f"#ruleset-{ruleset}")
+
+    def set_auto_score(self, seconds: int) -> None:
+        self.page.click("#settings-button")
+        self.page.locator(f"label[for=auto-score-{seconds}]").click()
+        self.page.click("#settings-done")
+        expect(self.page.locator("#settings-dialog")).to_be_hidden()
+
+    def start(self) -> None:
+        self.page.click("#start")
+        expect(self.page.locator("#game-screen")).to_be_visible()
+
+    # --- the turn -----------------------------------------------------------------------------
+
+    def dice(self) -> Dice:
+        faces = self.page.locator("#dice .die").evaluate_all(
+            "dice => dice.map(d => Number(d.dataset.face || 0))"
+        )
+        return tuple(faces)
+
+    def kept(self) -> tuple[int, ...]:
+        pressed = self.page.locator("#dice .die").evaluate_all(
+            "dice => dice.map(d => d.getAttribute('aria-pressed') === 'true')"
+        )
+        return tuple(index for index, on in enumerate(pressed) if on)
+
+    def roll(self) -> Dice:
+        live = self.page.locator("#live")
+        before = live.get_attribute("data-count") or ""
+        self.page.click("#roll")
+        expect(live).not_to_have_attribute("data-count", before)
+        return self.dice()
+
+    def keep(self, positions: Sequence[int]) -> None:
+        """Makes exactly `positions` kept, with the keyboard's 1-5 keys."""
+        for die in sorted(set(positions) ^ set(self.kept())):
+            self.page.keyboard.press(str(die + 1))
+        expect_kept = sorted(positions)
+        assert list(self.kept()) == expect_kept
+
+    def box(self, box_id: str) -> Locator:
+        return self.page.locator(f'#sheet button[data-box="{box_id}"]')
+
+    def score(self, box_id: str) -> None:
+        self.box(box_id).click()
+        expect(self.box(box_id)).to_have_attribute("aria-pressed", "true")
+        self.page.click("#confirm")
+
+    def row_texts(self, table: str, row: str) -> list[str]:
+        return self.page.locator(f'#{table} tr[data-row="{row}"] td').all_inner_texts()
+
+    def totals(self, table: str = "end-sheet") -> list[int]:
+        return [int(re.sub(r"\D", "", text)) for text in self.row_texts(table, "total")]
+
+    def skip_computers(self) -> None:
+        if self.page.locator("#computer-controls").is_visible():
+            self.page.click("#skip")
+        expect(self.page.locator("#computer-controls")).to_be_hidden()
+
+    # --- checks -------------------------------------------------------------------------------
+
+    def no_page_scroll_sideways(self) -> None:
+        widths = self.page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+
+    def run_axe(self) -> list[dict[str, object]]:
+        """axe-core's serious and critical violations on the page as it is now."""
+        if not self.page.evaluate("typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        result = self.page.evaluate(
+            """async () => {
+                const r = await axe.run(document, {resultTypes: ['violations']});
+                return r.violations
+                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                    .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+            }"""
+        )
+        return list(result)

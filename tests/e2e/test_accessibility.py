@@ -1,0 +1,102 @@
+"""axe-core (node_modules/axe-core, injected by the test) on every screen and dialog, in every
+language: no serious or critical violation. Plus keyboard-only play of a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_helpers import BrowserProblems
+from game_helpers import AXE, Ui, new_context
+from playwright.sync_api import Browser, Page, expect
+
+LANGUAGES = ("en", "he", "et")
+
+
+@pytest.fixture
+def axe_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Page]:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
+    # The app's Content-Security-Policy allows no inline script: axe is injected past it.
+    context = new_context(browser, bypass_csp=True)
+    browser_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def check_every_language(ui: Ui, where: str, problems: dict[str, object]) -> None:
+    for language in LANGUAGES:
+        ui.page.select_option("#language", language)
+        expect(ui.page.locator("html")).to_have_attribute("lang", language)
+        found = ui.run_axe()
+        if found:
+            problems[f"{where} ({language})"] = found
+
+
+def check_dialog(ui: Ui, opener: str, dialog: str, problems: dict[str, object]) -> None:
+    for language in LANGUAGES:
+        ui.page.select_option("#language", language)
+        ui.page.click(opener)
+        expect(ui.page.locator(dialog)).to_be_visible()
+        found = ui.run_axe()
+        if found:
+            problems[f"{dialog} ({language})"] = found
+        ui.page.keyboard.press("Escape")
+        expect(ui.page.locator(dialog)).to_be_hidden()
+
+
+def test_no_serious_violation_on_any_screen_in_any_language(axe_page: Page, app_url: str) -> None:
+    page = axe_page
+    ui = Ui(page).open(app_url, seed=21)
+    problems: dict[str, object] = {}
+    ui.set_players([("Dana", "human", None), ("Robo", "computer", "beginner")])
+    check_every_language(ui, "setup", problems)
+    check_dialog(ui, "#rules-penta", "#rules-dialog", problems)
+    check_dialog(ui, "#settings-button", "#settings-dialog", problems)
+    page.select_option("#language", "en")
+    page.locator("#seats > li").nth(1).locator(".seat-remove").click()
+    ui.set_auto_score(0)
+    ui.start()
+    check_every_language(ui, "game before the first roll", problems)
+    ui.roll()
+    page.keyboard.press("2")
+    ui.box("chance").click()
+    check_every_language(ui, "game with dice kept and a box selected", problems)
+    check_dialog(ui, "#leave", "#leave-dialog", problems)
+    while page.locator("#game-screen").is_visible():
+        ui.roll()
+        page.locator("#sheet button[data-box]:not([disabled])").first.click()
+        page.click("#confirm")
+    expect(page.locator("#end-screen")).to_be_visible()
+    check_every_language(ui, "end", problems)
+    assert problems == {}
+
+
+def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) -> None:
+    Ui(page).open(app_url, seed=22)
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(page.locator("#turn-title")).to_be_focused()
+    page.focus("#roll")
+    page.keyboard.press("Enter")
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    page.keyboard.press("1")
+    expect(page.locator("#dice .die").first).to_have_attribute("aria-pressed", "true")
+    # Tab into the sheet and pick the first box that takes points.
+    target = page.locator("#sheet button[data-box]:not([disabled])").first
+    box = target.get_attribute("data-box")
+    target.focus()
+    expect(target).to_be_focused()
+    outline = target.evaluate("b => getComputedStyle(b).outlineStyle")
+    assert outline not in ("", "none"), "focus must be visible"
+    page.keyboard.press("Enter")
+    expect(target).to_have_attribute("aria-pressed", "true")
+    expect(target).to_be_focused()  # the render updated the button in place
+    page.focus("#confirm")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#sheet tr[data-row="{box}"] td.s-filled')).to_have_count(1)
+    # Confirm is disabled once the box is scored: the focus moves on to the next roll.
+    expect(page.locator("#roll")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")

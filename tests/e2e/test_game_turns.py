@@ -1,0 +1,161 @@
+"""The turn in the browser: the auto-score countdown, keeping dice, the Roll button's states."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import BrowserProblems
+from game_helpers import Ui, new_context
+from playwright.sync_api import Browser, Page, expect
+
+from game.advisor_coach import AdvisorCoach
+from game.coach import best_immediate_box
+from game.engine import new_game, roll
+from game.random_source import SeededDice
+from game.rulesets import RULESETS
+from game.state import Player
+from game.strategy.advisor import Advisor
+from game.strategy.table import load_table
+
+SEED = 7
+
+
+def test_the_countdown_scores_the_advisors_box_after_three_seconds(
+    page: Page, app_url: str
+) -> None:
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None)])
+    ui.choose_ruleset("penta")
+    ui.start()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    game = new_game("penta", [Player("Dana")], SeededDice(SEED))
+    for _ in range(3):
+        game = roll(game, 0)
+        assert ui.roll() == game.dice
+    expect(page.locator("#roll")).to_be_disabled()
+    expect(page.locator("#countdown")).to_be_visible()
+    expect(page.locator("#countdown-text")).to_have_text("Scoring in 3 seconds…")
+    expect(page.locator("#countdown-text")).to_have_text("Scoring in 2 seconds…")
+    expect(page.locator("#countdown-text")).to_have_text("Scoring in 1 second…")
+    advisor = AdvisorCoach(Advisor(load_table(RULESETS["penta"])))
+    box = advisor.best_box(game)
+    assert game.options is not None
+    points = game.options.points[box]
+    expect(page.locator("#round")).to_have_text("Round 2 of 13", timeout=5_000)
+    expect(page.locator(f'#sheet tr[data-row="{box}"] td')).to_have_text(str(points))
+    expect(page.locator("#live")).to_contain_text("Scored automatically")
+    filled = [
+        row for row in game.ruleset.box_ids if ui.row_texts("sheet", row) != [""]
+    ]  # the new turn shows no potential points before its first roll
+    assert filled == [box]
+
+
+def test_selecting_a_box_stops_the_countdown_and_keys_keep_dice(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None)])
+    ui.start()
+    roll_button = page.locator("#roll")
+    expect(roll_button).to_have_text("Roll (3 left)")
+    expect(page.locator("#dice .die").first).to_have_attribute(
+        "aria-label", "Die 1: not rolled yet"
+    )
+    ui.roll()
+    expect(roll_button).to_have_text("Roll (2 left)")
+    # Keys 1-5 keep and release; all five kept disables the Roll button.
+    for key in "12345":
+        page.keyboard.press(key)
+    expect(page.locator("#dice .die[aria-pressed=true]")).to_have_count(5)
+    expect(page.locator("#dice .kept-badge")).to_have_text(["Kept"] * 5)
+    expect(roll_button).to_be_disabled()
+    expect(page.locator("#turn-status")).to_have_text(
+        "All dice are kept: release one to roll again."
+    )
+    page.locator("#dice .die").nth(2).click()  # a tap releases die 3
+    expect(page.locator("#dice .die").nth(2)).to_have_attribute("aria-pressed", "false")
+    expect(roll_button).to_be_enabled()
+    kept_faces = ui.dice()
+    ui.roll()
+    ui.roll()
+    after = ui.dice()
+    assert [after[i] for i in (0, 1, 3, 4)] == [kept_faces[i] for i in (0, 1, 3, 4)]
+    expect(page.locator("#countdown")).to_be_visible()
+    ui.box("chance").click()
+    expect(page.locator("#countdown")).to_be_hidden()
+    expect(page.locator("#turn-status")).to_have_text("Selected: Chance")
+    ui.box("ones").click()  # tap another box to change
+    expect(page.locator("#turn-status")).to_have_text("Selected: Ones")
+    page.wait_for_timeout(3_500)  # no auto-score once a box is selected
+    expect(page.locator("#round")).to_have_text("Round 1 of 13")
+    page.click("#confirm")
+    expect(page.locator("#round")).to_have_text("Round 2 of 13")
+
+
+WAKE_LOCK_STUB = """
+window.__wakeLocks = [];
+Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
+    request: async (type) => {
+        const lock = {type, released: false, release: async () => { lock.released = true; }};
+        window.__wakeLocks.push(lock);
+        return lock;
+    }
+}});
+"""
+
+
+def test_the_screen_stays_awake_during_a_game_and_hints_come_from_the_advisor(
+    page: Page, app_url: str
+) -> None:
+    page.add_init_script(WAKE_LOCK_STUB)
+    ui = Ui(page).open(app_url, seed=SEED)
+    assert page.evaluate("window.__wakeLocks.length") == 0
+    ui.start()
+    page.wait_for_function("() => window.__wakeLocks.length === 1")
+    # The browser lets the lock go when the page is hidden; back in view, it is taken again.
+    page.evaluate(
+        "() => { window.__wakeLocks[0].released = true;"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    page.wait_for_function("() => window.__wakeLocks.length === 2")
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    expect(page.locator("#hint")).to_be_disabled()  # nothing to advise before the first roll
+    ui.roll()
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_contain_text("expected final score")
+    page.click("#hide-hint")
+    expect(page.locator("#hint-text")).to_be_hidden()
+    page.click("#leave")
+    expect(page.locator("#leave-dialog")).to_be_visible()
+    page.click("#leave-confirm")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    page.wait_for_function("() => window.__wakeLocks.every(lock => lock.released)")
+
+
+@pytest.mark.allow_browser_errors
+def test_without_the_strategy_table_the_game_plays_on_and_says_so(
+    browser: Browser, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    context = new_context(browser)  # no service worker: it would answer before the route
+    browser_problems.watch(context)
+    page = context.new_page()
+    page.route("**/assets/tables/*", lambda route: route.fulfill(status=404, body="gone"))
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None), ("Bot", "computer", "optimal")])
+    ui.start()
+    expect(page.locator("html")).to_have_attribute("data-coach", "unavailable")
+    expect(page.locator("#coach-note")).to_contain_text("Hints are unavailable")
+    expect(page.locator("#coach-note")).to_contain_text("the box that scores most now")
+    game = new_game("penta", [Player("Dana"), Player("Bot")], SeededDice(SEED))
+    for _ in range(3):
+        game = roll(game, 0)
+        assert ui.roll() == game.dice
+    expect(page.locator("#hint")).to_be_disabled()
+    box = best_immediate_box(game)
+    assert game.options is not None
+    expect(page.locator("#turn-title")).to_have_text("Bot's turn", timeout=6_000)
+    assert ui.row_texts("sheet", box)[0] == str(game.options.points[box])
+    ui.skip_computers()  # the computer plays on without the table, like a beginner
+    expect(page.locator("#turn-title")).to_have_text("Dana's turn")
+    expect(page.locator("#sheet td.s-filled")).to_have_count(2)
+    # The only problems are the refused downloads.
+    assert browser_problems.problems
+    assert all("404" in problem for problem in browser_problems.problems), browser_problems.text()
+    context.close()

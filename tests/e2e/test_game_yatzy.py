@@ -1,0 +1,108 @@
+"""A whole three-player Yatzy game (two humans, one computer) played through the UI.
+
+CPython plays the same game beside the browser: the same seed gives the same dice, the humans
+make the same choices, and the computer (level optimal, from the same strategy table) makes the
+same moves, so every die shown and every final total must be equal.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game_helpers import Ui, keep_most_frequent
+from playwright.sync_api import Page, expect
+
+from game import app
+from game.advisor_coach import AdvisorCoach
+from game.coach import best_immediate_box
+from game.engine import new_game, standings
+from game.random_source import SeededDice
+from game.rulesets import RULESETS
+from game.state import Player, PlayerKind
+from game.strategy.advisor import Advisor
+from game.strategy.table import load_table
+
+SEED = 31
+
+
+def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.choose_ruleset("yatzy")
+    ui.set_players([("Ann", "human", None), ("Bo", "human", None), ("Robo", "computer", "optimal")])
+    ui.set_auto_score(0)
+    ui.start()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    expect(page.locator("#sheet thead th")).to_have_text(["Box", "Ann", "Bo", "Robo"])
+
+    # The same game in CPython, through the same app logic and the same strategy table.
+    players = (Player("Ann"), Player("Bo"), Player("Robo", PlayerKind.COMPUTER, "optimal"))
+    coach = AdvisorCoach(Advisor(load_table(RULESETS["yatzy"])))
+    mirror = app.AppState(
+        screen=app.Screen.GAME,
+        game=new_game("yatzy", players, SeededDice(SEED)),
+        seed=SEED,
+        settings=app.Settings(auto_score_seconds=0),
+        coach_status=app.CoachStatus.READY,
+    )
+    rng = random.Random(SEED)
+
+    def send(*intents: app.Intent) -> app.AppState:
+        nonlocal mirror
+        for intent in intents:
+            mirror = app.dispatch(mirror, intent, now=0, coach=coach, rng=rng)
+        return mirror
+
+    turns = 0
+    while mirror.screen is app.Screen.GAME:
+        game = mirror.game
+        assert game is not None
+        if game.player.kind is PlayerKind.COMPUTER:
+            expect(page.locator("#computer-controls")).to_be_visible()
+            expect(page.locator("#turn-title")).to_have_text("Robo's turn")
+            expect(page.locator("#roll")).to_be_hidden()
+            ui.skip_computers()
+            send(app.SkipComputers())
+            turns += 1
+            continue
+        expect(page.locator("#turn-title")).to_have_text(f"{game.player.name}'s turn")
+        header = page.locator("#sheet thead th").nth(game.current_player + 1)
+        expect(header).to_have_class("current")
+        send(app.Roll())
+        assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
+        while True:
+            game = mirror.game
+            assert game is not None and game.dice is not None
+            if not game.rolls_left or len(set(game.dice)) == 1:
+                break
+            keep = keep_most_frequent(game.dice)
+            ui.keep(keep)
+            send(*[app.ToggleKeep(die) for die in sorted(set(keep) ^ set(game.kept))])
+            send(app.Roll())
+            assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
+        box = best_immediate_box(game)
+        ui.score(box)
+        send(app.SelectBox(box), app.ConfirmTurn())
+        turns += 1
+    assert turns == 3 * 15
+    final = mirror.game
+    assert final is not None and final.is_over
+    expect(page.locator("#end-screen")).to_be_visible()
+    totals = [sheet.total for sheet in final.sheets]
+    assert ui.totals() == totals
+    for index, sheet in enumerate(final.sheets):
+        # Each total is the sum of its parts, box by box as the UI shows them.
+        column = [
+            int(page.locator(f'#end-sheet tr[data-row="{box}"] td').nth(index).inner_text())
+            for box in final.ruleset.box_ids
+        ]
+        assert column == [sheet.points_in(box) for box in final.ruleset.box_ids]
+        assert sum(column) + sheet.upper_bonus == sheet.total
+    table = standings(final)
+    expect(page.locator("#standings .name")).to_have_text([s.name for s in table])
+    expect(page.locator("#standings .total")).to_have_text([str(s.total) for s in table])
+    ui.no_page_scroll_sideways()
+    # New game: back to the setup, with the same players remembered.
+    page.click("#new-game")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    expect(page.locator("#seat-2-name")).to_have_value("Robo")
+    expect(page.locator("#ruleset-yatzy")).to_be_checked()

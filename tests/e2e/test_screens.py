@@ -1,0 +1,168 @@
+"""The screens on a phone: right to left in Hebrew, many players, what is remembered, text that
+is shown literally, the rules, touch targets, and computer players at a watchable pace."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_helpers import BrowserProblems
+from game_helpers import Ui, new_context
+from playwright.sync_api import Browser, Page, expect
+
+from game.i18n import Translator
+
+
+@pytest.fixture
+def hebrew_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Page]:
+    context = new_context(browser, locale="he-IL")
+    browser_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def test_hebrew_is_right_to_left_with_the_sheet_mirrored(hebrew_page: Page, app_url: str) -> None:
+    page = hebrew_page
+    t = Translator("he")
+    ui = Ui(page).open(app_url, seed=3)
+    html = page.locator("html")
+    expect(html).to_have_attribute("dir", "rtl")
+    expect(html).to_have_attribute("lang", "he")
+    expect(page.locator("#setup-title")).to_have_text(t("setup.title"))
+    expect(page.locator("#start")).to_have_text(t("setup.start"))
+    ui.set_players([("דנה", "human", None), ("Avi", "human", None)])
+    ui.start()
+    expect(page.locator("#sheet tbody th").first).to_have_text("אחדים")
+    ui.roll()
+    # Mirrored: the box names are the rightmost column, the first player to their left.
+    names = page.locator("#sheet tbody tr").first.locator("th").bounding_box()
+    first = page.locator("#sheet tbody tr").first.locator("td").nth(0).bounding_box()
+    second = page.locator("#sheet tbody tr").first.locator("td").nth(1).bounding_box()
+    assert names and first and second
+    assert names["x"] > first["x"] > second["x"]
+    wrap = page.locator("#sheet-wrap").bounding_box()
+    assert wrap and abs((names["x"] + names["width"]) - (wrap["x"] + wrap["width"])) < 3
+    expect(page.locator("#roll")).to_have_text(t("turn.roll_with_left", count=2))
+    die = page.locator("#dice .die").first
+    expect(die).to_have_attribute("aria-label", t("die.not_kept", index=1, face=ui.dice()[0]))
+    ui.no_page_scroll_sideways()
+    # Switching the language turns the whole page around, and it is remembered.
+    page.select_option("#language", "et")
+    expect(html).to_have_attribute("dir", "ltr")
+    expect(page.locator("#sheet tbody th").first).to_have_text("Ühed")
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    expect(html).to_have_attribute("lang", "et")
+
+
+def test_twelve_players_fit_and_the_sheet_scrolls_sideways(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=12)
+    ui.set_players([(f"Player number {n}", "human", None) for n in range(1, 13)])
+    ui.no_page_scroll_sideways()
+    ui.start()
+    expect(page.locator("#sheet thead th")).to_have_count(13)
+    ui.no_page_scroll_sideways()
+    wrap = page.locator("#sheet-wrap")
+    sizes = wrap.evaluate("w => [w.scrollWidth, w.clientWidth]")
+    assert sizes[0] > sizes[1] * 2, sizes
+    label = page.locator("#sheet tbody th").first
+    before = label.bounding_box()
+    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+    after = label.bounding_box()
+    last = page.locator("#sheet thead th").last
+    expect(last).to_be_in_viewport()
+    assert before and after and abs(before["x"] - after["x"]) < 1  # the box names stay pinned
+    ui.no_page_scroll_sideways()
+    ui.roll()
+    ui.box("chance").click()
+    page.click("#confirm")
+    expect(page.locator("#turn-title")).to_have_text("Player number 2's turn")
+    expect(page.locator("#sheet thead th.current")).to_have_text("Player number 2")
+
+
+def test_setup_is_remembered_and_names_show_literally(page: Page, app_url: str) -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    ui = Ui(page).open(app_url)
+    ui.set_players([(hostile, "human", None), ("Bot", "computer", "beginner")])
+    ui.choose_ruleset("yatzy")
+    # Reorder: the computer moves up.
+    page.locator("#seats > li").nth(1).locator(".seat-up").click()
+    expect(page.locator("#seat-0-name")).to_have_value("Bot")
+    expect(page.locator("#seat-0-kind")).to_have_value("computer")
+    expect(page.locator("#seat-0-level")).to_have_value("beginner")
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    expect(page.locator("#setup-note")).to_have_text(
+        "Your last setup is ready: change anything you like."
+    )
+    expect(page.locator("#seat-1-name")).to_have_value(hostile)
+    expect(page.locator("#ruleset-yatzy")).to_be_checked()
+    page.locator("#seats > li").nth(0).locator(".seat-remove").click()
+    ui.start()
+    expect(page.locator("#turn-title")).to_have_text(f"{hostile}'s turn")
+    expect(page.locator("#sheet thead th").nth(1)).to_have_text(hostile)
+    assert page.locator("#game-screen img").count() == 0
+    assert dialogs == []
+
+
+def test_rules_are_readable_in_the_app_in_each_language(page: Page, app_url: str) -> None:
+    Ui(page).open(app_url)
+    for language in ("en", "he", "et"):
+        page.select_option("#language", language)
+        t = Translator(language)
+        rules = t.rules_text("yatzy")
+        page.click("#rules-yatzy")
+        dialog = page.locator("#rules-dialog")
+        expect(dialog).to_be_visible()
+        expect(page.locator("#rules-title")).to_have_text(rules.title)
+        expect(page.locator("#rules-body h3")).to_have_count(len(rules.sections))
+        expect(page.locator("#rules-body h3").first).to_have_text(rules.sections[0].heading)
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+    page.click("#rules-penta")
+    page.click("#rules-close")
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    expect(page.locator("#ruleset-penta-description")).to_have_text(
+        Translator("et").ruleset_description("penta")
+    )
+
+
+def test_touch_targets_are_at_least_44_pixels(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=4)
+    ui.set_players([("A", "human", None), ("B", "computer", None)])
+
+    def small_targets() -> list[str]:
+        return page.evaluate(
+            """() => [...document.querySelectorAll('button, select, input, [role=button]')]
+                .filter(e => e.offsetParent !== null && !e.closest('dialog:not([open])'))
+                .map(e => {
+                    const r = (e.type === 'radio' && e.labels && e.labels.length)
+                        ? e.labels[0].closest('.ruleset-card').getBoundingClientRect()
+                        : e.getBoundingClientRect();
+                    return [e.id || e.className || e.tagName, r.width, r.height];
+                })
+                .filter(([, w, h]) => w < 44 || h < 44)
+                .map(([n, w, h]) => `${n} ${w}x${h}`)"""
+        )
+
+    assert small_targets() == []
+    ui.start()
+    ui.roll()
+    assert small_targets() == []
+
+
+def test_computer_players_play_at_a_watchable_pace(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=5)
+    ui.set_players([("Robo", "computer", "optimal"), ("Dana", "human", None)])
+    ui.start()
+    expect(page.locator("#turn-status")).to_have_text("Robo is playing…")
+    expect(page.locator("#computer-controls")).to_be_visible()
+    expect(page.locator("#roll")).to_be_hidden()
+    # Its roll shows on the dice before it scores.
+    expect(page.locator("#dice .die[data-face]")).to_have_count(5, timeout=10_000)
+    page.click("#speed")
+    expect(page.locator("#speed")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#turn-title")).to_have_text("Dana's turn", timeout=15_000)
+    expect(page.locator("#sheet tbody td.s-filled")).to_have_count(1)
