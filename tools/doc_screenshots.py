@@ -1,0 +1,114 @@
+"""Phone-size screenshots of the game screens for the README: `python -m tools.doc_screenshots`.
+
+Run after a build (dist/). For each language (English, Hebrew, Estonian) it plays a seeded game
+through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -end.png at
+360x640 CSS pixels (2x device pixels), in the light theme; `--dark` adds the dark theme's
+(<language>-<screen>-dark.png). The dice are seeded, so the pictures change only when the app's
+look does.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import SiteServer
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+LANGUAGES = {"en": "en-US", "he": "he-IL", "et": "et-EE"}
+PLAYERS = {
+    "en": ("Dana", "Avi"),
+    "he": ("דנה", "אבי"),
+    "et": ("Mari", "Jaan"),
+}
+SEED = 2026
+
+
+def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        locale=LANGUAGES[language],
+        color_scheme=scheme,  # type: ignore[arg-type]
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    page = context.new_page()
+    suffix = "" if scheme == "light" else "-dark"
+    page.goto(f"{url}?seed={SEED}")
+    page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+    first, second = PLAYERS[language]
+    page.fill("#seat-0-name", first)
+    page.click("#add-human")
+    page.fill("#seat-1-name", second)
+    page.click("#add-computer")
+    page.select_option("#seat-2-level", "optimal")
+    page.locator("#start").focus()
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-setup{suffix}.png")
+
+    page.click("#start")
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    for _ in range(4):  # a few rounds, so the sheet has points in it
+        play_humans(page)
+        skip_computer(page)
+    page.click("#roll")
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    page.click("#roll")
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-game{suffix}.png")
+
+    while page.locator("#game-screen").is_visible():
+        play_humans(page)
+        skip_computer(page)
+    expect(page.locator("#end-screen")).to_be_visible()
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-end{suffix}.png")
+    context.close()
+
+
+def settle(page: Page) -> None:
+    """No focus ring and the top of the screen, as a player first sees it."""
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    page.wait_for_timeout(300)
+
+
+def play_humans(page: Page) -> None:
+    """Each human's turn: roll once, then take the box that pays most now."""
+    while page.locator("#human-controls").is_visible():
+        page.click("#roll")
+        boxes = page.locator("#sheet button[data-box]:not([disabled])")
+        values = boxes.evaluate_all("bs => bs.map(b => Number(b.textContent) || 0)")
+        boxes.nth(values.index(max(values))).click()
+        page.click("#confirm")
+
+
+def skip_computer(page: Page) -> None:
+    if page.locator("#computer-controls").is_visible():
+        page.click("#skip")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dark", action="store_true", help="also the dark theme")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), action="append")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    schemes = ("light", "dark") if args.dark else ("light",)
+    with SiteServer(args.dist) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        for language in args.language or LANGUAGES:
+            for scheme in schemes:
+                shoot(browser, server.url, language, scheme)
+        browser.close()
+    print(f"screenshots written to {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
