@@ -3,6 +3,7 @@ is shown literally, the rules, touch targets, and computer players at a watchabl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -46,6 +47,9 @@ def test_hebrew_is_right_to_left_with_the_sheet_mirrored(hebrew_page: Page, app_
     die = page.locator("#dice .die").first
     expect(die).to_have_attribute("aria-label", t("die.not_kept", index=1, face=ui.dice()[0]))
     ui.no_page_scroll_sideways()
+    # Every visible word is Hebrew but the player named Avi and the other languages' names.
+    text = page.evaluate("document.body.innerText")
+    assert set(re.findall(r"[A-Za-z]{2,}", text)) <= {"Avi", "English", "Eesti"}
     # Switching the language turns the whole page around, and it is remembered.
     page.select_option("#language", "et")
     expect(html).to_have_attribute("dir", "ltr")
