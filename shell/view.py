@@ -1,4 +1,4 @@
-"""Renders a presentation snapshot (game.presentation) into the page, and reads the page's events.
+"""Renders a presentation snapshot (game.presentation) into the page.
 
 The markup of every screen is in index.html; this module only fills it in and keeps it up to
 date. Rules it keeps:
@@ -8,13 +8,13 @@ date. Rules it keeps:
   is; lists (players, sheet rows and columns, standings) grow or shrink at their end;
 - a value is written only when it changed (`Node` remembers what it wrote), which keeps a
   render of a 12-player sheet cheap.
-Events are read through one delegated listener per event type: elements name their intent in
-`data-action` (see `Events`), and shell.main turns them into app intents.
+Controls name what they do in `data-action` (and `data-index`, `data-box`, `data-die`...):
+shell.controller reads them with one delegated listener per event type.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from game.presentation import (
@@ -283,7 +283,7 @@ class View:
         head.append(heading, actions)
         fields = make("div", "seat-fields")
         name_id = f"seat-{index}-name"
-        name_label = make("label", "field-label", for_=name_id)
+        name_label = make("label", "field-label")
         name_label.setAttribute("for", name_id)
         name = make("input", "name-input", type="text", id=name_id, maxlength="50")
         name.setAttribute("autocomplete", "off")
@@ -578,6 +578,3 @@ class SheetTable:
             button.text("").attr("data-box", None).attr("aria-pressed", None).attr(
                 "aria-label", None
             )
-
-
-Handler = Callable[[str, Any], None]
