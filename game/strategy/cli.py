@@ -16,7 +16,6 @@ game.cli are imported inside the functions, once game.cli is complete.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import random
 import time
@@ -150,6 +149,8 @@ def simulate_games(
     if len(jobs) == 1:
         totals = _play_batch(*jobs[0])
     else:
+        import multiprocessing  # only here: the command line runs in CPython, not Pyodide
+
         with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
             totals = [total for part in pool.starmap(_play_batch, jobs) for total in part]
     return totals, None if advisor is None else advisor.table.start_value
