@@ -210,13 +210,17 @@ COMMANDS: tuple[Command, ...] = (
     Command("score", "points for some dice in every open box", _score_arguments, _score),
     Command("play", "play a whole game with random legal moves", _play_arguments, _play),
     Command(
-        "advise", "rank every action by expected final score",
-        strategy_cli.advise_arguments, strategy_cli.advise,
-    ),  # fmt: skip
+        "advise",
+        "rank every action by expected final score",
+        strategy_cli.advise_arguments,
+        strategy_cli.advise,
+    ),
     Command(
-        "simulate", "play many games with a computer player and summarise the scores",
-        strategy_cli.simulate_arguments, strategy_cli.simulate,
-    ),  # fmt: skip
+        "simulate",
+        "play many games with a computer player and summarise the scores",
+        strategy_cli.simulate_arguments,
+        strategy_cli.simulate,
+    ),
 )
 
 
