@@ -2,8 +2,8 @@
 
 Steps, in order:
 1. generators make or refresh inputs (e.g. the strategy tables); see GENERATORS below;
-2. the Python packages and the assets are copied; pyscript.toml gets its [files] table from
-   the packages' files themselves, so no module can be left out by hand;
+2. the Python packages and the assets are copied, with a .pyc of each module; pyscript.toml
+   gets its [files] table from the packages' files themselves, so no module can be left out;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
    with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py),
    and index.html gets preload hints for it;
@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -96,7 +96,7 @@ def pyscript_config(files: list[str]) -> str:
     template = (ROOT / "pyscript.toml").read_text()
     if re.search(r"^\s*\[files\]", template, re.MULTILINE):
         raise BuildError("pyscript.toml must not have a [files] table: the build writes it")
-    lines = ["", "# Written by tools/build_site.py from the Python files themselves.", "[files]"]
+    lines = ["", "# Written by tools/build_site.py from the packages' files themselves.", "[files]"]
     lines += [f'"./{name}" = "./{name}"' for name in files]
     return template.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
@@ -149,6 +149,40 @@ def compiled_stdlib() -> Path:
         )
         partial.rename(cached)
     return cached
+
+
+def python_cache_tag() -> str:
+    """The interpreter's .pyc tag (e.g. cpython-314), from Pyodide's lock file."""
+    lock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return f"cpython-{major}{minor}"
+
+
+def compile_packages(dist: Path, files: list[str]) -> list[str]:
+    """Writes a .pyc beside each module of the packages in `dist` (see tools/pyodide_packages.py)
+    and returns their paths. Compiled .pyc are cached by module path, source and runtime, so a
+    build compiles only what changed (starting Pyodide under Node takes seconds)."""
+    runtime = file_hash(PYODIDE_DIST / "pyodide.asm.wasm")
+    cache = CACHE_DIR / "pyc"
+    cache.mkdir(parents=True, exist_ok=True)
+    keys = {}
+    for name in (name for name in files if name.endswith(".py")):
+        material = f"{runtime}\0{name}\0{file_hash(dist / name)}"
+        keys[name] = hashlib.sha256(material.encode()).hexdigest()[:32]
+    missing = [f"{name}={key}" for name, key in keys.items() if not (cache / f"{key}.pyc").exists()]
+    if missing:
+        script = ["node", "tools/run_in_pyodide.mjs", "tools/pyodide_packages.py"]
+        folders = [str(dist.relative_to(ROOT)), str(cache.relative_to(ROOT))]
+        subprocess.run([*script, *folders, *missing], cwd=ROOT, check=True)
+    tag = python_cache_tag()
+    compiled = []
+    for name, key in keys.items():
+        path = PurePosixPath(name)
+        target = (path.parent / "__pycache__" / f"{path.stem}.{tag}.pyc").as_posix()
+        (dist / target).parent.mkdir(exist_ok=True)
+        shutil.copy2(cache / f"{key}.pyc", dist / target)
+        compiled.append(target)
+    return compiled
 
 
 def copy_pyodide(dest: Path) -> None:
@@ -238,7 +272,7 @@ def assemble(dist: Path) -> None:
     for name in files:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, dist / name)
-    (dist / "pyscript.toml").write_text(pyscript_config(files))
+    (dist / "pyscript.toml").write_text(pyscript_config(files + compile_packages(dist, files)))
     # Not deployed: dot files (.gitignore) and a generator's unfinished output.
     shutil.copytree(
         ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.partial")

@@ -28,7 +28,15 @@ def test_pyscript_config_lists_every_file_of_the_python_packages(dist: Path) -> 
         for path in (ROOT / package).rglob("*")
         if path.is_file() and "__pycache__" not in path.parts
     }
-    assert {url.removeprefix("./") for url in config["files"]} == sources
+    listed = {url.removeprefix("./") for url in config["files"]}
+    compiled = {name for name in listed if "/__pycache__/" in name}
+    assert listed - compiled == sources
+    modules = {name for name in sources if name.endswith(".py")}
+    assert {name.split("/__pycache__/")[0] for name in compiled} == {
+        name.rsplit("/", 1)[0] for name in modules
+    }
+    assert len(compiled) == len(modules)
+    assert all((dist / name).exists() for name in compiled)
     assert all(url == target for url, target in config["files"].items())
     for name in sources:
         assert (dist / name).read_bytes() == (ROOT / name).read_bytes(), f"{name} is stale"

@@ -1,0 +1,37 @@
+"""The app's own modules start from the .pyc the build made, not compiled in the browser."""
+
+from __future__ import annotations
+
+from browser_helpers import boot
+from playwright.sync_api import Page
+
+# Appended to shell/main.py: for every module of game/ and shell/ imported at start-up, whether
+# the .pyc beside it is a checked hash-based one that matches its source (so Python used it).
+REPORT = """
+import importlib.util as _util
+import sys as _sys
+
+def _uses_pyc(module):
+    try:
+        with open(module.__cached__, "rb") as pyc, open(module.__file__, "rb") as source:
+            header = pyc.read(16)
+            flags = int.from_bytes(header[4:8], "little")
+            return flags == 0b11 and header[8:16] == _util.source_hash(source.read())
+    except OSError:
+        return False
+
+_ours = [m for name, m in list(_sys.modules.items()) if name.split(".")[0] in ("game", "shell")]
+_ours = [m for m in _ours if getattr(m, "__file__", None)]
+document.documentElement.dataset.ownModules = str(len(_ours))
+document.documentElement.dataset.notFromPyc = " ".join(
+    sorted(m.__name__ for m in _ours if not _uses_pyc(m))
+)
+"""
+
+
+def test_own_modules_load_from_their_pyc(page: Page, app_url: str) -> None:
+    page.route("**/shell/main.py", lambda route: route.fulfill(body=route.fetch().text() + REPORT))
+    boot(page, app_url)
+    html = page.locator("html")
+    assert int(html.get_attribute("data-own-modules") or 0) >= 3
+    assert html.get_attribute("data-not-from-pyc") == ""
