@@ -34,6 +34,7 @@ from game.dice import DICE_COUNT, Dice
 from game.engine import new_game, roll, score, select_box, toggle_keep
 from game.errors import GameError
 from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
+from game.persistence.undo import UndoSetting, can_undo, confirmed_box, undo, undo_point
 from game.random_source import DiceSource, EntropyDice, SeededDice, check_seed
 from game.rulesets import RULESETS
 from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
@@ -49,6 +50,8 @@ class Screen(StrEnum):
     SETUP = "setup"
     GAME = "game"
     END = "end"
+    HISTORY = "history"
+    """History and statistics of the finished games (from the setup screen)."""
 
 
 class Speed(StrEnum):
@@ -81,6 +84,15 @@ class Settings:
     language: str = DEFAULT_LANGUAGE
     auto_score_seconds: int = DEFAULT_AUTO_SCORE
     computer_speed: Speed = Speed.NORMAL
+    undo: UndoSetting = UndoSetting.AUTO
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown at the top of the page until dismissed: a catalog key and its values."""
+
+    key: str
+    values: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,7 +142,12 @@ class GameOver:
     pass
 
 
-Announcement = Rolled | Kept | Scored | GameOver
+@dataclass(frozen=True)
+class Undone:
+    box: str
+
+
+Announcement = Rolled | Kept | Scored | GameOver | Undone
 
 
 @dataclass(frozen=True)
@@ -145,6 +162,8 @@ class AppState:
     """When the auto-score countdown ends (after a human's last roll, nothing selected)."""
     countdown_seconds: int = 0
     """The countdown's length when it started (for the view's progress bar)."""
+    countdown_paused: float | None = None
+    """The seconds the countdown had left when a dialog opened over it (it waits meanwhile)."""
     computer_due: float | None = None
     """When the computer player whose turn it is makes its next visible step."""
     computer_plan: Advice | None = None
@@ -161,6 +180,11 @@ class AppState:
     last_auto_scored: str | None = None
     """The box just filled by the countdown (shown until the next turn's roll)."""
     setup_restored: bool = False
+    before_last_turn: GameState | None = None
+    """The game before its last confirmed box, while that box may be taken back (undo)."""
+    notices: tuple[Notice, ...] = ()
+    unreadable: tuple[str, ...] = ()
+    """Storage keys of data set aside as unreadable (offered for export)."""
 
 
 # --- intents ----------------------------------------------------------------------------------
@@ -307,6 +331,36 @@ class SetCoachStatus:
     status: CoachStatus
 
 
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last confirmed box (until the next roll)."""
+
+
+@dataclass(frozen=True)
+class SetUndo:
+    setting: UndoSetting
+
+
+@dataclass(frozen=True)
+class AddNotice:
+    notice: Notice
+
+
+@dataclass(frozen=True)
+class DismissNotice:
+    index: int
+
+
+@dataclass(frozen=True)
+class SetUnreadable:
+    keys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OpenHistory:
+    pass
+
+
 Intent = (
     ChooseRuleset
     | AddPlayer
@@ -335,6 +389,12 @@ Intent = (
     | AskLeave
     | CloseDialog
     | SetCoachStatus
+    | Undo
+    | SetUndo
+    | AddNotice
+    | DismissNotice
+    | SetUnreadable
+    | OpenHistory
 )
 
 
@@ -400,7 +460,9 @@ def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
             if seconds not in AUTO_SCORE_CHOICES:
                 return state
             new = replace(state, settings=replace(state.settings, auto_score_seconds=seconds))
-            return replace(new, countdown_deadline=None) if seconds == 0 else new
+            if seconds == 0:
+                return replace(new, countdown_deadline=None, countdown_paused=None)
+            return new
         case SetComputerSpeed(speed):
             if speed not in tuple(Speed):
                 return state
@@ -424,9 +486,36 @@ def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
         case NewGame():
             return _reset_turn(
                 replace(
-                    state, screen=Screen.SETUP, game=None, dialog=Dialog.NONE, announcement=None
+                    state,
+                    screen=Screen.SETUP,
+                    game=None,
+                    before_last_turn=None,
+                    dialog=Dialog.NONE,
+                    announcement=None,
                 )
             )
+        case SetUndo(setting):
+            if setting not in tuple(UndoSetting):
+                return state
+            return replace(state, settings=replace(state.settings, undo=UndoSetting(setting)))
+        case AddNotice(notice):
+            if notice in state.notices:
+                return state
+            return replace(state, notices=(*state.notices, notice))
+        case DismissNotice(index):
+            if not isinstance(index, int) or not 0 <= index < len(state.notices):
+                return state
+            return replace(state, notices=state.notices[:index] + state.notices[index + 1 :])
+        case SetUnreadable(keys):
+            return replace(state, unreadable=tuple(keys))
+        case Undo():
+            return _undo(state)
+        case OpenHistory():
+            if state.screen is not Screen.SETUP:
+                return state
+            return replace(state, screen=Screen.HISTORY, dialog=Dialog.NONE)
+    if state.screen is Screen.HISTORY:
+        return state
     if state.screen is Screen.SETUP:
         return _apply_setup(state, intent, c)
     if state.screen is Screen.END:
@@ -527,6 +616,7 @@ def _start(state: AppState, c: _Context) -> AppState:
             state,
             screen=Screen.GAME,
             game=game,
+            before_last_turn=None,
             dialog=Dialog.NONE,
             coach_status=coach_status,
             announcement=None,
@@ -534,10 +624,67 @@ def _start(state: AppState, c: _Context) -> AppState:
     )
 
 
+def resume(
+    state: AppState, game: GameState | None, before_last_turn: GameState | None, *, now: float
+) -> AppState:
+    """`state` continuing a restored game (from the device's storage): its screen, the
+    computer's next step or the auto-score countdown scheduled again. None: nothing to resume."""
+    if game is None:
+        return state
+    new = _reset_turn(
+        replace(
+            state,
+            screen=Screen.END if game.is_over else Screen.GAME,
+            game=game,
+            before_last_turn=before_last_turn,
+            dialog=Dialog.NONE,
+            coach_status=CoachStatus.LOADING,
+            announcement=None,
+        )
+    )
+    seconds = state.settings.auto_score_seconds
+    if (
+        not game.is_over
+        and not is_computer_turn(new)
+        and game.dice is not None
+        and game.rolls_left == 0
+        and game.selected_box is None
+        and seconds
+    ):
+        new = replace(new, countdown_deadline=now + seconds, countdown_seconds=seconds)
+    return _schedule(new, now)
+
+
+def undo_available(state: AppState) -> bool:
+    game = state.game
+    return game is not None and can_undo(game, state.before_last_turn, state.settings.undo)
+
+
+def _undo(state: AppState) -> AppState:
+    game, before = state.game, state.before_last_turn
+    if game is None or before is None or not undo_available(state):
+        return state
+    box = confirmed_box(before, game)
+    assert box is not None  # can_undo checked it
+    restored = undo(game, before, state.settings.undo)
+    new = _reset_turn(
+        replace(
+            state,
+            screen=Screen.GAME,
+            game=restored,
+            before_last_turn=None,
+            dialog=Dialog.NONE,
+            last_auto_scored=None,
+        )
+    )
+    return _announce(new, Undone(box))
+
+
 def _reset_turn(state: AppState) -> AppState:
     return replace(
         state,
         countdown_deadline=None,
+        countdown_paused=None,
         computer_due=None,
         computer_plan=None,
         hint=None,
@@ -593,7 +740,14 @@ def _roll(state: AppState, c: _Context) -> AppState:
     assert game is not None
     rolled = roll(game, game.current_player)
     assert rolled.dice is not None
-    new = replace(state, game=rolled, hint=None, hint_requested=False, last_auto_scored=None)
+    new = replace(
+        state,
+        game=rolled,
+        before_last_turn=None,
+        hint=None,
+        hint_requested=False,
+        last_auto_scored=None,
+    )
     seconds = state.settings.auto_score_seconds
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
         new = replace(new, countdown_deadline=c.now + seconds, countdown_seconds=seconds)
@@ -607,7 +761,14 @@ def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
     points = game.options.points[box]
     bonus = game.options.five_of_a_kind_bonus
     after = score(game, player, box)
-    new = _reset_turn(replace(state, game=after, last_auto_scored=box if automatic else None))
+    new = _reset_turn(
+        replace(
+            state,
+            game=after,
+            before_last_turn=undo_point(game, after, state.settings.undo),
+            last_auto_scored=box if automatic else None,
+        )
+    )
     new = _announce(new, Scored(player, box, points, bonus, automatic))
     if after.is_over:
         new = _announce(replace(new, screen=Screen.END), GameOver())
@@ -668,6 +829,12 @@ def _skip_computers(state: AppState, c: _Context) -> AppState:
 
 
 def _schedule(state: AppState, now: float) -> AppState:
+    if state.dialog is not Dialog.NONE:
+        return _pause(state, now)
+    if state.countdown_paused is not None:  # the dialog closed: the countdown goes on
+        state = replace(
+            state, countdown_deadline=now + state.countdown_paused, countdown_paused=None
+        )
     if is_computer_turn(state):
         if state.computer_due is None:
             delay = STEP_SECONDS[state.settings.computer_speed]
@@ -675,6 +842,17 @@ def _schedule(state: AppState, now: float) -> AppState:
         return state
     if state.computer_due is not None:
         return replace(state, computer_due=None)
+    return state
+
+
+def _pause(state: AppState, now: float) -> AppState:
+    """While a dialog is open, nothing happens behind it: the auto-score countdown keeps its
+    remaining time for later, and the computer player waits (rescheduled when it closes)."""
+    if state.countdown_deadline is not None:
+        remaining = max(0.0, state.countdown_deadline - now)
+        state = replace(state, countdown_deadline=None, countdown_paused=remaining)
+    if state.computer_due is not None:
+        state = replace(state, computer_due=None)
     return state
 
 
@@ -688,6 +866,7 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
         "language": state.settings.language,
         "auto_score_seconds": state.settings.auto_score_seconds,
         "computer_speed": state.settings.computer_speed.value,
+        "undo": state.settings.undo.value,
         "ruleset": state.setup.ruleset_id,
         "players": [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level}
@@ -712,6 +891,9 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
     speed = data.get("computer_speed")
     if isinstance(speed, str) and speed in tuple(Speed):
         settings = replace(settings, computer_speed=Speed(speed))
+    undo_setting = data.get("undo")
+    if isinstance(undo_setting, str) and undo_setting in tuple(UndoSetting):
+        settings = replace(settings, undo=UndoSetting(undo_setting))
     setup = state.setup
     ruleset = data.get("ruleset")
     if isinstance(ruleset, str) and ruleset in RULESETS:

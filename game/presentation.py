@@ -25,12 +25,15 @@ from game.app import (
     Scored,
     Screen,
     Speed,
+    Undone,
     is_computer_turn,
+    undo_available,
 )
 from game.coach import LEVELS, KeepAdvice, ScoreAdvice
 from game.dice import DICE_COUNT
 from game.engine import standings
 from game.i18n import LANGUAGE_CODES, Translator
+from game.persistence.undo import UndoSetting, confirmed_box
 from game.rules_text import RulesText
 from game.rulesets import RULESETS, JokerBranch, Ruleset, Section
 from game.sheet import Sheet
@@ -179,6 +182,9 @@ class GameView:
     leave_label: str
     skip_to_sheet_label: str
     sheet: SheetView
+    undo_label: str = ""
+    """"Take back Full house"; "" when nothing can be taken back."""
+    can_undo: bool = False
 
 
 @dataclass(frozen=True)
@@ -201,6 +207,8 @@ class EndView:
     play_again_label: str
     play_again_help: str
     new_game_label: str
+    undo_label: str = ""
+    can_undo: bool = False
 
 
 @dataclass(frozen=True)
@@ -214,6 +222,9 @@ class SettingsView:
     speed_label: str
     speeds: tuple[Choice, ...]
     close_label: str
+    undo_label: str = ""
+    undo_help: str = ""
+    undo_choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -242,6 +253,11 @@ class Snapshot:
     leave: LeaveView
     announcement: str
     announcement_count: int
+    notices: tuple[str, ...] = ()
+    """Messages about the device's storage and imports, already translated."""
+    dismiss_label: str = ""
+    export_unreadable_label: str = ""
+    """The button offering the data set aside as unreadable; "" when there is none."""
 
 
 @cache
@@ -273,7 +289,20 @@ def present(state: AppState, now: float) -> Snapshot:
         leave=LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel")),
         announcement=announcement_text(state, t),
         announcement_count=state.announcement_count,
+        notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.notices),
+        dismiss_label=t("common.close"),
+        export_unreadable_label=t("storage.export_unreadable") if state.unreadable else "",
     )
+
+
+def _undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
+    game, before = state.game, state.before_last_turn
+    if game is None or before is None or not undo_available(state):
+        return t("undo.button"), False
+    box = confirmed_box(before, game)
+    if box is None:
+        return t("undo.button"), False
+    return t("undo.label", box=t.box_name(game.ruleset.id, box)), True
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -407,12 +436,15 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
 
     countdown = 0
     fraction = 0.0
-    if state.countdown_deadline is not None and human:
-        remaining = max(0.0, state.countdown_deadline - now)
+    paused = state.countdown_paused
+    if (state.countdown_deadline is not None or paused is not None) and human:
+        deadline = state.countdown_deadline
+        remaining = max(0.0, deadline - now) if deadline is not None else paused or 0.0
         countdown = max(1, math.ceil(remaining - 1e-9)) if remaining > 0 else 0
         if state.countdown_seconds:
             fraction = min(1.0, remaining / state.countdown_seconds)
 
+    undo_label, can_undo_now = _undo_label(state, t)
     coach_note = ""
     if state.coach_status is CoachStatus.UNAVAILABLE:
         coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
@@ -452,6 +484,8 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         leave_label=t("game.leave"),
         skip_to_sheet_label=t("a11y.skip_to_sheet"),
         sheet=sheet_view(game, t, interactive=human),
+        undo_label=undo_label,
+        can_undo=can_undo_now,
     )
 
 
@@ -644,6 +678,7 @@ def _end(state: AppState, t: Translator) -> EndView:
         )
         for s in table
     )
+    undo_label, can_undo_now = _undo_label(state, t)
     winners = [s.name for s in table if s.place == 1]
     if len(table) == 1:
         headline = (
@@ -663,6 +698,8 @@ def _end(state: AppState, t: Translator) -> EndView:
         play_again_label=t("end.play_again"),
         play_again_help=t("end.play_again_help"),
         new_game_label=t("end.new_game"),
+        undo_label=undo_label,
+        can_undo=can_undo_now,
     )
 
 
@@ -695,6 +732,12 @@ def _settings(state: AppState, t: Translator, languages: tuple[Choice, ...]) -> 
             for speed in Speed
         ),
         close_label=t("common.done"),
+        undo_label=t("settings.undo"),
+        undo_help=t("settings.undo_help"),
+        undo_choices=tuple(
+            Choice(choice.value, t(f"settings.undo.{choice.value}"), choice is settings.undo)
+            for choice in UndoSetting
+        ),
     )
 
 
@@ -721,5 +764,7 @@ def announcement_text(state: AppState, t: Translator) -> str:
         if event.bonus:
             text += ". " + t("turn.penta_bonus", points=event.bonus)
         return text
+    if isinstance(event, Undone):
+        return t("undo.done", box=t.box_name(ruleset.id, event.box))
     assert isinstance(event, GameOver)
     return t("end.title")

@@ -194,6 +194,54 @@ def test_selecting_a_box_stops_the_countdown_and_settings_change_it() -> None:
     assert d.state.settings.auto_score_seconds == 0
 
 
+@pytest.mark.parametrize("opener", [OpenSettings(), AskLeave(), OpenRules("yatzy")])
+def test_the_countdown_waits_while_a_dialog_is_open(opener: app.Intent) -> None:
+    d = seeded()
+    d(StartGame(), Roll(), Roll(), Roll())
+    game = d.state.game
+    assert d.state.countdown_deadline == d.now + 3
+    d.now += 1
+    d(opener)
+    assert d.state.dialog is not Dialog.NONE
+    assert d.state.countdown_deadline is None and next_deadline(d.state) is None
+    assert d.state.countdown_paused == 2
+    d.now += 60
+    d(Tick())
+    assert d.state.game is game  # nothing scored behind the dialog
+    d(CloseDialog())
+    assert d.state.countdown_deadline == d.now + 2 and d.state.countdown_paused is None
+    d.now += 1.9
+    d(Tick())
+    assert d.state.game is game
+    d.now += 0.1
+    d(Tick())
+    assert d.state.game is not game and d.state.last_auto_scored is not None
+
+
+def test_turning_the_countdown_off_in_the_settings_dialog_stops_it() -> None:
+    d = seeded()
+    d(StartGame(), Roll(), Roll(), Roll(), OpenSettings(), SetAutoScore(0), CloseDialog())
+    assert d.state.countdown_deadline is None and d.state.countdown_paused is None
+    assert next_deadline(d.state) is None
+
+
+def test_computer_players_wait_while_a_dialog_is_open() -> None:
+    d = seeded(seats=1)
+    d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
+    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    assert is_computer_turn(d.state) and d.state.computer_due is not None
+    d(OpenSettings())
+    assert d.state.computer_due is None and next_deadline(d.state) is None
+    game = d.state.game
+    d.now += 60
+    d(Tick())
+    assert d.state.game is game
+    d(CloseDialog())
+    assert d.state.computer_due is not None
+    d.wait_until_due()
+    assert d.state.game is not game
+
+
 def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
     d = seeded(seats=1)
     d(AddPlayer(PlayerKind.COMPUTER), StartGame(), SetCoachStatus(app.CoachStatus.UNAVAILABLE))
