@@ -160,6 +160,7 @@ class View:
         self.node("leave-confirm").text(snap.leave.confirm_label)
         self.node("leave-cancel").text(snap.leave.cancel_label)
         self._dialogs(snap.dialog)
+        self._notices(snap)
         if snap.announcement_count != self._announcement_count:
             self._announcement_count = snap.announcement_count
             self.node("live").text(snap.announcement).attr(
@@ -172,6 +173,29 @@ class View:
                 self._focus_screen(snap.screen)
         elif snap.screen == "game" and snap.dialog == "none":
             self._rescue_focus(focused)
+
+    def _notices(self, snap: Snapshot) -> None:
+        container = self.node("notice-list").el
+        wanted = [(text, snap.dismiss_label) for text in snap.notices]
+        key = repr(wanted)
+        if self.node("notice-list")._changed("#notices", key):
+            while container.children.length > 0:
+                container.lastElementChild.remove()
+            for index, text in enumerate(snap.notices):
+                item = self._create("li", "notice-item")
+                message = self._create("span", "notice-text")
+                message.textContent = text
+                button = self._create(
+                    "button", "text-button small", type="button", data_action="dismiss-notice"
+                )
+                button.setAttribute("data-index", str(index))
+                button.textContent = snap.dismiss_label
+                item.append(message)
+                item.append(button)
+                container.append(item)
+        exporting = bool(snap.export_unreadable_label)
+        self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
+        self.node("notices").show(bool(snap.notices) or exporting)
 
     def _focus_screen(self, screen: str) -> None:
         target = {"setup": "setup-title", "game": "turn-title", "end": "end-title"}[screen]
@@ -348,6 +372,7 @@ class View:
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
         self.node("keys-hint").text(view.keys_hint)
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)
+        self.node("undo").text(view.undo_label).show(view.can_undo)
         self.node("hint").text(view.hint_label).flag("disabled", not view.can_hint)
         self.node("turn-status").text(view.status)
         self.node("turn-message").text(view.message).show(bool(view.message))
@@ -413,6 +438,7 @@ class View:
         self.node("play-again").text(view.play_again_label)
         self.node("play-again-help").text(view.play_again_help)
         self.node("new-game").text(view.new_game_label)
+        self.node("end-undo").text(view.undo_label).show(view.can_undo)
 
     # --- dialogs ------------------------------------------------------------------------------
 
@@ -426,6 +452,9 @@ class View:
         self._radios("auto-score", view.auto_score)
         self.node("speed-legend").text(view.speed_label)
         self._radios("speed-setting", view.speeds)
+        self.node("undo-legend").text(view.undo_label)
+        self.node("undo-help").text(view.undo_help)
+        self._radios("undo-setting", view.undo_choices)
         self.node("settings-done").text(view.close_label)
 
     def _radios(self, name: str, choices: Sequence[Choice]) -> None:
@@ -504,6 +533,7 @@ class SheetTable:
         self.body = table.querySelector("tbody")
         self.corner = Node(self.head_row.querySelector("th"))
         self.columns: list[Node] = []
+        self.column_names: list[Node] = []
         self.rows: list[tuple[Node, Node, list[tuple[Node, Node, Node]]]] = []
 
     def render(self, view: SheetView) -> None:
@@ -512,14 +542,20 @@ class SheetTable:
         count = len(view.columns)
         while len(self.columns) > count:
             self.columns.pop().el.remove()
+            self.column_names.pop()
         while len(self.columns) < count:
             th = self.document.createElement("th")
             th.setAttribute("scope", "col")
             th.setAttribute("dir", "auto")
+            name = self.document.createElement("span")
+            name.className = "column-name"
+            th.append(name)
             self.head_row.append(th)
             self.columns.append(Node(th))
-        for column, node in zip(view.columns, self.columns, strict=True):
-            node.text(column.name).cls("current", column.current)
+            self.column_names.append(Node(name))
+        for column, node, name in zip(view.columns, self.columns, self.column_names, strict=True):
+            name.text(column.name)
+            node.cls("current", column.current).attr("title", column.name)
             node.attr("aria-label", column.label if column.current else None)
         while len(self.rows) > len(view.rows):
             self.rows.pop()[0].el.remove()
