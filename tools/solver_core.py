@@ -156,6 +156,34 @@ class TurnSolver:
                     changes_state,
                 )
             )
+        self.upper_faces = [self.space.face_of_bit[bit] for bit in self.space.upper_bits]
+        self.upper_plan = self._upper_merge_plan()
+
+    def _upper_merge_plan(self) -> list[tuple[int, int, list[IntArray]]]:
+        """How to merge the upper boxes into S0 roll by roll: the rolls are grouped by how
+        many distinct faces they show (contiguous in roll order), and for each group and
+        each of its faces, the row of the stacked upper candidates (box, count) to take.
+
+        A roll only needs the upper boxes of the faces it shows: for an absent face the box
+        would score 0, which the zero-points base already covers. That is 756 (roll, face)
+        pairs instead of 6 x 252 rows.
+        """
+        row_of_face = {face: position for position, face in enumerate(self.upper_faces)}
+        plan = []
+        for group in turn.sub_keep_groups(DICE_COUNT):
+            start, stop = group.start - turn.ROLLS_START, group.stop - turn.ROLLS_START
+            rows = [
+                np.array([self._upper_row(row_of_face, roll, j) for roll in ROLLS[start:stop]])
+                for j in range(len(group.smaller))
+            ]
+            plan.append((start, stop, rows))
+        return plan
+
+    def _upper_row(self, row_of_face: dict[int, int], roll: tuple[int, ...], j: int) -> int:
+        face = sorted(set(roll))[j]
+        if face not in row_of_face:
+            return len(row_of_face) * (DICE_COUNT + 1)  # the -inf row: no such upper box
+        return row_of_face[face] * (DICE_COUNT + 1) + roll.count(face)
 
     def solve(self, workers: int = 1) -> FloatArray:
         """Every state's value; with several workers, each layer is split between processes
@@ -219,11 +247,21 @@ class TurnSolver:
             if box.distinct[0] == 0:
                 np.maximum(zero_points, after.value(0), out=zero_points)
         five_rows = self.five_of_a_kind_rows(scored, columns)
+        upper_rows = [
+            after.by_points
+            for box, after in zip(self.boxes, scored, strict=True)
+            if box.bit in self.space.face_of_bit
+        ]
+        assert all(len(rows) == DICE_COUNT + 1 for rows in upper_rows)  # counts 0 to 5
+        no_box = np.full((1, len(columns)), -np.inf)
+        stacked_upper = np.concatenate([*upper_rows, no_box])  # row: box x 6 + count
         values = np.empty(len(columns))
         for start in range(0, len(columns), NARROW_COLUMNS):
             narrow = slice(start, start + NARROW_COLUMNS)
             workspace = self.workspace(len(columns[narrow]))
-            after_last_roll = self.score_now(workspace, scored, zero_points, five_rows, narrow)
+            after_last_roll = self.score_now(
+                workspace, scored, zero_points, stacked_upper, five_rows, narrow
+            )
             workspace.keep_expectations(after_last_roll)
             after_second_roll = workspace.best_keep()
             workspace.keep_expectations(after_second_roll)
@@ -247,17 +285,28 @@ class TurnSolver:
         workspace: Workspace,
         scored: list[ScoredValues],
         zero_points: FloatArray,
+        stacked_upper: FloatArray,
         five_rows: FloatArray,
         narrow: slice,
     ) -> FloatArray:
         """S0: for each roll (rows) and state (columns), the value of the best box.
 
-        Every box that can score 0 is in `zero_points`; a box that scores on few rolls is then
-        merged on those rows only, the others on all rows (cheaper per row)."""
+        Every box that can score 0 is in `zero_points`; the upper boxes are then merged by
+        the faces each roll shows, and a lower box that scores on few rolls on those rows
+        only, the others on all rows (cheaper per row)."""
         best = workspace.after_last_roll
         candidate = workspace.candidate
         best[:] = zero_points[None, narrow]
+        upper = stacked_upper[:, narrow]
+        for start, stop, rows_by_face in self.upper_plan:
+            group = best[start:stop]
+            into = candidate[: stop - start]
+            for rows in rows_by_face:
+                upper.take(rows, axis=0, out=into, mode="clip")
+                np.maximum(group, into, out=group)
         for box, after in zip(self.boxes, scored, strict=True):
+            if box.bit in self.space.face_of_bit:
+                continue
             rows = box.scoring_rows
             dense = len(rows) > SPARSE_ROWS
             if after.by_points is not None:
