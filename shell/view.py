@@ -535,6 +535,7 @@ class SheetTable:
         self.columns: list[Node] = []
         self.column_names: list[Node] = []
         self.rows: list[tuple[Node, Node, list[tuple[Node, Node, Node]]]] = []
+        self._current = -1
 
     def render(self, view: SheetView) -> None:
         self.corner.text(view.box_header)
@@ -568,6 +569,31 @@ class SheetTable:
             self.rows.append((Node(tr), Node(th), []))
         for row, (tr, th, cells) in zip(view.rows, self.rows, strict=True):
             self._row(row, tr, th, cells, count)
+        current = next((i for i, column in enumerate(view.columns) if column.current), -1)
+        if current != self._current:
+            self._current = current
+            if current >= 0:
+                self._scroll_to_column(self.columns[current].el)
+
+    def _scroll_to_column(self, th: Any) -> None:
+        """Scrolls the sheet sideways so that the whole column of `th` shows beside the pinned
+        column of box names (on its left, or on its right in a right-to-left language)."""
+        wrap = self.table.parentElement
+        if is_null(wrap) or is_null(wrap.offsetParent):
+            return  # not on screen
+        frame = wrap.getBoundingClientRect()
+        pinned = self.corner.el.getBoundingClientRect()
+        column = th.getBoundingClientRect()
+        inner_left = float(frame.left) + float(wrap.clientLeft)
+        inner_right = inner_left + float(wrap.clientWidth)
+        if str(self.document.defaultView.getComputedStyle(wrap).direction) == "rtl":
+            left, right = inner_left, float(pinned.left)
+        else:
+            left, right = float(pinned.right), inner_right
+        if float(column.left) < left:
+            wrap.scrollLeft = float(wrap.scrollLeft) + float(column.left) - left
+        elif float(column.right) > right:
+            wrap.scrollLeft = float(wrap.scrollLeft) + float(column.right) - right
 
     def _row(
         self,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from game_helpers import Ui
-from playwright.sync_api import Page, expect
+from browser_helpers import BrowserProblems
+from game_helpers import Ui, new_context
+from playwright.sync_api import Browser, Page, expect
 
 LONG_NAME = "A" * 50
 
@@ -39,3 +40,49 @@ def test_a_fifty_letter_name_never_makes_the_page_scroll_sideways(page: Page, ap
     expect(page.locator("#standings > li")).to_have_count(12)
     ui.no_page_scroll_sideways()
     expect(page.locator("#end-headline")).to_be_visible()
+
+
+COLUMN_IN_VIEW = """() => {
+    const wrap = document.querySelector('#sheet-wrap');
+    const frame = wrap.getBoundingClientRect();
+    const pinned = document.querySelector('#sheet thead th.corner').getBoundingClientRect();
+    const column = document.querySelector('#sheet thead th.current').getBoundingClientRect();
+    const inner = [frame.left + wrap.clientLeft, frame.left + wrap.clientLeft + wrap.clientWidth];
+    const rtl = getComputedStyle(wrap).direction === 'rtl';
+    const [left, right] = rtl ? [inner[0], pinned.left] : [pinned.right, inner[1]];
+    return column.left >= left - 1 && column.right <= right + 1
+        ? '' : `column ${column.left}..${column.right} outside ${left}..${right}`;
+}"""
+
+
+def play_turns_checking_the_current_column(ui: Ui, turns: int) -> None:
+    page = ui.page
+    boxes = page.locator("#sheet button[data-box]:not([hidden]):not([disabled])")
+    for turn in range(turns):
+        assert page.evaluate(COLUMN_IN_VIEW) == "", f"turn {turn + 1}"
+        ui.roll()
+        boxes.first.click()
+        page.click("#confirm")
+    assert page.evaluate(COLUMN_IN_VIEW) == ""
+
+
+def test_the_current_players_column_scrolls_fully_into_view(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=8)
+    ui.set_players([(f"Player number {n}", "human", None) for n in range(1, 13)])
+    ui.start()
+    play_turns_checking_the_current_column(ui, 13)  # around the table, and back to the first
+    expect(page.locator("#sheet thead th.current")).to_have_text("Player number 2")
+
+
+def test_the_current_column_scrolls_into_view_right_to_left(
+    browser: Browser, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    context = new_context(browser, locale="he-IL")
+    browser_problems.watch(context)
+    try:
+        ui = Ui(context.new_page()).open(app_url, seed=9)
+        ui.set_players([(f"שחקן מספר {n}", "human", None) for n in range(1, 9)])
+        ui.start()
+        play_turns_checking_the_current_column(ui, 9)
+    finally:
+        context.close()
