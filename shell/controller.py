@@ -5,8 +5,10 @@ this class only connects them to the page:
 - DOM events (one delegated listener per type, see `_on_click` ...) become intents;
 - `send(intent)` dispatches it with the current time, renders, and schedules the next Tick
   (auto-score countdown, computer players' steps) with setTimeout;
-- settings and the last setup are stored in localStorage as version-tagged JSON and validated
-  on load (game.app.preferences_from_data), so bad stored data is ignored safely;
+- storage (game.persistence over shell.storage's localStorage adapter): the session is
+  restored at start (before anything is saved), then the game in progress and the preferences
+  are saved after every change; unreadable data is set aside and offered for download, and
+  every problem is shown as a notice;
 - the screen is kept awake during a game (Wake Lock), and the lock is taken again when the
   page becomes visible;
 - the coach: the optimal advisor when its table loads, else game.coach.GreedyCoach.
@@ -18,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import random
+from datetime import date
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -26,14 +29,24 @@ from game import app
 from game.advisor_coach import AdvisorCoach
 from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
 from game.coach import Coach, GreedyCoach
+from game.persistence.history import load_history
+from game.persistence.session import restore_session, save_preferences, save_session
+from game.persistence.storage import ProblemKind, StorageProblem, quarantined
+from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.rulesets import RULESETS
 from game.state import PlayerKind
 from game.strategy.advisor import Advisor
 from game.strategy.table import TableError, decode_table
+from shell.storage import migrate_legacy_preferences, open_storage
 from shell.view import View, is_null
 
-PREFERENCES_KEY = "penta.preferences"
+PROBLEM_NOTICES = {
+    ProblemKind.NOT_JSON: "storage.corrupt",
+    ProblemKind.INVALID: "storage.corrupt",
+    ProblemKind.UNKNOWN_VERSION: "storage.unknown_version",
+    ProblemKind.WRITE_FAILED: "storage.save_failed",
+}
 COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
 
@@ -64,9 +77,20 @@ class Controller:
         if seed is not None:
             self.rng = random.Random(seed)
         languages = [str(tag) for tag in self.window.navigator.languages]
-        preferences = self._load_preferences()
-        self.state = app.initial_state(languages, seed=seed, preferences=preferences)
+        self.storage = open_storage(self.window)
+        migrated = migrate_legacy_preferences(self.storage)
+        restored = restore_session(self.storage)
+        state = app.initial_state(languages, seed=seed, preferences=restored.preferences)
+        state = app.resume(state, restored.game, restored.before_last_turn, now=self.now())
+        for problem in restored.problems:
+            state = self._with_notice(state, problem)
+        if migrated or restored.migrated:
+            state = app.dispatch(
+                state, app.AddNotice(app.Notice("storage.migrated")), **self._context(state)
+            )
+        self.state = state
         self._saved_preferences = json.dumps(app.preferences_to_data(self.state), sort_keys=True)
+        self._saved_game: tuple[Any, Any] = (self.state.game, self.state.before_last_turn)
         self._listen(self.document, "click", self._on_click)
         self._listen(self.document, "change", self._on_change)
         self._listen(self.document, "input", self._on_input)
@@ -79,6 +103,25 @@ class Controller:
         for element_id in ("language", "settings-button"):
             self.document.getElementById(element_id).disabled = False
         self._render()
+        # Once the first screen shows: a damaged history is reported (and set aside) now.
+        history = load_history(self.storage)
+        if history.problem is not None:
+            self.state = self._with_notice(self.state, history.problem)
+            self._render()
+        self._note_unreadable()
+
+    def _context(self, state: AppState) -> dict[str, Any]:
+        return {"now": self.now(), "coach": self.coach_for(state), "rng": self.rng}
+
+    def _with_notice(self, state: AppState, problem: StorageProblem) -> AppState:
+        notice = app.Notice(PROBLEM_NOTICES[problem.kind])
+        self.window.console.warn(f"Storage: {problem.key}: {problem.kind}: {problem.reason}")
+        return app.dispatch(state, app.AddNotice(notice), **self._context(state))
+
+    def _note_unreadable(self) -> None:
+        keys = tuple(item.key for item in quarantined(self.storage))
+        if keys != self.state.unreadable:
+            self.send(app.SetUnreadable(keys))
 
     def _listen(self, target: Any, event: str, handler: Any) -> None:
         proxy = create_proxy(handler)
@@ -113,6 +156,7 @@ class Controller:
         ):
             self._animate_roll(state, before)
         self._save_preferences()
+        self._save_game()
         self._forget_done_tasks()
         self._schedule(now)
         self._keep_awake()
@@ -200,26 +244,72 @@ class Controller:
 
     # --- storage ------------------------------------------------------------------------------
 
-    def _load_preferences(self) -> object:
-        try:
-            text = self.window.localStorage.getItem(PREFERENCES_KEY)
-        except Exception:  # storage blocked (private mode, policy): start with defaults
-            return None
-        if is_null(text):
-            return None
-        try:
-            return json.loads(str(text))
-        except ValueError:
-            return None
+    def today(self) -> date:
+        now = self.window.Date.new()
+        return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
     def _save_preferences(self) -> None:
-        text = json.dumps(app.preferences_to_data(self.state), sort_keys=True)
+        data = app.preferences_to_data(self.state)
+        text = json.dumps(data, sort_keys=True)
         if text == self._saved_preferences:
             return
         self._saved_preferences = text
-        # Storage full or blocked: the app plays on without remembering.
-        with contextlib.suppress(Exception):
-            self.window.localStorage.setItem(PREFERENCES_KEY, text)
+        problem = save_preferences(self.storage, data)
+        if problem is not None:
+            self._report(problem)
+
+    def _save_game(self) -> None:
+        """The game in progress, after every change to it (None: the session is removed)."""
+        current = (self.state.game, self.state.before_last_turn)
+        if current[0] is self._saved_game[0] and current[1] is self._saved_game[1]:
+            return
+        self._saved_game = current
+        report = save_session(
+            self.storage,
+            self.state.game,
+            today=self.today(),
+            before_last_turn=self.state.before_last_turn,
+        )
+        for problem in report.problems:
+            self._report(problem)
+
+    def _report(self, problem: StorageProblem) -> None:
+        before = self.state
+        self.state = self._with_notice(before, problem)
+        if self.state is not before:
+            self.view.render(present(self.state, self.now()))
+        if problem.moved_to is not None:
+            self._note_unreadable()
+
+    def download(self, name: str, text: str, mime: str = "application/json") -> None:
+        """Offers `text` as a file to save (a Blob behind a link with `download`)."""
+        parts = self.window.Array.new()
+        parts.push(text)
+        options = self.window.Object.new()
+        options.type = mime
+        blob = self.window.Blob.new(parts, options)
+        url = self.window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        self.document.body.append(link)
+        link.click()
+        link.remove()
+        self.window.setTimeout(self._revoke_proxy(url), 1000)
+
+    def _revoke_proxy(self, url: Any) -> Any:
+        def revoke(*_args: Any) -> None:
+            self.window.URL.revokeObjectURL(url)
+
+        proxy = create_proxy(revoke)
+        self._proxies.append(proxy)
+        return proxy
+
+    def export_unreadable(self) -> None:
+        for number, item in enumerate(quarantined(self.storage), start=1):
+            text = self.storage.get(item.key)
+            if text is not None:
+                self.download(f"penta-unreadable-{number}.txt", text, "text/plain")
 
     # --- wake lock ----------------------------------------------------------------------------
 
@@ -280,6 +370,8 @@ class Controller:
             "play-again": app.PlayAgain(),
             "open-settings": app.OpenSettings(),
             "close-dialog": app.CloseDialog(),
+            "undo": app.Undo(),
+            "history": app.OpenHistory(),
         }
         intent: app.Intent | None = simple.get(action)
         if action == "remove" and index is not None:
@@ -293,18 +385,36 @@ class Controller:
             intent = None if die is None else app.ToggleKeep(die)
         elif action == "box":
             intent = app.SelectBox(str(_data(target, "box")))
+        elif action == "dismiss-notice" and index is not None:
+            intent = app.DismissNotice(index)
+        elif action == "export-unreadable":
+            self.export_unreadable()
         if intent is not None:
+            before = self.state
             self.send(intent)
-            if action in ("up", "down") and index is not None:
-                self._refocus_seat_button(action, index + (-1 if action == "up" else 1))
+            if self.state is before or index is None:
+                return
+            if action in ("up", "down"):
+                other = "down" if action == "up" else "up"
+                moved_to = index + (-1 if action == "up" else 1)
+                # The moved player's same button; at the top or bottom, its other one.
+                self._focus_first(
+                    f'#seats [data-action="{action}"][data-index="{moved_to}"]',
+                    f'#seats [data-action="{other}"][data-index="{moved_to}"]',
+                )
+            elif action == "remove":
+                # The next player's Remove button (now at the same place), else Add player.
+                self._focus_first(
+                    f'#seats [data-action="remove"][data-index="{index}"]', "#add-human"
+                )
 
-    def _refocus_seat_button(self, action: str, index: int) -> None:
-        """After a move, keep the focus on the moved player's button (at its new place)."""
-        button = self.document.querySelector(
-            f'#seats [data-action="{action}"][data-index="{index}"]'
-        )
-        if not is_null(button) and not button.disabled:
-            button.focus()
+    def _focus_first(self, *selectors: str) -> None:
+        """Moves the focus to the first of `selectors` that is there and enabled."""
+        for selector in selectors:
+            element = self.document.querySelector(selector)
+            if not is_null(element) and not element.disabled:
+                element.focus()
+                return
 
     def _on_change(self, event: Any) -> None:
         target = event.target
@@ -319,6 +429,8 @@ class Controller:
             self.send(app.SetAutoScore(int(value)))
         elif action == "speed-setting" and value in tuple(Speed):
             self.send(app.SetComputerSpeed(Speed(value)))
+        elif action == "undo-setting" and value in tuple(UndoSetting):
+            self.send(app.SetUndo(UndoSetting(value)))
         elif action == "kind" and index is not None and value in tuple(PlayerKind):
             self.send(app.SetPlayerKind(index, PlayerKind(value)))
         elif action == "level" and index is not None:

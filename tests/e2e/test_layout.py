@@ -86,3 +86,35 @@ def test_the_current_column_scrolls_into_view_right_to_left(
         play_turns_checking_the_current_column(ui, 9)
     finally:
         context.close()
+
+
+FOCUSED = """(() => {
+    const e = document.activeElement;
+    return [e.id, e.dataset.action || '', e.dataset.index || '',
+            e.getAttribute('aria-label') || ''].join('|');
+})()"""
+
+
+def test_the_focus_follows_the_moved_player_and_survives_a_removal(
+    page: Page, app_url: str
+) -> None:
+    ui = Ui(page).open(app_url)
+    ui.set_players([("Ann", "human", None), ("Ben", "human", None), ("Cy", "human", None)])
+    page.locator('#seats [data-action="up"][data-index="2"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#seat-1-name")).to_have_value("Cy")
+    assert page.evaluate(FOCUSED) == "|up|1|Move Cy up"
+    page.keyboard.press("Enter")  # to the top: its Up button is disabled, Down takes the focus
+    expect(page.locator("#seat-0-name")).to_have_value("Cy")
+    assert page.evaluate(FOCUSED) == "|down|0|Move Cy down"
+    page.keyboard.press("Enter")
+    expect(page.locator("#seat-1-name")).to_have_value("Cy")
+    assert page.evaluate(FOCUSED) == "|down|1|Move Cy down"
+    page.locator('#seats [data-action="remove"][data-index="0"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#seats > li")).to_have_count(2)
+    assert page.evaluate(FOCUSED) == "|remove|0|Remove Cy"
+    page.locator('#seats [data-action="remove"][data-index="1"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#seats > li")).to_have_count(1)
+    assert page.evaluate(FOCUSED).startswith("add-human|")
