@@ -235,11 +235,11 @@ class View:
         for card in view.rulesets:
             self.node(f"ruleset-{card.id}-name").text(card.name)
             self.node(f"ruleset-{card.id}-description").text(card.description)
-            radio = self.node(f"ruleset-{card.id}")
+            radio = self.node(f"ruleset-{card.id}").flag("disabled", False)  # Python is ready
             if bool(radio.el.checked) != card.selected:
                 radio.el.checked = card.selected
             self.node(f"ruleset-{card.id}-card").cls("selected", card.selected)
-            self.node(f"rules-{card.id}").text(card.rules_label)
+            self.node(f"rules-{card.id}").text(card.rules_label).flag("disabled", False)
         self.node("players-heading").text(view.players_heading)
         self.node("player-count").text(view.player_count)
         self._seats(view)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from browser_helpers import BrowserProblems
+from browser_helpers import BrowserProblems, wait_until_ready
 from game_helpers import Ui, new_context
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 LONG_NAME = "A" * 50
 
@@ -118,3 +118,42 @@ def test_the_focus_follows_the_moved_player_and_survives_a_removal(
     page.keyboard.press("Enter")
     expect(page.locator("#seats > li")).to_have_count(1)
     assert page.evaluate(FOCUSED).startswith("add-human|")
+
+
+SETUP_CONTROLS = (
+    "#ruleset-penta",
+    "#ruleset-yatzy",
+    "#rules-penta",
+    "#rules-yatzy",
+    "#add-human",
+    "#add-computer",
+    "#start",
+)
+
+
+def test_setup_controls_are_visibly_disabled_until_python_is_ready(
+    page: Page, app_url: str
+) -> None:
+    held: list[Route] = []  # the WebAssembly runtime, held back until the checks are done
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(app_url)
+    page.wait_for_load_state("load")
+    expect(page.locator("html")).to_have_attribute("data-state", "loading")
+    for selector in SETUP_CONTROLS:
+        expect(page.locator(selector)).to_be_disabled()
+    for selector in ("#add-human", "#ruleset-yatzy-card"):
+        opacity = page.locator(selector).evaluate("e => Number(getComputedStyle(e).opacity)")
+        assert opacity < 0.7, (selector, opacity)
+    page.locator("label[for=ruleset-yatzy]").click(force=True)
+    expect(page.locator("#ruleset-penta")).to_be_checked()
+    for _ in range(200):  # route handlers run while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the runtime was not requested"
+    held[0].continue_()
+    wait_until_ready(page)
+    for selector in SETUP_CONTROLS:
+        expect(page.locator(selector)).to_be_enabled()
+    opacity = page.locator("#ruleset-yatzy-card").evaluate("e => getComputedStyle(e).opacity")
+    assert opacity == "1"
