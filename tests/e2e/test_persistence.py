@@ -1,0 +1,252 @@
+"""Never lose a game (issue 6): autosave and resume, offline reopening, undo, bad stored data.
+
+The games are seeded (`?seed=N`) and played beside the engine in CPython with the tests'
+keeping rule (game_helpers.keep_most_frequent), so every check compares the page with the exact
+state the engine gives: a reload must show the same dice, kept dice, rolls left and selected
+box, and the next roll must be the one the seeded dice would have given (no extra roll, no
+fresh dice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from browser_helpers import BrowserProblems, boot, wait_for_offline_ready, wait_until_ready
+from game_helpers import Ui, keep_most_frequent
+from playwright.sync_api import BrowserContext, Page, expect
+
+from game.coach import best_immediate_box
+from game.engine import new_game, roll, score
+from game.random_source import SeededDice
+from game.rulesets import JokerBranch
+from game.state import GameState, Player
+from tools.serve import SiteServer
+
+SEED = 2
+"""As in test_game_penta: a Penta (50), then in round 8 five 2s with Twos open (joker + bonus)."""
+
+
+def start_dana(ui: Ui, url: str) -> GameState:
+    ui.open(url, seed=SEED)
+    ui.set_players([("Dana", "human", None)])
+    ui.choose_ruleset("penta")
+    ui.set_auto_score(0)
+    ui.start()
+    return new_game("penta", [Player("Dana")], SeededDice(SEED))
+
+
+def play_turn(ui: Ui, game: GameState) -> GameState:
+    """One whole turn through the UI, beside the engine: roll, keep, score the best box."""
+    game = roll(game, 0)
+    assert ui.roll() == game.dice
+    assert game.dice is not None
+    while game.rolls_left and len(set(game.dice)) > 1:
+        keep = keep_most_frequent(game.dice)
+        ui.keep(keep)
+        game = roll(game, 0, keep)
+        assert ui.roll() == game.dice
+    box = best_immediate_box(game)
+    ui.score(box)
+    return score(game, 0, box)
+
+
+def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_box(
+    page: Page, app_url: str
+) -> None:
+    ui = Ui(page)
+    game = start_dana(ui, app_url)
+    game = play_turn(ui, game)  # one box filled
+    game = roll(game, 0)
+    assert ui.roll() == game.dice and game.dice is not None
+    keep = keep_most_frequent(game.dice)
+    ui.keep(keep)
+    box = best_immediate_box(game)
+    ui.box(box).click()
+    expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
+
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#game-screen")).to_be_visible()
+    assert ui.dice() == game.dice
+    assert ui.kept() == tuple(sorted(keep))
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    expect(page.locator("#round")).to_have_text("Round 2 of 13")
+    expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#confirm")).to_be_enabled()
+
+    # Twice: reloading again grants nothing either.
+    page.reload()
+    wait_until_ready(page)
+    assert ui.dice() == game.dice
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    # The next roll is the one the seeded dice give next: no fresh dice.
+    game = roll(game, 0, keep)
+    assert ui.roll() == game.dice
+    expect(page.locator("#roll")).to_have_text("Roll (1 left)")
+
+
+def test_closing_and_reopening_offline_resumes_the_game(
+    persistent_context: Callable[[], BrowserContext], site_server: Callable[..., SiteServer]
+) -> None:
+    server = site_server()
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    ui = Ui(page)
+    game = start_dana(ui, server.url)
+    wait_for_offline_ready(page)
+    game = play_turn(ui, game)
+    game = roll(game, 0)
+    assert ui.roll() == game.dice
+    totals = ui.row_texts("sheet", "total")
+    context.close()  # the app is closed (killed) mid-turn
+
+    server.stop()  # no network at all: the service worker serves the app
+    context = persistent_context()
+    context.set_offline(True)
+    page = context.pages[0] if context.pages else context.new_page()
+    boot(page, server.url + f"?seed={SEED}")
+    ui = Ui(page)
+    expect(page.locator("#game-screen")).to_be_visible()
+    assert ui.dice() == game.dice
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    assert ui.row_texts("sheet", "total") == totals
+
+
+def test_undo_takes_back_a_joker_with_its_penta_bonus_exactly(page: Page, app_url: str) -> None:
+    ui = Ui(page)
+    game = start_dana(ui, app_url)
+    while True:
+        game = roll(game, 0)
+        assert ui.roll() == game.dice and game.dice is not None
+        while game.rolls_left and len(set(game.dice)) > 1:
+            keep = keep_most_frequent(game.dice)
+            ui.keep(keep)
+            game = roll(game, 0, keep)
+            assert ui.roll() == game.dice
+        assert game.options is not None
+        if game.options.joker is JokerBranch.SAME_FACE and game.options.five_of_a_kind_bonus:
+            break
+        box = best_immediate_box(game)
+        ui.score(box)
+        expect(page.locator("#undo")).to_be_visible()  # one human: undo is on by default
+        game = score(game, 0, box)
+    assert game.turn_number == 8
+    (box,) = game.options.legal
+    rows = ("twos", "upper_subtotal", "upper_bonus", "five_of_a_kind_bonus", "total")
+    before = {row: ui.row_texts("sheet", row) for row in rows}
+    dice = ui.dice()
+    roll_label = page.locator("#roll").inner_text()
+
+    ui.score(box)
+    after = score(game, 0, box)
+    sheet = after.sheets[0]
+    assert sheet.five_of_a_kind_bonus_count == 1
+    assert ui.row_texts("sheet", "five_of_a_kind_bonus") == ["100"]
+    assert ui.row_texts("sheet", "total") == [str(sheet.total)]
+    undo = page.locator("#undo")
+    expect(undo).to_have_text("Take back Twos")
+
+    undo.click()
+    expect(page.locator("#live")).to_have_text("Took back Twos")
+    for row, texts in before.items():
+        assert ui.row_texts("sheet", row) == texts, row
+    assert ui.dice() == dice
+    expect(page.locator("#round")).to_have_text("Round 8 of 13")
+    expect(page.locator("#roll")).to_have_text(roll_label)  # no roll granted
+    expect(page.locator("#bonus-message")).to_have_text("Penta bonus: 100 points")
+    expect(undo).to_be_hidden()
+
+    # A reload after the undo restores the same turn; scoring again gives the same sheet.
+    page.reload()
+    wait_until_ready(page)
+    for row, texts in before.items():
+        assert ui.row_texts("sheet", row) == texts, row
+    ui.score(box)
+    assert ui.row_texts("sheet", "total") == [str(sheet.total)]
+    assert ui.row_texts("sheet", "five_of_a_kind_bonus") == ["100"]
+    # Only until the next roll.
+    after = roll(after, 0)
+    assert ui.roll() == after.dice
+    expect(undo).to_be_hidden()
+
+
+def test_undo_can_be_turned_off_in_the_settings(page: Page, app_url: str) -> None:
+    ui = Ui(page)
+    game = start_dana(ui, app_url)
+    page.click("#settings-button")
+    page.locator("label[for=undo-setting-off]").click()
+    page.click("#settings-done")
+    play_turn(ui, game)
+    expect(page.locator("#undo")).to_be_hidden()
+    page.reload()
+    wait_until_ready(page)
+    page.click("#settings-button")
+    expect(page.locator("#undo-setting-off")).to_be_checked()
+
+
+def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
+    page: Page, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    garbage = '{"format": "penta-session", "version": 1, "payload": {"game_id": oops'
+    newer = '{"format":"penta-history","version":99,"payload":{"games":[]}}'
+    Ui(page).open(app_url)
+    page.evaluate(
+        """([garbage, newer]) => {
+            localStorage.setItem('penta.session', garbage);
+            localStorage.setItem('penta.history', newer);
+        }""",
+        [garbage, newer],
+    )
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#setup-screen")).to_be_visible()  # the app started anyway
+    notices = page.locator("#notice-list li .notice-text")
+    expect(notices).to_have_text(
+        [
+            "Some saved data could not be read. Penta started anyway and kept that data aside: "
+            "nothing was deleted.",
+            "Saved data from a newer version of Penta could not be read. It was kept aside: "
+            "nothing was deleted.",
+        ]
+    )
+    stored = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
+    )
+    assert stored["penta.quarantine.1:penta.session"] == garbage
+    assert stored["penta.quarantine.2:penta.history"] == newer
+    assert "penta.session" not in stored
+
+    export = page.locator("#export-unreadable")
+    expect(export).to_have_text("Export the unreadable data")
+    texts = []
+    with page.expect_download() as first:
+        export.click()
+    texts.append(first.value.path().read_text(encoding="utf-8"))
+    assert garbage in texts
+    # The notice can be dismissed; the data stays aside (nothing is deleted).
+    page.locator("#notice-list li button").first.click()
+    expect(notices).to_have_count(1)
+    assert page.evaluate("() => localStorage.getItem('penta.quarantine.1:penta.session')")
+    assert not browser_problems.problems
+
+
+@pytest.mark.parametrize("name", ["<img src=x onerror=alert(1)>"])
+def test_a_hostile_name_survives_a_reload_as_text_and_runs_nothing(
+    page: Page, app_url: str, name: str
+) -> None:
+    dialogs: list[str] = []
+    requests: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("request", lambda request: requests.append(request.url))
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([(name, "human", None)])
+    ui.start()
+    ui.roll()
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#turn-title")).to_have_text(f"{name}'s turn")
+    expect(page.locator("#sheet thead th").nth(1)).to_have_text(name)
+    assert page.locator("img").count() == 0
+    assert dialogs == []
+    assert not [url for url in requests if url.rstrip("/").endswith("/x")]
