@@ -25,6 +25,7 @@ field, never trusted.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -34,6 +35,7 @@ from game.dice import DICE_COUNT, Dice
 from game.engine import new_game, roll, score, select_box, toggle_keep
 from game.errors import GameError
 from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
+from game.persistence.stats import PlayerStats
 from game.persistence.undo import UndoSetting, can_undo, confirmed_box, undo, undo_point
 from game.random_source import DiceSource, EntropyDice, SeededDice, check_seed
 from game.rulesets import RULESETS
@@ -185,6 +187,8 @@ class AppState:
     notices: tuple[Notice, ...] = ()
     unreadable: tuple[str, ...] = ()
     """Storage keys of data set aside as unreadable (offered for export)."""
+    stats: tuple[PlayerStats, ...] = ()
+    """The statistics shown on the history screen (the shell reads the history)."""
 
 
 # --- intents ----------------------------------------------------------------------------------
@@ -361,6 +365,11 @@ class OpenHistory:
     pass
 
 
+@dataclass(frozen=True)
+class SetStats:
+    stats: tuple[PlayerStats, ...]
+
+
 Intent = (
     ChooseRuleset
     | AddPlayer
@@ -395,6 +404,7 @@ Intent = (
     | DismissNotice
     | SetUnreadable
     | OpenHistory
+    | SetStats
 )
 
 
@@ -455,7 +465,13 @@ def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
         case SetLanguage(language):
             if language not in LANGUAGES:
                 return state
-            return replace(state, settings=replace(state.settings, language=language))
+            old = state.settings.language
+            return replace(
+                state,
+                settings=replace(state.settings, language=language),
+                game=_renamed_defaults(state.game, old, language),
+                before_last_turn=_renamed_defaults(state.before_last_turn, old, language),
+            )
         case SetAutoScore(seconds):
             if seconds not in AUTO_SCORE_CHOICES:
                 return state
@@ -510,6 +526,8 @@ def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
             return replace(state, unreadable=tuple(keys))
         case Undo():
             return _undo(state)
+        case SetStats(stats):
+            return replace(state, stats=tuple(stats))
         case OpenHistory():
             if state.screen is not Screen.SETUP:
                 return state
@@ -570,18 +588,46 @@ def _valid_seat(index: object, seats: list[Seat]) -> bool:
     return isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(seats)
 
 
-def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
-    """The game's players from the setup; blank names get "Player N" / "Computer N"."""
+def default_names(kinds: Sequence[PlayerKind], language: str) -> tuple[str, ...]:
+    """The names of unnamed players: "Player N" by the seat's place in the turn order,
+    "Computer N" counting the computer players only (one human, one computer: "Computer 1")."""
     t = Translator(language)
+    names = []
+    computers = 0
+    for number, kind in enumerate(kinds, start=1):
+        if kind is PlayerKind.COMPUTER:
+            computers += 1
+            names.append(t("setup.default_computer_name", number=computers))
+        else:
+            names.append(t("setup.default_name", number=number))
+    return tuple(names)
+
+
+def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
+    """The game's players from the setup; blank names get their default name."""
+    defaults = default_names([seat.kind for seat in setup.seats], language)
     players = []
-    for number, seat in enumerate(setup.seats, start=1):
-        name = seat.name.strip()
+    for seat, default in zip(setup.seats, defaults, strict=True):
+        name = seat.name.strip() or default
         if seat.kind is PlayerKind.COMPUTER:
-            name = name or t("setup.default_computer_name", number=number)
             players.append(Player(name, PlayerKind.COMPUTER, seat.level))
         else:
-            players.append(Player(name or t("setup.default_name", number=number)))
+            players.append(Player(name))
     return tuple(players)
+
+
+def _renamed_defaults(game: GameState | None, old: str, new: str) -> GameState | None:
+    """`game` with the players still called by their default name in language `old` called
+    by their default name in language `new` (a name a player typed stays as it is)."""
+    if game is None or old == new:
+        return game
+    kinds = [player.kind for player in game.players]
+    before, after = default_names(kinds, old), default_names(kinds, new)
+    players = tuple(
+        replace(player, name=after[index]) if player.name == before[index] else player
+        for index, player in enumerate(game.players)
+    )
+    return game if players == game.players else replace(game, players=players)
 
 
 def parse_seed(text: object) -> int | None:

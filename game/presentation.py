@@ -26,6 +26,7 @@ from game.app import (
     Screen,
     Speed,
     Undone,
+    default_names,
     is_computer_turn,
     undo_available,
 )
@@ -235,6 +236,41 @@ class LeaveView:
 
 
 @dataclass(frozen=True)
+class Fact:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Bar:
+    text: str
+    """"100–149: 3 games": the bar's accessible text (shown beside it)."""
+    share: float
+    """0 to 1: the bar's length against the fullest bin."""
+
+
+@dataclass(frozen=True)
+class StatsCard:
+    name: str
+    ruleset: str
+    facts: tuple[Fact, ...]
+    chart_label: str
+    bars: tuple[Bar, ...]
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    title: str
+    stats_title: str
+    back_label: str
+    empty: str
+    """"No finished games yet." when there are none, else ""."""
+    cards: tuple[StatsCard, ...]
+    export_label: str
+    import_label: str
+
+
+@dataclass(frozen=True)
 class Snapshot:
     language: str
     direction: str
@@ -253,6 +289,8 @@ class Snapshot:
     leave: LeaveView
     announcement: str
     announcement_count: int
+    history: HistoryView | None = None
+    history_label: str = ""
     notices: tuple[str, ...] = ()
     """Messages about the device's storage and imports, already translated."""
     dismiss_label: str = ""
@@ -289,9 +327,55 @@ def present(state: AppState, now: float) -> Snapshot:
         leave=LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel")),
         announcement=announcement_text(state, t),
         announcement_count=state.announcement_count,
+        history=_history(state, t) if state.screen is Screen.HISTORY else None,
+        history_label=t("history.title"),
         notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.notices),
         dismiss_label=t("common.close"),
         export_unreadable_label=t("storage.export_unreadable") if state.unreadable else "",
+    )
+
+
+def _history(state: AppState, t: Translator) -> HistoryView:
+    cards = []
+    for stats in state.stats:
+        fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
+        facts = (
+            Fact(t("stats.games"), t.format_number(stats.games)),
+            Fact(t("stats.average"), t.format_number(stats.average, 1)),
+            Fact(t("stats.best"), t.format_number(stats.best)),
+            Fact(t("stats.upper_bonus_rate"), t.format_percent(stats.upper_bonus_rate)),
+            Fact(fives, t.format_number(stats.five_of_a_kind)),
+        )
+        most = max((score_bin.count for score_bin in stats.distribution), default=0) or 1
+        bars = tuple(
+            Bar(
+                t(
+                    "stats.distribution_bar",
+                    count=score_bin.count,
+                    low=t.format_number(score_bin.low),
+                    high="∞" if score_bin.high is None else t.format_number(score_bin.high),
+                ),
+                score_bin.count / most,
+            )
+            for score_bin in stats.distribution
+        )
+        cards.append(
+            StatsCard(
+                stats.name,
+                t.ruleset_name(stats.ruleset_id),
+                facts,
+                t("stats.distribution"),
+                bars,
+            )
+        )
+    return HistoryView(
+        title=t("history.title"),
+        stats_title=t("stats.title"),
+        back_label=t("common.back"),
+        empty="" if cards else t("history.empty"),
+        cards=tuple(cards),
+        export_label=t("data.export"),
+        import_label=t("data.import"),
     )
 
 
@@ -322,14 +406,11 @@ def _setup(state: AppState, t: Translator) -> SetupView:
     )
     count = len(setup.seats)
     seats = []
+    defaults = default_names([seat.kind for seat in setup.seats], t.language)
     for index, seat in enumerate(setup.seats):
         number = index + 1
         computer = seat.kind is PlayerKind.COMPUTER
-        default = (
-            t("setup.default_computer_name", number=number)
-            if computer
-            else t("setup.default_name", number=number)
-        )
+        default = defaults[index]
         shown = seat.name.strip() or default
         seats.append(
             SeatView(

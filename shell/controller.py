@@ -29,8 +29,16 @@ from game import app
 from game.advisor_coach import AdvisorCoach
 from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
 from game.coach import Coach, GreedyCoach
+from game.persistence.exchange import (
+    MAX_IMPORT_BYTES,
+    ImportRefusal,
+    ImportRefusedError,
+    export_history,
+    import_history,
+)
 from game.persistence.history import load_history
 from game.persistence.session import restore_session, save_preferences, save_session
+from game.persistence.stats import player_stats
 from game.persistence.storage import ProblemKind, StorageProblem, quarantined
 from game.persistence.undo import UndoSetting
 from game.presentation import present
@@ -305,6 +313,50 @@ class Controller:
         self._proxies.append(proxy)
         return proxy
 
+    def _refresh_stats(self) -> None:
+        history = load_history(self.storage)
+        if history.problem is not None:
+            self._report(history.problem)
+        self.send(app.SetStats(player_stats(history.value or ())))
+
+    def export_history(self) -> None:
+        history = load_history(self.storage)
+        if history.problem is not None:
+            self._report(history.problem)
+        today = self.today()
+        text = export_history(history.value or (), today)
+        self.download(f"penta-history-{today.isoformat()}.json", text)
+
+    def _notice(self, key: str, **values: int) -> None:
+        self.send(app.AddNotice(app.Notice(key, tuple(sorted(values.items())))))
+
+    async def _import(self, file: Any) -> None:
+        # Refused by its size before a byte is read: a huge file cannot freeze the page.
+        if int(file.size) > MAX_IMPORT_BYTES:
+            self._notice("data.import_too_large", megabytes=MAX_IMPORT_BYTES // 1_000_000)
+            return
+        text = str(await file.text())
+        try:
+            result = import_history(self.storage, text)
+        except ImportRefusedError as error:
+            self.window.console.warn(f"Import refused: {error}")
+            if error.kind is ImportRefusal.TOO_LARGE:
+                self._notice("data.import_too_large", megabytes=MAX_IMPORT_BYTES // 1_000_000)
+            elif error.kind is ImportRefusal.UNKNOWN_VERSION:
+                self._notice("data.import_newer")
+            else:
+                self._notice("data.import_malformed")
+            return
+        for problem in result.problems:
+            self._report(problem)
+        if not result.added:
+            self._notice("data.import_nothing_new")
+        else:
+            self._notice("data.import_done", games=result.added)
+            if result.already_known:
+                self._notice("data.import_duplicates", count=result.already_known)
+        self._refresh_stats()
+
     def export_unreadable(self) -> None:
         for number, item in enumerate(quarantined(self.storage), start=1):
             text = self.storage.get(item.key)
@@ -372,6 +424,7 @@ class Controller:
             "close-dialog": app.CloseDialog(),
             "undo": app.Undo(),
             "history": app.OpenHistory(),
+            "history-back": app.NewGame(),
         }
         intent: app.Intent | None = simple.get(action)
         if action == "remove" and index is not None:
@@ -389,6 +442,8 @@ class Controller:
             intent = app.DismissNotice(index)
         elif action == "export-unreadable":
             self.export_unreadable()
+        elif action == "export-history":
+            self.export_history()
         if intent is not None:
             before = self.state
             self.send(intent)
@@ -429,6 +484,11 @@ class Controller:
             self.send(app.SetAutoScore(int(value)))
         elif action == "speed-setting" and value in tuple(Speed):
             self.send(app.SetComputerSpeed(Speed(value)))
+        elif action == "import-history":
+            files = target.files
+            if not is_null(files) and files.length > 0:
+                self._tasks.add(asyncio.ensure_future(self._import(files.item(0))))
+            target.value = ""
         elif action == "undo-setting" and value in tuple(UndoSetting):
             self.send(app.SetUndo(UndoSetting(value)))
         elif action == "kind" and index is not None and value in tuple(PlayerKind):
@@ -443,7 +503,9 @@ class Controller:
             self.send(app.RenamePlayer(index, str(target.value)))
 
     def _on_key(self, event: Any) -> None:
-        key = str(event.key)
+        # The digit keys and the numeric keypad (even with Num Lock off: then `key` is "End"...).
+        code = str(event.code)
+        key = code[-1] if code[:-1] in ("Digit", "Numpad") else str(event.key)
         if key not in ("1", "2", "3", "4", "5") or event.ctrlKey or event.altKey or event.metaKey:
             return
         if self.state.screen is not Screen.GAME or self.state.dialog is not Dialog.NONE:

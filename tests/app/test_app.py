@@ -120,8 +120,22 @@ def test_names_are_cleaned_and_blank_names_get_a_number() -> None:
     assert d.state.setup.seats[0].name == "Ann" + "x" * 47
     d(SetLanguage("et"), StartGame())
     assert d.state.game is not None
-    assert [p.name for p in d.state.game.players] == ["Ann" + "x" * 47, "Mängija 2", "Arvuti 3"]
+    assert [p.name for p in d.state.game.players] == ["Ann" + "x" * 47, "Mängija 2", "Arvuti 1"]
     assert d.state.game.players[2].kind is PlayerKind.COMPUTER
+
+
+def test_default_names_count_computers_apart_and_follow_the_language() -> None:
+    d = seeded(seats=1)
+    d(AddPlayer(PlayerKind.COMPUTER), AddPlayer(), AddPlayer(PlayerKind.COMPUTER))
+    d(RenamePlayer(2, "Dana"), StartGame())
+    assert d.state.game is not None
+    names = ["Player 1", "Computer 1", "Dana", "Computer 2"]
+    assert [p.name for p in d.state.game.players] == names
+    d(SetLanguage("he"))
+    assert [p.name for p in d.state.game.players] == ["שחקן 1", "מחשב 1", "Dana", "מחשב 2"]
+    d(SetLanguage("et"), SetLanguage("en"))
+    assert [p.name for p in d.state.game.players] == names
+    assert [p.kind for p in d.state.game.players][1] is PlayerKind.COMPUTER
 
 
 @pytest.mark.parametrize(

@@ -157,3 +157,20 @@ def test_setup_controls_are_visibly_disabled_until_python_is_ready(
         expect(page.locator(selector)).to_be_enabled()
     opacity = page.locator("#ruleset-yatzy-card").evaluate("e => getComputedStyle(e).opacity")
     assert opacity == "1"
+
+
+def test_the_numeric_keypad_keeps_dice_like_the_digit_keys(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=10)
+    ui.start()
+    ui.roll()
+    page.keyboard.press("Numpad2")
+    assert ui.kept() == (1,)
+    # With Num Lock off the keypad's key is "End", "ArrowDown"...: its code still says which.
+    page.evaluate(
+        """() => document.body.dispatchEvent(new KeyboardEvent('keydown',
+            {key: 'End', code: 'Numpad1', bubbles: true, cancelable: true}))"""
+    )
+    expect(page.locator("#dice .die").first).to_have_attribute("aria-pressed", "true")
+    assert ui.kept() == (0, 1)
+    page.keyboard.press("5")
+    assert ui.kept() == (0, 1, 4)
