@@ -174,3 +174,17 @@ def test_the_numeric_keypad_keeps_dice_like_the_digit_keys(page: Page, app_url: 
     assert ui.kept() == (0, 1)
     page.keyboard.press("5")
     assert ui.kept() == (0, 1, 4)
+
+
+def test_a_disabled_confirm_button_looks_disabled(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=11)
+    ui.start()
+    ui.roll()
+    style = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).borderTopStyle]"
+    confirm = page.locator("#confirm")
+    expect(confirm).to_be_disabled()
+    assert confirm.evaluate(style) == ["rgba(0, 0, 0, 0)", "dashed"]
+    page.locator("#sheet button[data-box]:not([hidden]):not([disabled])").first.click()
+    expect(confirm).to_be_enabled()
+    background, border = confirm.evaluate(style)
+    assert background != "rgba(0, 0, 0, 0)" and border != "dashed"
