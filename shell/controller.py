@@ -447,6 +447,8 @@ class Controller:
         if intent is not None:
             before = self.state
             self.send(intent)
+            if action == "history":
+                self._refresh_stats()
             if self.state is before or index is None:
                 return
             if action in ("up", "down"):

@@ -22,6 +22,7 @@ from game.presentation import (
     Choice,
     EndView,
     GameView,
+    HistoryView,
     Row,
     SetupView,
     SheetView,
@@ -146,8 +147,11 @@ class View:
         self.node("settings-button").attr("aria-label", snap.settings_label).attr(
             "title", snap.settings_label
         )
-        for screen in ("setup", "game", "end"):
+        for screen in ("setup", "game", "end", "history"):
             self.node(f"{screen}-screen").show(snap.screen == screen)
+        self.node("history-button").text(snap.history_label)
+        if snap.history is not None:
+            self._history(snap.history)
         if snap.setup is not None:
             self._setup(snap.setup)
         if snap.game is not None:
@@ -174,6 +178,53 @@ class View:
         elif snap.screen == "game" and snap.dialog == "none":
             self._rescue_focus(focused)
 
+    def _history(self, view: HistoryView) -> None:
+        self.node("history-title").text(view.title)
+        self.node("stats-title").text(view.stats_title)
+        self.node("history-back").text(view.back_label)
+        self.node("export-history").text(view.export_label)
+        self.node("import-label").text(view.import_label)
+        self.node("history-empty").text(view.empty).show(bool(view.empty))
+        container = self.node("stats-list")
+        if not container._changed("#cards", repr(view.cards)):
+            return
+        el = container.el
+        while el.children.length > 0:
+            el.lastElementChild.remove()
+        for card in view.cards:
+            item = self._create("li", "stats-card")
+            heading = self._create("h3")
+            name = self._create("span", "stats-name", dir="auto")
+            name.textContent = card.name
+            heading.append(name)
+            heading.append(self.document.createTextNode(" · " + card.ruleset))
+            item.append(heading)
+            facts = self._create("dl")
+            for fact in card.facts:
+                term = self._create("dt")
+                term.textContent = fact.label
+                value = self._create("dd")
+                value.textContent = fact.value
+                facts.append(term)
+                facts.append(value)
+            item.append(facts)
+            label = self._create("p", "chart-label")
+            label.textContent = card.chart_label
+            item.append(label)
+            chart = self._create("ol", "chart")
+            for bar in card.bars:
+                row = self._create("li")
+                text = self._create("span", "bar-text")
+                text.textContent = bar.text
+                shape = self._create("span", "bar", aria_hidden="true")
+                # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.
+                shape.style.setProperty("--share", f"{bar.share:.3f}")
+                row.append(text)
+                row.append(shape)
+                chart.append(row)
+            item.append(chart)
+            el.append(item)
+
     def _notices(self, snap: Snapshot) -> None:
         container = self.node("notice-list").el
         wanted = [(text, snap.dismiss_label) for text in snap.notices]
@@ -198,7 +249,12 @@ class View:
         self.node("notices").show(bool(snap.notices) or exporting)
 
     def _focus_screen(self, screen: str) -> None:
-        target = {"setup": "setup-title", "game": "turn-title", "end": "end-title"}[screen]
+        target = {
+            "setup": "setup-title",
+            "game": "turn-title",
+            "end": "end-title",
+            "history": "history-title",
+        }[screen]
         el = self.node(target).el
         el.focus()
         self.document.defaultView.scrollTo(0, 0)

@@ -1,0 +1,165 @@
+"""History and statistics on the device (issue 6): the statistics screen, a finished game
+recorded, export and import (merging, no duplicates), and refused imports.
+
+The stored history is made in CPython (seeded random games, recorded as the app records them)
+and put in localStorage before the app loads, so the statistics on screen are compared with
+game.persistence.stats computed from the very same records.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import date
+from pathlib import Path
+
+from browser_helpers import wait_until_ready
+from game_helpers import Ui
+from playwright.sync_api import Page, expect
+
+from game.engine import new_game
+from game.i18n import Translator
+from game.persistence.history import HISTORY, GameRecord, record_game, records_to_data
+from game.persistence.stats import player_stats
+from game.persistence.storage import encode_record
+from game.random_play import random_game
+from game.random_source import SeededDice
+from game.state import Player
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def finished_games() -> tuple[GameRecord, ...]:
+    records = []
+    for number in range(3):
+        players = [Player("Dana"), Player(HOSTILE)] if number < 2 else [Player("Dana")]
+        game = random_game(
+            new_game("penta", players, SeededDice(100 + number)), random.Random(number)
+        )
+        records.append(record_game(f"{number + 1:016x}", game, date(2026, 11, 20 + number)))
+    return tuple(records)
+
+
+def card_texts(page: Page) -> list[str]:
+    return page.locator("#stats-list > li").all_inner_texts()
+
+
+def open_history(page: Page) -> None:
+    page.click("#history-button")
+    expect(page.locator("#history-screen")).to_be_visible()
+
+
+def test_statistics_export_import_round_trip_without_duplicates(
+    page: Page, app_url: str, tmp_path: Path
+) -> None:
+    dialogs: list[str] = []
+    requests: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("request", lambda request: requests.append(request.url))
+    records = finished_games()
+    stored = encode_record(HISTORY, {"games": records_to_data(records)})
+    Ui(page).open(app_url)
+    page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
+    page.reload()
+    wait_until_ready(page)
+    open_history(page)
+
+    t = Translator("en")
+    expected = player_stats(records)
+    cards = page.locator("#stats-list > li")
+    expect(cards).to_have_count(len(expected))
+    for card, stats in zip(cards.all(), expected, strict=True):
+        expect(card.locator("h3 .stats-name")).to_have_text(stats.name)  # as text, literally
+        facts = card.locator("dd").all_inner_texts()
+        assert facts == [
+            str(stats.games),
+            t.format_number(stats.average, 1),
+            str(stats.best),
+            t.format_percent(stats.upper_bonus_rate),
+            str(stats.five_of_a_kind),
+        ]
+        bars = card.locator(".chart li").all_inner_texts()
+        assert sum(int(text.split(": ")[1].split()[0]) for text in bars) == stats.games
+    assert page.locator("img").count() == 0 and dialogs == []
+    assert not [url for url in requests if url.rstrip("/").endswith("/x")]
+    before = card_texts(page)
+
+    with page.expect_download() as download:
+        page.click("#export-history")
+    exported = tmp_path / "export.json"
+    download.value.save_as(exported)
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    assert document["format"] == "penta-export"
+    assert {game["id"] for game in document["payload"]["games"]} == {r.id for r in records}
+
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    wait_until_ready(page)
+    open_history(page)
+    expect(page.locator("#history-empty")).to_have_text("No finished games yet.")
+    expect(page.locator("#stats-list > li")).to_have_count(0)
+
+    page.set_input_files("#import-file", exported)
+    expect(page.locator("#notice-list")).to_contain_text("Imported 3 games.")
+    expect(page.locator("#stats-list > li")).to_have_count(len(expected))
+    assert card_texts(page) == before
+
+    page.set_input_files("#import-file", exported)  # again: nothing is added twice
+    expect(page.locator("#notice-list")).to_contain_text(
+        "Nothing new to import: every game in the file is already here."
+    )
+    assert card_texts(page) == before
+    history = json.loads(page.evaluate("() => localStorage.getItem('penta.history')"))
+    assert len(history["payload"]["games"]) == 3
+
+
+def test_oversized_and_malformed_imports_are_refused_plainly(page: Page, app_url: str) -> None:
+    Ui(page).open(app_url)
+    open_history(page)
+    huge = {"name": "huge.json", "mimeType": "application/json", "buffer": b" " * 3_000_001}
+    page.set_input_files("#import-file", huge)
+    expect(page.locator("#notice-list")).to_contain_text(
+        "Import refused: the file is larger than 3 MB."
+    )
+    bad = (
+        b'{"format": "penta-export", "version": 1, '
+        b'"payload": {"exported": "2026-11-30", "games": [{"id": 1}]}}'
+    )
+    page.set_input_files(
+        "#import-file", {"name": "bad.json", "mimeType": "application/json", "buffer": bad}
+    )
+    expect(page.locator("#notice-list")).to_contain_text(
+        "Import refused: this file is not a Penta export, or it is damaged."
+    )
+    deep = b"[" * 100_000
+    page.set_input_files(
+        "#import-file", {"name": "deep.json", "mimeType": "application/json", "buffer": deep}
+    )
+    newer = b'{"format": "penta-export", "version": 9, "payload": {}}'
+    page.set_input_files(
+        "#import-file", {"name": "newer.json", "mimeType": "application/json", "buffer": newer}
+    )
+    expect(page.locator("#notice-list")).to_contain_text(
+        "Import refused: the file comes from a newer version of Penta."
+    )
+    # The page still answers, and nothing was stored.
+    page.click("#history-back")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    assert page.evaluate("() => localStorage.getItem('penta.history')") is None
+
+
+def test_a_finished_game_is_recorded_in_the_history(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=7)
+    ui.set_players([("Bot", "computer", "beginner")])
+    ui.choose_ruleset("yatzy")
+    ui.start()
+    ui.skip_computers()
+    expect(page.locator("#end-screen")).to_be_visible()
+    total = ui.totals()[0]
+    page.click("#new-game")
+    open_history(page)
+    card = page.locator("#stats-list > li")
+    expect(card).to_have_count(1)
+    expect(card.locator("h3")).to_have_text("Bot · Yatzy")
+    expect(card.locator("dd").nth(0)).to_have_text("1")
+    expect(card.locator("dd").nth(2)).to_have_text(str(total))
