@@ -9,12 +9,15 @@ fresh dice).
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from browser_helpers import BrowserProblems, boot, wait_for_offline_ready, wait_until_ready
 from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import BrowserContext, Page, expect
+from test_offline import changed_build, stylesheet_text
 
 from game.coach import best_immediate_box
 from game.engine import new_game, roll, score
@@ -250,3 +253,35 @@ def test_a_hostile_name_survives_a_reload_as_text_and_runs_nothing(
     assert page.locator("img").count() == 0
     assert dialogs == []
     assert not [url for url in requests if url.rstrip("/").endswith("/x")]
+
+
+def test_a_game_in_progress_survives_an_update_to_a_changed_build(
+    page: Page, site_server: Callable[..., SiteServer], dist: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    server = site_server(root=site)
+    ui = Ui(page)
+    game = start_dana(ui, server.url)
+    wait_for_offline_ready(page)
+    game = play_turn(ui, game)
+    game = roll(game, 0)
+    assert ui.roll() == game.dice and game.dice is not None
+    keep = keep_most_frequent(game.dice)
+    ui.keep(keep)
+    totals = ui.row_texts("sheet", "total")
+
+    changed_build(dist, site, "version 2")  # deployed in the middle of the game
+    page.evaluate("navigator.serviceWorker.ready.then(r => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=30_000)
+    with page.expect_navigation():
+        page.click("#update-reload")  # the player agrees
+    wait_until_ready(page)
+    assert "version 2" in stylesheet_text(page)
+    expect(page.locator("#game-screen")).to_be_visible()
+    assert ui.dice() == game.dice
+    assert ui.kept() == tuple(sorted(keep))
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    assert ui.row_texts("sheet", "total") == totals
+    game = roll(game, 0, keep)
+    assert ui.roll() == game.dice  # the seeded dice carry on: nothing rerolled by the update
