@@ -100,3 +100,39 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(page.locator("#roll")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+
+
+def test_no_serious_violation_on_history_notices_and_undo(axe_page: Page, app_url: str) -> None:
+    from test_persistence_history import finished_games
+
+    from game.persistence.history import HISTORY, records_to_data
+    from game.persistence.storage import encode_record
+
+    page = axe_page
+    ui = Ui(page).open(app_url, seed=2)
+    stored = encode_record(HISTORY, {"games": records_to_data(finished_games())})
+    page.evaluate(
+        """(text) => {
+            localStorage.setItem('penta.history', text);
+            localStorage.setItem('penta.session', 'not json');
+        }""",
+        stored,
+    )
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    expect(page.locator("#notices")).to_be_visible()
+    problems: dict[str, object] = {}
+    check_every_language(ui, "setup with a storage notice", problems)
+    page.click("#history-button")
+    expect(page.locator("#stats-list > li")).to_have_count(2)
+    check_every_language(ui, "history and statistics", problems)
+    page.select_option("#language", "en")
+    page.click("#history-back")
+    ui.set_players([("Dana", "human", None)])
+    ui.set_auto_score(0)
+    ui.start()
+    ui.roll()
+    ui.score("chance")
+    expect(page.locator("#undo")).to_be_visible()
+    check_every_language(ui, "game with undo", problems)
+    assert problems == {}
