@@ -1,0 +1,164 @@
+"""The app's side of issue 6 in CPython: undo (intent, setting, presentation), resuming a
+restored game, notices, and the history screen's statistics."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from game import app
+from game.app import (
+    AddNotice,
+    AddPlayer,
+    ConfirmTurn,
+    DismissNotice,
+    Notice,
+    OpenHistory,
+    Roll,
+    Screen,
+    SelectBox,
+    SetAutoScore,
+    SetPlayerKind,
+    SetStats,
+    SetUndo,
+    StartGame,
+    Undo,
+    Undone,
+    dispatch,
+    initial_state,
+    preferences_from_data,
+    preferences_to_data,
+    resume,
+)
+from game.coach import GreedyCoach
+from game.engine import new_game, roll
+from game.persistence.history import record_game
+from game.persistence.stats import player_stats
+from game.persistence.undo import UndoSetting
+from game.presentation import present
+from game.random_play import random_game
+from game.random_source import SeededDice
+from game.state import Player, PlayerKind
+
+COACH = GreedyCoach()
+
+
+def send(state: app.AppState, *intents: app.Intent, now: float = 1000.0) -> app.AppState:
+    for intent in intents:
+        state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))
+    return state
+
+
+def started(seed: int = 2) -> app.AppState:
+    return send(initial_state(["en-US"], seed=seed), SetAutoScore(0), StartGame())
+
+
+def test_undo_takes_back_the_last_box_until_the_next_roll() -> None:
+    state = send(started(), Roll(), SelectBox("chance"))
+    before = state.game
+    state = send(state, ConfirmTurn())
+    assert state.before_last_turn == before
+    snap = present(state, 1000.0)
+    assert snap.game is not None and snap.game.can_undo
+    assert snap.game.undo_label == "Take back Chance"
+    undone = send(state, Undo())
+    assert undone.game == before and undone.before_last_turn is None
+    assert isinstance(undone.announcement, Undone)
+    assert present(undone, 1000.0).announcement == "Took back Chance"
+    assert send(undone, Undo()) is undone  # nothing more to take back
+    rolled = send(state, Roll())
+    assert rolled.before_last_turn is None
+    assert send(rolled, Undo()) is rolled
+
+
+def test_undo_is_off_with_two_humans_by_default_and_follows_the_setting() -> None:
+    two = send(initial_state(["en-US"], seed=2), AddPlayer(), SetAutoScore(0), StartGame())
+    state = send(two, Roll(), SelectBox("chance"), ConfirmTurn())
+    assert state.before_last_turn is None
+    on = send(two, SetUndo(UndoSetting.ON), Roll(), SelectBox("chance"), ConfirmTurn())
+    assert on.before_last_turn is not None
+    assert send(on, Undo()).game is not None
+    off = send(started(), SetUndo(UndoSetting.OFF), Roll(), SelectBox("chance"), ConfirmTurn())
+    assert off.before_last_turn is None
+    data = preferences_to_data(send(started(), SetUndo(UndoSetting.OFF)))
+    assert data["undo"] == "off"
+    restored = preferences_from_data(initial_state(["en-US"]), data)
+    assert restored.settings.undo is UndoSetting.OFF
+    assert preferences_from_data(initial_state(["en-US"]), {**data, "undo": "x"}).settings.undo is (
+        UndoSetting.AUTO
+    )
+
+
+def test_undo_of_the_last_box_returns_from_the_end_screen() -> None:
+    game = new_game("penta", [Player("Dana")], SeededDice(3))
+    played = random_game(game, random.Random(1))
+    assert played.is_over
+    # Replay to the last turn, then score through the app.
+    state = started(3)
+    state = resume(state, game, None, now=1000.0)
+    while state.game is not None and not state.game.is_over:
+        state = send(state, Roll())
+        assert state.game is not None and state.game.options is not None
+        box = COACH.best_box(state.game)
+        state = send(state, SelectBox(box), ConfirmTurn())
+    assert state.screen is Screen.END
+    undone = send(state, Undo())
+    assert undone.screen is Screen.GAME and undone.game is not None and not undone.game.is_over
+
+
+def test_resume_picks_the_screen_and_schedules_the_computer_or_countdown() -> None:
+    state = initial_state(["en-US"])
+    assert resume(state, None, None, now=5.0) is state
+    game = roll(new_game("penta", [Player("Dana")], SeededDice(1)), 0)
+    resumed = resume(state, game, None, now=5.0)
+    assert resumed.screen is Screen.GAME and resumed.game is game
+    assert resumed.countdown_deadline is None  # rolls left: nothing to count down
+    last = roll(roll(game, 0), 0)
+    resumed = resume(state, last, None, now=5.0)
+    assert resumed.countdown_deadline == 5.0 + resumed.settings.auto_score_seconds
+    bot = new_game("penta", [Player("Bot", PlayerKind.COMPUTER, "beginner")], SeededDice(1))
+    resumed = resume(state, bot, None, now=5.0)
+    assert resumed.computer_due is not None
+    over = random_game(new_game("yatzy", [Player("Dana")], SeededDice(1)), random.Random(0))
+    assert resume(state, over, None, now=5.0).screen is Screen.END
+
+
+def test_notices_are_translated_deduplicated_and_dismissed() -> None:
+    state = send(
+        initial_state(["et"]),
+        AddNotice(Notice("storage.corrupt")),
+        AddNotice(Notice("storage.corrupt")),
+        AddNotice(Notice("data.import_done", (("games", 2),))),
+    )
+    assert len(state.notices) == 2
+    snap = present(state, 0.0)
+    assert all(text and "{" not in text for text in snap.notices)
+    state = send(state, DismissNotice(0), DismissNotice(5))
+    assert [notice.key for notice in state.notices] == ["data.import_done"]
+
+
+def test_the_history_screen_shows_statistics_as_text() -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    game = random_game(
+        new_game("penta", [Player(hostile), Player("Dana")], SeededDice(4)), random.Random(2)
+    )
+    records = (record_game("00000000000000aa", game, date(2026, 11, 30)),)
+    state = send(initial_state(["en-US"]), SetPlayerKind(0, PlayerKind.HUMAN), OpenHistory())
+    assert state.screen is Screen.HISTORY
+    empty = present(state, 0.0).history
+    assert empty is not None and empty.empty == "No finished games yet."
+    state = send(state, SetStats(player_stats(records)))
+    view = present(state, 0.0).history
+    assert view is not None and view.empty == ""
+    assert [card.name for card in view.cards] == ["<img src=x onerror=alert(1)>", "Dana"]
+    card = view.cards[0]
+    assert [fact.label for fact in card.facts] == [
+        "Games",
+        "Average",
+        "Best",
+        "Upper bonus rate",
+        "Pentas",
+    ]
+    assert max(bar.share for bar in card.bars) == 1.0
+    assert send(state, StartGame()) is state  # only Back leaves the history screen
+    assert send(state, app.NewGame()).screen is Screen.SETUP
