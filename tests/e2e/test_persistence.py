@@ -9,6 +9,7 @@ fresh dice).
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -285,3 +286,20 @@ def test_a_game_in_progress_survives_an_update_to_a_changed_build(
     assert ui.row_texts("sheet", "total") == totals
     game = roll(game, 0, keep)
     assert ui.roll() == game.dice  # the seeded dice carry on: nothing rerolled by the update
+
+
+def test_the_content_security_policy_allows_only_the_own_origin(dist: Path) -> None:
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert match is not None
+    policy = dict(
+        (parts[0], set(parts[1:]))
+        for parts in (directive.split() for directive in match.group(1).split(";"))
+        if parts
+    )
+    allowed = {"'self'", "'none'", "'wasm-unsafe-eval'"}
+    assert {source for sources in policy.values() for source in sources} <= allowed, policy
+    assert policy["default-src"] == {"'self'"}
+    assert policy["script-src"] == {"'self'", "'wasm-unsafe-eval'"}  # no inline, no eval
+    assert policy["style-src"] == {"'self'"}  # no inline styles
+    assert policy["object-src"] == {"'none'"} and policy["base-uri"] == {"'none'"}
