@@ -9,6 +9,7 @@ fresh dice).
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -303,3 +304,31 @@ def test_the_content_security_policy_allows_only_the_own_origin(dist: Path) -> N
     assert policy["script-src"] == {"'self'", "'wasm-unsafe-eval'"}  # no inline, no eval
     assert policy["style-src"] == {"'self'"}  # no inline styles
     assert policy["object-src"] == {"'none'"} and policy["base-uri"] == {"'none'"}
+
+
+def test_preferences_saved_by_an_older_build_are_migrated_and_said_so(
+    page: Page, app_url: str
+) -> None:
+    older = {
+        "format": "penta-preferences",
+        "version": 1,
+        "language": "en",
+        "auto_score_seconds": 5,
+        "computer_speed": "normal",
+        "ruleset": "yatzy",
+        "players": [{"name": "Dana", "kind": "human", "level": "optimal"}],
+    }
+    Ui(page).open(app_url)
+    page.evaluate(
+        "(text) => { localStorage.clear(); localStorage.setItem('penta.preferences', text); }",
+        json.dumps(older),
+    )
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#notice-list .notice-text")).to_have_text(
+        ["Saved data from an older version of Penta was updated."]
+    )
+    expect(page.locator("#seat-0-name")).to_have_value("Dana")
+    expect(page.locator("#ruleset-yatzy")).to_be_checked()
+    keys = page.evaluate("() => Object.keys(localStorage)")
+    assert not [key for key in keys if key.startswith("penta.quarantine.")]
