@@ -17,6 +17,12 @@ auto-score countdown, or a computer player's next step), or None.
 Seeded dice: `AppState.seed` (from the page's `?seed=N`) makes every game started from it use
 `SeededDice(seed)`, so the same seed gives everyone the same dice (and tests replay games).
 
+Keeping games (game.persistence): `resume(state, game, before_last_turn, now=...)` continues
+a game restored from the device's storage; `AppState.before_last_turn` is kept after a human's
+confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
+from the end screen); `AddNotice` / `DismissNotice` carry the storage and import messages;
+`OpenHistory` and `SetStats` show the statistics the shell computed from the history.
+
 Preferences: `preferences_to_data(state)` and `preferences_from_data(state, data)` turn the
 settings and the last setup into version-tagged JSON data and back; bad data is ignored field by
 field, never trusted.
