@@ -208,6 +208,15 @@ def test_the_countdown_shows_whole_seconds_left() -> None:
     assert view is not None and view.countdown == 0 and view.countdown_text == ""
 
 
+def test_the_countdown_stands_still_behind_a_dialog() -> None:
+    state = run(initial_state(["en"], seed=2), StartGame(), Roll(), Roll(), Roll(), now=100)
+    state = run(state, OpenRules("penta"), now=101.5)
+    for now in (101.5, 150, 500):
+        view = present(state, now).game
+        assert view is not None and view.countdown == 2
+        assert view.countdown_fraction == pytest.approx(0.5)
+
+
 def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     state = run(initial_state(["en"], seed=2), StartGame(), Roll())
     view = present(state, 0).game
