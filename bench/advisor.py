@@ -22,7 +22,7 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from bench.advisor_workload import measure
 from game.rulesets import RULESETS, get_ruleset
@@ -75,11 +75,14 @@ def build_site(directory: Path, decisions: int) -> None:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Set before the base class handles the request (it does so in its __init__).
+        self.extensions_map = {
+            **self.extensions_map,
+            ".mjs": "text/javascript",
+            ".wasm": "application/wasm",
+        }
+        super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the benchmark's output to its figures."""

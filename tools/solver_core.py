@@ -250,7 +250,7 @@ class TurnSolver:
         upper_rows = [
             after.by_points
             for box, after in zip(self.boxes, scored, strict=True)
-            if box.bit in self.space.face_of_bit
+            if box.bit in self.space.face_of_bit and after.by_points is not None
         ]
         assert all(len(rows) == DICE_COUNT + 1 for rows in upper_rows)  # counts 0 to 5
         no_box = np.full((1, len(columns)), -np.inf)
@@ -388,11 +388,13 @@ class ScoredValues:
 
     def value(self, points: int) -> FloatArray:
         if self.following is not None:
-            return points + self.following
+            with_points: FloatArray = points + self.following
+            return with_points
         assert self.by_points is not None
         row = int(np.searchsorted(self.box.distinct, points))
         assert self.box.distinct[row] == points, f"no candidate row for {points} points"
-        return self.by_points[row]
+        row_values: FloatArray = self.by_points[row]
+        return row_values
 
 
 class Workspace:
