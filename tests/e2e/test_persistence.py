@@ -332,3 +332,35 @@ def test_preferences_saved_by_an_older_build_are_migrated_and_said_so(
     expect(page.locator("#ruleset-yatzy")).to_be_checked()
     keys = page.evaluate("() => Object.keys(localStorage)")
     assert not [key for key in keys if key.startswith("penta.quarantine.")]
+
+
+def test_an_update_applied_at_the_next_start_keeps_the_game(
+    persistent_context: Callable[[], BrowserContext],
+    site_server: Callable[..., SiteServer],
+    dist: Path,
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    server = site_server(root=site)
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    ui = Ui(page)
+    game = start_dana(ui, server.url)
+    wait_for_offline_ready(page)
+    game = roll(game, 0)
+    assert ui.roll() == game.dice
+
+    changed_build(dist, site, "version 2")
+    page.evaluate("navigator.serviceWorker.ready.then(r => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=30_000)
+    context.close()  # the player closes the app without pressing Reload
+
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    boot(page, server.url + f"?seed={SEED}")
+    assert "version 2" in stylesheet_text(page)  # the new version took over on this start
+    ui = Ui(page)
+    expect(page.locator("#game-screen")).to_be_visible()
+    assert ui.dice() == game.dice
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
