@@ -106,6 +106,7 @@ class Controller:
         self._listen(self.document, "visibilitychange", self._on_visibility)
         for name in ("settings", "rules", "leave"):
             dialog = self.document.getElementById(f"{name}-dialog")
+            self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
         self._tick_proxy = create_proxy(self._on_timer)
         for element_id in ("language", "settings-button"):
@@ -517,6 +518,13 @@ class Controller:
             return
         event.preventDefault()
         self.send(app.ToggleKeep(int(key) - 1))
+
+    def _on_dialog_cancel(self, event: Any) -> None:
+        # Escape asks to close: the app state closes the dialog at once, in this very event.
+        # Left to the browser, the "close" event comes a task later, and a render in between
+        # (say, a language change) would open the dialog again from the stale state.
+        event.preventDefault()
+        self.send(app.CloseDialog())
 
     def _on_dialog_closed(self, _event: Any) -> None:
         # Escape closes a modal dialog by itself: the app state follows.
