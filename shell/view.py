@@ -116,19 +116,7 @@ class View:
         return el
 
     def _options(self, select_id: str, choices: Sequence[Choice]) -> None:
-        select = self.node(select_id).el
-        while select.options.length > len(choices):
-            select.remove(select.options.length - 1)
-        while select.options.length < len(choices):
-            select.add(self.document.createElement("option"))
-        for index, choice in enumerate(choices):
-            option = select.options.item(index)
-            if option.value != choice.value:
-                option.value = choice.value
-            if option.textContent != choice.label:
-                option.textContent = choice.label
-            if choice.selected and select.value != choice.value:
-                select.value = choice.value
+        self._fill_select(self.node(select_id).el, choices)
 
     # --- the whole page -----------------------------------------------------------------------
 
@@ -333,6 +321,8 @@ class View:
                 nodes[key].flag("disabled", not enabled)
 
     def _fill_select(self, select: Any, choices: Sequence[Choice]) -> None:
+        while select.options.length > len(choices):
+            select.remove(select.options.length - 1)
         while select.options.length < len(choices):
             select.add(self.document.createElement("option"))
         for index, choice in enumerate(choices):
