@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError, Worker
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, WebError, Worker
+
+from tools.build_site import PACKAGES_ARCHIVE
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -63,3 +68,21 @@ class BrowserProblems:
 
     def text(self) -> str:
         return "\n".join(self.problems)
+
+
+def patch_packaged_module(page: Page, module_path: str, edit: Callable[[str], str]) -> None:
+    """Serves the page a packages archive whose `module_path` (e.g. "game/dice.py") has the
+    source `edit` returns; its .pyc no longer matches, so Python compiles the edited source."""
+
+    def serve(route: Route) -> None:
+        original = zipfile.ZipFile(io.BytesIO(route.fetch().body()))
+        patched = io.BytesIO()
+        with zipfile.ZipFile(patched, "w") as archive:
+            for entry in original.infolist():
+                data = original.read(entry)
+                if entry.filename == module_path:
+                    data = edit(data.decode()).encode()
+                archive.writestr(entry, data)
+        route.fulfill(body=patched.getvalue(), content_type="application/zip")
+
+    page.route(f"**/{PACKAGES_ARCHIVE}", serve)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import BrowserProblems, boot, wait_until_ready
+from browser_helpers import BrowserProblems, boot, patch_packaged_module, wait_until_ready
 from playwright.sync_api import Page, Route, expect
 
 
@@ -55,9 +55,8 @@ def test_a_click_rolls_five_dice(page: Page, app_url: str) -> None:
 def test_a_python_error_at_start_shows_a_readable_message(
     page: Page, app_url: str, browser_problems: BrowserProblems
 ) -> None:
-    page.route(
-        "**/game/dice.py",
-        lambda route: route.fulfill(body="raise RuntimeError('broken on purpose')\n"),
+    patch_packaged_module(
+        page, "game/dice.py", lambda source: "raise RuntimeError('broken on purpose')\n"
     )
     page.goto(app_url)
     page.wait_for_selector("html[data-state=failed]", timeout=30_000)
@@ -74,13 +73,10 @@ def test_a_python_error_at_start_shows_a_readable_message(
 def test_a_python_error_in_an_event_handler_is_caught(
     page: Page, app_url: str, browser_problems: BrowserProblems
 ) -> None:
-    def broken_roll(route: Route) -> None:
-        source = route.fetch().text()
-        route.fulfill(
-            body=source + "\n\ndef roll(*args, **kwargs):\n    raise ValueError('no dice')\n"
-        )
+    def broken_roll(source: str) -> str:
+        return source + "\n\ndef roll(*args, **kwargs):\n    raise ValueError('no dice')\n"
 
-    page.route("**/game/dice.py", broken_roll)
+    patch_packaged_module(page, "game/dice.py", broken_roll)
     boot(page, app_url)
     assert not browser_problems.problems
     page.click("#start")

@@ -6,11 +6,18 @@ import hashlib
 import json
 import re
 import tomllib
+import zipfile
 from pathlib import Path
 
 from browser_helpers import ROOT
 
-from tools.build_site import PYTHON_PACKAGES, SERVICE_WORKER
+from tools.build_site import (
+    ENTRY_SCRIPT,
+    PACKAGES_ARCHIVE,
+    PYTHON_PACKAGES,
+    SERVICE_WORKER,
+    write_archive,
+)
 
 
 def service_worker_build(dist: Path) -> dict[str, object]:
@@ -20,28 +27,37 @@ def service_worker_build(dist: Path) -> dict[str, object]:
     return build
 
 
-def test_pyscript_config_lists_every_file_of_the_python_packages(dist: Path) -> None:
+def test_pyscript_config_unpacks_every_file_of_the_python_packages(dist: Path) -> None:
     config = tomllib.loads((dist / "pyscript.toml").read_text())
+    assert config["files"] == {f"./{PACKAGES_ARCHIVE}": "./*"}
     sources = {
         path.relative_to(ROOT).as_posix()
         for package in PYTHON_PACKAGES
         for path in (ROOT / package).rglob("*")
         if path.is_file() and "__pycache__" not in path.parts
     }
-    listed = {url.removeprefix("./") for url in config["files"]}
-    compiled = {name for name in listed if "/__pycache__/" in name}
-    assert listed - compiled == sources
+    with zipfile.ZipFile(dist / PACKAGES_ARCHIVE) as archive:
+        packed = {name: archive.read(name) for name in archive.namelist()}
+    compiled = {name for name in packed if "/__pycache__/" in name}
+    assert set(packed) - compiled == sources
     modules = {name for name in sources if name.endswith(".py")}
     assert {name.split("/__pycache__/")[0] for name in compiled} == {
         name.rsplit("/", 1)[0] for name in modules
     }
     assert len(compiled) == len(modules)
-    assert all((dist / name).exists() for name in compiled)
-    assert all(url == target for url, target in config["files"].items())
     for name in sources:
-        assert (dist / name).read_bytes() == (ROOT / name).read_bytes(), f"{name} is stale"
+        assert packed[name] == (ROOT / name).read_bytes(), f"{name} is stale"
+    assert (dist / ENTRY_SCRIPT).read_bytes() == (ROOT / ENTRY_SCRIPT).read_bytes()
     assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
     assert (dist / config["interpreter"]).exists()
+
+
+def test_the_packages_archive_is_reproducible(dist: Path, tmp_path: Path) -> None:
+    with zipfile.ZipFile(dist / PACKAGES_ARCHIVE) as archive:
+        archive.extractall(tmp_path)
+        names = archive.namelist()
+    write_archive(tmp_path / "again.zip", tmp_path, names)
+    assert (tmp_path / "again.zip").read_bytes() == (dist / PACKAGES_ARCHIVE).read_bytes()
 
 
 def test_the_service_worker_lists_every_file_with_its_hash(dist: Path) -> None:
