@@ -26,16 +26,8 @@ from typing import Any
 from pyodide.ffi import create_proxy
 
 from game import app
-from game.advisor_coach import AdvisorCoach
 from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
 from game.coach import Coach, GreedyCoach
-from game.persistence.exchange import (
-    MAX_IMPORT_BYTES,
-    ImportRefusal,
-    ImportRefusedError,
-    export_history,
-    import_history,
-)
 from game.persistence.history import load_history
 from game.persistence.session import restore_session, save_preferences, save_session
 from game.persistence.stats import player_stats
@@ -44,8 +36,6 @@ from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.rulesets import RULESETS
 from game.state import PlayerKind
-from game.strategy.advisor import Advisor
-from game.strategy.table import TableError, decode_table
 from shell.storage import migrate_legacy_preferences, open_storage
 from shell.view import View, is_null
 
@@ -229,6 +219,12 @@ class Controller:
             self.send(app.SetCoachStatus(status))
 
     async def _load_table(self, ruleset_id: str) -> None:
+        # Imported only now, after the first screen shows: the strategy modules take a good
+        # part of the start-up time in the browser, and nothing needs them before a game.
+        from game.advisor_coach import AdvisorCoach
+        from game.strategy.advisor import Advisor
+        from game.strategy.table import TableError, decode_table
+
         try:
             url = f"assets/tables/{ruleset_id}.table"
             if self.window.navigator.onLine:
@@ -321,17 +317,27 @@ class Controller:
         self.send(app.SetStats(player_stats(history.value or ())))
 
     def export_history(self) -> None:
+        from game.persistence import exchange  # export only: kept off the start
+
         history = load_history(self.storage)
         if history.problem is not None:
             self._report(history.problem)
         today = self.today()
-        text = export_history(history.value or (), today)
+        text = exchange.export_history(history.value or (), today)
         self.download(f"penta-history-{today.isoformat()}.json", text)
 
     def _notice(self, key: str, **values: int) -> None:
         self.send(app.AddNotice(app.Notice(key, tuple(sorted(values.items())))))
 
     async def _import(self, file: Any) -> None:
+        # Import only: kept off the start.
+        from game.persistence.exchange import (
+            MAX_IMPORT_BYTES,
+            ImportRefusal,
+            ImportRefusedError,
+            import_history,
+        )
+
         # Refused by its size before a byte is read: a huge file cannot freeze the page.
         if int(file.size) > MAX_IMPORT_BYTES:
             self._notice("data.import_too_large", megabytes=MAX_IMPORT_BYTES // 1_000_000)
