@@ -34,18 +34,20 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, KeepAdvice, ScoreAdvice
 from game.dice import DICE_COUNT, Dice
 from game.engine import new_game, roll, score, select_box, toggle_keep
 from game.errors import GameError
 from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
-from game.persistence.stats import PlayerStats
 from game.persistence.undo import UndoSetting, can_undo, confirmed_box, undo, undo_point
 from game.random_source import DiceSource, EntropyDice, SeededDice, check_seed
 from game.rulesets import RULESETS
 from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
+
+if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
+    from game.persistence.stats import PlayerStats
 
 AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
 """Seconds of the countdown after the last roll; 0 turns automatic scoring off."""

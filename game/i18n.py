@@ -45,9 +45,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from importlib import resources
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from game.rules_text import RulesText, load_rules_text
+if TYPE_CHECKING:  # imported where it is used (Translator.rules_text): not at start-up
+    from game.rules_text import RulesText
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -660,4 +661,8 @@ class Translator:
 
     def rules_text(self, ruleset_id: str) -> RulesText:
         """The full rules of a ruleset in this language, as structured text."""
+        # Imported on first use: the app needs the rules only when they are opened, and the
+        # module's import is a few milliseconds of the start-up in the browser.
+        from game.rules_text import load_rules_text
+
         return load_rules_text(ruleset_id, self.language)

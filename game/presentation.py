@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from game.app import (
     AUTO_SCORE_CHOICES,
@@ -35,10 +36,12 @@ from game.dice import DICE_COUNT
 from game.engine import standings
 from game.i18n import LANGUAGE_CODES, Translator
 from game.persistence.undo import UndoSetting, confirmed_box
-from game.rules_text import RulesText
 from game.rulesets import RULESETS, JokerBranch, Ruleset, Section
 from game.sheet import Sheet
 from game.state import GameState, PlayerKind
+
+if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
+    from game.rules_text import RulesText
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
 from game.coach import Coach, GreedyCoach
 from game.persistence.history import load_history
 from game.persistence.session import restore_session, save_preferences, save_session
-from game.persistence.stats import player_stats
 from game.persistence.storage import ProblemKind, StorageProblem, quarantined
 from game.persistence.undo import UndoSetting
 from game.presentation import present
@@ -311,6 +310,8 @@ class Controller:
         return proxy
 
     def _refresh_stats(self) -> None:
+        from game.persistence.stats import player_stats  # history screen only: kept off the start
+
         history = load_history(self.storage)
         if history.problem is not None:
             self._report(history.problem)

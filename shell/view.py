@@ -15,7 +15,7 @@ shell.controller reads them with one delegated listener per event type.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.presentation import (
     Cell,
@@ -28,7 +28,9 @@ from game.presentation import (
     SheetView,
     Snapshot,
 )
-from game.rules_text import BulletList, Example, Paragraph, RulesText, Table
+
+if TYPE_CHECKING:
+    from game.rules_text import RulesText, Table
 
 PIPS = ("tl", "tr", "ml", "c", "mr", "bl", "br")
 """The seven pip positions of a die face; CSS shows the ones each face needs."""
@@ -514,6 +516,9 @@ class View:
         self.node("rules-close").text(close_label)
         if rules is None:
             return
+        # Not imported at the top: the module is loaded only once some rules are shown.
+        from game.rules_text import BulletList, Example, Paragraph, Table
+
         key = (rules.ruleset, rules.language)
         if key == self._rules_key:
             return
