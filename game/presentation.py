@@ -10,9 +10,8 @@ page (as text, never markup), so everything here is tested in CPython.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.app import (
     AUTO_SCORE_CHOICES,
@@ -43,16 +42,18 @@ from game.state import GameState, PlayerKind
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
     from game.rules_text import RulesText
 
+# The views are NamedTuples, immutable records like frozen dataclasses, for the start-up time:
+# in Pyodide a dataclass takes about 1 ms to create (it compiles the methods it generates), a
+# NamedTuple a quarter of that, and the first screen waits for every one of them.
 
-@dataclass(frozen=True)
-class Choice:
+
+class Choice(NamedTuple):
     value: str
     label: str
     selected: bool
 
 
-@dataclass(frozen=True)
-class RulesetCard:
+class RulesetCard(NamedTuple):
     id: str
     name: str
     description: str
@@ -60,9 +61,7 @@ class RulesetCard:
     rules_label: str
 
 
-@dataclass(frozen=True)
-class SeatView:
-    index: int
+class SeatView(NamedTuple):
     heading: str
     """"Player 2": the seat's number in the turn order."""
     name: str
@@ -82,8 +81,7 @@ class SeatView:
     can_remove: bool
 
 
-@dataclass(frozen=True)
-class SetupView:
+class SetupView(NamedTuple):
     title: str
     ruleset_heading: str
     rulesets: tuple[RulesetCard, ...]
@@ -98,9 +96,7 @@ class SetupView:
     """"Your last setup is ready", or the seeded-dice note, or ""."""
 
 
-@dataclass(frozen=True)
-class DieView:
-    index: int
+class DieView(NamedTuple):
     face: int
     """0 before the turn's first roll."""
     kept: bool
@@ -111,8 +107,7 @@ class DieView:
     """The hint on screen says to keep this die."""
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     text: str
     state: str
     """filled | potential | zero | selected | forbidden | open | sum | empty"""
@@ -123,8 +118,7 @@ class Cell:
     current: bool
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     key: str
     kind: str
     """box | sum | bonus | total"""
@@ -134,15 +128,13 @@ class Row:
     section_start: bool
 
 
-@dataclass(frozen=True)
-class ColumnHead:
+class ColumnHead(NamedTuple):
     name: str
     current: bool
     label: str
 
 
-@dataclass(frozen=True)
-class SheetView:
+class SheetView(NamedTuple):
     caption: str
     box_header: str
     columns: tuple[ColumnHead, ...]
@@ -150,8 +142,7 @@ class SheetView:
     scroll_hint: str
 
 
-@dataclass(frozen=True)
-class GameView:
+class GameView(NamedTuple):
     title: str
     """"Dana's turn"."""
     round: str
@@ -191,8 +182,7 @@ class GameView:
     can_undo: bool = False
 
 
-@dataclass(frozen=True)
-class StandingView:
+class StandingView(NamedTuple):
     place: int
     place_text: str
     name: str
@@ -200,8 +190,7 @@ class StandingView:
     winner: bool
 
 
-@dataclass(frozen=True)
-class EndView:
+class EndView(NamedTuple):
     title: str
     headline: str
     standings_heading: str
@@ -215,8 +204,7 @@ class EndView:
     can_undo: bool = False
 
 
-@dataclass(frozen=True)
-class SettingsView:
+class SettingsView(NamedTuple):
     title: str
     language_label: str
     languages: tuple[Choice, ...]
@@ -231,29 +219,25 @@ class SettingsView:
     undo_choices: tuple[Choice, ...] = ()
 
 
-@dataclass(frozen=True)
-class LeaveView:
+class LeaveView(NamedTuple):
     text: str
     confirm_label: str
     cancel_label: str
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     label: str
     value: str
 
 
-@dataclass(frozen=True)
-class Bar:
+class Bar(NamedTuple):
     text: str
     """"100–149: 3 games": the bar's accessible text (shown beside it)."""
     share: float
     """0 to 1: the bar's length against the fullest bin."""
 
 
-@dataclass(frozen=True)
-class StatsCard:
+class StatsCard(NamedTuple):
     name: str
     ruleset: str
     facts: tuple[Fact, ...]
@@ -261,8 +245,7 @@ class StatsCard:
     bars: tuple[Bar, ...]
 
 
-@dataclass(frozen=True)
-class HistoryView:
+class HistoryView(NamedTuple):
     title: str
     stats_title: str
     back_label: str
@@ -273,8 +256,7 @@ class HistoryView:
     import_label: str
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     language: str
     direction: str
     app_title: str
@@ -417,7 +399,6 @@ def _setup(state: AppState, t: Translator) -> SetupView:
         shown = seat.name.strip() or default
         seats.append(
             SeatView(
-                index=index,
                 heading=t("setup.default_name", number=number),
                 name=seat.name,
                 placeholder=default,
@@ -472,14 +453,14 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
     for index in range(DICE_COUNT):
         number = index + 1
         if game.dice is None:
-            views.append(DieView(index, 0, False, t("die.not_rolled", index=number), "", False))
+            views.append(DieView(0, False, t("die.not_rolled", index=number), "", False))
             continue
         face = game.dice[index]
         kept = index in game.kept
         label = t("die.kept" if kept else "die.not_kept", index=number, face=face)
         enabled = human and game.rolls_left > 0
         badge = t("die.kept_badge") if kept else ""
-        views.append(DieView(index, face, kept, label, badge, enabled, index in suggested))
+        views.append(DieView(face, kept, label, badge, enabled, index in suggested))
     return tuple(views)
 
 
