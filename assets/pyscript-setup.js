@@ -1,4 +1,4 @@
-// Adapts PyScript to this page before it runs Python.
+// Adapts PyScript to this page, then starts the app's Python.
 //
 // PyScript builds its worker hooks with `Function(...)` (eval) for every script, even one on
 // the main thread, which the page's Content-Security-Policy rightly forbids. Its only default
@@ -6,3 +6,12 @@
 import { hooks } from "../runtime/pyscript/core.js";
 
 hooks.worker.onBeforeRunAsync.clear();
+
+// The Python script is added only now, not written in index.html: PyScript reads the worker
+// hooks once the interpreter is up, and on a first visit this file can arrive later than that
+// (it queues behind the runtime's large downloads), so a script already in the page could
+// start before the hook above is removed. Its settings come from the page's <py-config>.
+const main = document.createElement("script");
+main.type = "py";
+main.src = "./shell/main.py";
+document.body.append(main);

@@ -37,7 +37,7 @@ CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
 
 PYTHON_PACKAGES = ("game", "shell")
 PACKAGES_ARCHIVE = "packages.zip"
-ENTRY_SCRIPT = "shell/main.py"  # index.html's <script type="py">: PyScript fetches it by itself
+ENTRY_SCRIPT = "shell/main.py"  # started by assets/pyscript-setup.js; PyScript fetches it
 RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")

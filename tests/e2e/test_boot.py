@@ -51,6 +51,25 @@ def test_a_click_rolls_five_dice(page: Page, app_url: str) -> None:
         expect(dice.nth(index)).to_have_attribute("aria-label", label)
 
 
+def test_python_waits_for_the_pyscript_setup_however_late_it_arrives(
+    page: Page, app_url: str
+) -> None:
+    # On a first visit the setup script can queue behind the runtime's large downloads. Python
+    # that started before it removed PyScript's eval-built worker hook failed the page's
+    # Content-Security-Policy (a console error, which the strict fixture turns into a failure).
+    held: list[Route] = []
+    page.route("**/assets/pyscript-setup.js", lambda route: held.append(route))
+    page.goto(app_url, wait_until="commit")  # "load" waits for the held script
+    page.wait_for_timeout(3000)  # longer than the runtime takes to load without it
+    expect(page.locator("html")).to_have_attribute("data-state", "loading")
+    assert held, "the setup script was not requested"
+    held[0].continue_()
+    wait_until_ready(page)
+    page.click("#start")
+    page.click("#roll")
+    expect(page.locator("#dice .die[data-face]")).to_have_count(5)
+
+
 @pytest.mark.allow_browser_errors
 def test_a_python_error_at_start_shows_a_readable_message(
     page: Page, app_url: str, browser_problems: BrowserProblems
