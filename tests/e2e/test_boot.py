@@ -11,7 +11,15 @@ from playwright.sync_api import Page, Route, expect
 
 def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url: str) -> None:
     held: list[Route] = []  # the WebAssembly runtime, held back until the checks are done
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    releasing = False
+
+    def hold(route: Route) -> None:
+        if releasing:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
     page.goto(app_url)
     page.wait_for_load_state("load")
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
@@ -32,7 +40,9 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
             break
         page.wait_for_timeout(50)
     assert held, "the runtime was not requested"
-    held[0].continue_()
+    releasing = True
+    for route in held:
+        route.continue_()
     wait_until_ready(page)
     expect(page.locator("#start")).to_be_enabled()
     expect(page.locator("#progress")).to_be_hidden()
