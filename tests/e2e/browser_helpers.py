@@ -86,3 +86,30 @@ def patch_packaged_module(page: Page, module_path: str, edit: Callable[[str], st
         route.fulfill(body=patched.getvalue(), content_type="application/zip")
 
     page.route(f"**/{PACKAGES_ARCHIVE}", serve)
+
+
+class HeldRequests:
+    """Holds back every request for `pattern` (e.g. "**/pyodide.asm.wasm") until release()."""
+
+    def __init__(self, page: Page, pattern: str) -> None:
+        self._page = page
+        self._held: list[Route] = []
+        self._released = False
+        page.route(pattern, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if self._released:
+            route.continue_()
+        else:
+            self._held.append(route)
+
+    def release(self) -> None:
+        """Lets the held requests and every later one through; fails if none was made."""
+        for _ in range(200):  # route handlers run while Playwright waits
+            if self._held:
+                break
+            self._page.wait_for_timeout(50)
+        assert self._held, "the held file was never requested"
+        self._released = True
+        for route in self._held:
+            route.continue_()

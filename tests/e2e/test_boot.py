@@ -5,21 +5,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import BrowserProblems, boot, patch_packaged_module, wait_until_ready
-from playwright.sync_api import Page, Route, expect
+from browser_helpers import (
+    BrowserProblems,
+    HeldRequests,
+    boot,
+    patch_packaged_module,
+    wait_until_ready,
+)
+from playwright.sync_api import Page, expect
 
 
 def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url: str) -> None:
-    held: list[Route] = []  # the WebAssembly runtime, held back until the checks are done
-    releasing = False
-
-    def hold(route: Route) -> None:
-        if releasing:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/pyodide.asm.wasm", hold)
+    runtime = HeldRequests(page, "**/pyodide.asm.wasm")  # until the checks are done
     page.goto(app_url)
     page.wait_for_load_state("load")
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
@@ -35,14 +32,7 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     )
     assert running == 1, "the progress indicator must be moving"
 
-    for _ in range(200):  # route handlers run while Playwright waits
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the runtime was not requested"
-    releasing = True
-    for route in held:
-        route.continue_()
+    runtime.release()
     wait_until_ready(page)
     expect(page.locator("#start")).to_be_enabled()
     expect(page.locator("#progress")).to_be_hidden()
@@ -67,13 +57,11 @@ def test_python_waits_for_the_pyscript_setup_however_late_it_arrives(
     # On a first visit the setup script can queue behind the runtime's large downloads. Python
     # that started before it removed PyScript's eval-built worker hook failed the page's
     # Content-Security-Policy (a console error, which the strict fixture turns into a failure).
-    held: list[Route] = []
-    page.route("**/assets/pyscript-setup.js", lambda route: held.append(route))
+    setup = HeldRequests(page, "**/assets/pyscript-setup.js")
     page.goto(app_url, wait_until="commit")  # "load" waits for the held script
     page.wait_for_timeout(3000)  # longer than the runtime takes to load without it
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
-    assert held, "the setup script was not requested"
-    held[0].continue_()
+    setup.release()
     wait_until_ready(page)
     page.click("#start")
     page.click("#roll")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from browser_helpers import BrowserProblems, wait_until_ready
+from browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
 from game_helpers import Ui, new_context
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
 LONG_NAME = "A" * 50
 
@@ -134,8 +134,7 @@ SETUP_CONTROLS = (
 def test_setup_controls_are_visibly_disabled_until_python_is_ready(
     page: Page, app_url: str
 ) -> None:
-    held: list[Route] = []  # the WebAssembly runtime, held back until the checks are done
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    runtime = HeldRequests(page, "**/pyodide.asm.wasm")  # until the checks are done
     page.goto(app_url)
     page.wait_for_load_state("load")
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
@@ -146,12 +145,7 @@ def test_setup_controls_are_visibly_disabled_until_python_is_ready(
         assert opacity < 0.7, (selector, opacity)
     page.locator("label[for=ruleset-yatzy]").click(force=True)
     expect(page.locator("#ruleset-penta")).to_be_checked()
-    for _ in range(200):  # route handlers run while Playwright waits
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the runtime was not requested"
-    held[0].continue_()
+    runtime.release()
     wait_until_ready(page)
     for selector in SETUP_CONTROLS:
         expect(page.locator(selector)).to_be_enabled()
