@@ -89,6 +89,9 @@ ALL_PLURAL_CATEGORIES: tuple[PluralCategory, ...] = ("zero", "one", "two", "few"
 FSI = "\u2068"
 """FIRST STRONG ISOLATE: with PDI, keeps a right-to-left name from reordering the text around it."""
 PDI = "\u2069"
+LRI = "\u2066"
+"""LEFT-TO-RIGHT ISOLATE: with PDI, keeps a number range ("0–49") in its order in right-to-left
+text, where the bidirectional algorithm would otherwise show it as "49–0"."""
 
 
 # --- errors -------------------------------------------------------------------------------
@@ -602,6 +605,17 @@ class Translator:
     def format_percent(self, ratio: float, decimals: int = 0) -> str:
         """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal)."""
         return format_number(round(ratio * 100, decimals), self.language, decimals) + "%"
+
+    def format_range(self, low: int, high: int | None) -> str:
+        """A range of numbers, ``"0–49"`` (``"350–∞"`` when it has no upper end).
+
+        A range is always written from low to high, left to right; in a right-to-left language
+        it is isolated (LRI...PDI): there the digits on either side of the dash would otherwise
+        be laid out from right to left, and "0–49" would read "49–0".
+        """
+        end = "∞" if high is None else self.format_number(high)
+        text = self.format_number(low) + "–" + end
+        return LRI + text + PDI if self.direction == "rtl" else text
 
     def format_dice(self, dice: Iterable[int]) -> str:
         """Faces in the order given: ``"1, 4, 4, 6, 6"`` (the same in every language)."""

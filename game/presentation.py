@@ -135,7 +135,6 @@ class ColumnHead(NamedTuple):
 
 
 class SheetView(NamedTuple):
-    caption: str
     box_header: str
     columns: tuple[ColumnHead, ...]
     rows: tuple[Row, ...]
@@ -153,6 +152,8 @@ class GameView(NamedTuple):
     roll_label: str
     can_roll: bool
     keys_hint: str
+    """How to keep dice with the keyboard; "" when no player at this screen can keep dice now
+    (before the first roll, after the last, during a computer's turn)."""
     status: str
     """What to do now: roll, keep, choose a box, or what the computer is doing."""
     message: str
@@ -281,6 +282,9 @@ class Snapshot(NamedTuple):
     dismiss_label: str = ""
     export_unreadable_label: str = ""
     """The button offering the data set aside as unreadable; "" when there is none."""
+    sheet_label: str = ""
+    """The accessible name of both score sheets (the game's and the end's), rendered on every
+    screen so that a hidden one is never left in the previous language."""
 
 
 @cache
@@ -317,6 +321,7 @@ def present(state: AppState, now: float) -> Snapshot:
         notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.notices),
         dismiss_label=t("common.close"),
         export_unreadable_label=t("storage.export_unreadable") if state.unreadable else "",
+        sheet_label=t("sheet.title"),
     )
 
 
@@ -337,8 +342,7 @@ def _history(state: AppState, t: Translator) -> HistoryView:
                 t(
                     "stats.distribution_bar",
                     count=score_bin.count,
-                    low=t.format_number(score_bin.low),
-                    high="∞" if score_bin.high is None else t.format_number(score_bin.high),
+                    range=t.format_range(score_bin.low, score_bin.high),
                 ),
                 score_bin.count / most,
             )
@@ -527,7 +531,11 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
             else t("turn.no_rolls_left")
         ),
         can_roll=human and game.can_roll,
-        keys_hint=t("turn.keys_hint"),
+        keys_hint=(
+            t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT))
+            if human and game.dice is not None and game.rolls_left > 0
+            else ""
+        ),
         status=status,
         message=message,
         bonus_message=bonus_message,
@@ -647,7 +655,6 @@ def sheet_view(game: GameState, t: Translator, *, interactive: bool) -> SheetVie
         for index, player in enumerate(game.players)
     )
     return SheetView(
-        caption=t("sheet.title"),
         box_header=t("sheet.box_column"),
         columns=columns,
         rows=tuple(rows),

@@ -96,6 +96,7 @@ class View:
         self._rules_key: tuple[str, str] | None = None
         self._screen = ""
         self._announcement_count = -1
+        self._language = ""
         self._faces: list[int] = [0] * 5
 
     # --- helpers ------------------------------------------------------------------------------
@@ -130,6 +131,12 @@ class View:
         if root.getAttribute("dir") != snap.direction:
             root.setAttribute("dir", snap.direction)
         root.dataset.screen = snap.screen
+        if snap.language != self._language:
+            if self._language:
+                # The last announcement was in the previous language: a screen reader must not
+                # come across it later. The next event is announced in the new language.
+                self.node("live").text("")
+            self._language = snap.language
         self.document.title = snap.app_title
         self.node("app-title").text(snap.app_title)
         self.node("language-label").text(snap.language_label)
@@ -140,6 +147,8 @@ class View:
         for screen in ("setup", "game", "end", "history"):
             self.node(f"{screen}-screen").show(snap.screen == screen)
         self.node("history-button").text(snap.history_label)
+        for sheet in self._sheets.values():
+            sheet.name(snap.sheet_label)  # hidden or not: never left in another language
         if snap.history is not None:
             self._history(snap.history)
         if snap.setup is not None:
@@ -206,7 +215,7 @@ class View:
                 row = self._create("li")
                 text = self._create("span", "bar-text")
                 text.textContent = bar.text
-                shape = self._create("span", "bar", aria_hidden="true")
+                shape = self._create("span", "chart-bar", aria_hidden="true")
                 # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.
                 shape.style.setProperty("--share", f"{bar.share:.3f}")
                 row.append(text)
@@ -418,7 +427,7 @@ class View:
             node.cls("suggested", die.suggested)
             badge.text(die.badge)
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
-        self.node("keys-hint").text(view.keys_hint)
+        self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)
         self.node("undo").text(view.undo_label).show(view.can_undo)
         self.node("hint").text(view.hint_label).flag("disabled", not view.can_hint)
@@ -444,7 +453,6 @@ class View:
         self.node("skip").text(view.skip_label).attr("title", view.skip_help).attr(
             "aria-label", view.skip_help
         )
-        self.node("sheet-wrap").attr("aria-label", view.sheet.caption)
         self.node("scroll-hint").text(view.sheet.scroll_hint).show(bool(view.sheet.scroll_hint))
         self._sheets["sheet"].render(view.sheet)
 
@@ -481,7 +489,6 @@ class View:
                 if spans.item(position).textContent != value:
                     spans.item(position).textContent = value
         self.node("breakdown-heading").text(view.breakdown_heading)
-        self.node("end-sheet-wrap").attr("aria-label", view.sheet.caption)
         self._sheets["end-sheet"].render(view.sheet)
         self.node("play-again").text(view.play_again_label)
         self.node("play-again-help").text(view.play_again_help)
@@ -583,14 +590,20 @@ class SheetTable:
         self.head_row = table.querySelector("thead tr")
         self.body = table.querySelector("tbody")
         self.corner = Node(self.head_row.querySelector("th"))
+        self.caption = Node(table.querySelector("caption"))
+        self.wrap = Node(table.parentElement)
         self.columns: list[Node] = []
         self.column_names: list[Node] = []
-        self.rows: list[tuple[Node, Node, list[tuple[Node, Node, Node]]]] = []
+        self.rows: list[tuple[Node, Node, Node, list[tuple[Node, Node, Node]]]] = []
         self._current = -1
+
+    def name(self, label: str) -> None:
+        """The sheet's accessible name: its scrolling region's label and the table's caption."""
+        self.wrap.attr("aria-label", label)
+        self.caption.text(label)
 
     def render(self, view: SheetView) -> None:
         self.corner.text(view.box_header)
-        self.table.querySelector("caption").textContent = view.caption
         count = len(view.columns)
         while len(self.columns) > count:
             self.columns.pop().el.remove()
@@ -615,11 +628,14 @@ class SheetTable:
             tr = self.document.createElement("tr")
             th = self.document.createElement("th")
             th.setAttribute("scope", "row")
+            label = self.document.createElement("span")
+            label.className = "row-label"
+            th.append(label)
             tr.append(th)
             self.body.append(tr)
-            self.rows.append((Node(tr), Node(th), []))
-        for row, (tr, th, cells) in zip(view.rows, self.rows, strict=True):
-            self._row(row, tr, th, cells, count)
+            self.rows.append((Node(tr), Node(th), Node(label), []))
+        for row, (tr, th, label, cells) in zip(view.rows, self.rows, strict=True):
+            self._row(row, tr, th, label, cells, count)
         current = next((i for i, column in enumerate(view.columns) if column.current), -1)
         if current != self._current:
             self._current = current
@@ -651,12 +667,14 @@ class SheetTable:
         row: Row,
         tr: Node,
         th: Node,
+        label: Node,
         cells: list[tuple[Node, Node, Node]],
         count: int,
     ) -> None:
         tr.attr("class", f"row-{row.kind}" + (" section-start" if row.section_start else ""))
         tr.attr("data-row", row.key)
-        th.text(row.label).attr("title", row.help or None)
+        th.attr("title", row.help or None)
+        label.text(row.label)
         while len(cells) > count:
             cells.pop()[0].el.remove()
         while len(cells) < count:

@@ -182,3 +182,59 @@ def test_a_disabled_confirm_button_looks_disabled(page: Page, app_url: str) -> N
     expect(confirm).to_be_enabled()
     background, border = confirm.evaluate(style)
     assert background != "rgba(0, 0, 0, 0)" and border != "dashed"
+
+
+ROW_LABELS = """() => [...document.querySelectorAll('#sheet tbody th')].map(th => {
+    const span = th.querySelector('.row-label');
+    const label = span.getBoundingClientRect();
+    const cell = th.getBoundingClientRect();
+    const lines = Math.round(label.height / parseFloat(getComputedStyle(span).lineHeight));
+    return [th.textContent, th.scrollWidth <= th.clientWidth && label.right <= cell.right + 0.5
+            && label.left >= cell.left - 0.5, lines];
+})"""
+
+
+def test_long_box_names_wrap_rather_than_being_cut(
+    browser: Browser, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    for language, locale in (("et", "et-EE"), ("he", "he-IL"), ("en", "en-US")):
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, locale=locale, service_workers="block"
+        )
+        browser_problems.watch(context)
+        try:
+            page = context.new_page()
+            ui = Ui(page).open(app_url, seed=12)
+            for players in range(1, 5):
+                if players > 1:
+                    page.click("#add-human")
+                ui.start()
+                labels = page.evaluate(ROW_LABELS)
+                assert [text for text, whole, _ in labels if not whole] == [], language
+                assert max(lines for _, _, lines in labels) <= 2, (language, players, labels)
+                ui.no_page_scroll_sideways()
+                page.click("#leave")
+                page.click("#leave-confirm")
+                expect(page.locator("#setup-screen")).to_be_visible()
+            # Four players: the longest Estonian name takes two lines, every other one.
+            wrapped = [text for text, _, lines in labels if lines == 2]
+            assert wrapped == (["Ülemine osa kokku"] if language == "et" else []), wrapped
+        finally:
+            context.close()
+
+
+def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=13)
+    ui.set_players([("Ann", "human", None), ("Bot", "computer", "beginner")])
+    ui.start()
+    hint = page.locator("#keys-hint")
+    expect(hint).to_have_text("")  # nothing to keep before the first roll
+    ui.roll()
+    expect(hint).to_have_text("Keys 1–5 keep or release the dice.")
+    ui.roll()
+    ui.roll()
+    expect(hint).to_have_text("")  # no roll left: the dice cannot be kept any more
+    page.locator("#sheet button[data-box]:not([hidden]):not([disabled])").first.click()
+    page.click("#confirm")
+    expect(page.locator("#computer-controls")).to_be_visible()
+    expect(hint).to_have_text("")

@@ -163,3 +163,44 @@ def test_a_finished_game_is_recorded_in_the_history(page: Page, app_url: str) ->
     expect(card.locator("h3")).to_have_text("Bot · Yatzy")
     expect(card.locator("dd").nth(0)).to_have_text("1")
     expect(card.locator("dd").nth(2)).to_have_text(str(total))
+
+
+BARS = """card => [...card.querySelectorAll('.chart li')].map(li => {
+    const bar = li.querySelector('.chart-bar').getBoundingClientRect();
+    return [li.querySelector('.bar-text').textContent, bar.width, bar.height];
+})"""
+
+RANGE_ORDER = """card => {
+    // Where the first and the last digit of the first bin's range ("0–49") are drawn.
+    const text = card.querySelector('.chart li .bar-text').firstChild;
+    const at = (i) => { const r = document.createRange(); r.setStart(text, i);
+                        r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };
+    const digits = [...text.data].flatMap((c, i) => /[0-9]/.test(c) ? [i] : []);
+    const colon = text.data.indexOf(':');
+    const range = digits.filter(i => i < colon);
+    return [at(range[0]), at(range[range.length - 1])];
+}"""
+
+
+def test_the_score_chart_draws_no_bar_for_no_games_and_ranges_read_low_to_high(
+    page: Page, app_url: str
+) -> None:
+    records = finished_games()
+    stored = encode_record(HISTORY, {"games": records_to_data(records)})
+    Ui(page).open(app_url)
+    page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
+    page.reload()
+    wait_until_ready(page)
+    open_history(page)
+    for language in ("en", "he", "et"):
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        card = page.locator("#stats-list > li").first
+        bars = card.evaluate(BARS)
+        empty = [(text, width) for text, width, _ in bars if text.split(": ")[1][0] == "0"]
+        full = [(text, width, height) for text, width, height in bars if (text, width) not in empty]
+        assert empty and full, bars
+        assert all(width == 0 for _, width in empty), (language, empty)
+        assert all(width > 0 and height < 16 for _, width, height in full), (language, full)
+        low, high = card.evaluate(RANGE_ORDER)
+        assert low < high, (language, bars[0][0])  # "0–49", never "49–0"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from browser_helpers import BrowserProblems
@@ -170,3 +171,42 @@ def test_computer_players_play_at_a_watchable_pace(page: Page, app_url: str) -> 
     expect(page.locator("#speed")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#turn-title")).to_have_text("Dana's turn", timeout=15_000)
     expect(page.locator("#sheet tbody td.s-filled")).to_have_count(1)
+
+
+ENGLISH_NAMES = """() => [...document.querySelectorAll('[aria-label], [title], caption')].map(e =>
+    [e.id || e.tagName, e.getAttribute('aria-label'), e.getAttribute('title'),
+     e.tagName === 'CAPTION' ? e.textContent : null])"""
+
+
+def hard_coded_names() -> set[str]:
+    """Every accessible name and caption written in index.html (in English)."""
+    page = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
+    names = set(re.findall(r'\b(?:aria-label|title)="([^"]+)"', page))
+    names |= set(re.findall(r"<caption[^>]*>([^<]+)</caption>", page))
+    assert {"Score sheet", "Dice", "Settings"} <= names, names
+    return names
+
+
+def test_a_language_switch_translates_every_name_and_silences_the_last_announcement(
+    page: Page, app_url: str
+) -> None:
+    english = hard_coded_names()
+    ui = Ui(page).open(app_url, seed=4)
+    ui.start()
+    ui.roll()
+    live = page.locator("#live")
+    expect(live).to_have_text(re.compile(r"^Rolled "))
+    for language in ("et", "he"):
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        # Hidden screens too (the end's sheet): nothing is left in English for later.
+        left = [
+            (where, *values)
+            for where, *values in page.evaluate(ENGLISH_NAMES)
+            if set(values) & english
+        ]
+        assert left == [], language
+        expect(live).to_have_text("")  # the English announcement is not read out later
+    ui.roll()
+    t = Translator("he")
+    expect(live).to_have_text(t("turn.rolled", dice=t.format_dice(ui.dice())))

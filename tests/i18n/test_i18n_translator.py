@@ -10,6 +10,7 @@ import pytest
 from game.i18n import (
     FSI,
     LANGUAGE_CODES,
+    LRI,
     PDI,
     Catalog,
     MissingKeyError,
@@ -289,6 +290,23 @@ def test_percent() -> None:
     assert Translator("en").format_percent(0.456) == "46%"
     assert Translator("et").format_percent(0.456, 1) == "45,6%"
     assert Translator("he").format_percent(1.0) == "100%"
+
+
+def test_a_number_range_reads_from_low_to_high_in_every_direction() -> None:
+    assert Translator("en").format_range(0, 49) == "0–49"
+    assert Translator("et").format_range(350, None) == "350–∞"
+    # Unisolated in right-to-left text, the bidi algorithm lays "0–49" out as "49–0".
+    assert Translator("he").format_range(0, 49) == LRI + "0–49" + PDI
+    assert Translator("he").format_range(10000, None) == LRI + "10,000–∞" + PDI
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_ranges_in_messages_are_isolated_in_right_to_left_text(language: str) -> None:
+    t = Translator(language, strict=True)
+    bar = t("stats.distribution_bar", count=0, range=t.format_range(0, 49))
+    keys = t("turn.keys_hint", keys=t.format_range(1, 5))
+    assert t.format_range(0, 49) in bar and t.format_range(1, 5) in keys
+    assert (LRI in bar and LRI in keys) == (t.direction == "rtl")
 
 
 def test_lists_of_names() -> None:

@@ -1,0 +1,86 @@
+"""The presentation snapshot's history chart, keyboard hint and accessible names (CPython)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.app import AppState, Screen, initial_state
+from game.engine import new_game
+from game.i18n import LANGUAGE_CODES, LRI, PDI, Translator
+from game.persistence.stats import PlayerStats, ScoreBin
+from game.presentation import present
+from game.random_source import SeededDice
+from game.state import Player, PlayerKind
+
+STATS = PlayerStats(
+    name="Dana",
+    ruleset_id="penta",
+    games=3,
+    average=170.0,
+    best=199,
+    distribution=(ScoreBin(0, 49, 0), ScoreBin(150, 199, 3), ScoreBin(350, None, 0)),
+    upper_bonus_games=1,
+    five_of_a_kind=0,
+)
+
+
+def history(language: str) -> AppState:
+    return replace(initial_state([language]), screen=Screen.HISTORY, stats=(STATS,))
+
+
+def test_history_bars_read_low_to_high_in_hebrew() -> None:
+    view = present(history("he"), 0.0).history
+    assert view is not None
+    texts = [bar.text for bar in view.cards[0].bars]
+    assert texts[0] == LRI + "0–49" + PDI + ": 0 משחקים"
+    assert texts[2].startswith(LRI + "350–∞" + PDI + ":")
+
+
+def test_history_bars_of_empty_bins_have_no_length() -> None:
+    view = present(history("en"), 0.0).history
+    assert view is not None
+    assert [(bar.text, bar.share) for bar in view.cards[0].bars] == [
+        ("0–49: 0 games", 0.0),
+        ("150–199: 3 games", 1.0),
+        ("350–∞: 0 games", 0.0),
+    ]
+
+
+def in_game(language: str, *, computer_first: bool = False, rolled: bool = False) -> AppState:
+    kinds = (PlayerKind.COMPUTER, PlayerKind.HUMAN) if computer_first else (PlayerKind.HUMAN,)
+    players = [
+        Player(f"P{n}", kind, "beginner" if kind is PlayerKind.COMPUTER else None)
+        for n, kind in enumerate(kinds)
+    ]
+    game = new_game("penta", players, SeededDice(3))
+    if rolled:
+        game = replace(game, dice=(1, 2, 3, 4, 5), rolls_left=2)
+    return replace(initial_state([language]), screen=Screen.GAME, game=game)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(language: str) -> None:
+    t = Translator(language)
+    hint = t("turn.keys_hint", keys=t.format_range(1, 5))
+
+    def keys_hint(state: AppState) -> str:
+        game = present(state, 0.0).game
+        assert game is not None
+        return game.keys_hint
+
+    assert keys_hint(in_game(language, rolled=True)) == hint
+    assert keys_hint(in_game(language)) == ""  # nothing to keep before the first roll
+    after_last = in_game(language, rolled=True)
+    assert after_last.game is not None
+    after_last = replace(after_last, game=replace(after_last.game, rolls_left=0))
+    assert keys_hint(after_last) == ""
+    assert keys_hint(in_game(language, computer_first=True, rolled=True)) == ""
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+@pytest.mark.parametrize("screen", [Screen.SETUP, Screen.GAME, Screen.HISTORY])
+def test_the_score_sheets_name_is_translated_on_every_screen(language: str, screen: Screen) -> None:
+    state = replace(in_game(language), screen=screen)
+    assert present(state, 0.0).sheet_label == Translator(language)("sheet.title")
