@@ -9,7 +9,8 @@ DOM events into *intents* (small dataclasses below), calls
 
 and renders `game.presentation.present(new_state)`. Time, randomness and the coach are passed
 in, never reached for, so every flow is a plain CPython test. An intent that the state does not
-allow (a stale click, a key press at the wrong moment) returns the state unchanged.
+allow (a stale click, a key press at the wrong moment, the second tap of a double tap on Roll:
+within `ROLL_GUARD_SECONDS` of the same player's last roll) returns the state unchanged.
 
 Timers: `next_deadline(state)` is when the shell must dispatch `Tick(now)` next (the end of the
 auto-score countdown, or a computer player's next step), or None.
@@ -53,6 +54,8 @@ AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
 """Seconds of the countdown after the last roll; 0 turns automatic scoring off."""
 DEFAULT_AUTO_SCORE = 3
 MAX_PLAYERS = 100
+ROLL_GUARD_SECONDS = 0.4
+"""A human's Roll this soon after their last one is ignored: a double tap must not cost a roll."""
 PREFERENCES_VERSION = 1
 
 
@@ -187,6 +190,9 @@ class AppState:
     announcement: Announcement | None = None
     announcement_count: int = 0
     """Grows with every announcement, so the same words said twice are said again."""
+    last_roll_at: float | None = None
+    """When the human whose turn it is last rolled, for the double-tap guard (not saved: after
+    a reload the next roll is allowed at once; cleared when the turn changes)."""
     last_auto_scored: str | None = None
     """The box just filled by the countdown (shown until the next turn's roll)."""
     setup_restored: bool = False
@@ -743,6 +749,7 @@ def _reset_turn(state: AppState) -> AppState:
         computer_plan=None,
         hint=None,
         hint_requested=False,
+        last_roll_at=None,
     )
 
 
@@ -765,7 +772,10 @@ def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
             new_game_state = toggle_keep(game, player, die)
             return replace(state, game=new_game_state, hint=None, hint_requested=False)
         case Roll():
-            return _roll(state, c)
+            last = state.last_roll_at
+            if last is not None and 0 <= c.now - last < ROLL_GUARD_SECONDS:
+                return state  # the second tap of a double tap
+            return replace(_roll(state, c), last_roll_at=c.now)
         case SelectBox(box):
             return replace(
                 state, game=select_box(game, player, box), countdown_deadline=None, hint=None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -57,18 +58,29 @@ from game.random_source import SeededDice
 from game.state import Player, PlayerKind
 
 COACH = GreedyCoach()
+ROLL_PACE = app.ROLL_GUARD_SECONDS + 0.1
 
 
 class Driver:
-    """Dispatches intents with a clock that the test moves."""
+    """Dispatches intents with a clock that the test moves.
+
+    A quick player's pace: a Roll is sent at least `ROLL_PACE` after the Roll before it (the
+    clock moves on when needed), so that it is not taken for the second tap of a double tap;
+    `pace_rolls = False` sends every intent at `now` as it is."""
 
     def __init__(self, state: AppState) -> None:
         self.state = state
         self.now = 1000.0
         self.rng = random.Random(0)
+        self.pace_rolls = True
+        self._last_roll: float | None = None
 
     def __call__(self, *intents: app.Intent) -> AppState:
         for intent in intents:
+            if isinstance(intent, Roll) and self.pace_rolls:
+                if self._last_roll is not None:
+                    self.now = max(self.now, self._last_roll + ROLL_PACE)
+                self._last_roll = self.now
             self.state = dispatch(self.state, intent, now=self.now, coach=COACH, rng=self.rng)
         return self.state
 
@@ -173,6 +185,63 @@ def test_keep_roll_select_and_confirm() -> None:
     assert d.state.game.sheets[0].points_in("ones") == points
     assert d.state.game.dice is None and d.state.game.rolls_left == 3
     assert isinstance(d.state.announcement, Scored) and not d.state.announcement.automatic
+
+
+def test_a_double_tap_on_roll_uses_one_roll() -> None:
+    d = seeded()
+    d.pace_rolls = False
+    d(StartGame(), Roll())
+    first = d.state
+    assert first.game is not None and first.game.rolls_left == 2
+    for tap in (0.0, 0.08, app.ROLL_GUARD_SECONDS - 0.01):  # the second tap of a double tap
+        d.now = 1000.0 + tap
+        assert d(Roll()) is first  # ignored: no roll, no announcement, nothing to render
+    d.now = 1000.0 + app.ROLL_GUARD_SECONDS + 0.01
+    d(Roll())
+    assert d.state.game is not None and d.state.game.rolls_left == 1
+    assert d.state.announcement_count == first.announcement_count + 1
+    rolled_at = d.now
+    d.now = rolled_at + 0.1  # counted from the last roll, not the first
+    assert d(Roll()) is d.state and d.state.game.rolls_left == 1
+    d.now = rolled_at - 60  # the clock was set back: a roll is allowed, never blocked for long
+    d(Roll())
+    assert d.state.game.rolls_left == 0
+
+
+def test_the_next_player_rolls_at_once_and_a_double_tap_is_still_one_roll() -> None:
+    d = seeded(seats=2)
+    d.pace_rolls = False
+    d(SetAutoScore(0), StartGame(), Roll())
+    d.now += 0.1  # a very quick player: the box chosen and confirmed at once
+    d(SelectBox("chance"), ConfirmTurn())
+    assert d.state.game is not None and d.state.game.current_player == 1
+    assert d.state.last_roll_at is None  # the guard is per turn
+    d.now += 0.1  # the next player rolls within the guard time of the previous player's roll
+    d(Roll())
+    assert d.state.game.current_player == 1 and d.state.game.rolls_left == 2
+    d.now += 0.08
+    assert d(Roll()).game.rolls_left == 2  # type: ignore[union-attr]
+
+
+def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
+    assert app.STEP_SECONDS[Speed.FAST] < app.ROLL_GUARD_SECONDS  # the case that matters
+    d = seeded(seed=1, seats=1)  # a turn of three rolls, two of them 0.3 s apart
+    d(SetPlayerKind(0, PlayerKind.COMPUTER), SetComputerSpeed(Speed.FAST), StartGame())
+    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    rolls = []
+    while d.state.game is not None and not d.state.game.sheets[0].filled_boxes:
+        count = d.state.announcement_count
+        d.wait_until_due()  # one step every 0.3 s
+        if d.state.announcement_count != count and isinstance(d.state.announcement, Rolled):
+            rolls.append(d.now)
+    assert len(rolls) == 3
+    gaps = [later - earlier for earlier, later in itertools.pairwise(rolls)]
+    assert min(gaps) < app.ROLL_GUARD_SECONDS
+    assert d.state.last_roll_at is None
+    d = seeded(seats=1)
+    d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
+    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE), SkipComputers())  # all at the same moment
+    assert d.state.game is not None and len(d.state.game.sheets[0].filled_boxes) == 1
 
 
 def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
@@ -402,11 +471,16 @@ def test_any_sequence_of_intents_keeps_a_consistent_state(
     steps: list[tuple[app.Intent, float]], seed: int, ruleset: str
 ) -> None:
     d = seeded(seed=seed, seats=2)
+    d.pace_rolls = False  # double taps included
     d(SetPlayerKind(1, PlayerKind.COMPUTER), ChooseRuleset(ruleset), StartGame())
     d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
     for intent, wait in steps:
         d.now += wait
+        before = d.state
         state = d(intent)
+        last = before.last_roll_at
+        if isinstance(intent, Roll) and last is not None and d.now - last < app.ROLL_GUARD_SECONDS:
+            assert state is before  # the second tap of a double tap
         game = state.game
         assert game is not None
         if state.screen is Screen.GAME:

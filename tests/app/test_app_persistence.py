@@ -123,6 +123,22 @@ def test_resume_picks_the_screen_and_schedules_the_computer_or_countdown() -> No
     assert resume(state, over, None, now=5.0).screen is Screen.END
 
 
+def test_the_double_tap_guard_is_not_kept_a_reload_may_roll_at_once() -> None:
+    state = send(started(), Roll(), now=1000.0)
+    assert state.last_roll_at == 1000.0
+    assert send(state, Roll(), now=1000.1) is state  # a double tap
+    # After a reload the state is built again from the saved game alone.
+    reloaded = resume(initial_state(["en-US"], seed=2), state.game, None, now=1000.1)
+    assert reloaded.last_roll_at is None
+    rolled = send(reloaded, Roll(), now=1000.1)
+    assert rolled.game is not None and rolled.game.rolls_left == 1
+    # Undo goes back to a turn whose last roll is long past: its next roll is allowed too.
+    state = send(state, SelectBox("chance"), ConfirmTurn(), now=1000.2)
+    undone = send(state, Undo(), now=1000.3)
+    assert undone.last_roll_at is None and undone.game is not None
+    assert send(undone, Roll(), now=1000.3).game.rolls_left == 1  # type: ignore[union-attr]
+
+
 def test_notices_are_translated_deduplicated_and_dismissed() -> None:
     state = send(
         initial_state(["et"]),

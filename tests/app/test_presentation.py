@@ -44,6 +44,14 @@ def run(state: AppState, *intents: object, now: float = 0.0) -> AppState:
     return state
 
 
+def three_rolls(state: AppState, *, last_at: float) -> AppState:
+    """A new game's three rolls, one second apart (a Roll right after a Roll is a double tap,
+    ignored), the last at `last_at`."""
+    state = run(state, StartGame(), Roll(), now=last_at - 2)
+    state = run(state, Roll(), now=last_at - 1)
+    return run(state, Roll(), now=last_at)
+
+
 def in_game(game: GameState, language: str = "en", **changes: object) -> AppState:
     return replace(initial_state([language]), screen=Screen.GAME, game=game, **changes)  # type: ignore[arg-type]
 
@@ -194,7 +202,7 @@ def test_the_sacrifice_message_appears_only_when_no_open_box_scores() -> None:
 
 
 def test_the_countdown_shows_whole_seconds_left() -> None:
-    state = run(initial_state(["en"], seed=2), StartGame(), Roll(), Roll(), Roll(), now=100)
+    state = three_rolls(initial_state(["en"], seed=2), last_at=100)
     assert state.countdown_deadline == 103
     for now, seconds in [(100, 3), (100.5, 3), (101.01, 2), (102.5, 1)]:
         view = present(state, now).game
@@ -209,7 +217,7 @@ def test_the_countdown_shows_whole_seconds_left() -> None:
 
 
 def test_the_countdown_stands_still_behind_a_dialog() -> None:
-    state = run(initial_state(["en"], seed=2), StartGame(), Roll(), Roll(), Roll(), now=100)
+    state = three_rolls(initial_state(["en"], seed=2), last_at=100)
     state = run(state, OpenRules("penta"), now=101.5)
     for now in (101.5, 150, 500):
         view = present(state, now).game

@@ -9,18 +9,22 @@ browser (the same seed gives the same dice) and compare every total.
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from game.app import ROLL_GUARD_SECONDS
 from game.dice import Dice
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 360, "height": 640}
 BOOT_MS = 30_000
+ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
+"""The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""
 
 
 def keep_most_frequent(dice: Dice) -> tuple[int, ...]:
@@ -42,6 +46,8 @@ def new_context(browser: Browser, locale: str = "en-US", **options: object) -> B
 class Ui:
     def __init__(self, page: Page) -> None:
         self.page = page
+        self._rolled_at: float | None = None
+        """When the last roll of `roll` was seen (time.monotonic), to keep a player's pace."""
 
     # --- start --------------------------------------------------------------------------------
 
@@ -98,10 +104,16 @@ class Ui:
         return tuple(index for index, on in enumerate(pressed) if on)
 
     def roll(self) -> Dice:
+        """Clicks Roll at a player's pace (not a double tap) and waits for the roll."""
+        if self._rolled_at is not None:
+            wait = self._rolled_at + ROLL_PACE - time.monotonic()
+            if wait > 0:
+                self.page.wait_for_timeout(wait * 1000)
         live = self.page.locator("#live")
         before = live.get_attribute("data-count") or ""
         self.page.click("#roll")
         expect(live).not_to_have_attribute("data-count", before)
+        self._rolled_at = time.monotonic()  # the app rolled before this moment
         return self.dice()
 
     def keep(self, positions: Sequence[int]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from browser_helpers import BrowserProblems
-from game_helpers import Ui, new_context
+from game_helpers import ROLL_PACE, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.advisor_coach import AdvisorCoach
@@ -47,6 +47,35 @@ def test_the_countdown_scores_the_advisors_box_after_three_seconds(
         row for row in game.ruleset.box_ids if ui.row_texts("sheet", row) != [""]
     ]  # the new turn shows no potential points before its first roll
     assert filled == [box]
+
+
+def test_a_double_tap_on_roll_uses_one_roll(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None)])
+    ui.start()
+    roll_button, live = page.locator("#roll"), page.locator("#live")
+    expect(roll_button).to_have_text("Roll (3 left)")
+    count = int(live.get_attribute("data-count") or 0)
+    game = new_game("penta", [Player("Dana")], SeededDice(SEED))
+    # A double click, then two taps 80 ms apart: each rolls once.
+    for taps, left in ((page.dblclick, "Roll (2 left)"), (None, "Roll (1 left)")):
+        if taps is None:
+            page.click("#roll")
+            page.wait_for_timeout(80)
+            page.click("#roll")
+        else:
+            taps("#roll")
+        game = roll(game, 0)
+        expect(roll_button).to_have_text(left)
+        page.wait_for_timeout(ROLL_PACE * 1000)  # the second tap was handled, not on its way
+        expect(roll_button).to_have_text(left)
+        count += 1
+        expect(live).to_have_attribute("data-count", str(count))  # one roll announced
+        assert ui.dice() == game.dice  # the seeded dice's next roll, not the one after
+        page.wait_for_timeout(ROLL_PACE * 1000)  # a player's pace before the next roll
+    expect(page.locator("#countdown")).to_be_hidden()  # a roll is left: no auto-score
+    assert ui.roll() == roll(game, 0).dice
+    expect(roll_button).to_have_text("No rolls left")
 
 
 def test_selecting_a_box_stops_the_countdown_and_keys_keep_dice(page: Page, app_url: str) -> None:

@@ -45,11 +45,13 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
         coach_status=app.CoachStatus.READY,
     )
     rng = random.Random(SEED)
+    now = 0.0
 
     def send(*intents: app.Intent) -> app.AppState:
-        nonlocal mirror
+        nonlocal mirror, now
         for intent in intents:
-            mirror = app.dispatch(mirror, intent, now=0, coach=coach, rng=rng)
+            now += 1  # a player's pace: a Roll right after a Roll is a double tap, ignored
+            mirror = app.dispatch(mirror, intent, now=now, coach=coach, rng=rng)
         return mirror
 
     turns = 0
