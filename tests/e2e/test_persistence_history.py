@@ -49,6 +49,16 @@ def open_history(page: Page) -> None:
     expect(page.locator("#history-screen")).to_be_visible()
 
 
+def open_history_of(page: Page, app_url: str, records: tuple[GameRecord, ...]) -> None:
+    """Starts the app with `records` as its stored history, on the history screen."""
+    stored = encode_record(HISTORY, {"games": records_to_data(records)})
+    Ui(page).open(app_url)
+    page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
+    page.reload()
+    wait_until_ready(page)
+    open_history(page)
+
+
 def test_statistics_export_import_round_trip_without_duplicates(
     page: Page, app_url: str, tmp_path: Path
 ) -> None:
@@ -57,12 +67,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.on("request", lambda request: requests.append(request.url))
     records = finished_games()
-    stored = encode_record(HISTORY, {"games": records_to_data(records)})
-    Ui(page).open(app_url)
-    page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
-    page.reload()
-    wait_until_ready(page)
-    open_history(page)
+    open_history_of(page, app_url, records)
 
     t = Translator("en")
     expected = player_stats(records)
@@ -186,12 +191,7 @@ def test_the_score_chart_draws_no_bar_for_no_games_and_ranges_read_low_to_high(
     page: Page, app_url: str
 ) -> None:
     records = finished_games()
-    stored = encode_record(HISTORY, {"games": records_to_data(records)})
-    Ui(page).open(app_url)
-    page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
-    page.reload()
-    wait_until_ready(page)
-    open_history(page)
+    open_history_of(page, app_url, records)
     for language in ("en", "he", "et"):
         page.select_option("#language", language)
         expect(page.locator("html")).to_have_attribute("lang", language)
