@@ -181,6 +181,12 @@ class GameView(NamedTuple):
     undo_label: str = ""
     """"Take back Full house"; "" when nothing can be taken back."""
     can_undo: bool = False
+    last_move: str = ""
+    """The previous player's move ("Computer 1 scored 20 points in Chance"), shown in the tray
+    until the next roll when the turn has passed to another player; "" otherwise."""
+    player: int = 0
+    """The index of the player whose turn it is (the shell scrolls the tray into view when the
+    turn passes to a human)."""
 
 
 class StandingView(NamedTuple):
@@ -480,7 +486,10 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
     if computer:
         status = t("computer.playing", name=name)
     elif game.dice is None:
-        status = t("turn.roll_first")
+        # With the phone passed around the table, the tray names whose turn it is: the title
+        # above the sheet is often scrolled out of sight.
+        several = len(game.players) > 1
+        status = t("turn.roll_first_named", name=name) if several else t("turn.roll_first")
     elif game.selected_box is not None:
         status = t("turn.selected", box=t.box_name(ruleset.id, game.selected_box))
     elif game.rolls_left > 0 and len(game.kept) == DICE_COUNT:
@@ -559,7 +568,24 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         sheet=sheet_view(game, t, interactive=human),
         undo_label=undo_label,
         can_undo=can_undo_now,
+        last_move=_last_move(state, t),
+        player=game.current_player,
     )
+
+
+def _last_move(state: AppState, t: Translator) -> str:
+    """What the previous player scored, while the next player has not rolled yet."""
+    game, event = state.game, state.announcement
+    if game is None or game.dice is not None or not isinstance(event, Scored):
+        return ""
+    if event.player == game.current_player:
+        return ""  # a solo game, or the turn taken back: nothing new to tell
+    name = game.players[event.player].name
+    box = t.box_name(game.ruleset.id, event.box)
+    text = t("turn.scored", name=name, points=event.points, box=box)
+    if event.bonus:
+        text += ". " + t("turn.penta_bonus", points=event.bonus)
+    return text
 
 
 def _hint_text(state: AppState, t: Translator) -> str:

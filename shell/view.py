@@ -98,6 +98,10 @@ class View:
         self._announcement_count = -1
         self._language = ""
         self._faces: list[int] = [0] * 5
+        self._turn_player = -1
+        """The player whose turn the game screen last showed (-1: none yet)."""
+        self._handover = False
+        """The turn just passed to a human from another player: the tray is brought into view."""
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -169,6 +173,8 @@ class View:
             self.node("live").text(snap.announcement).attr(
                 "data-count", str(snap.announcement_count)
             )
+        if snap.game is None:
+            self._turn_player = -1  # a new game starts at the top of the page (_focus_screen)
         if snap.screen != self._screen:
             first = self._screen == ""
             self._screen = snap.screen
@@ -176,6 +182,9 @@ class View:
                 self._focus_screen(snap.screen)
         elif snap.screen == "game" and snap.dialog == "none":
             self._rescue_focus(focused)
+            if self._handover:
+                self._bring_tray_into_view()
+        self._handover = False
 
     def _history(self, view: HistoryView) -> None:
         self.node("history-title").text(view.title)
@@ -257,6 +266,20 @@ class View:
         el = self.node(target).el
         el.focus()
         self.document.defaultView.scrollTo(0, 0)
+
+    def _bring_tray_into_view(self) -> None:
+        """Scrolls the page so that the tray's buttons show, when Roll is out of sight (the tray
+        sticks to the bottom of the screen, so mostly it is not). Only at the moment the turn
+        passes to a human: a player scrolling the sheet during a computer's turn is left alone."""
+        window = self.document.defaultView
+        roll = self.node("roll").el.getBoundingClientRect()
+        if float(roll.top) >= 0 and float(roll.bottom) <= float(window.innerHeight):
+            return
+        still = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        behavior = "auto" if still else "smooth"
+        # A JavaScript object for the options, without importing Pyodide here.
+        options = window.JSON.parse(f'{{"block": "end", "behavior": "{behavior}"}}')
+        self.node("tray").el.scrollIntoView(options)
 
     def _rescue_focus(self, focused: Any) -> None:
         """A control that had the focus was just disabled or hidden (Confirm after scoring,
@@ -412,6 +435,9 @@ class View:
     # --- the game -----------------------------------------------------------------------------
 
     def _game(self, view: GameView) -> None:
+        if view.player != self._turn_player:
+            self._handover = self._turn_player >= 0 and not view.is_computer
+            self._turn_player = view.player
         self.node("turn-title").text(view.title)
         self.node("round").text(view.round)
         self.node("leave").text(view.leave_label)
@@ -432,6 +458,7 @@ class View:
         self.node("undo").text(view.undo_label).show(view.can_undo)
         self.node("hint").text(view.hint_label).flag("disabled", not view.can_hint)
         self.node("turn-status").text(view.status)
+        self.node("last-move").text(view.last_move).show(bool(view.last_move))
         self.node("turn-message").text(view.message).show(bool(view.message))
         self.node("bonus-message").text(view.bonus_message).show(bool(view.bonus_message))
         self.node("countdown").show(view.countdown > 0)

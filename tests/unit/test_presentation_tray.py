@@ -1,0 +1,155 @@
+"""The tray names whose turn it is and shows the previous player's move (CPython).
+
+On a phone passed around the table, the title above the sheet is often scrolled out of sight:
+the tray at the bottom of the screen says whose turn it is, and what the player before did.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.app import (
+    AddPlayer,
+    AppState,
+    ConfirmTurn,
+    Intent,
+    RenamePlayer,
+    Roll,
+    SelectBox,
+    SetLanguage,
+    SetUndo,
+    SkipComputers,
+    StartGame,
+    Undo,
+    dispatch,
+    initial_state,
+)
+from game.coach import GreedyCoach
+from game.i18n import LANGUAGE_CODES, Translator
+from game.persistence.undo import UndoSetting
+from game.presentation import GameView, present
+from game.state import PlayerKind
+
+COACH = GreedyCoach()
+
+
+class Table:
+    """An app state driven by intents, a second apart (a Roll right after a Roll is ignored)."""
+
+    def __init__(self, state: AppState) -> None:
+        self.state = state
+        self.now = 0.0
+
+    def send(self, *intents: Intent) -> Table:
+        for intent in intents:
+            self.now += 1
+            self.state = dispatch(
+                self.state, intent, now=self.now, coach=COACH, rng=random.Random(0)
+            )
+        return self
+
+    def view(self) -> GameView:
+        view = present(self.state, self.now).game
+        assert view is not None
+        return view
+
+
+def table(language: str, *others: PlayerKind) -> Table:
+    setup = Table(initial_state([language], seed=5)).send(RenamePlayer(0, "Mäe"))
+    for kind in others:
+        setup.send(AddPlayer(kind))
+    return setup
+
+
+def score_first_open_box(game: Table) -> str:
+    game.send(Roll())
+    view = game.view()
+    box = next(cell.box for row in view.sheet.rows for cell in row.cells if cell.box)
+    assert box is not None
+    game.send(SelectBox(box), ConfirmTurn())
+    return box
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_after_the_computers_turn_the_tray_names_the_human_and_shows_the_computers_move(
+    language: str,
+) -> None:
+    t = Translator(language, strict=True)
+    game = table(language, PlayerKind.COMPUTER).send(StartGame())
+    view = game.view()
+    assert view.status == t("turn.roll_first_named", name="Mäe")
+    assert "Mäe" in view.status
+    assert view.last_move == ""  # nobody has played yet
+    assert view.player == 0
+
+    score_first_open_box(game)
+    assert game.view().is_computer and game.view().player == 1
+    game.send(SkipComputers())
+    view = game.view()
+    assert not view.is_computer and view.player == 0
+    assert view.status == t("turn.roll_first_named", name="Mäe")
+    computer = game.state.game.players[1].name  # type: ignore[union-attr]
+    scored = [
+        (row.label, cell.text)
+        for row in view.sheet.rows
+        if row.kind == "box"
+        for cell in row.cells[1:]
+        if cell.state == "filled"
+    ]
+    assert len(scored) == 1
+    box_name, points = scored[0]
+    expected = t("turn.scored", name=computer, points=int(points), box=box_name)
+    assert view.last_move == expected or view.last_move.startswith(expected + ". ")
+    assert computer in view.last_move
+
+    # The line stays until the next roll.
+    game.send(Roll())
+    view = game.view()
+    assert view.last_move == ""
+    assert view.status != t("turn.roll_first_named", name="Mäe")
+
+
+def test_the_last_move_line_follows_the_language() -> None:
+    game = table("en", PlayerKind.COMPUTER).send(StartGame())
+    score_first_open_box(game)
+    game.send(SkipComputers())
+    english = game.view().last_move
+    assert english.startswith("Computer 1 scored ")
+    game.send(SetLanguage("et"))
+    estonian = game.view().last_move
+    assert estonian.startswith("Arvuti 1: ") or estonian.startswith(
+        game.state.game.players[1].name + ": "  # type: ignore[union-attr]
+    )
+    assert game.view().status == "Mäe, käigu alustamiseks heida täringuid."
+
+
+def test_between_two_humans_the_next_one_is_named_and_sees_the_others_move() -> None:
+    game = table("en", PlayerKind.HUMAN).send(RenamePlayer(1, "Avi"), StartGame())
+    box = score_first_open_box(game)
+    view = game.view()
+    assert view.player == 1
+    assert view.status == "Avi, roll the dice to start your turn."
+    assert view.last_move.startswith("Mäe scored ")
+    assert view.last_move.endswith(" in " + Translator("en").box_name("penta", box))
+
+
+def test_a_solo_player_is_not_named_and_sees_no_last_move() -> None:
+    game = table("en").send(StartGame())
+    assert game.view().status == "Roll the dice to start your turn."
+    score_first_open_box(game)
+    view = game.view()
+    assert view.status == "Roll the dice to start your turn."
+    assert view.last_move == ""  # the player's own move: nothing new to tell
+    assert view.can_undo  # and Undo shows, without moving Roll (tests/e2e/test_tray.py)
+
+
+def test_taking_a_turn_back_shows_no_last_move() -> None:
+    game = table("en", PlayerKind.HUMAN).send(SetUndo(UndoSetting.ON), StartGame())
+    score_first_open_box(game)
+    assert game.view().can_undo and game.view().player == 1
+    game.send(Undo())
+    view = game.view()
+    assert view.player == 0
+    assert view.last_move == ""
