@@ -98,7 +98,7 @@ class Controller:
             self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
         self._tick_proxy = create_proxy(self._on_timer)
-        for element_id in ("language", "settings-button"):
+        for element_id in ("language", "settings-button", "history-button"):
             self.document.getElementById(element_id).disabled = False
         self._render()
         # Once the first screen shows: a damaged history is reported (and set aside) now.

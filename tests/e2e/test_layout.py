@@ -127,6 +127,7 @@ SETUP_CONTROLS = (
     "#rules-yatzy",
     "#add-human",
     "#add-computer",
+    "#history-button",
     "#start",
 )
 
