@@ -100,6 +100,8 @@ class View:
         self._faces: list[int] = [0] * 5
         self._turn_player = -1
         """The player whose turn the game screen last showed (-1: none yet)."""
+        self._sheet_frame = ""
+        """The heights last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
 
@@ -168,6 +170,8 @@ class View:
         self.node("leave-cancel").text(snap.leave.cancel_label)
         self._dialogs(snap.dialog)
         self._notices(snap)
+        if snap.screen == "game":
+            self._size_sheet()
         if snap.announcement_count != self._announcement_count:
             self._announcement_count = snap.announcement_count
             self.node("live").text(snap.announcement).attr(
@@ -266,6 +270,8 @@ class View:
         el = self.node(target).el
         el.focus()
         self.document.defaultView.scrollTo(0, 0)
+        if screen == "game":
+            self.node("sheet-wrap").el.scrollTop = 0  # not where the last game's sheet was left
 
     def _bring_tray_into_view(self) -> None:
         """Scrolls the page so that the tray's buttons show, when Roll is out of sight (the tray
@@ -280,6 +286,19 @@ class View:
         # A JavaScript object for the options, without importing Pyodide here.
         options = window.JSON.parse(f'{{"block": "end", "behavior": "{behavior}"}}')
         self.node("tray").el.scrollIntoView(options)
+
+    def _size_sheet(self) -> None:
+        """Tells the style sheet the heights of the header bar and of the tray (which grows with
+        the hint, Undo, the countdown...): the sheet scrolls inside a frame that fits between
+        them, so that its sticky row of player names is never under either."""
+        bar = self.document.querySelector("header.bar")
+        tray = self.node("tray").el
+        heights = f"{float(bar.offsetHeight):.0f}px {float(tray.offsetHeight):.0f}px"
+        if heights != self._sheet_frame:
+            self._sheet_frame = heights
+            style = self.document.documentElement.style
+            style.setProperty("--bar-height", heights.split()[0])
+            style.setProperty("--tray-height", heights.split()[1])
 
     def _rescue_focus(self, focused: Any) -> None:
         """A control that had the focus was just disabled or hidden (Confirm after scoring,

@@ -239,3 +239,71 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(page: Page, app_ur
     page.click("#confirm")
     expect(page.locator("#computer-controls")).to_be_visible()
     expect(hint).to_have_text("")
+
+
+SCROLL_TO_THE_SHEETS_END = """() => {
+    const wrap = document.querySelector('#sheet-wrap');
+    wrap.scrollTop = wrap.scrollHeight;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+}"""
+
+# Where the row of names and the last row are, once the sheet is scrolled to its end: a list
+# of problems, empty when every name that the sheet's frame shows sideways is on screen, at its
+# top, and the topmost thing at its centre (not under the header bar or the tray).
+NAMES_IN_SIGHT = """() => {
+    const frame = document.querySelector('#sheet-wrap');
+    const left = frame.getBoundingClientRect().left + frame.clientLeft;
+    const wrap = {left, right: left + frame.clientWidth};
+    const bar = document.querySelector('header.bar').getBoundingClientRect();
+    const problems = [];
+    const check = (cell, what) => {
+        const box = cell.getBoundingClientRect();
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        if (x < wrap.left || x > wrap.right) return false;  // scrolled sideways out of the frame
+        if (box.top < bar.bottom - 0.5 || box.bottom > innerHeight + 0.5) {
+            problems.push(`${what} ${cell.textContent} at ${box.top}..${box.bottom}`);
+        }
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !cell.contains(hit)) {
+            const over = hit && (hit.id || hit.className);
+            problems.push(`${what} ${cell.textContent} is under ${over}`);
+        }
+        return true;
+    };
+    const names = [...document.querySelectorAll('#sheet thead th')];
+    const shown = names.filter(th => check(th, 'name'));
+    if (shown.length < Math.min(names.length, 3)) problems.push(`${shown.length} names shown`);
+    check(document.querySelector('#sheet tbody tr:last-child th'), 'last row');
+    return problems;
+}"""
+
+
+def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(
+    browser: Browser, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    for locale in ("en-US", "he-IL"):
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, locale=locale, service_workers="block"
+        )
+        browser_problems.watch(context)
+        try:
+            page = context.new_page()
+            ui = Ui(page).open(app_url, seed=14)
+            for players in (1, 4):
+                if players > 1:
+                    ui.set_players([(f"P{n}", "human", None) for n in range(1, players + 1)])
+                ui.start()
+                assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") == 0
+                ui.roll()  # the open boxes show what they would score
+                top = page.locator("#sheet thead").bounding_box()
+                page.evaluate(SCROLL_TO_THE_SHEETS_END)
+                assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") > 0
+                assert page.evaluate(NAMES_IN_SIGHT) == [], (locale, players)
+                moved = page.locator("#sheet thead").bounding_box()
+                assert top and moved and moved["y"] <= top["y"], (top, moved)
+                ui.no_page_scroll_sideways()
+                page.click("#leave")
+                page.click("#leave-confirm")
+                expect(page.locator("#setup-screen")).to_be_visible()
+        finally:
+            context.close()
