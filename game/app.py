@@ -19,7 +19,8 @@ Seeded dice: `AppState.seed` (from the page's `?seed=N`) makes every game starte
 `SeededDice(seed)`, so the same seed gives everyone the same dice (and tests replay games).
 
 Keeping games (game.persistence): `resume(state, game, before_last_turn, now=...)` continues
-a game restored from the device's storage; `AppState.before_last_turn` is kept after a human's
+a game restored from the device's storage (a game in progress says so with `RESTORED_NOTICE`
+until that turn ends); `AppState.before_last_turn` is kept after a human's
 confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
 from the end screen); `AddNotice` / `DismissNotice` carry the storage and import messages;
 `OpenHistory` and `SetStats` show the statistics the shell computed from the history.
@@ -106,6 +107,11 @@ class Notice:
 
     key: str
     values: tuple[tuple[str, int], ...] = ()
+
+
+RESTORED_NOTICE = Notice("restore.restored")
+"""Shown when a game in progress comes back from the device's storage at start, until the player
+dismisses it or the turn it came back in ends (a box scored, the game left)."""
 
 
 @dataclass(frozen=True)
@@ -454,7 +460,18 @@ def dispatch(
         new = _apply(state, intent, context)
     except GameError:
         return state
+    if RESTORED_NOTICE in new.notices and _moved_on(state.game, new.game):
+        new = replace(new, notices=tuple(n for n in new.notices if n != RESTORED_NOTICE))
     return _schedule(new, now)
+
+
+def _moved_on(before: GameState | None, after: GameState | None) -> bool:
+    """The game went on from `before` (a box scored or taken back, the game over or left): the
+    notice that it was restored has served its purpose. Rolling, keeping dice or selecting a box
+    is not enough: the notice stays for the rest of the turn it came back in."""
+    if before is None:
+        return False
+    return after is None or after.is_over or after.sheets != before.sheets
 
 
 def next_deadline(state: AppState) -> float | None:
@@ -702,6 +719,8 @@ def resume(
             announcement=None,
         )
     )
+    if not game.is_over and RESTORED_NOTICE not in new.notices:
+        new = replace(new, notices=(*new.notices, RESTORED_NOTICE))
     seconds = state.settings.auto_score_seconds
     if (
         not game.is_over

@@ -139,6 +139,30 @@ def test_the_double_tap_guard_is_not_kept_a_reload_may_roll_at_once() -> None:
     assert send(undone, Roll(), now=1000.3).game.rolls_left == 1  # type: ignore[union-attr]
 
 
+def test_a_restored_game_in_progress_says_so_until_its_turn_ends() -> None:
+    fresh = initial_state(["he-IL"], seed=2)
+    assert fresh.notices == ()
+    assert resume(fresh, None, None, now=5.0).notices == ()  # only preferences, or nothing
+    over = random_game(new_game("yatzy", [Player("Dana")], SeededDice(1)), random.Random(0))
+    assert resume(fresh, over, None, now=5.0).notices == ()  # the end screen: nothing to resume
+    game = roll(new_game("penta", [Player("Dana"), Player("Eli")], SeededDice(1)), 0)
+    state = resume(fresh, game, None, now=5.0)
+    assert state.notices == (app.RESTORED_NOTICE,)
+    assert present(state, 5.0).notices == ("המשחק שוחזר מהמקום שבו הפסקתם.",)
+    assert resume(state, game, None, now=6.0).notices == (app.RESTORED_NOTICE,)  # only once
+    # Rolling, keeping and choosing a box leave it; scoring the box ends the turn, and it.
+    state = send(state, Roll(), app.ToggleKeep(0), SelectBox("chance"), now=10.0)
+    assert state.notices == (app.RESTORED_NOTICE,)
+    assert send(state, ConfirmTurn(), now=11.0).notices == ()
+    # Other notices stay; the player may dismiss it sooner.
+    state = send(state, AddNotice(Notice("storage.corrupt")), now=12.0)
+    assert send(state, ConfirmTurn(), now=13.0).notices == (Notice("storage.corrupt"),)
+    assert send(state, DismissNotice(0), now=13.0).notices == (Notice("storage.corrupt"),)
+    # Leaving the game takes it away too.
+    left = send(resume(fresh, game, None, now=5.0), app.AskLeave(), app.NewGame(), now=6.0)
+    assert left.game is None and left.notices == ()
+
+
 def test_notices_are_translated_deduplicated_and_dismissed() -> None:
     state = send(
         initial_state(["et"]),

@@ -61,6 +61,8 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
 ) -> None:
     ui = Ui(page)
     game = start_dana(ui, app_url)
+    notices = page.locator("#notice-list .notice-text")
+    expect(page.locator("#notices")).to_be_hidden()  # a first start restores no game
     game = play_turn(ui, game)  # one box filled
     game = roll(game, 0)
     assert ui.roll() == game.dice and game.dice is not None
@@ -73,6 +75,8 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     page.reload()
     wait_until_ready(page)
     expect(page.locator("#game-screen")).to_be_visible()
+    expect(notices).to_have_text(["Your game was restored where you left off."])
+    assert page.evaluate("!document.activeElement.closest('#notices')")  # it takes no focus
     assert ui.dice() == game.dice
     assert ui.kept() == tuple(sorted(keep))
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
@@ -89,6 +93,10 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     game = roll(game, 0, keep)
     assert ui.roll() == game.dice
     expect(page.locator("#roll")).to_have_text("Roll (1 left)")
+    expect(notices).to_have_count(1)  # until the turn ends
+    ui.score(best_immediate_box(game))
+    expect(page.locator("#round")).to_have_text("Round 3 of 13")
+    expect(page.locator("#notices")).to_be_hidden()
 
 
 def test_closing_and_reopening_offline_resumes_the_game(
