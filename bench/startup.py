@@ -11,6 +11,9 @@ Goals on the 2-core reference machine: interactive < 1.0 s warm, < 1.5 s cold; f
 < 0.2 s; first visit <= 8 MB gzip.
 Also printed: the page's main-thread CPU time until interactive. Wall times swing with whatever
 else the machine runs; this one hardly does, and it bounds the idle machine's time from below.
+Last, the machine's own pace: how long the bare Pyodide runtime takes to start in a blank page
+(no PyScript, no app, no service worker), the floor under every start. Start-up figures of two
+machines, or of two runs on a shared one, compare only beside it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from tools.serve import SiteServer
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 TIMEOUT_MS = 60_000
+RUNTIME = "runtime/pyodide/"
 
 
 @dataclass
@@ -67,6 +71,23 @@ def visit(context: BrowserContext, url: str, wait_for_offline: bool = False) -> 
     )
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     return Timing(first_paint, interactive, metrics["ThreadTime"] * 1000)
+
+
+def bare_runtime_start_ms(context: BrowserContext, url: str) -> float:
+    """Milliseconds from importing Pyodide to its interpreter being up, in a blank page."""
+    page = context.new_page()
+    page.goto(url + "blank-page-for-the-benchmark")  # same origin, no app and no CSP (a 404)
+    elapsed: float = page.evaluate(
+        """async (runtimeUrl) => {
+            const start = performance.now();
+            const { loadPyodide } = await import(runtimeUrl + "pyodide.mjs");
+            await loadPyodide({ indexURL: runtimeUrl });
+            return performance.now() - start;
+        }""",
+        url + RUNTIME,
+    )
+    page.close()
+    return elapsed
 
 
 def gzip_size(path: Path) -> int:
@@ -119,6 +140,10 @@ def main() -> None:
                 context.close()
             warm_bytes = sum(size for _, size in server.bodies_sent)
 
+        baseline = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        bare = [bare_runtime_start_ms(baseline.new_context(), server.url) for _ in range(args.runs)]
+        baseline.close()
+
     raw = sum(size for _, size in first_visit)
     compressed = sum(gzip_size(file_of(path)) for path, _ in first_visit)
     print(
@@ -130,6 +155,10 @@ def main() -> None:
     print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")
     largest = sorted(first_visit, key=lambda item: -item[1])[:5]
     print("largest files: " + ", ".join(f"{p} {s / 1e6:.2f} MB" for p, s in largest))
+    print(
+        f"this machine's pace: the bare Pyodide runtime starts in "
+        f"{statistics.median(bare):.0f} ms in a blank page (median of {args.runs}, no app)"
+    )
 
 
 if __name__ == "__main__":
