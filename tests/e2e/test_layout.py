@@ -40,6 +40,9 @@ def test_a_fifty_letter_name_never_makes_the_page_scroll_sideways(page: Page, ap
     expect(page.locator("#standings > li")).to_have_count(12)
     ui.no_page_scroll_sideways()
     expect(page.locator("#end-headline")).to_be_visible()
+    page.evaluate(SCROLL_TO_THE_SHEETS_END, END_SHEET)
+    assert page.evaluate("document.getElementById('end-sheet-wrap').scrollTop") > 0
+    assert page.evaluate(NAMES_IN_SIGHT, END_SHEET) == []
 
 
 COLUMN_IN_VIEW = """() => {
@@ -241,8 +244,11 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(page: Page, app_ur
     expect(hint).to_have_text("")
 
 
-SCROLL_TO_THE_SHEETS_END = """() => {
-    const wrap = document.querySelector('#sheet-wrap');
+# Both take the sheet's frame and table ids.
+GAME_SHEET = ["sheet-wrap", "sheet"]
+END_SHEET = ["end-sheet-wrap", "end-sheet"]
+SCROLL_TO_THE_SHEETS_END = """([frameId]) => {
+    const wrap = document.getElementById(frameId);
     wrap.scrollTop = wrap.scrollHeight;
     window.scrollTo(0, document.documentElement.scrollHeight);
 }"""
@@ -250,8 +256,8 @@ SCROLL_TO_THE_SHEETS_END = """() => {
 # Where the row of names and the last row are, once the sheet is scrolled to its end: a list
 # of problems, empty when every name that the sheet's frame shows sideways is on screen, at its
 # top, and the topmost thing at its centre (not under the header bar or the tray).
-NAMES_IN_SIGHT = """() => {
-    const frame = document.querySelector('#sheet-wrap');
+NAMES_IN_SIGHT = """([frameId, tableId]) => {
+    const frame = document.getElementById(frameId);
     const left = frame.getBoundingClientRect().left + frame.clientLeft;
     const wrap = {left, right: left + frame.clientWidth};
     const bar = document.querySelector('header.bar').getBoundingClientRect();
@@ -270,10 +276,10 @@ NAMES_IN_SIGHT = """() => {
         }
         return true;
     };
-    const names = [...document.querySelectorAll('#sheet thead th')];
+    const names = [...document.querySelectorAll(`#${tableId} thead th`)];
     const shown = names.filter(th => check(th, 'name'));
     if (shown.length < Math.min(names.length, 3)) problems.push(`${shown.length} names shown`);
-    check(document.querySelector('#sheet tbody tr:last-child th'), 'last row');
+    check(document.querySelector(`#${tableId} tbody tr:last-child th`), 'last row');
     return problems;
 }"""
 
@@ -296,9 +302,9 @@ def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(
                 assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") == 0
                 ui.roll()  # the open boxes show what they would score
                 top = page.locator("#sheet thead").bounding_box()
-                page.evaluate(SCROLL_TO_THE_SHEETS_END)
+                page.evaluate(SCROLL_TO_THE_SHEETS_END, GAME_SHEET)
                 assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") > 0
-                assert page.evaluate(NAMES_IN_SIGHT) == [], (locale, players)
+                assert page.evaluate(NAMES_IN_SIGHT, GAME_SHEET) == [], (locale, players)
                 moved = page.locator("#sheet thead").bounding_box()
                 assert top and moved and moved["y"] <= top["y"], (top, moved)
                 ui.no_page_scroll_sideways()
