@@ -49,7 +49,7 @@ def parse_json(text: str | bytes, what: str) -> object:
     # JSONDecodeError and too many digits are ValueErrors, bad UTF-8 a UnicodeDecodeError (also
     # a ValueError); a duplicate key or NaN raised SaveFileError from the hooks below.
     except (ValueError, SaveFileError) as error:
-        raise NotJsonError(f"{what} is JSON, and this is not: {error}") from None
+        raise NotJsonError(f"{what} is not valid JSON: {error}") from None
 
 
 def nesting_exceeds(text: str, limit: int) -> bool:

@@ -293,11 +293,11 @@ REFUSED = [
         "bytes",
     ),
     ("too large bytes", lambda: b"[" * (MAX_IMPORT_BYTES + 1), ImportRefusal.TOO_LARGE, "bytes"),
-    ("not json", lambda: "Penta export, honest", ImportRefusal.NOT_JSON, "is not"),
+    ("not json", lambda: "Penta export, honest", ImportRefusal.NOT_JSON, "file is not valid JSON"),
     ("deeply nested", lambda: "[" * 100_000 + "]" * 100_000, ImportRefusal.NOT_JSON, "is not"),
     ("nan", lambda: '{"format": NaN}', ImportRefusal.NOT_JSON, "NaN"),
     ("duplicate key", lambda: '{"format": 1, "format": 2}', ImportRefusal.NOT_JSON, "twice"),
-    ("bad utf-8", lambda: b'{"format": "\xff"}', ImportRefusal.NOT_JSON, "is not"),
+    ("bad utf-8", lambda: b'{"format": "\xff"}', ImportRefusal.NOT_JSON, "not valid JSON"),
     (
         "a saved game",
         lambda: '{"format": "penta-game"}',
