@@ -22,7 +22,8 @@ Keeping games (game.persistence): `resume(state, game, before_last_turn, now=...
 a game restored from the device's storage (a game in progress says so with `RESTORED_NOTICE`
 until that turn ends); `AppState.before_last_turn` is kept after a human's
 confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
-from the end screen); `AddNotice` / `DismissNotice` carry the storage and import messages;
+from the end screen); `AddNotice` / `DismissNotice` carry the storage and import messages,
+`ReplaceNotices` the latest outcome of an import or export in place of the earlier ones;
 `OpenHistory` and `SetStats` show the statistics the shell computed from the history.
 
 Preferences: `preferences_to_data(state)` and `preferences_from_data(state, data)` turn the
@@ -376,6 +377,15 @@ class DismissNotice:
 
 
 @dataclass(frozen=True)
+class ReplaceNotices:
+    """The notices whose key starts with `prefix` give way to `notices`: an import's or an
+    export's latest outcome replaces the earlier ones, so a repeated attempt is seen to act."""
+
+    prefix: str
+    notices: tuple[Notice, ...]
+
+
+@dataclass(frozen=True)
 class SetUnreadable:
     keys: tuple[str, ...]
 
@@ -422,6 +432,7 @@ Intent = (
     | SetUndo
     | AddNotice
     | DismissNotice
+    | ReplaceNotices
     | SetUnreadable
     | OpenHistory
     | SetStats
@@ -553,6 +564,9 @@ def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
             if not isinstance(index, int) or not 0 <= index < len(state.notices):
                 return state
             return replace(state, notices=state.notices[:index] + state.notices[index + 1 :])
+        case ReplaceNotices(prefix, notices):
+            kept = tuple(n for n in state.notices if not n.key.startswith(prefix))
+            return replace(state, notices=(*kept, *dict.fromkeys(notices)))
         case SetUnreadable(keys):
             return replace(state, unreadable=tuple(keys))
         case Undo():

@@ -46,6 +46,8 @@ PROBLEM_NOTICES = {
 }
 COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
+DATA_NOTICES = "data."
+"""The catalog keys of the export's and the import's outcomes."""
 
 
 class Controller:
@@ -326,9 +328,10 @@ class Controller:
         today = self.today()
         text = exchange.export_history(history.value or (), today)
         self.download(f"penta-history-{today.isoformat()}.json", text)
+        self._data_outcome(notice("data.export_done"))
 
-    def _notice(self, key: str, **values: int) -> None:
-        self.send(app.AddNotice(app.Notice(key, tuple(sorted(values.items())))))
+    def _data_outcome(self, *notices: app.Notice) -> None:
+        self.send(app.ReplaceNotices(DATA_NOTICES, notices))
 
     async def _import(self, file: Any) -> None:
         # Import only: kept off the start.
@@ -339,30 +342,36 @@ class Controller:
             import_history,
         )
 
+        too_large = notice("data.import_too_large", megabytes=MAX_IMPORT_BYTES // 1_000_000)
         # Refused by its size before a byte is read: a huge file cannot freeze the page.
         if int(file.size) > MAX_IMPORT_BYTES:
-            self._notice("data.import_too_large", megabytes=MAX_IMPORT_BYTES // 1_000_000)
+            self._data_outcome(too_large)
             return
+        # Shown while a large file is read and checked, which takes seconds in Pyodide.
+        self._data_outcome(notice("data.import_reading"))
         text = str(await file.text())
         try:
             result = import_history(self.storage, text)
         except ImportRefusedError as error:
             self.window.console.warn(f"Import refused: {error}")
             if error.kind is ImportRefusal.TOO_LARGE:
-                self._notice("data.import_too_large", megabytes=MAX_IMPORT_BYTES // 1_000_000)
+                self._data_outcome(too_large)
             elif error.kind is ImportRefusal.UNKNOWN_VERSION:
-                self._notice("data.import_newer")
+                self._data_outcome(notice("data.import_newer"))
             else:
-                self._notice("data.import_malformed")
+                self._data_outcome(notice("data.import_malformed"))
             return
         for problem in result.problems:
             self._report(problem)
         if not result.added:
-            self._notice("data.import_nothing_new")
+            self._data_outcome(notice("data.import_nothing_new"))
+        elif result.already_known:
+            self._data_outcome(
+                notice("data.import_done", games=result.added),
+                notice("data.import_duplicates", count=result.already_known),
+            )
         else:
-            self._notice("data.import_done", games=result.added)
-            if result.already_known:
-                self._notice("data.import_duplicates", count=result.already_known)
+            self._data_outcome(notice("data.import_done", games=result.added))
         self._refresh_stats()
 
     def export_unreadable(self) -> None:
@@ -539,6 +548,10 @@ class Controller:
             open_name = self.state.dialog.value
             if not self.document.getElementById(f"{open_name}-dialog").open:
                 self.send(app.CloseDialog())
+
+
+def notice(key: str, **values: int) -> app.Notice:
+    return app.Notice(key, tuple(sorted(values.items())))
 
 
 def _data(element: Any, name: str) -> str | None:

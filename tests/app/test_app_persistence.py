@@ -14,6 +14,7 @@ from game.app import (
     DismissNotice,
     Notice,
     OpenHistory,
+    ReplaceNotices,
     Roll,
     Screen,
     SelectBox,
@@ -175,6 +176,21 @@ def test_notices_are_translated_deduplicated_and_dismissed() -> None:
     assert all(text and "{" not in text for text in snap.notices)
     state = send(state, DismissNotice(0), DismissNotice(5))
     assert [notice.key for notice in state.notices] == ["data.import_done"]
+
+
+def test_an_import_or_export_outcome_replaces_the_earlier_ones_and_no_other_notice() -> None:
+    done = Notice("data.import_done", (("games", 2),))
+    skipped = Notice("data.import_duplicates", (("count", 1),))
+    state = send(
+        initial_state(["en"]),
+        AddNotice(Notice("storage.corrupt")),
+        ReplaceNotices("data.", (Notice("data.import_reading"),)),
+        ReplaceNotices("data.", (done, skipped, done)),
+    )
+    assert state.notices == (Notice("storage.corrupt"), done, skipped)
+    state = send(state, ReplaceNotices("data.", (Notice("data.export_done"),)))
+    assert state.notices == (Notice("storage.corrupt"), Notice("data.export_done"))
+    assert present(state, 0.0).notices[1] == "Your data was exported."
 
 
 def test_the_history_screen_shows_statistics_as_text() -> None:

@@ -91,6 +91,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
 
     with page.expect_download() as download:
         page.click("#export-history")
+    expect(page.locator("#notice-list .notice-text")).to_have_text(["Your data was exported."])
     exported = tmp_path / "export.json"
     download.value.save_as(exported)
     document = json.loads(exported.read_text(encoding="utf-8"))
@@ -105,13 +106,14 @@ def test_statistics_export_import_round_trip_without_duplicates(
     expect(page.locator("#stats-list > li")).to_have_count(0)
 
     page.set_input_files("#import-file", exported)
-    expect(page.locator("#notice-list")).to_contain_text("Imported 3 games.")
+    expect(page.locator("#notice-list .notice-text")).to_have_text(["Imported 3 games."])
     expect(page.locator("#stats-list > li")).to_have_count(len(expected))
     assert card_texts(page) == before
 
     page.set_input_files("#import-file", exported)  # again: nothing is added twice
-    expect(page.locator("#notice-list")).to_contain_text(
-        "Nothing new to import: every game in the file is already here."
+    # The latest outcome replaces the earlier one.
+    expect(page.locator("#notice-list .notice-text")).to_have_text(
+        ["Nothing new to import: every game in the file is already here."]
     )
     assert card_texts(page) == before
     history = json.loads(page.evaluate("() => localStorage.getItem('penta.history')"))
@@ -144,8 +146,8 @@ def test_oversized_and_malformed_imports_are_refused_plainly(page: Page, app_url
     page.set_input_files(
         "#import-file", {"name": "newer.json", "mimeType": "application/json", "buffer": newer}
     )
-    expect(page.locator("#notice-list")).to_contain_text(
-        "Import refused: the file comes from a newer version of Penta."
+    expect(page.locator("#notice-list .notice-text")).to_have_text(
+        ["Import refused: the file comes from a newer version of Penta."]
     )
     # The page still answers, and nothing was stored.
     page.click("#history-back")
