@@ -6,12 +6,17 @@
 // - A new version waits: it takes over only when the page asks ("skip-waiting", after the player
 //   accepted the update) or when no page of the app is open any more (the next start).
 // - Activate: deletes the caches of older versions.
-// - Fetch: same-origin GETs of this build's files are answered from the cache first.
-//   "Lazy" files (large data not every player needs) are fetched on first use, checked the same
-//   way, and kept with this version. Anything else goes to the network untouched.
+// - Fetch: same-origin GETs of this build's files are answered from the cache first. A file
+//   not cached yet ("background" or "lazy", below) is fetched, checked the same way, and kept
+//   with this version. Anything else goes to the network untouched.
+// - "Background" files (the strategy tables: large, but needed offline) are not part of the
+//   install, which would delay the moment the app works offline: once the app is up, the page
+//   asks the version that controls it to fetch those it lacks ("cache-background", at every
+//   start, so a failed attempt is retried), and is told when all are kept. "Lazy" files (the
+//   manifest's screenshots) are fetched only when asked for.
 //
 // tools/build_site.py replaces the next line with the build's file list.
-const BUILD = { "version": "dev", "precache": {}, "lazy": {} };
+const BUILD = { "version": "dev", "precache": {}, "background": {}, "lazy": {} };
 
 const CACHE_PREFIX = "penta-";
 const CACHE_NAME = `${CACHE_PREFIX}${BUILD.version}`;
@@ -24,6 +29,11 @@ function fileName(url) {
     return name === "" ? "index.html" : name;
 }
 
+// The SHA-256 this build recorded for a file, or undefined for a file not of this build.
+function expectedHash(name) {
+    return BUILD.precache[name] ?? BUILD.background[name] ?? BUILD.lazy[name];
+}
+
 function hex(buffer) {
     return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -31,7 +41,7 @@ function hex(buffer) {
 // Fetches a file of this build, revalidating any HTTP-cached copy (on the first visit the page
 // has just downloaded it: a 304 then avoids downloading it twice), and checks its content.
 async function fetchVerified(name) {
-    const expected = BUILD.precache[name] ?? BUILD.lazy[name];
+    const expected = expectedHash(name);
     const response = await fetch(new URL(name, self.registration.scope), { cache: "no-cache" });
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     const actual = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
@@ -43,6 +53,34 @@ async function cacheFile(cache, name) {
     const response = await fetchVerified(name);
     await cache.put(new URL(name, self.registration.scope), response.clone());
     return response;
+}
+
+// Downloads in progress after install, by file name: the game asking for a table while the
+// background fetch of it runs shares that download instead of starting a second one. Each
+// taker clones the response; the shared one is never read.
+const downloads = new Map();
+
+function download(cache, name) {
+    let pending = downloads.get(name);
+    if (pending === undefined) {
+        pending = cacheFile(cache, name).finally(() => downloads.delete(name));
+        downloads.set(name, pending);
+    }
+    return pending;
+}
+
+// Fetches the background files this version's cache lacks; resolves once all are kept.
+async function cacheBackgroundFiles() {
+    // A version replaced meanwhile has had its cache deleted: opening it would make a new one
+    // that no page should ever read from.
+    if (!(await caches.has(CACHE_NAME))) throw new Error(`version ${BUILD.version} was replaced`);
+    const cache = await caches.open(CACHE_NAME);
+    const names = Object.keys(BUILD.background);
+    const cached = await Promise.all(
+        names.map((name) => cache.match(new URL(name, self.registration.scope))),
+    );
+    const missing = names.filter((_, index) => cached[index] === undefined);
+    await Promise.all(missing.map((name) => download(cache, name)));
 }
 
 self.addEventListener("install", (event) => {
@@ -57,7 +95,20 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-    if (event.data === "skip-waiting") self.skipWaiting();
+    if (event.data === "skip-waiting") {
+        self.skipWaiting();
+    } else if (event.data === "cache-background") {
+        // Sent by a page this version controls, so it is the active version: the files it keeps
+        // are the ones of that page's version. The answer says whether all of them are kept.
+        event.waitUntil(cacheBackgroundFiles().then(
+            () => event.source.postMessage("background-cached"),
+            (error) => {
+                // Offline, or a deployment half done: the page asks again at its next start.
+                if (self.navigator.onLine) console.warn("Not kept for offline use yet:", error);
+                event.source.postMessage("background-incomplete");
+            },
+        ));
+    }
 });
 
 self.addEventListener("activate", (event) => {
@@ -74,13 +125,13 @@ self.addEventListener("activate", (event) => {
 async function respond(name) {
     const cache = await caches.open(CACHE_NAME);
     const cached = await cache.match(new URL(name, self.registration.scope));
-    return cached ?? cacheFile(cache, name);
+    return cached ?? (await download(cache, name)).clone();
 }
 
 self.addEventListener("fetch", (event) => {
     if (event.request.method !== "GET") return;
     const name = fileName(new URL(event.request.url));
-    if (name !== null && (name in BUILD.precache || name in BUILD.lazy)) {
+    if (name !== null && expectedHash(name) !== undefined) {
         event.respondWith(respond(name));
     }
 });

@@ -4,6 +4,12 @@
 // page, and the service worker's install revalidates those files from the HTTP cache instead of
 // downloading them again. A new version waits (see service-worker.js) until the player accepts
 // "Update available — Reload", or until the app is next started.
+//
+// Once a version controls the page, the page asks it to keep the files that the install left
+// out ("background" files: the strategy tables), and marks how that went on <html>:
+// data-offline="complete" when every file of the version is kept, "incomplete" when some could
+// not be fetched (offline, a deployment half done); it asks again when the device comes back
+// online, and at every start.
 
 function offerUpdate(worker) {
     const notice = document.getElementById("update");
@@ -15,7 +21,29 @@ function offerUpdate(worker) {
     }, { once: true });
 }
 
+function cacheBackgroundFiles() {
+    navigator.serviceWorker.controller?.postMessage("cache-background");
+}
+
+function onWorkerMessage(event) {
+    if (event.data === "background-cached") {
+        document.documentElement.dataset.offline = "complete";
+    } else if (event.data === "background-incomplete") {
+        document.documentElement.dataset.offline = "incomplete";
+    }
+}
+
 async function register() {
+    navigator.serviceWorker.addEventListener("message", onWorkerMessage);
+    window.addEventListener("online", cacheBackgroundFiles);
+    if (navigator.serviceWorker.controller) {
+        cacheBackgroundFiles();
+    } else {
+        // The first visit: the version installed now takes control of this page (clients.claim).
+        navigator.serviceWorker.addEventListener("controllerchange", cacheBackgroundFiles, {
+            once: true,
+        });
+    }
     const registration = await navigator.serviceWorker.register("service-worker.js");
     // A version that was installed while an older one controlled the page.
     if (registration.waiting && navigator.serviceWorker.controller) {

@@ -9,8 +9,8 @@ Steps, in order:
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
    with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py),
    and index.html gets preload hints for it;
-4. service-worker.js gets the list of every file with its content hash, and a cache name
-   derived from them.
+4. service-worker.js gets the list of every file with its content hash (which are fetched on
+   install, in the background after it, or on first use), and a cache name derived from them.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -52,10 +53,16 @@ SERVICE_WORKER = "service-worker.js"
 PYSCRIPT_CORE_PREFIX = "core"
 PYSCRIPT_UNUSED_LAZY_CHUNKS = ("codemirror", "pyodide_graph", "zip")
 
-# Files the service worker fetches only when first asked for (then keeps them with the rest of
-# this version), instead of on install: large data not every player needs, and the manifest's
-# screenshots, which only an install dialog shows.
-LAZY_PREFIXES = ("assets/tables/", "assets/screenshots/")
+# Files the service worker does not fetch on install, so that they never delay the first visit
+# until the app works offline. Either way they are checked against their hash and then kept with
+# the rest of this version.
+# - Background: fetched once this version controls the page and the app is up (the page asks
+#   at every start until they are all kept). The strategy tables: large, but the Hint and the
+#   optimal computer player need them, offline too.
+# - Lazy: fetched only when first asked for. The manifest's screenshots, which only an install
+#   dialog shows.
+BACKGROUND_PREFIXES = ("assets/tables/",)
+LAZY_PREFIXES = ("assets/screenshots/",)
 
 
 @dataclass(frozen=True)
@@ -242,6 +249,18 @@ def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+BUILD_LINE = re.compile(r"^const BUILD = (.*?);$", re.MULTILINE | re.DOTALL)
+
+
+def service_worker_build(dist: Path) -> dict[str, Any]:
+    """The file list that write_service_worker put into dist's service worker."""
+    match = BUILD_LINE.search((dist / SERVICE_WORKER).read_text())
+    if match is None:
+        raise BuildError(f"{dist / SERVICE_WORKER} has no file list: build the site first")
+    build: dict[str, Any] = json.loads(match.group(1))
+    return build
+
+
 def write_service_worker(dist: Path) -> None:
     """Fills the service worker's build line with every file of dist and its hash."""
     files = {
@@ -250,9 +269,13 @@ def write_service_worker(dist: Path) -> None:
         if path.is_file() and path != dist / SERVICE_WORKER  # the browser keeps that one
     }
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    later = BACKGROUND_PREFIXES + LAZY_PREFIXES
     build = {
         "version": version,
-        "precache": {name: h for name, h in files.items() if not name.startswith(LAZY_PREFIXES)},
+        "precache": {name: h for name, h in files.items() if not name.startswith(later)},
+        "background": {
+            name: h for name, h in files.items() if name.startswith(BACKGROUND_PREFIXES)
+        },
         "lazy": {name: h for name, h in files.items() if name.startswith(LAZY_PREFIXES)},
     }
     template = (ROOT / SERVICE_WORKER).read_text()

@@ -43,6 +43,12 @@ def wait_for_offline_ready(page: Page) -> None:
     )
 
 
+def wait_for_offline_complete(page: Page) -> None:
+    """Waits until the service worker has also kept the files it fetches after the install (the
+    strategy tables), as assets/pwa.js marks on <html>."""
+    page.wait_for_selector("html[data-offline=complete]", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
 class BrowserProblems:
     """Every console error, uncaught error and Python traceback of the watched contexts."""
 
@@ -89,13 +95,14 @@ def patch_packaged_module(page: Page, module_path: str, edit: Callable[[str], st
 
 
 class HeldRequests:
-    """Holds back every request for `pattern` (e.g. "**/pyodide.asm.wasm") until release()."""
+    """Holds back every request for `pattern` (e.g. "**/pyodide.asm.wasm") until release():
+    the page's, or with `context_wide` those of the whole context (its service worker's too)."""
 
-    def __init__(self, page: Page, pattern: str) -> None:
+    def __init__(self, page: Page, pattern: str, context_wide: bool = False) -> None:
         self._page = page
         self._held: list[Route] = []
         self._released = False
-        page.route(pattern, self._hold)
+        (page.context if context_wide else page).route(pattern, self._hold)
 
     def _hold(self, route: Route) -> None:
         if self._released:
@@ -103,13 +110,17 @@ class HeldRequests:
         else:
             self._held.append(route)
 
-    def release(self) -> None:
-        """Lets the held requests and every later one through; fails if none was made."""
+    def wait_until_requested(self) -> None:
+        """Waits until a request is held; fails if none comes within 10 s."""
         for _ in range(200):  # route handlers run while Playwright waits
             if self._held:
                 break
             self._page.wait_for_timeout(50)
         assert self._held, "the held file was never requested"
+
+    def release(self) -> None:
+        """Lets the held requests and every later one through; fails if none was made."""
+        self.wait_until_requested()
         self._released = True
         for route in self._held:
             route.continue_()

@@ -9,7 +9,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_helpers import BrowserProblems, boot, wait_for_offline_ready, wait_until_ready
+from browser_helpers import (
+    BrowserProblems,
+    HeldRequests,
+    boot,
+    wait_for_offline_complete,
+    wait_for_offline_ready,
+    wait_until_ready,
+)
+from game_helpers import Ui
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from tools.build_site import write_service_worker
@@ -57,6 +65,82 @@ def test_after_the_first_visit_it_boots_and_plays_offline(
     page.close()
     page = boot(context.new_page(), server.url)
     assert len(roll_and_read(page)) == 5
+
+
+def test_after_a_first_visit_without_a_game_the_hints_work_offline(
+    persistent_context: Callable[[], BrowserContext], site_server: Callable[..., SiteServer]
+) -> None:
+    # The player only opened the app (New game screen), then went offline: a plane.
+    server = site_server()
+    context = persistent_context()
+    page = boot(context.pages[0], server.url)
+    wait_for_offline_ready(page)
+    wait_for_offline_complete(page)  # the strategy tables, fetched after the install
+
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    ui = Ui(page)
+    for ruleset in ("penta", "yatzy"):
+        ui.choose_ruleset(ruleset)
+        ui.start()
+        # The optimal coach, not the fallback that scores the best box now.
+        expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+        ui.roll()
+        page.click("#hint")
+        expect(page.locator("#hint-text")).to_contain_text("expected final score")
+        page.click("#leave")
+        page.click("#leave-confirm")
+        expect(page.locator("#setup-screen")).to_be_visible()
+
+
+def test_background_files_not_kept_are_fetched_at_the_next_start(
+    page: Page, site_server: Callable[..., SiteServer], dist: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    table = site / "assets" / "tables" / "penta.table"
+    server = site_server(root=site)
+    table.write_bytes(b"half a deployment")  # not the table this version's hash names
+    boot(page, server.url)
+    wait_for_offline_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-offline", "incomplete", timeout=30_000)
+    cached = "caches.match('assets/tables/penta.table').then(r => r !== undefined)"
+    assert not page.evaluate(cached)
+
+    shutil.copy(dist / "assets" / "tables" / "penta.table", table)  # a newer file: no 304
+    page.reload()
+    wait_until_ready(page)
+    wait_for_offline_complete(page)
+    assert page.evaluate(cached)
+
+
+def test_the_game_asking_for_a_table_being_fetched_in_the_background_shares_the_download(
+    context: BrowserContext, page: Page, site_server: Callable[..., SiteServer]
+) -> None:
+    server = site_server()
+    held = HeldRequests(page, "**/assets/tables/penta.table", context_wide=True)
+    boot(page, server.url)
+    wait_for_offline_ready(page)
+    held.wait_until_requested()  # the background fetch has started, and waits
+    # Playwright reports a request the service worker answers only once answered: ask Chromium.
+    asked: list[str] = []
+    cdp = context.new_cdp_session(page)
+    cdp.on("Network.requestWillBeSent", lambda event: asked.append(event["request"]["url"]))
+    cdp.send("Network.enable")
+    Ui(page).start()  # the default ruleset, Penta: the game asks for its table
+    for _ in range(200):
+        if any(url.endswith("/assets/tables/penta.table") for url in asked):
+            break
+        page.wait_for_timeout(50)
+    else:
+        pytest.fail("the game did not ask for its table")
+    held.release()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    wait_for_offline_complete(page)
+    paths = [path for path, _ in server.bodies_sent]
+    assert paths.count("/assets/tables/penta.table") == 1
 
 
 def test_works_under_a_sub_path(page: Page, site_server: Callable[..., SiteServer]) -> None:
@@ -139,8 +223,10 @@ def test_the_first_visit_downloads_each_file_once(
     context = persistent_context()
     page = boot(context.pages[0], server.url)
     wait_for_offline_ready(page)  # installing revalidated the files the page had loaded
+    wait_for_offline_complete(page)
     paths = [path for path, _ in server.bodies_sent]
     assert "/runtime/pyodide/pyodide.asm.wasm" in paths
+    assert "/assets/tables/yatzy.table" in paths
     assert len(paths) == len(set(paths)), sorted(p for p in paths if paths.count(p) > 1)
 
 
@@ -153,22 +239,22 @@ def test_lazy_data_is_fetched_on_demand_checked_and_kept_offline(
 ) -> None:
     site = tmp_path / "site"
     shutil.copytree(dist, site)
-    table = site / "assets" / "tables" / "lazy-test.table"
-    table.parent.mkdir(parents=True, exist_ok=True)
-    table.write_bytes(b"table of this version")
+    shot = site / "assets" / "screenshots" / "lazy-test.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    shot.write_bytes(b"screenshot of this version")
     write_service_worker(site)
     server = site_server(root=site)
     boot(page, server.url)
     wait_for_offline_ready(page)
-    fetch_table = "fetch('assets/tables/lazy-test.table').then(r => r.text())"
-    cached = "caches.match('assets/tables/lazy-test.table').then(r => r !== undefined)"
+    fetch_shot = "fetch('assets/screenshots/lazy-test.png').then(r => r.text())"
+    cached = "caches.match('assets/screenshots/lazy-test.png').then(r => r !== undefined)"
     assert not page.evaluate(cached), "lazy files are not downloaded on install"
 
-    assert page.evaluate(fetch_table) == "table of this version"
+    assert page.evaluate(fetch_shot) == "screenshot of this version"
     assert page.evaluate(cached)
     server.stop()
     context.set_offline(True)
-    assert page.evaluate(fetch_table) == "table of this version"
+    assert page.evaluate(fetch_shot) == "screenshot of this version"
 
 
 @pytest.mark.allow_browser_errors
@@ -181,17 +267,17 @@ def test_lazy_data_of_another_version_is_refused(
 ) -> None:
     site = tmp_path / "site"
     shutil.copytree(dist, site)
-    table = site / "assets" / "tables" / "lazy-test.table"
-    table.parent.mkdir(parents=True, exist_ok=True)
-    table.write_bytes(b"table of version 1")
+    shot = site / "assets" / "screenshots" / "lazy-test.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    shot.write_bytes(b"screenshot of version 1")
     write_service_worker(site)
     server = site_server(root=site)
     boot(page, server.url)
     wait_for_offline_ready(page)
 
-    table.write_bytes(b"table of version 2")  # a new deployment, not installed yet
+    shot.write_bytes(b"screenshot of version 2")  # a new deployment, not installed yet
     outcome = page.evaluate(
-        "fetch('assets/tables/lazy-test.table').then(r => 'got ' + r.status, e => 'refused')"
+        "fetch('assets/screenshots/lazy-test.png').then(r => 'got ' + r.status, e => 'refused')"
     )
     assert outcome == "refused"
-    assert "lazy-test.table" in browser_problems.text()
+    assert "lazy-test.png" in browser_problems.text()
