@@ -1,8 +1,12 @@
 """Start-up benchmark of the built app (dist/) in headless Chromium: `python -m bench.startup`.
 
 Prints:
-- the bytes sent on a cold first visit, until the service worker has installed: raw, and as a
-  host that compresses (GitHub Pages) would send them (gzip -6 of each file, zip and wasm too);
+- the bytes sent on a cold first visit, until the service worker has installed (the app then
+  works offline): raw, and as a host that compresses (GitHub Pages) would send them (gzip -6 of
+  each file, zip and wasm too);
+- the bytes of the background download that follows, the same two ways: the files the service
+  worker fetches once the app is up and offline-ready (the strategy tables), until the page
+  marks every file of the version kept (html[data-offline=complete]);
 - first paint, and navigation to interactive (Python has started the app: "penta:ready"), as
   medians over N runs of
   - cold: a new profile each run (no HTTP cache, no service worker);
@@ -27,6 +31,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
+from tools.build_site import service_worker_build
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 
@@ -53,7 +58,12 @@ def open_profile(playwright: Playwright, profile: Path) -> BrowserContext:
     )
 
 
-def visit(context: BrowserContext, url: str, wait_for_offline: bool = False) -> Timing:
+def visit(
+    context: BrowserContext,
+    url: str,
+    wait_for_offline: bool = False,
+    wait_for_background: bool = False,
+) -> Timing:
     page = context.pages[0] if context.pages else context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
@@ -63,6 +73,10 @@ def visit(context: BrowserContext, url: str, wait_for_offline: bool = False) -> 
         page.wait_for_function(
             "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=TIMEOUT_MS
         )
+    if wait_for_background:
+        page.wait_for_selector("html[data-offline]", state="attached", timeout=TIMEOUT_MS)
+        if page.get_attribute("html", "data-offline") != "complete":
+            raise SystemExit("the background download after the install failed")
     first_paint, interactive = page.evaluate(
         """() => [
             performance.getEntriesByName("first-contentful-paint")[0].startTime,
@@ -94,9 +108,19 @@ def gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=6))
 
 
+def name_of(url_path: str) -> str:
+    """The file's name in dist/ ("index.html" for the start page)."""
+    return url_path.split("?")[0].lstrip("/") or "index.html"
+
+
 def file_of(url_path: str) -> Path:
-    name = url_path.split("?")[0].lstrip("/")
-    return DIST / (name or "index.html")
+    return DIST / name_of(url_path)
+
+
+def sizes(files: list[tuple[str, int]]) -> str:
+    raw = sum(size for _, size in files)
+    compressed = sum(gzip_size(file_of(path)) for path, _ in files)
+    return f"{len(files)} files, {raw / 1e6:.2f} MB raw, {compressed / 1e6:.2f} MB gzip"
 
 
 def median_timing(timings: list[Timing]) -> str:
@@ -116,6 +140,7 @@ def main() -> None:
     args = parser.parse_args()
     if not (DIST / "index.html").exists():
         raise SystemExit("dist/ is not built: run ./scripts/setup first")
+    background = set(service_worker_build(DIST)["background"])
 
     with SiteServer(DIST) as server, sync_playwright() as playwright:
         cold: list[Timing] = []
@@ -123,15 +148,23 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as profile:
                 context = open_profile(playwright, Path(profile))
                 server.bodies_sent.clear()
-                cold.append(visit(context, server.url, wait_for_offline=True))
-                if run == 0:
-                    first_visit = list(server.bodies_sent)
+                first = run == 0
+                timing = visit(
+                    context, server.url, wait_for_offline=True, wait_for_background=first
+                )
+                cold.append(timing)
+                if first:
+                    # Told apart by name: the background download starts at offline-ready.
+                    sent = list(server.bodies_sent)
+                    first_visit = [item for item in sent if name_of(item[0]) not in background]
+                    after = [item for item in sent if name_of(item[0]) in background]
                 context.close()
 
         warm: list[Timing] = []
         with tempfile.TemporaryDirectory() as profile:
             context = open_profile(playwright, Path(profile))
-            visit(context, server.url, wait_for_offline=True)
+            # Installed, the tables too: otherwise the warm starts would fetch them.
+            visit(context, server.url, wait_for_offline=True, wait_for_background=True)
             context.close()
             server.bodies_sent.clear()
             for _ in range(args.runs):
@@ -144,12 +177,8 @@ def main() -> None:
         bare = [bare_runtime_start_ms(baseline.new_context(), server.url) for _ in range(args.runs)]
         baseline.close()
 
-    raw = sum(size for _, size in first_visit)
-    compressed = sum(gzip_size(file_of(path)) for path, _ in first_visit)
-    print(
-        f"first visit: {len(first_visit)} files, {raw / 1e6:.2f} MB raw, "
-        f"{compressed / 1e6:.2f} MB gzip"
-    )
+    print(f"first visit, until offline-ready: {sizes(first_visit)}")
+    print(f"then in the background (strategy tables): {sizes(after)}")
     print(f"cold ({args.runs} runs, medians): {median_timing(cold)}")
     print(f"warm ({args.runs} runs, medians): {median_timing(warm)}")
     print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")
