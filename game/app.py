@@ -297,6 +297,13 @@ class HideHint:
 
 
 @dataclass(frozen=True)
+class ScrollSheet:
+    """The player scrolled the score sheet themselves (not the view bringing a column into
+    view): a running auto-score countdown starts again from its full length, since the player
+    is looking for a box. The shell sends it a few times a second at most while they scroll."""
+
+
+@dataclass(frozen=True)
 class SpeedUp:
     """Toggle the computer players' speed between normal and fast."""
 
@@ -416,6 +423,7 @@ Intent = (
     | Tick
     | ShowHint
     | HideHint
+    | ScrollSheet
     | SpeedUp
     | SkipComputers
     | PlayAgain
@@ -820,7 +828,18 @@ def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
         case ShowHint():
             if game.dice is None:
                 return state
-            return replace(state, hint=c.coach.best_action(game), hint_requested=True)
+            # Asking is deciding: no countdown hurries the player for the rest of the turn.
+            return replace(
+                state,
+                hint=c.coach.best_action(game),
+                hint_requested=True,
+                countdown_deadline=None,
+                countdown_paused=None,
+            )
+        case ScrollSheet():
+            if state.countdown_deadline is None:
+                return state
+            return replace(state, countdown_deadline=c.now + state.countdown_seconds)
         case HideHint():
             return replace(state, hint=None, hint_requested=False)
     return state

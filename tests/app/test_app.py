@@ -19,6 +19,7 @@ from game.app import (
     CloseDialog,
     ConfirmTurn,
     Dialog,
+    HideHint,
     Kept,
     MovePlayer,
     NewGame,
@@ -31,6 +32,7 @@ from game.app import (
     Rolled,
     Scored,
     Screen,
+    ScrollSheet,
     SelectBox,
     SetAutoScore,
     SetCoachStatus,
@@ -54,6 +56,7 @@ from game.app import (
 )
 from game.coach import GreedyCoach, ScoreAdvice, best_immediate_box
 from game.engine import new_game, roll, score
+from game.presentation import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
 
@@ -299,6 +302,69 @@ def test_the_countdown_waits_while_a_dialog_is_open(opener: app.Intent) -> None:
     d.now += 0.1
     d(Tick())
     assert d.state.game is not game and d.state.last_auto_scored is not None
+
+
+@pytest.mark.parametrize("seconds", [3, 10])
+def test_scrolling_the_sheet_starts_the_countdown_again_from_its_full_length(
+    seconds: int,
+) -> None:
+    d = seeded()
+    d(SetAutoScore(seconds), StartGame(), Roll(), Roll(), Roll())
+    game = d.state.game
+    d.now += seconds - 0.5  # the player scrolls down to Full house just before the end
+    d(ScrollSheet())
+    assert d.state.countdown_deadline == d.now + seconds
+    snap = present(d.state, d.now).game
+    assert snap is not None and snap.countdown == seconds and snap.countdown_fraction == 1.0
+    d.now += seconds - 0.1
+    d(Tick())
+    assert d.state.game is game  # the full length again, counted from the scroll
+    d.now += 0.1
+    d(Tick())
+    assert d.state.game is not game and d.state.last_auto_scored is not None
+
+
+def test_scrolling_the_sheet_without_a_running_countdown_changes_nothing() -> None:
+    d = seeded()
+    d(StartGame())
+    assert d(ScrollSheet()) is d.state  # before the first roll
+    d(Roll())
+    assert d(ScrollSheet()) is d.state  # rolls left: no countdown
+    d(Roll(), Roll(), SelectBox("chance"))
+    assert d(ScrollSheet()) is d.state  # a box is selected: the countdown stopped
+    d(ConfirmTurn(), Roll(), Roll(), Roll(), OpenSettings())
+    assert d(ScrollSheet()) is d.state  # paused behind the dialog
+    d = seeded()
+    d(SetAutoScore(0), StartGame(), Roll(), Roll(), Roll())
+    assert d(ScrollSheet()) is d.state  # automatic scoring is off
+    d = seeded(seats=1)
+    d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
+    assert d(ScrollSheet()) is d.state  # a computer's turn
+    assert d(NewGame(), ScrollSheet()) is d.state  # the setup screen
+
+
+def test_asking_for_a_hint_stops_the_countdown_for_the_rest_of_the_turn() -> None:
+    d = seeded()
+    d(StartGame(), Roll(), Roll(), Roll())
+    game = d.state.game
+    d.now += 1
+    d(ShowHint())
+    assert d.state.hint is not None
+    assert d.state.countdown_deadline is None and next_deadline(d.state) is None
+    snap = present(d.state, d.now).game
+    assert snap is not None and snap.countdown == 0 and snap.status == "Choose a box to score."
+    d(HideHint(), ScrollSheet(), OpenSettings(), CloseDialog())  # nothing brings it back
+    d.now += 60
+    d(Tick())
+    assert d.state.game is game and next_deadline(d.state) is None
+    d(SelectBox("chance"), ConfirmTurn(), Roll(), Roll(), Roll())
+    assert d.state.countdown_deadline == d.now + 3  # the next turn has its countdown
+
+
+def test_a_hint_before_the_last_roll_leaves_that_rolls_countdown_alone() -> None:
+    d = seeded()
+    d(StartGame(), Roll(), ShowHint(), Roll(), Roll())
+    assert d.state.countdown_deadline == d.now + 3
 
 
 def test_turning_the_countdown_off_in_the_settings_dialog_stops_it() -> None:
