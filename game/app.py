@@ -22,9 +22,11 @@ Keeping games (game.persistence): `resume(state, game, before_last_turn, now=...
 a game restored from the device's storage (a game in progress says so with `RESTORED_NOTICE`
 until that turn ends); `AppState.before_last_turn` is kept after a human's
 confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
-from the end screen); `AddNotice` / `DismissNotice` carry the storage and import messages,
-`ReplaceNotices` the latest outcome of an import or export in place of the earlier ones;
-`OpenHistory` and `SetStats` show the statistics the shell computed from the history.
+from the end screen; a computer player waits `UNDO_WINDOW_SECONDS` before its first roll, so
+that the human before it has the time to); `AddNotice` / `DismissNotice` carry the storage and
+import messages, `ReplaceNotices` the latest outcome of an import or export in place of the
+earlier ones; `OpenHistory` and `SetStats` show the statistics the shell computed from the
+history.
 
 Preferences: `preferences_to_data(state)` and `preferences_from_data(state, data)` turn the
 settings and the last setup into version-tagged JSON data and back; bad data is ignored field by
@@ -76,6 +78,10 @@ class Speed(StrEnum):
 
 STEP_SECONDS: dict[Speed, float] = {Speed.NORMAL: 0.9, Speed.FAST: 0.3}
 """The pause between two visible steps of a computer player."""
+UNDO_WINDOW_SECONDS = 3.0
+"""How long a computer player waits before its first roll while the human before it may still
+take back the box just confirmed (a roll ends undo): like a snackbar's "Undo", long enough to
+see it and press it. "Faster" or "Skip" end the wait."""
 
 
 class Dialog(StrEnum):
@@ -802,7 +808,9 @@ def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
     if isinstance(intent, SpeedUp):
         speed = Speed.NORMAL if state.settings.computer_speed is Speed.FAST else Speed.FAST
         new = replace(state, settings=replace(state.settings, computer_speed=speed))
-        return replace(new, computer_due=None)  # rescheduled at the new pace
+        # The next step at the new pace, from now: this also ends the wait for a take-back.
+        due = c.now + STEP_SECONDS[speed] if is_computer_turn(new) else None
+        return replace(new, computer_due=due)
     if isinstance(intent, SkipComputers):
         return _skip_computers(state, c)
     if is_computer_turn(state):
@@ -954,6 +962,8 @@ def _schedule(state: AppState, now: float) -> AppState:
     if is_computer_turn(state):
         if state.computer_due is None:
             delay = STEP_SECONDS[state.settings.computer_speed]
+            if undo_available(state):  # the human before it may take their box back
+                delay = max(delay, UNDO_WINDOW_SECONDS)
             return replace(state, computer_due=now + delay, countdown_deadline=None)
         return state
     if state.computer_due is not None:

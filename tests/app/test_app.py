@@ -40,6 +40,7 @@ from game.app import (
     SetLanguage,
     SetPlayerKind,
     SetPlayerLevel,
+    SetUndo,
     ShowHint,
     SkipComputers,
     Speed,
@@ -56,6 +57,7 @@ from game.app import (
 )
 from game.coach import GreedyCoach, ScoreAdvice, best_immediate_box
 from game.engine import new_game, roll, score
+from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
@@ -393,7 +395,9 @@ def test_computer_players_wait_while_a_dialog_is_open() -> None:
 
 def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
     d = seeded(seats=1)
-    d(AddPlayer(PlayerKind.COMPUTER), StartGame(), SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    # Undo off: no wait for a take-back before the computer's first roll (tested apart).
+    d(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
+    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
     d(Roll(), SelectBox("chance"), ConfirmTurn())
     assert is_computer_turn(d.state)
     assert d.state.computer_due == d.now + app.STEP_SECONDS[Speed.NORMAL]

@@ -19,10 +19,14 @@ from game.app import (
     Screen,
     SelectBox,
     SetAutoScore,
+    SetCoachStatus,
     SetPlayerKind,
     SetStats,
     SetUndo,
+    SkipComputers,
+    SpeedUp,
     StartGame,
+    Tick,
     Undo,
     Undone,
     dispatch,
@@ -88,6 +92,69 @@ def test_undo_is_off_with_two_humans_by_default_and_follows_the_setting() -> Non
     assert preferences_from_data(initial_state(["en-US"]), {**data, "undo": "x"}).settings.undo is (
         UndoSetting.AUTO
     )
+
+
+def against_a_computer(*seats: PlayerKind, undo: UndoSetting = UndoSetting.AUTO) -> app.AppState:
+    """Dana (human) has confirmed Chance at 1000.0; a computer player is next."""
+    state = send(initial_state(["en-US"], seed=2), SetUndo(undo), SetAutoScore(0))
+    for kind in (PlayerKind.COMPUTER, *seats):
+        state = send(state, AddPlayer(kind))
+    state = send(state, StartGame(), SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    state = send(state, Roll(), SelectBox("chance"), ConfirmTurn())
+    assert app.is_computer_turn(state)
+    return state
+
+
+def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_back() -> None:
+    state = against_a_computer()
+    assert state.computer_due == 1000.0 + app.UNDO_WINDOW_SECONDS
+    assert app.STEP_SECONDS[app.Speed.NORMAL] < app.UNDO_WINDOW_SECONDS
+    snap = present(state, 1000.0).game
+    assert snap is not None and snap.is_computer and snap.can_undo
+    assert snap.undo_label == "Take back Chance"
+    waiting = send(state, Tick(), now=1000.0 + app.UNDO_WINDOW_SECONDS - 0.1)
+    assert waiting.game is state.game  # not rolled yet
+    undone = send(waiting, Undo(), now=1002.5)
+    assert undone.game is not None and undone.game.current_player == 0
+    assert undone.game.selected_box == "chance" and undone.computer_due is None
+    assert not app.is_computer_turn(undone) and app.next_deadline(undone) is None
+    # Left alone, the window runs out: the computer rolls, and undo is over.
+    rolled = send(state, Tick(), now=1000.0 + app.UNDO_WINDOW_SECONDS)
+    assert rolled.game is not None and rolled.game.dice is not None
+    assert rolled.computer_due is None or rolled.computer_due > 1003.0
+    assert not app.undo_available(rolled)
+    snap = present(rolled, 1003.0).game
+    assert snap is not None and not snap.can_undo
+    assert send(rolled, Undo(), now=1003.1) is rolled
+
+
+def test_faster_or_skip_end_the_wait_for_a_take_back() -> None:
+    state = against_a_computer()
+    faster = send(state, SpeedUp(), now=1001.0)
+    assert faster.computer_due == 1001.0 + app.STEP_SECONDS[app.Speed.FAST]
+    rolled = send(faster, Tick(), now=1001.0 + app.STEP_SECONDS[app.Speed.FAST])
+    assert rolled.game is not None and rolled.game.dice is not None
+    assert not app.undo_available(rolled)
+    skipped = send(state, SkipComputers(), now=1001.0)
+    assert skipped.game is not None and skipped.game.current_player == 0
+    assert skipped.game.sheets[1].filled_boxes and not app.undo_available(skipped)
+
+
+def test_no_wait_when_there_is_nothing_to_take_back() -> None:
+    step = app.STEP_SECONDS[app.Speed.NORMAL]
+    assert against_a_computer(undo=UndoSetting.OFF).computer_due == 1000.0 + step
+    # Two humans: undo is off ("auto"), so the computer after them plays at its pace.
+    assert against_a_computer(PlayerKind.HUMAN).computer_due == 1000.0 + step
+    # A computer's own box cannot be taken back: the next computer does not wait.
+    state = against_a_computer(PlayerKind.COMPUTER)
+    state = send(state, Tick(), now=1003.0)  # first computer rolls
+    now = 1003.0
+    while state.game is not None and state.game.current_player == 1:
+        due = app.next_deadline(state)
+        assert due is not None
+        now = due
+        state = send(state, Tick(), now=now)
+    assert app.is_computer_turn(state) and state.computer_due == now + step
 
 
 def test_undo_of_the_last_box_returns_from_the_end_screen() -> None:
