@@ -2,7 +2,9 @@
 
 All decisions are in game.app (what an intent does) and game.presentation (what is shown);
 this class only connects them to the page:
-- DOM events (one delegated listener per type, see `_on_click` ...) become intents;
+- DOM events (one delegated listener per type, see `_on_click` ...) become intents; the
+  player's own scrolling of the sheet (told apart from the view's) becomes `ScrollSheet`, a few
+  times a second at most;
 - `send(intent)` dispatches it with the current time, renders, and schedules the next Tick
   (auto-score countdown, computer players' steps) with setTimeout;
 - storage (game.persistence over shell.storage's localStorage adapter): the session is
@@ -48,6 +50,13 @@ COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
 DATA_NOTICES = "data."
 """The catalog keys of the export's and the import's outcomes."""
+SCROLL_INPUT_SECONDS = 1.5
+"""A scroll of the sheet's frame this soon after the player's own input in it (a wheel turn, a
+key, a touch or a drag of its scrollbar ending) is theirs: the frame glides on after a flick or
+a smooth scroll. Any other scroll is the view's own (bringing the current column into view)."""
+SCROLL_SEND_SECONDS = 0.25
+"""The least time between two ScrollSheet intents: the frame scrolls a little every frame. The
+last scroll is always sent, at most this late (so the countdown never ends early)."""
 
 
 class Controller:
@@ -67,6 +76,11 @@ class Controller:
         self._proxies: list[Any] = []
         self._tasks: set[asyncio.Future[None]] = set()
         """Running tasks, kept until they end (asyncio holds only weak references)."""
+        self._sheet_held = False
+        """A finger or a mouse button went down in the sheet's frame and is not up yet."""
+        self._sheet_input_at = float("-inf")
+        self._scroll_sent_at = float("-inf")
+        self._scroll_timer: Any = None
 
     # --- start --------------------------------------------------------------------------------
 
@@ -99,7 +113,9 @@ class Controller:
             dialog = self.document.getElementById(f"{name}-dialog")
             self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
+        self._listen_to_the_sheets_scrolling()
         self._tick_proxy = create_proxy(self._on_timer)
+        self._scroll_proxy = create_proxy(self._on_scroll_timer)
         for element_id in ("language", "settings-button", "history-button"):
             self.document.getElementById(element_id).disabled = False
         self._render()
@@ -123,10 +139,27 @@ class Controller:
         if keys != self.state.unreadable:
             self.send(app.SetUnreadable(keys))
 
-    def _listen(self, target: Any, event: str, handler: Any) -> None:
+    def _listen(self, target: Any, event: str, handler: Any, options: Any = None) -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)  # kept for the page's lifetime
-        target.addEventListener(event, proxy)
+        if options is None:
+            target.addEventListener(event, proxy)
+        else:
+            target.addEventListener(event, proxy, options)
+
+    def _listen_to_the_sheets_scrolling(self) -> None:
+        """The player's own scrolling of the sheet restarts the auto-score countdown. A scroll
+        event does not say who scrolled, so it counts only while, or just after, the player
+        touched, clicked, turned the wheel or pressed a key in the frame."""
+        wrap = self.document.getElementById("sheet-wrap")
+        # Passive: these listeners never hold the scrolling up.
+        passive = self.window.JSON.parse('{"passive": true}')
+        for name in ("wheel", "keydown", "touchstart", "touchmove", "pointerdown"):
+            self._listen(wrap, name, self._on_sheet_input, passive)
+        # Released anywhere: a drag of the scrollbar may end outside the frame.
+        for name in ("touchend", "touchcancel", "pointerup", "pointercancel"):
+            self._listen(self.window, name, self._on_sheet_release, passive)
+        self._listen(wrap, "scroll", self._on_sheet_scroll, passive)
 
     # --- the loop -----------------------------------------------------------------------------
 
@@ -534,6 +567,34 @@ class Controller:
             return
         event.preventDefault()
         self.send(app.ToggleKeep(int(key) - 1))
+
+    def _on_sheet_input(self, event: Any) -> None:
+        if str(event.type) in ("touchstart", "pointerdown"):
+            self._sheet_held = True
+        self._sheet_input_at = self.now()
+
+    def _on_sheet_release(self, _event: Any) -> None:
+        if self._sheet_held:
+            self._sheet_held = False
+            self._sheet_input_at = self.now()
+
+    def _on_sheet_scroll(self, _event: Any) -> None:
+        if self._sheet_held or self.now() - self._sheet_input_at <= SCROLL_INPUT_SECONDS:
+            self._send_scroll()
+
+    def _send_scroll(self) -> None:
+        wait = self._scroll_sent_at + SCROLL_SEND_SECONDS - self.now()
+        if wait > 0:
+            if self._scroll_timer is None:
+                delay = int(wait * 1000) + 1
+                self._scroll_timer = self.window.setTimeout(self._scroll_proxy, delay)
+            return
+        self._scroll_sent_at = self.now()
+        self.send(app.ScrollSheet())
+
+    def _on_scroll_timer(self, *_args: Any) -> None:
+        self._scroll_timer = None
+        self._send_scroll()
 
     def _on_dialog_cancel(self, event: Any) -> None:
         # Escape asks to close: the app state closes the dialog at once, in this very event.

@@ -1,0 +1,107 @@
+"""The player keeps the choice of the box: their own scrolling of the sheet starts the auto-score
+countdown again, and a Hint stops it."""
+
+from __future__ import annotations
+
+from game_helpers import Ui, new_context
+from playwright.sync_api import Browser, Page, expect
+
+SEED = 7
+SHEET_TOP = "document.getElementById('sheet-wrap').scrollTop"
+FRACTION = (
+    "getComputedStyle(document.getElementById('countdown-bar')).getPropertyValue('--fraction')"
+)
+
+
+def last_roll(ui: Ui) -> None:
+    for _ in range(3):
+        ui.roll()
+    expect(ui.page.locator("#countdown")).to_be_visible()
+
+
+def wheel_over_the_sheet(page: Page, pixels: int) -> None:
+    box = page.locator("#sheet-wrap").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, pixels)
+
+
+def test_scrolling_the_sheet_starts_the_countdown_again(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None)])
+    ui.start()
+    text, round_ = page.locator("#countdown-text"), page.locator("#round")
+    last_roll(ui)
+    expect(text).to_have_text("Scoring in 2 seconds…")
+    wheel_over_the_sheet(page, 120)  # down towards Full house
+    expect(text).to_have_text("Scoring in 3 seconds…")
+    assert float(page.evaluate(FRACTION)) > 0.8  # the bar filled up again
+    assert page.evaluate(SHEET_TOP) > 0
+    expect(text).to_have_text("Scoring in 2 seconds…")
+    page.focus("#sheet-wrap")
+    page.keyboard.press("PageDown")  # the keyboard's scrolling too
+    expect(text).to_have_text("Scoring in 3 seconds…")
+    # Scrolling on and off for longer than the countdown: still the player's turn.
+    for pixels in (-80, 80, -80, 80, -80):
+        page.wait_for_timeout(800)
+        wheel_over_the_sheet(page, pixels)
+    expect(round_).to_have_text("Round 1 of 13")
+    expect(page.locator("#countdown")).to_be_visible()
+    # Left alone, it scores as before.
+    expect(round_).to_have_text("Round 2 of 13", timeout=6_000)
+    expect(page.locator("#live")).to_contain_text("Scored automatically")
+
+    # The page's own scrolling of the sheet (no input from the player) changes nothing.
+    last_roll(ui)
+    page.wait_for_timeout(1_600)  # past the player's last input in the frame, if any
+    for top in (0, 200, 0, 200, 0, 200):
+        page.evaluate(f"document.getElementById('sheet-wrap').scrollTop = {top}")
+        page.wait_for_timeout(300)
+        if round_.text_content() != "Round 2 of 13":
+            break
+    expect(round_).to_have_text("Round 3 of 13", timeout=2_000)
+
+
+def test_a_touch_drag_on_the_sheet_starts_the_countdown_again(
+    browser: Browser, app_url: str
+) -> None:
+    context = new_context(browser, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None)])
+    ui.start()
+    last_roll(ui)
+    text = page.locator("#countdown-text")
+    expect(text).to_have_text("Scoring in 2 seconds…")
+    box = page.locator("#sheet-wrap").bounding_box()
+    assert box is not None
+    x, y = int(box["x"] + 60), int(box["y"] + box["height"] * 0.75)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):  # a finger pushing the sheet up
+        point = {"x": x, "y": y - 15 * step}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(text).to_have_text("Scoring in 3 seconds…")
+    assert page.evaluate(SHEET_TOP) > 0
+    expect(page.locator("#round")).to_have_text("Round 1 of 13")
+    context.close()
+
+
+def test_asking_for_a_hint_stops_the_countdown(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None)])
+    ui.start()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    last_roll(ui)
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_contain_text("Best: ")
+    expect(page.locator("#countdown")).to_be_hidden()
+    expect(page.locator("#turn-status")).to_have_text("Choose a box to score.")
+    page.click("#hide-hint")
+    page.wait_for_timeout(4_000)  # longer than the countdown was
+    expect(page.locator("#round")).to_have_text("Round 1 of 13")
+    expect(page.locator("#countdown")).to_be_hidden()
+    ui.score("chance")
+    expect(page.locator("#round")).to_have_text("Round 2 of 13")
