@@ -475,6 +475,7 @@ class View:
         self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)
         self.node("undo").text(view.undo_label).show(view.can_undo)
+        self.node("computer-undo").text(view.undo_label).show(view.can_undo and view.is_computer)
         self.node("hint").text(view.hint_label).flag("disabled", not view.can_hint)
         self.node("turn-status").text(view.status)
         self.node("last-move").text(view.last_move).show(bool(view.last_move))

@@ -1,5 +1,6 @@
 """The player keeps the choice of the box: their own scrolling of the sheet starts the auto-score
-countdown again, and a Hint stops it."""
+countdown again, a Hint stops it, and a box confirmed before a computer's turn can be taken
+back before the computer's first roll."""
 
 from __future__ import annotations
 
@@ -105,3 +106,33 @@ def test_asking_for_a_hint_stops_the_countdown(page: Page, app_url: str) -> None
     expect(page.locator("#countdown")).to_be_hidden()
     ui.score("chance")
     expect(page.locator("#round")).to_have_text("Round 2 of 13")
+
+
+def test_a_box_can_be_taken_back_before_the_computers_first_roll(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=SEED)
+    # One human and one computer, default settings: undo is "auto", so on.
+    ui.set_players([("Dana", "human", None), ("Robo", "computer", "beginner")])
+    ui.start()
+    ui.roll()
+    dice = ui.dice()
+    ui.score("chance")
+    take_back = page.locator("#computer-undo")
+    expect(take_back).to_have_text("Take back Chance")
+    expect(page.locator("#turn-title")).to_have_text("Robo's turn")
+    page.wait_for_timeout(1_200)  # longer than a computer's step: Robo waits for the take-back
+    expect(page.locator("#dice .die[data-face]")).to_have_count(0)
+    take_back.click()
+    expect(page.locator("#turn-title")).to_have_text("Dana's turn")
+    expect(page.locator("#human-controls")).to_be_visible()
+    expect(page.locator("#turn-status")).to_have_text("Selected: Chance")
+    expect(page.locator("#live")).to_have_text("Took back Chance")
+    assert ui.dice() == dice  # the same dice, and no roll granted
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    # Confirmed again and left alone: the wait runs out, Robo rolls, undo is over.
+    page.click("#confirm")
+    expect(take_back).to_be_visible()
+    expect(page.locator("#dice .die[data-face]")).to_have_count(5, timeout=6_000)
+    expect(take_back).to_be_hidden()
+    expect(page.locator("#undo")).to_be_hidden()
+    expect(page.locator("#turn-title")).to_have_text("Dana's turn", timeout=20_000)
+    expect(page.locator('#sheet tr[data-row="chance"] td').first).not_to_have_text("")
