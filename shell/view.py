@@ -500,8 +500,13 @@ class View:
         self.node("skip").text(view.skip_label).attr("title", view.skip_help).attr(
             "aria-label", view.skip_help
         )
-        self.node("scroll-hint").text(view.sheet.scroll_hint).show(bool(view.sheet.scroll_hint))
-        self._sheets["sheet"].render(view.sheet)
+        sheet = self._sheets["sheet"]
+        sheet.render(view.sheet)
+        # "Swipe sideways" only when there is something to swipe to: three players fit on most
+        # phones, more on a wider screen.
+        self.node("scroll-hint").text(view.sheet.scroll_hint).show(
+            bool(view.sheet.scroll_hint) and sheet.overflows()
+        )
 
     def roll_animation(self, positions: Sequence[int]) -> None:
         """Shakes the dice that were just rolled (CSS turns it off for reduced motion)."""
@@ -689,6 +694,11 @@ class SheetTable:
             if current >= 0:
                 self._scroll_to_column(self.columns[current].el)
 
+    def overflows(self) -> bool:
+        """Whether the sheet is wider than its frame (it scrolls sideways)."""
+        wrap = self.wrap.el
+        return float(wrap.scrollWidth) > float(wrap.clientWidth) + 1
+
     def _scroll_to_column(self, th: Any) -> None:
         """Scrolls the sheet sideways so that the whole column of `th` shows beside the pinned
         column of box names (on its left, or on its right in a right-to-left language)."""
@@ -704,10 +714,25 @@ class SheetTable:
             left, right = inner_left, float(pinned.left)
         else:
             left, right = float(pinned.right), inner_right
+        # How far the columns move to the left (to the right when negative).
         if float(column.left) < left:
-            wrap.scrollLeft = float(wrap.scrollLeft) + float(column.left) - left
+            shift = float(column.left) - left
         elif float(column.right) > right:
-            wrap.scrollLeft = float(wrap.scrollLeft) + float(column.right) - right
+            shift = float(column.right) - right
+        else:
+            return
+        # A neighbour left half shown at the edge the columns move away from ("Mom"'s 30 showing
+        # as ":0") is taken out of sight: the frame shows whole columns where it can.
+        for other in self.columns:
+            box = other.el.getBoundingClientRect()
+            start, end = float(box.left) - shift, float(box.right) - shift
+            if shift > 0 and start < left - 0.5 < end - 1:
+                shift += end - left
+                break
+            if shift < 0 and start + 1 < right + 0.5 < end:
+                shift += start - right
+                break
+        wrap.scrollLeft = float(wrap.scrollLeft) + shift
 
     def _row(
         self,

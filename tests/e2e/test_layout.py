@@ -58,15 +58,34 @@ COLUMN_IN_VIEW = """() => {
 }"""
 
 
+# The player column that shows only in part beside the pinned column of box names (its other
+# part under it), as a column left behind by a sideways scroll would be. None is expected, but
+# at the sheet's very end: there the last column ends at the frame's edge, whatever the widths.
+HALF_SHOWN = """() => {
+    const wrap = document.querySelector('#sheet-wrap');
+    const pinned = document.querySelector('#sheet thead th.corner').getBoundingClientRect();
+    const edge = getComputedStyle(wrap).direction === 'rtl' ? pinned.left : pinned.right;
+    if (Math.abs(wrap.scrollLeft) >= wrap.scrollWidth - wrap.clientWidth - 1) return [];
+    return [...document.querySelectorAll('#sheet thead th:not(.corner)')]
+        .filter(th => {
+            const box = th.getBoundingClientRect();
+            return box.left < edge - 1 && box.right > edge + 1;
+        })
+        .map(th => th.textContent);
+}"""
+
+
 def play_turns_checking_the_current_column(ui: Ui, turns: int) -> None:
     page = ui.page
     boxes = page.locator("#sheet button[data-box]:not([hidden]):not([disabled])")
     for turn in range(turns):
         assert page.evaluate(COLUMN_IN_VIEW) == "", f"turn {turn + 1}"
+        assert page.evaluate(HALF_SHOWN) == [], f"turn {turn + 1}"
         ui.roll()
         boxes.first.click()
         page.click("#confirm")
     assert page.evaluate(COLUMN_IN_VIEW) == ""
+    assert page.evaluate(HALF_SHOWN) == []
 
 
 def test_the_current_players_column_scrolls_fully_into_view(page: Page, app_url: str) -> None:
@@ -311,5 +330,52 @@ def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(
                 page.click("#leave")
                 page.click("#leave-confirm")
                 expect(page.locator("#setup-screen")).to_be_visible()
+        finally:
+            context.close()
+
+
+FAMILY = {
+    "en": ("en-US", ["Mom", "Dad", "Computer 1"]),
+    "he": ("he-IL", ["אמא", "אבא", "מחשב 1"]),
+    "et": ("et-EE", ["Ema", "Isa", "Arvuti 1"]),
+}
+SHEET_FIT = """() => {
+    const wrap = document.querySelector('#sheet-wrap');
+    const cut = [...document.querySelectorAll('#sheet .column-name')]
+        .filter(name => name.scrollWidth > name.clientWidth).map(name => name.textContent);
+    return {sideways: wrap.scrollWidth - wrap.clientWidth, cut};
+}"""
+
+
+def test_three_players_fit_on_a_phone_without_a_swipe(
+    browser: Browser, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    for language, (locale, names) in FAMILY.items():
+        context = new_context(browser, locale=locale)
+        browser_problems.watch(context)
+        try:
+            page = context.new_page()
+            ui = Ui(page).open(app_url, seed=15)
+            for ruleset in ("penta", "yatzy"):
+                ui.choose_ruleset(ruleset)
+                kinds = [("human", None), ("human", None), ("computer", "beginner")]
+                ui.set_players([(n, *kind) for n, kind in zip(names, kinds, strict=True)])
+                ui.start()
+                ui.roll()  # the open boxes and "63 to go" show
+                where = (language, ruleset)
+                assert page.evaluate(SHEET_FIT) == {"sideways": 0, "cut": []}, where
+                expect(page.locator("#scroll-hint")).to_be_hidden()
+                labels = page.evaluate(ROW_LABELS)
+                assert [text for text, whole, _ in labels if not whole] == [], where
+                assert max(lines for _, _, lines in labels) <= 2, (where, labels)
+                ui.no_page_scroll_sideways()
+                page.click("#leave")
+                page.click("#leave-confirm")
+                expect(page.locator("#setup-screen")).to_be_visible()
+            # A fourth player does not fit: the sheet scrolls sideways, and says so.
+            ui.set_players([(f"{names[0]} {n}", "human", None) for n in range(1, 5)])
+            ui.start()
+            assert page.evaluate(SHEET_FIT)["sideways"] > 0, language
+            expect(page.locator("#scroll-hint")).to_be_visible()
         finally:
             context.close()
