@@ -379,3 +379,32 @@ def test_three_players_fit_on_a_phone_without_a_swipe(
             expect(page.locator("#scroll-hint")).to_be_visible()
         finally:
             context.close()
+
+
+def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
+    browser: Browser, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    for language, (locale, names) in FAMILY.items():
+        context = new_context(browser, locale=locale)
+        browser_problems.watch(context)
+        try:
+            page = context.new_page()
+            ui = Ui(page).open(app_url, seed=16)
+            ui.set_players([(names[2], "computer", "beginner"), (names[0], "human", None)])
+            ui.start()
+            expect(page.locator("#computer-controls")).to_be_visible()
+            heights = [page.locator(".turn-head").bounding_box()]
+            leave = [page.locator("#leave").bounding_box()]
+            ui.skip_computers()
+            expect(page.locator("#turn-title")).to_contain_text(names[0])
+            heights.append(page.locator(".turn-head").bounding_box())
+            leave.append(page.locator("#leave").bounding_box())
+            assert heights[0] and heights[1], heights
+            assert heights[0]["height"] == heights[1]["height"], (language, heights)
+            title = page.locator("#turn-title").evaluate(
+                "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)"
+            )
+            assert round(title) == 1, (language, title)
+            assert leave[0] and leave[0]["height"] <= 50, (language, leave)  # one line
+        finally:
+            context.close()
