@@ -6,6 +6,8 @@ from browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
 from game_helpers import Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
+from game.i18n import Translator
+
 LONG_NAME = "A" * 50
 
 
@@ -390,13 +392,15 @@ def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
         try:
             page = context.new_page()
             ui = Ui(page).open(app_url, seed=16)
-            ui.set_players([(names[2], "computer", "beginner"), (names[0], "human", None)])
+            t = Translator(language)
+            human = t("setup.default_name", number=2)  # "Mängija 2": longer than "Ema"
+            ui.set_players([(names[2], "computer", "beginner"), (human, "human", None)])
             ui.start()
             expect(page.locator("#computer-controls")).to_be_visible()
             heights = [page.locator(".turn-head").bounding_box()]
             leave = [page.locator("#leave").bounding_box()]
             ui.skip_computers()
-            expect(page.locator("#turn-title")).to_contain_text(names[0])
+            expect(page.locator("#turn-title")).to_contain_text(human)
             heights.append(page.locator(".turn-head").bounding_box())
             leave.append(page.locator("#leave").bounding_box())
             assert heights[0] and heights[1], heights
