@@ -105,6 +105,9 @@ class DieView(NamedTuple):
     enabled: bool
     suggested: bool = False
     """The hint on screen says to keep this die."""
+    advice: str = ""
+    """What the hint on screen says to do with this die: "keep" it (it is not kept yet),
+    "release" it (it is kept, and should be rolled); "" when the hint has nothing to change."""
 
 
 class Cell(NamedTuple):
@@ -116,6 +119,8 @@ class Cell(NamedTuple):
     """The box a tap selects (the current player's open, legal boxes), else None."""
     enabled: bool
     current: bool
+    hinted: bool = False
+    """The hint on screen says to score this box (the current player's column only)."""
 
 
 class Row(NamedTuple):
@@ -456,9 +461,17 @@ def _setup(state: AppState, t: Translator) -> SetupView:
 # --- the game ---------------------------------------------------------------------------------
 
 
+def _shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | None:
+    """The coach's advice, while the hint that says it is on screen."""
+    if not (human and state.hint_requested and state.coach_status is CoachStatus.READY):
+        return None
+    return state.hint
+
+
 def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple[DieView, ...]:
-    hint = state.hint
-    suggested = hint.kept if isinstance(hint, KeepAdvice) and state.hint_requested else ()
+    hint = _shown_advice(state, human)
+    advising = isinstance(hint, KeepAdvice) and game.rolls_left > 0
+    suggested = hint.kept if isinstance(hint, KeepAdvice) else ()
     views = []
     for index in range(DICE_COUNT):
         number = index + 1
@@ -470,7 +483,14 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
         label = t("die.kept" if kept else "die.not_kept", index=number, face=face)
         enabled = human and game.rolls_left > 0
         badge = t("die.kept_badge") if kept else ""
-        views.append(DieView(face, kept, label, badge, enabled, index in suggested))
+        # Where the hint and the dice disagree, the die says what to do, in words: a ring
+        # alone was easy to miss, and said nothing of a kept die that should be rolled.
+        advice = ""
+        if advising and (index in suggested) != kept:
+            advice = "release" if kept else "keep"
+            label = t(f"die.hint_{advice}", label=label)
+            badge = t(f"die.hint_{advice}_badge")
+        views.append(DieView(face, kept, label, badge, enabled, index in suggested, advice))
     return tuple(views)
 
 
@@ -565,7 +585,7 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         skip_help=t("computer.skip_label"),
         leave_label=t("game.leave"),
         skip_to_sheet_label=t("a11y.skip_to_sheet"),
-        sheet=sheet_view(game, t, interactive=human),
+        sheet=sheet_view(game, t, interactive=human, advice=_shown_advice(state, human)),
         undo_label=undo_label,
         can_undo=can_undo_now,
         last_move=_last_move(state, t),
@@ -616,8 +636,16 @@ def _bonus_reachable(sheet: Sheet) -> bool:
     return sheet.upper_subtotal + best_rest >= ruleset.upper_bonus_threshold
 
 
-def sheet_view(game: GameState, t: Translator, *, interactive: bool) -> SheetView:
-    """The score sheet: a row per box in sheet order with the sums, a column per player."""
+def sheet_view(
+    game: GameState,
+    t: Translator,
+    *,
+    interactive: bool,
+    advice: KeepAdvice | ScoreAdvice | None = None,
+) -> SheetView:
+    """The score sheet: a row per box in sheet order with the sums, a column per player. The
+    box that `advice` (the hint on screen) says to score is marked in the current column."""
+    advised = advice.box if isinstance(advice, ScoreAdvice) else None
     ruleset = game.ruleset
     playing = not game.is_over
     current = game.current_player if playing else -1
@@ -639,7 +667,11 @@ def sheet_view(game: GameState, t: Translator, *, interactive: bool) -> SheetVie
                 label = t("sheet.cell_filled", player=player, box=box_name, points=text)
                 cells.append(Cell(text, "filled", label, None, False, is_current))
             elif is_current and options is not None:
-                cells.append(_open_cell(game, t, box.id, box_name, interactive))
+                cell = _open_cell(game, t, box.id, box_name, interactive)
+                if box.id == advised:
+                    label = t("hint.advised_box", label=cell.label)
+                    cell = cell._replace(label=label, hinted=True)
+                cells.append(cell)
             else:
                 label = t("sheet.cell_open", player=player, box=box_name)
                 cells.append(Cell("", "open", label, None, False, is_current))

@@ -104,6 +104,8 @@ class View:
         """The heights last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
+        self._hinted_box: str | None = None
+        """The box the hint on screen advises, once brought into view (None: no such hint)."""
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -286,6 +288,38 @@ class View:
         # A JavaScript object for the options, without importing Pyodide here.
         options = window.JSON.parse(f'{{"block": "end", "behavior": "{behavior}"}}')
         self.node("tray").el.scrollIntoView(options)
+
+    def _bring_row_into_view(self, selector: str) -> None:
+        """Scrolls the sheet's frame up or down so that a row shows whole between its sticky row
+        of names and what covers the frame's bottom (the tray, the screen's edge); only if that
+        is not enough, the page too."""
+        self._size_sheet()  # the frame's height follows the tray's, which the hint just grew
+        window = self.document.defaultView
+        wrap = self.node("sheet-wrap").el
+        row = self.document.querySelector(selector)
+        if is_null(row) or is_null(wrap.offsetParent):
+            return
+        frame = wrap.getBoundingClientRect()
+        head = self.document.querySelector("#sheet thead").getBoundingClientRect()
+        bar = self.document.querySelector("header.bar").getBoundingClientRect()
+        tray = self.node("tray").el.getBoundingClientRect()
+        inner_top = float(frame.top) + float(wrap.clientTop)
+        top = max(inner_top + float(head.height), float(bar.bottom))
+        bottom = min(
+            inner_top + float(wrap.clientHeight), float(tray.top), float(window.innerHeight)
+        )
+        box = row.getBoundingClientRect()
+        if float(box.top) < top:
+            shift = float(box.top) - top
+        elif float(box.bottom) > bottom:
+            shift = float(box.bottom) - bottom
+        else:
+            return
+        before = float(wrap.scrollTop)
+        wrap.scrollTop = before + shift
+        rest = shift - (float(wrap.scrollTop) - before)  # where the frame could scroll no further
+        if abs(rest) > 1:
+            window.scrollBy(0, rest)
 
     def _size_sheet(self) -> None:
         """Tells the style sheet the heights of the header bar and of the tray (which grows with
@@ -470,7 +504,9 @@ class View:
             node.flag("disabled", not die.enabled)
             node.cls("kept", die.kept)
             node.cls("suggested", die.suggested)
-            badge.text(die.badge)
+            node.cls("advice-keep", die.advice == "keep")
+            node.cls("advice-release", die.advice == "release")
+            badge.text(die.badge).cls("advice", bool(die.advice))
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
         self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)
@@ -502,6 +538,11 @@ class View:
         )
         sheet = self._sheets["sheet"]
         sheet.render(view.sheet)
+        hinted = next((c for row in view.sheet.rows for c in row.cells if c.hinted), None)
+        if hinted is not None and hinted.box != self._hinted_box:
+            sheet.scroll_to_current()  # the sheet may have been swiped to another player's
+            self._bring_row_into_view(f'#sheet tr[data-row="{hinted.box}"]')
+        self._hinted_box = None if hinted is None else hinted.box
         # "Swipe sideways" only when there is something to swipe to: three players fit on most
         # phones, more on a wider screen.
         self.node("scroll-hint").text(view.sheet.scroll_hint).show(
@@ -694,6 +735,10 @@ class SheetTable:
             if current >= 0:
                 self._scroll_to_column(self.columns[current].el)
 
+    def scroll_to_current(self) -> None:
+        if self._current >= 0:
+            self._scroll_to_column(self.columns[self._current].el)
+
     def overflows(self) -> bool:
         """Whether the sheet is wider than its frame (it scrolls sideways)."""
         wrap = self.wrap.el
@@ -766,7 +811,12 @@ class SheetTable:
 
     @staticmethod
     def _cell(cell: Cell, td: Node, button: Node, span: Node) -> None:
-        td.attr("class", f"s-{cell.state}" + (" current" if cell.current else ""))
+        td.attr(
+            "class",
+            f"s-{cell.state}"
+            + (" current" if cell.current else "")
+            + (" hinted" if cell.hinted else ""),
+        )
         as_button = cell.box is not None or cell.state == "forbidden"
         button.show(as_button)
         span.show(not as_button)

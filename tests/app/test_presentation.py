@@ -244,6 +244,47 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     assert scored is not None and scored.hint == "Best: score Chance (expected final score 200.0)"
 
 
+def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
+    state = run(initial_state(["en"], seed=2), AddPlayer(), StartGame(), Roll())
+    state = run(state, SetCoachStatus(CoachStatus.READY))
+    state = replace(state, hint=ScoreAdvice("chance", 200.0), hint_requested=True)
+
+    def hinted(state: AppState) -> list[tuple[str, int, str]]:
+        view = present(state, 0).game
+        assert view is not None
+        return [
+            (row.key, column, cell.label)
+            for row in view.sheet.rows
+            for column, cell in enumerate(row.cells)
+            if cell.hinted
+        ]
+
+    game = state.game
+    assert game is not None and game.options is not None
+    points = game.options.points["chance"]
+    label = f"Chance: {points} if scored now; the hint's choice"
+    assert hinted(state) == [("chance", 0, label)]
+    assert hinted(replace(state, hint_requested=False)) == []  # hidden: no mark
+    assert hinted(replace(state, hint=KeepAdvice((0, 1), 200.0))) == []
+
+
+def test_the_hint_says_on_each_die_what_to_change() -> None:
+    state = run(initial_state(["en"], seed=2), StartGame(), Roll(), ToggleKeep(0), ToggleKeep(4))
+    state = run(state, SetCoachStatus(CoachStatus.READY))
+    state = replace(state, hint=KeepAdvice((0, 1), 231.0), hint_requested=True)
+    view = present(state, 0).game
+    assert view is not None
+    assert [die.advice for die in view.dice] == ["", "keep", "", "", "release"]
+    assert [die.badge for die in view.dice] == ["Kept", "Keep", "", "", "Release"]
+    game = state.game
+    assert game is not None and game.dice is not None
+    assert view.dice[1].label == f"Die 2: {game.dice[1]}, not kept; the hint says: keep it"
+    assert view.dice[4].label == f"Die 5: {game.dice[4]}, kept; the hint says: release it"
+    hidden = present(replace(state, hint_requested=False), 0).game
+    assert hidden is not None and [die.advice for die in hidden.dice] == [""] * 5
+    assert [die.badge for die in hidden.dice] == ["Kept", "", "", "", "Kept"]
+
+
 def test_standings_share_places_and_the_winner_is_named() -> None:
     ruleset_boxes = new_game("penta", [Player("x")]).ruleset.box_ids
     full = {box: 0 for box in ruleset_boxes}

@@ -62,7 +62,20 @@ def test_no_serious_violation_on_any_screen_in_any_language(axe_page: Page, app_
     page.keyboard.press("2")
     ui.box("chance").click()
     check_every_language(ui, "game with dice kept and a box selected", problems)
+    page.select_option("#language", "en")
+    page.click("#hint")  # what to keep and what to release, under the dice
+    expect(page.locator("#hint-text")).to_contain_text("Best")
+    check_every_language(ui, "game with a hint on the dice", problems)
+    page.select_option("#language", "en")
+    ui.roll()
+    ui.roll()
+    page.click("#hint")  # the box to score, marked on the sheet
+    expect(page.locator("#sheet td.hinted")).to_have_count(1)
+    check_every_language(ui, "game with a hint on the sheet", problems)
+    page.select_option("#language", "en")
     check_dialog(ui, "#leave", "#leave-dialog", problems)
+    page.click("#sheet td.hinted button")
+    page.click("#confirm")
     while page.locator("#game-screen").is_visible():
         ui.roll()
         page.locator("#sheet button[data-box]:not([disabled])").first.click()

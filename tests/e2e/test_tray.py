@@ -3,6 +3,8 @@ previous player's move, and Roll keeps its place and size whatever buttons come 
 
 from __future__ import annotations
 
+import re
+
 from game_helpers import Ui
 from playwright.sync_api import Page, expect
 
@@ -73,3 +75,83 @@ def test_roll_keeps_its_place_and_size_when_undo_appears(page: Page, app_url: st
     # Scrolled back to the top of the page, the tray still holds Roll in the same place.
     page.evaluate("window.scrollTo(0, 0)")
     assert same_place(roll_box(page), before), (before, roll_box(page))
+
+
+# Where the box that the hint advises is: a list of problems, empty when its cell shows whole
+# inside the sheet's frame, below the row of names and above the tray, and nothing covers it.
+HINTED_IN_SIGHT = """() => {
+    const cell = document.querySelector('#sheet td.hinted');
+    if (!cell) return ['no box is marked'];
+    const frame = document.getElementById('sheet-wrap');
+    const outer = frame.getBoundingClientRect();
+    const head = document.querySelector('#sheet thead').getBoundingClientRect();
+    const tray = document.getElementById('tray').getBoundingClientRect();
+    const bar = document.querySelector('header.bar').getBoundingClientRect();
+    const top = Math.max(outer.top + frame.clientTop + head.height, bar.bottom);
+    const bottom = Math.min(outer.top + frame.clientTop + frame.clientHeight, tray.top);
+    const box = cell.getBoundingClientRect();
+    const problems = [];
+    if (box.top < top - 1 || box.bottom > bottom + 1) {
+        problems.push(`cell at ${box.top}..${box.bottom}, frame shows ${top}..${bottom}`);
+    }
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!hit || !cell.contains(hit)) problems.push(`under ${hit && (hit.id || hit.className)}`);
+    return problems;
+}"""
+HINTED_ROW = """() => {
+    const rows = [...document.querySelectorAll('#sheet tbody tr')];
+    return [rows.findIndex(row => row.querySelector('td.hinted')), rows.length];
+}"""
+
+
+def test_the_hint_marks_its_box_and_brings_it_into_the_sheets_frame(
+    page: Page, app_url: str
+) -> None:
+    ui = Ui(page).open(app_url, seed=5)
+    ui.set_auto_score(0)
+    ui.start()
+    for _ in range(3):
+        ui.roll()
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_contain_text("Best: score ")
+    cell = page.locator("#sheet td.hinted button")
+    expect(cell).to_have_count(1)
+    expect(cell).to_have_attribute("aria-label", re.compile(r"; the hint's choice$"))
+    index, count = page.evaluate(HINTED_ROW)
+    page.click("#hide-hint")
+    expect(page.locator("#sheet td.hinted")).to_have_count(0)
+    # The sheet's frame scrolled to the end away from the box, so that it is out of sight.
+    end = "w.scrollHeight" if index < count / 2 else "0"
+    page.evaluate(
+        f"() => {{ const w = document.getElementById('sheet-wrap'); w.scrollTop = {end}; }}"
+    )
+    assert page.evaluate(HINTED_IN_SIGHT) == ["no box is marked"]
+    scrolled = page.evaluate("window.scrollY")
+    page.click("#hint")
+    expect(page.locator("#sheet td.hinted")).to_have_count(1)
+    assert page.evaluate(HINTED_IN_SIGHT) == []
+    assert page.evaluate("window.scrollY") == scrolled  # the frame scrolled, not the page
+
+
+def test_a_keep_hint_says_under_each_die_what_to_change(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=5)
+    ui.start()
+    ui.roll()
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_contain_text("Best: keep ")
+    dice = page.locator("#dice .die")
+    advised = [i for i in range(5) if "suggested" in (dice.nth(i).get_attribute("class") or "")]
+    assert 0 < len(advised) < 5, advised
+    other = next(i for i in range(5) if i not in advised)
+    ui.keep([other])  # a die that the hint does not keep (a change of the dice hides the hint)
+    expect(page.locator("#hint-text")).to_be_hidden()
+    page.click("#hint")
+    badges = page.locator("#dice .kept-badge")
+    for i in range(5):
+        expected = "Keep" if i in advised else "Release" if i == other else ""
+        expect(badges.nth(i)).to_have_text(expected)
+    expect(dice.nth(other)).to_have_attribute("aria-label", re.compile("the hint says: release"))
+    expect(dice.nth(advised[0])).to_have_attribute("aria-label", re.compile("the hint says: keep"))
+    ui.keep(advised)  # as advised
+    for i in range(5):
+        expect(badges.nth(i)).to_have_text("Kept" if i in advised else "")
