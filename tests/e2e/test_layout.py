@@ -412,3 +412,17 @@ def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
             assert leave[0] and leave[0]["height"] <= 50, (language, leave)  # one line
         finally:
             context.close()
+
+
+def test_the_settings_close_without_scrolling_the_dialog(page: Page, app_url: str) -> None:
+    Ui(page).open(app_url)
+    page.click("#settings-button")
+    dialog = page.locator("#settings-dialog")
+    expect(dialog).to_be_visible()
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")  # it scrolls, on a phone
+    done = page.locator("#settings-done")
+    expect(done).to_be_in_viewport(ratio=1)
+    dialog.evaluate("d => { d.scrollTop = d.scrollHeight; }")
+    expect(done).to_be_in_viewport(ratio=1)
+    done.click()  # nothing covers it either
+    expect(dialog).to_be_hidden()
