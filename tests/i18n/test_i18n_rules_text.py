@@ -137,11 +137,20 @@ def test_the_estonian_yatzy_rules_follow_the_estonian_sheet() -> None:
     for phrase in (
         "Mängukorral olijal on kasutada kolm heidet.",
         "Tulemuseks kokku on Maja 6-6-6-5-5 = 28 punkti.",
-        "Igat joont võib tulemuse märkimiseks kasutada vaid korra mängu jooksul.",
+        "Igat lahtrit võib tulemuse märkimiseks kasutada vaid korra mängu jooksul.",
         "saab 50 boonuspunkti",
         "Mängu võidab see, kellel on suurim punktisumma",
     ):
         assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("ruleset", ["penta", "yatzy"])
+def test_the_estonian_rules_call_a_box_lahter_as_the_sheet_does(ruleset: str) -> None:
+    # "joon" (a line of a paper score card) was left in the Yatzy rules, beside the app's
+    # "lahter" for the same thing.
+    text = load_rules_text(ruleset, "et").plain_text().lower()
+    assert re.findall(r"\bjoo?n\w*", text) == []
+    assert "lahtri" in text
 
 
 def test_unknown_ruleset_or_language_is_refused() -> None:
