@@ -347,6 +347,16 @@ SHEET_FIT = """() => {
         .filter(name => name.scrollWidth > name.clientWidth).map(name => name.textContent);
     return {sideways: wrap.scrollWidth - wrap.clientWidth, cut};
 }"""
+# The least gap, in pixels, between the texts of two neighbouring "63 to go" cells.
+NEEDED_TEXTS_GAP = """() => {
+    const boxes = [...document.querySelectorAll('#sheet td.s-needed')].map(cell => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect();
+    }).sort((a, b) => a.left - b.left);
+    const gaps = boxes.slice(1).map((box, index) => box.left - boxes[index].right);
+    return Math.min(...gaps);
+}"""
 
 
 def test_three_players_fit_on_a_phone_without_a_swipe(
@@ -379,6 +389,8 @@ def test_three_players_fit_on_a_phone_without_a_swipe(
             ui.start()
             assert page.evaluate(SHEET_FIT)["sideways"] > 0, language
             expect(page.locator("#scroll-hint")).to_be_visible()
+            ui.roll()
+            assert page.evaluate(NEEDED_TEXTS_GAP) >= 4, language  # never run together
         finally:
             context.close()
 
