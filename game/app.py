@@ -190,6 +190,9 @@ class AppState:
     """The countdown's length when it started (for the view's progress bar)."""
     countdown_paused: float | None = None
     """The seconds the countdown had left when a dialog opened over it (it waits meanwhile)."""
+    countdown_box: str | None = None
+    """The box the countdown will score, chosen when it started so that the tray can name it
+    (None after a restore: the coach then chooses when it ends)."""
     computer_due: float | None = None
     """When the computer player whose turn it is makes its next visible step."""
     computer_plan: Advice | None = None
@@ -792,6 +795,7 @@ def _reset_turn(state: AppState) -> AppState:
         state,
         countdown_deadline=None,
         countdown_paused=None,
+        countdown_box=None,
         computer_due=None,
         computer_plan=None,
         hint=None,
@@ -874,7 +878,12 @@ def _roll(state: AppState, c: _Context) -> AppState:
     )
     seconds = state.settings.auto_score_seconds
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
-        new = replace(new, countdown_deadline=c.now + seconds, countdown_seconds=seconds)
+        new = replace(
+            new,
+            countdown_deadline=c.now + seconds,
+            countdown_seconds=seconds,
+            countdown_box=c.coach.best_box(rolled),
+        )
     return _announce(new, Rolled(rolled.current_player, rolled.dice))
 
 
@@ -905,7 +914,7 @@ def _tick(state: AppState, c: _Context) -> AppState:
     if state.countdown_deadline is not None and c.now >= state.countdown_deadline:
         if game.selected_box is not None or game.options is None:
             return replace(state, countdown_deadline=None)
-        return _score(state, c.coach.best_box(game), automatic=True)
+        return _score(state, state.countdown_box or c.coach.best_box(game), automatic=True)
     if state.computer_due is not None and c.now >= state.computer_due and is_computer_turn(state):
         if state.coach_status is CoachStatus.LOADING:
             # The strategy table is on its way: the computer waits for it (a moment) rather

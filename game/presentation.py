@@ -571,7 +571,7 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         confirm_label=t("turn.confirm"),
         can_confirm=human and game.selected_box is not None,
         countdown=countdown,
-        countdown_text=(t("turn.auto_score_countdown", seconds=countdown) if countdown else ""),
+        countdown_text=_countdown_text(state, countdown, t),
         countdown_help=t("turn.countdown_help") if countdown else "",
         countdown_fraction=fraction,
         hint_label=t("hint.button"),
@@ -591,6 +591,15 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         last_move=_last_move(state, t),
         player=game.current_player,
     )
+
+
+def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
+    if not seconds:
+        return ""
+    if state.game is None or state.countdown_box is None:
+        return t("turn.auto_score_countdown", seconds=seconds)
+    box = t.box_name(state.game.ruleset.id, state.countdown_box)
+    return t("turn.auto_score_countdown_box", box=box, seconds=seconds)
 
 
 def _last_move(state: AppState, t: Translator) -> str:

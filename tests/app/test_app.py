@@ -258,6 +258,7 @@ def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
     game = d.state.game
     assert game is not None
     expected = COACH.best_box(game)
+    assert d.state.countdown_box == expected  # named in the tray while it runs
     d.now += 2.9
     d(Tick())
     assert d.state.game is game  # not yet
@@ -265,7 +266,7 @@ def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
     d(Tick())
     assert d.state.game is not None
     assert d.state.game.sheets[0].points_in(expected) == game.options.points[expected]  # type: ignore[union-attr]
-    assert d.state.last_auto_scored == expected
+    assert d.state.last_auto_scored == expected and d.state.countdown_box is None
     assert isinstance(d.state.announcement, Scored) and d.state.announcement.automatic
 
 

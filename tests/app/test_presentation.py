@@ -203,14 +203,18 @@ def test_the_sacrifice_message_appears_only_when_no_open_box_scores() -> None:
 
 def test_the_countdown_shows_whole_seconds_left() -> None:
     state = three_rolls(initial_state(["en"], seed=2), last_at=100)
-    assert state.countdown_deadline == 103
+    assert state.countdown_deadline == 103 and state.game is not None
+    assert state.countdown_box is not None
+    name = Translator("en").box_name(state.game.ruleset.id, state.countdown_box)
     for now, seconds in [(100, 3), (100.5, 3), (101.01, 2), (102.5, 1)]:
         view = present(state, now).game
         assert view is not None and view.countdown == seconds
         assert view.countdown_help == "Tap a box to choose it yourself."
-        assert view.countdown_text == (
-            "Scoring in 1 second…" if seconds == 1 else f"Scoring in {seconds} seconds…"
-        )
+        unit = "second" if seconds == 1 else "seconds"
+        assert view.countdown_text == f"Scoring {name} in {seconds} {unit}…"
+    # A countdown restored with the game names no box: the coach chooses when it ends.
+    view = present(replace(state, countdown_box=None), 100).game
+    assert view is not None and view.countdown_text == "Scoring in 3 seconds…"
     state = run(state, SelectBox("chance"), now=101)
     view = present(state, 101).game
     assert view is not None and view.countdown == 0 and view.countdown_text == ""

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from game.advisor_coach import AdvisorCoach
 from game.coach import best_immediate_box
 from game.engine import new_game, roll
+from game.i18n import Translator
 from game.random_source import SeededDice
 from game.rulesets import RULESETS
 from game.state import Player
@@ -33,11 +34,12 @@ def test_the_countdown_scores_the_advisors_box_after_three_seconds(
         assert ui.roll() == game.dice
     expect(page.locator("#roll")).to_be_disabled()
     expect(page.locator("#countdown")).to_be_visible()
-    expect(page.locator("#countdown-text")).to_have_text("Scoring in 3 seconds…")
-    expect(page.locator("#countdown-text")).to_have_text("Scoring in 2 seconds…")
-    expect(page.locator("#countdown-text")).to_have_text("Scoring in 1 second…")
     advisor = AdvisorCoach(Advisor(load_table(RULESETS["penta"])))
     box = advisor.best_box(game)
+    name = Translator("en").box_name("penta", box)  # the tray says which box it will be
+    expect(page.locator("#countdown-text")).to_have_text(f"Scoring {name} in 3 seconds…")
+    expect(page.locator("#countdown-text")).to_have_text(f"Scoring {name} in 2 seconds…")
+    expect(page.locator("#countdown-text")).to_have_text(f"Scoring {name} in 1 second…")
     assert game.options is not None
     points = game.options.points[box]
     expect(page.locator("#round")).to_have_text("Round 2 of 13", timeout=5_000)
