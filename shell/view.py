@@ -36,6 +36,16 @@ PIPS = ("tl", "tr", "ml", "c", "mr", "bl", "br")
 """The seven pip positions of a die face; CSS shows the ones each face needs."""
 
 
+def shift_into(start: float, end: float, low: float, high: float) -> float:
+    """How far to scroll so that what spans start..end shows within low..high: negative
+    towards the start, 0 when it already shows (or its start does, if it cannot fit)."""
+    if start < low:
+        return start - low
+    if end > high:
+        return end - high
+    return 0.0
+
+
 def is_null(value: object) -> bool:
     """JavaScript's null and undefined, as Pyodide passes them (None, or its `jsnull`)."""
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
@@ -309,11 +319,8 @@ class View:
             inner_top + float(wrap.clientHeight), float(tray.top), float(window.innerHeight)
         )
         box = row.getBoundingClientRect()
-        if float(box.top) < top:
-            shift = float(box.top) - top
-        elif float(box.bottom) > bottom:
-            shift = float(box.bottom) - bottom
-        else:
+        shift = shift_into(float(box.top), float(box.bottom), top, bottom)
+        if not shift:
             return
         before = float(wrap.scrollTop)
         wrap.scrollTop = before + shift
@@ -760,11 +767,8 @@ class SheetTable:
         else:
             left, right = float(pinned.right), inner_right
         # How far the columns move to the left (to the right when negative).
-        if float(column.left) < left:
-            shift = float(column.left) - left
-        elif float(column.right) > right:
-            shift = float(column.right) - right
-        else:
+        shift = shift_into(float(column.left), float(column.right), left, right)
+        if not shift:
             return
         # A neighbour left half shown at the edge the columns move away from ("Mom"'s 30 showing
         # as ":0") is taken out of sight: the frame shows whole columns where it can.

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
 from game_helpers import Ui, new_context
 from playwright.sync_api import Browser, Page, expect
@@ -336,6 +339,19 @@ def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(
             context.close()
 
 
+@contextmanager
+def watched_page(
+    browser: Browser, browser_problems: BrowserProblems, locale: str
+) -> Iterator[Page]:
+    """A phone-size page in its own context, whose console errors fail the test."""
+    context = new_context(browser, locale=locale)
+    browser_problems.watch(context)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 FAMILY = {
     "en": ("en-US", ["Mom", "Dad", "Computer 1"]),
     "he": ("he-IL", ["אמא", "אבא", "מחשב 1"]),
@@ -363,10 +379,7 @@ def test_three_players_fit_on_a_phone_without_a_swipe(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:
     for language, (locale, names) in FAMILY.items():
-        context = new_context(browser, locale=locale)
-        browser_problems.watch(context)
-        try:
-            page = context.new_page()
+        with watched_page(browser, browser_problems, locale) as page:
             ui = Ui(page).open(app_url, seed=15)
             for ruleset in ("penta", "yatzy"):
                 ui.choose_ruleset(ruleset)
@@ -391,18 +404,13 @@ def test_three_players_fit_on_a_phone_without_a_swipe(
             expect(page.locator("#scroll-hint")).to_be_visible()
             ui.roll()
             assert page.evaluate(NEEDED_TEXTS_GAP) >= 4, language  # never run together
-        finally:
-            context.close()
 
 
 def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:
     for language, (locale, names) in FAMILY.items():
-        context = new_context(browser, locale=locale)
-        browser_problems.watch(context)
-        try:
-            page = context.new_page()
+        with watched_page(browser, browser_problems, locale) as page:
             ui = Ui(page).open(app_url, seed=16)
             t = Translator(language)
             human = t("setup.default_name", number=2)  # "Mängija 2": longer than "Ema"
@@ -422,8 +430,6 @@ def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
             )
             assert round(title) == 1, (language, title)
             assert leave[0] and leave[0]["height"] <= 50, (language, leave)  # one line
-        finally:
-            context.close()
 
 
 def test_the_settings_close_without_scrolling_the_dialog(page: Page, app_url: str) -> None:
