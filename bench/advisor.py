@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.advisor_workload import measure
+from cli.tables import TABLES_DIR, table_file_name
 from game.rulesets import RULESETS, get_ruleset
-from game.strategy.table import TABLES_DIR, table_file_name
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"

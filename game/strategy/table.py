@@ -1,7 +1,8 @@
 """The strategy table file: every reachable turn-start state's expected future score.
 
-One file per ruleset, written by `python -m tools.solve` and read here in pure Python (it runs
-in Pyodide). Layout, all integers little-endian:
+One file per ruleset, written by `python -m tools.solve` and decoded here in pure Python (it
+runs in Pyodide; the files of a checkout are found and read by cli.tables). Layout, all
+integers little-endian:
 
     magic           8 bytes  b"PENTATBL"
     format version  u16
@@ -38,7 +39,6 @@ import zlib
 from array import array
 from collections.abc import Sequence
 from itertools import accumulate
-from pathlib import Path
 
 from game.errors import GameError
 from game.rulesets import Ruleset
@@ -50,8 +50,6 @@ DEFAULT_SCALE_BITS = 10
 """A step of 2**-10 = 0.000977 points: a decision can lose at most one step, under the 0.001
 allowed, and both tables together stay under 2 MB (every extra bit costs about 0.12 MB)."""
 BYTES_PER_DIFFERENCE = 4
-TABLES_DIR = Path(__file__).resolve().parents[2] / "assets" / "tables"
-"""Where `python -m tools.solve` writes the tables in a checkout (the app fetches them)."""
 
 _FIXED_HEAD = struct.Struct("<8sHB")
 _AFTER_ID = struct.Struct("<32sIdBII")
@@ -243,17 +241,3 @@ def decode_table(data: bytes, ruleset: Ruleset) -> ValueTable:
             f"strategy table start value {start_value} disagrees with its first entry"
         )
     return CompactTable(ruleset, step, start_value, differences)
-
-
-def load_table(ruleset: Ruleset, path: Path | None = None) -> ValueTable:
-    """Read and check the table file (by default the checkout's table for `ruleset`)."""
-    path = path or TABLES_DIR / table_file_name(ruleset)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise TableError(f"cannot read strategy table {str(path)!r}: {error}") from None
-    return decode_table(data, ruleset)
-
-
-def table_file_name(ruleset: Ruleset) -> str:
-    return f"{ruleset.id}.table"

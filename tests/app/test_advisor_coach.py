@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.advisor_coach import AdvisorCoach, position_of
 from game.app import (
     AddPlayer,
@@ -29,7 +30,6 @@ from game.rulesets import RULESETS
 from game.sheet import Sheet
 from game.state import Player, PlayerKind
 from game.strategy.advisor import Advisor
-from game.strategy.table import TABLES_DIR, load_table, table_file_name
 
 
 @pytest.fixture(scope="module", params=sorted(RULESETS))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
+from cli.random_play import random_game
 from game import app
 from game.app import (
     AddNotice,
@@ -41,7 +42,6 @@ from game.persistence.history import record_game
 from game.persistence.stats import player_stats
 from game.persistence.undo import UndoSetting
 from game.presentation import present
-from game.random_play import random_game
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
 

@@ -7,6 +7,7 @@ from browser_helpers import BrowserProblems
 from game_helpers import ROLL_PACE, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
+from cli.tables import load_table
 from game.advisor_coach import AdvisorCoach
 from game.coach import best_immediate_box
 from game.engine import new_game, roll
@@ -15,7 +16,6 @@ from game.random_source import SeededDice
 from game.rulesets import RULESETS
 from game.state import Player
 from game.strategy.advisor import Advisor
-from game.strategy.table import load_table
 
 SEED = 7
 

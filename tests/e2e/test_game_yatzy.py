@@ -12,6 +12,7 @@ import random
 from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import Page, expect
 
+from cli.tables import load_table
 from game import app
 from game.advisor_coach import AdvisorCoach
 from game.coach import best_immediate_box
@@ -20,7 +21,6 @@ from game.random_source import SeededDice
 from game.rulesets import RULESETS
 from game.state import Player, PlayerKind
 from game.strategy.advisor import Advisor
-from game.strategy.table import load_table
 
 SEED = 31
 

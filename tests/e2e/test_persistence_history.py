@@ -17,12 +17,12 @@ from browser_helpers import wait_until_ready
 from game_helpers import Ui
 from playwright.sync_api import Page, expect
 
+from cli.random_play import random_game
 from game.engine import new_game
 from game.i18n import Translator
 from game.persistence.history import HISTORY, GameRecord, record_game, records_to_data
 from game.persistence.stats import player_stats
 from game.persistence.storage import encode_record
-from game.random_play import random_game
 from game.random_source import SeededDice
 from game.state import Player
 

@@ -1,4 +1,4 @@
-"""python -m game advise / simulate, run in-process through game.cli.main."""
+"""python -m cli advise / simulate, run in-process through cli.main.main."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from cli import tables as table_module
+from cli.main import main
+from cli.tables import table_file_name
 from game import engine
-from game.cli import main
 from game.random_source import SeededDice
 from game.rulesets import PENTA, YATZY
 from game.savefile import dump_game
 from game.state import Player
-from game.strategy import table as table_module
-from game.strategy.table import table_file_name
 from tests.strategy.solutions import solved
 from tools.solve import table_bytes
 

@@ -7,21 +7,19 @@ from pathlib import Path
 
 import pytest
 
+from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.errors import GameError
 from game.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.states import TurnStart
 from game.strategy.table import (
     FORMAT_VERSION,
     MAGIC,
-    TABLES_DIR,
     TableError,
     TableFormatError,
     TableMismatchError,
     TableVersionError,
     ValueTable,
     decode_table,
-    load_table,
-    table_file_name,
 )
 from tests.strategy.solutions import solved
 from tools.solve import check_table, table_bytes

@@ -1,4 +1,4 @@
-"""`python -m game`: score and play, run as a user would, and bad arguments."""
+"""`python -m cli`: score and play, run as a user would, and bad arguments."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from game.cli import main
+from cli.main import main
 from game.engine import new_game, roll, score
 from game.random_source import SeededDice
 from game.rulesets import get_ruleset
@@ -22,7 +22,7 @@ from game.state import Player
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "game", *args],
+        [sys.executable, "-m", "cli", *args],
         capture_output=True,
         text=True,
         cwd=Path(__file__).resolve().parents[2],
@@ -126,14 +126,14 @@ def test_bad_arguments_print_one_line_and_exit_2(
     assert out == ""
     lines = err.splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith("python -m game: error: ")
+    assert lines[0].startswith("python -m cli: error: ")
     assert names in lines[0]
 
 
 def test_bad_arguments_exit_2_from_the_command_line() -> None:
     result = run("play", "--ruleset", "penta", "--players", "-3")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == "python -m game: error: --players is 1 to 1000, not -3\n"
+    assert result.stderr == "python -m cli: error: --players is 1 to 1000, not -3\n"
 
 
 def test_a_bad_saved_game_is_a_one_line_error(tmp_path: Path) -> None:

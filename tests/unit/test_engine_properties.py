@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli.random_play import random_rolls, random_score, random_turn
 from game.dice import DICE_COUNT
 from game.engine import new_game, roll, score, select_box, toggle_keep
 from game.errors import (
@@ -29,7 +30,6 @@ from game.errors import (
     UnknownBoxError,
     WrongPlayerError,
 )
-from game.random_play import random_rolls, random_score, random_turn
 from game.random_source import MAX_SEED, SeededDice
 from game.rulesets import RULESETS
 from game.savefile import dump_game, game_to_data, load_game

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from cli.random_play import random_game
 from game.engine import new_game, roll, select_box
 from game.errors import SaveFileError, UnsupportedVersionError
-from game.random_play import random_game
 from game.random_source import EntropyDice, SeededDice
 from game.savefile import dump_game, game_from_data, game_to_data, load_game
 from game.state import Player, PlayerKind

@@ -1,21 +1,21 @@
-"""The strategy commands of `python -m game` (registered in game/cli.py).
+"""The strategy commands of `python -m cli` (registered in cli/main.py).
 
-    python -m game advise --game FILE.json
+    python -m cli advise --game FILE.json
         Every action of the current player's turn, best first, with its expected final
         score, as JSON. `--ruleset R` instead of `--game`: a new one-player game before its
         first roll (its one action, rolling, is worth the table's start value).
-    python -m game simulate --ruleset R --level L --games N [--seed S] [--workers W]
+    python -m cli simulate --ruleset R --level L --games N [--seed S] [--workers W]
         N one-player games by the computer at level L; prints the mean, standard deviation,
         standard error and percentiles of the final score.
 
 Both read the ruleset's strategy table from assets/tables (`python -m tools.solve` makes it);
-the beginner level needs none. game.cli imports this module, so the shared argument helpers of
-game.cli are imported inside the functions, once game.cli is complete.
+the beginner level needs none.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import time
@@ -23,26 +23,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cli.arguments import UsageError, load_game_file, ruleset_argument, seed_argument
+from cli.simulate import Summary, play_games
+from cli.tables import load_table
+from game.advisor_coach import position_of
 from game.rulesets import Ruleset
 from game.strategy.advisor import Advisor, Keep, Position, RankedAction, Roll, Score
 from game.strategy.players import LEVELS, make_player
-from game.strategy.simulate import Summary, play_games
-from game.strategy.table import load_table
 
 MAX_GAMES = 10_000_000
 
 
 def advise_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli import ruleset_argument
-
     ruleset_argument(parser, required=False)
     parser.add_argument("--game", type=Path, metavar="FILE.json", help="a saved game")
 
 
 def advise(args: argparse.Namespace) -> dict[str, Any]:
-    from game.advisor_coach import position_of
-    from game.cli import UsageError, load_game_file
-
     player = None
     if args.game is not None:
         if args.ruleset is not None:
@@ -89,8 +86,6 @@ def _action_data(choice: RankedAction, position: Position) -> dict[str, Any]:
 
 
 def simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli import ruleset_argument, seed_argument
-
     ruleset_argument(parser)
     parser.add_argument("--level", choices=LEVELS, required=True, help="the computer's level")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
@@ -102,8 +97,6 @@ def simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
-    from game.cli import UsageError
-
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games is 1 to {MAX_GAMES}, not {args.games}")
     if args.workers < 1:
@@ -149,8 +142,6 @@ def simulate_games(
     if len(jobs) == 1:
         totals = _play_batch(*jobs[0])
     else:
-        import multiprocessing  # only here: the command line runs in CPython, not Pyodide
-
         with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
             totals = [total for part in pool.starmap(_play_batch, jobs) for total in part]
     return totals, None if advisor is None else advisor.table.start_value

@@ -1,0 +1,117 @@
+"""The rules commands of `python -m cli`: `score` (the points of some dice in every open box)
+and `play` (a whole game of random legal moves)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import Any
+
+from cli.arguments import (
+    UsageError,
+    dice_argument,
+    load_game_file,
+    ruleset_argument,
+    seed_argument,
+    whole_number,
+)
+from cli.random_play import random_game
+from game.dice import Dice
+from game.engine import new_game, standings
+from game.random_source import EntropyDice, SeededDice
+from game.rulesets import Ruleset
+from game.sheet import Sheet
+from game.state import Player, PlayerKind
+
+MAX_CLI_PLAYERS = 1000
+
+
+def score_arguments(parser: argparse.ArgumentParser) -> None:
+    ruleset_argument(parser, required=False)
+    dice_argument(parser)
+    parser.add_argument("--game", type=Path, metavar="FILE.json", help="a saved game")
+
+
+def score(args: argparse.Namespace) -> dict[str, Any]:
+    ruleset: Ruleset | None = args.ruleset
+    dice: Dice = args.dice
+    player = None
+    if args.game is None:
+        if ruleset is None:
+            raise UsageError("the following arguments are required: --ruleset (or --game)")
+        sheet = Sheet.empty(ruleset)
+    else:
+        game = load_game_file(args.game)
+        if ruleset is not None and ruleset != game.ruleset:
+            raise UsageError(
+                f"--ruleset {ruleset.id} does not match the saved game's {game.ruleset.id!r}"
+            )
+        if game.is_over:
+            raise UsageError(f"the game in {str(args.game)!r} is over: nobody has a turn")
+        sheet = game.sheet
+        player = {"index": game.current_player, "name": game.player.name}
+    options = sheet.options(dice)
+    return {
+        "ruleset": sheet.ruleset.id,
+        "dice": list(dice),
+        "player": player,
+        "boxes": [
+            {"box": box_id, "points": points, "legal": box_id in options.legal}
+            for box_id, points in options.points.items()
+        ],
+        "legal": [box_id for box_id in options.points if box_id in options.legal],
+        "forbidden": [box_id for box_id in options.points if box_id in options.forbidden],
+        "joker": options.joker,
+        "five_of_a_kind_bonus": options.five_of_a_kind_bonus,
+        "must_sacrifice": options.must_sacrifice,
+    }
+
+
+def play_arguments(parser: argparse.ArgumentParser) -> None:
+    ruleset_argument(parser)
+    parser.add_argument(
+        "--players", type=whole_number, required=True, metavar="N",
+        help=f"how many players, 1 to {MAX_CLI_PLAYERS}",
+    )  # fmt: skip
+    seed_argument(parser)
+
+
+def play(args: argparse.Namespace) -> dict[str, Any]:
+    if not 1 <= args.players <= MAX_CLI_PLAYERS:
+        raise UsageError(f"--players is 1 to {MAX_CLI_PLAYERS}, not {args.players}")
+    players = [
+        Player(f"Player {number}", PlayerKind.COMPUTER, "random")
+        for number in range(1, args.players + 1)
+    ]
+    if args.seed is None:
+        state = new_game(args.ruleset, players, EntropyDice())
+        chooser: random.Random = random.SystemRandom()
+    else:
+        state = new_game(args.ruleset, players, SeededDice(args.seed))
+        chooser = random.Random(args.seed)
+    final = random_game(state, chooser)
+    return {
+        "ruleset": final.ruleset.id,
+        "seed": args.seed,
+        "players": [
+            {"name": player.name, "sheet": sheet_to_data(sheet)}
+            for player, sheet in zip(final.players, final.sheets, strict=True)
+        ],
+        "standings": [
+            {"place": row.place, "player": row.player, "name": row.name, "total": row.total}
+            for row in standings(final)
+        ],
+    }
+
+
+def sheet_to_data(sheet: Sheet) -> dict[str, Any]:
+    return {
+        "boxes": sheet.filled_boxes,
+        "upper_subtotal": sheet.upper_subtotal,
+        "upper_bonus": sheet.upper_bonus,
+        "lower_subtotal": sheet.lower_subtotal,
+        "five_of_a_kind_bonuses": sheet.five_of_a_kind_bonus_count,
+        "five_of_a_kind_bonus_points": sheet.five_of_a_kind_bonus_points,
+        "total": sheet.total,
+    }

@@ -1,0 +1,100 @@
+"""The headless command line: `python -m cli <command> ...`, printing JSON.
+
+    python -m cli score --ruleset penta|yatzy --dice 44444 [--game FILE.json]
+        Each open box with its points for those dice (joker applied), which boxes are legal,
+        any five-of-a-kind bonus, and whether a box must be sacrificed. With --game, for that
+        saved game's current player (--ruleset may then be left out); else on an empty sheet.
+    python -m cli play --ruleset R --players N [--seed S]
+        A whole game of N players making random legal choices; prints the final sheets and
+        the standings. With a seed, the dice and the choices replay exactly.
+    python -m cli advise --game FILE.json | --ruleset R
+    python -m cli simulate --ruleset R --level L --games N [--seed S] [--workers W]
+        Optimal play and measuring the computer's levels: see cli/strategy_commands.py.
+
+Bad arguments, unreadable files and illegal values print one line, "python -m cli: error:
+...", and exit with status 2.
+
+Adding a command: write its `add_arguments(parser)` and `run(args) -> JSON-ready value`
+(cli/game_commands.py and cli/strategy_commands.py hold them) and list a `Command` in
+COMMANDS. cli/arguments.py has the options and helpers they share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from cli import game_commands, strategy_commands
+from cli.arguments import UsageError
+from game.errors import GameError
+
+PROG = "python -m cli"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # argparse would print the usage too
+        raise UsageError(message)
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], Any]
+    """Returns what to print, as JSON-ready data; raises UsageError or GameError."""
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "score",
+        "points for some dice in every open box",
+        game_commands.score_arguments,
+        game_commands.score,
+    ),
+    Command(
+        "play",
+        "play a whole game with random legal moves",
+        game_commands.play_arguments,
+        game_commands.play,
+    ),
+    Command(
+        "advise",
+        "rank every action by expected final score",
+        strategy_commands.advise_arguments,
+        strategy_commands.advise,
+    ),
+    Command(
+        "simulate",
+        "play many games with a computer player and summarise the scores",
+        strategy_commands.simulate_arguments,
+        strategy_commands.simulate,
+    ),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Penta and Yatzy rules, headless.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.add_arguments(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        result = args.run(args)
+    except (UsageError, GameError) as error:
+        message = " ".join(str(error).split())
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
