@@ -12,7 +12,8 @@
         Optimal play and measuring the computer's levels: see cli/strategy_commands.py.
 
 Bad arguments, unreadable files and illegal values print one line, "python -m cli: error:
-...", and exit with status 2.
+...", and exit with status 2. When the reader of the output goes away (`| head`), the command
+stops without a word, with status 1.
 
 Adding a command: write its `add_arguments(parser)` and `run(args) -> JSON-ready value`
 (cli/game_commands.py and cli/strategy_commands.py hold them) and list a `Command` in
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -95,6 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = " ".join(str(error).split())
         print(f"{PROG}: error: {message}", file=sys.stderr)
         return 2
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    try:
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`... | head`): stop quietly, as command-line tools do. Python
+        # flushes stdout again at exit, which would fail the same way, so it now goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

@@ -19,15 +19,12 @@ from game.savefile import dump_game
 from game.sheet import Sheet
 from game.state import Player
 
+ROOT = Path(__file__).resolve().parents[2]
+COMMAND = [sys.executable, "-m", "cli"]
+
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-        timeout=120,
-    )
+    return subprocess.run([*COMMAND, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 
 def run_json(*args: str) -> Any:
@@ -149,3 +146,26 @@ def test_a_saved_game_of_another_ruleset_is_refused(tmp_path: Path) -> None:
     saved.write_text(dump_game(new_game("yatzy", [Player("A")], SeededDice(0))))
     result = run("score", "--ruleset", "penta", "--dice", "12345", "--game", str(saved))
     assert result.returncode == 2 and "'yatzy'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "lines_read"),
+    [
+        (["score", "--ruleset", "yatzy", "--dice", "22444"], 0),
+        # Far more than a pipe holds, so the reader is gone while it is still being written.
+        (["play", "--ruleset", "penta", "--players", "1000", "--seed", "1"], 3),
+    ],
+)
+def test_a_reader_that_goes_away_ends_the_command_quietly(args: list[str], lines_read: int) -> None:
+    """As in `python -m cli score ... | head`: no traceback, no 'Exception ignored' at exit."""
+    with subprocess.Popen(
+        [*COMMAND, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        for _ in range(lines_read):
+            assert process.stdout.readline()
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+        status = process.wait(timeout=120)
+    assert errors == ""
+    assert status == 1
