@@ -1,4 +1,4 @@
-"""What the commands of `python -m cli` share: their usage error, argument types and options,
+"""What the commands of `python -m game` share: their usage error, argument types and options,
 and reading a saved game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rules commands of `python -m cli`: `score` (the points of some dice in every open box)
+"""The rules commands of `python -m game`: `score` (the points of some dice in every open box)
 and `play` (a whole game of random legal moves)."""
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
-"""The headless command line: `python -m cli <command> ...`, printing JSON.
+"""The headless command line: `python -m game <command> ...`, printing JSON.
 
-    python -m cli score --ruleset penta|yatzy --dice 44444 [--game FILE.json]
+    python -m game score --ruleset penta|yatzy --dice 44444 [--game FILE.json]
         Each open box with its points for those dice (joker applied), which boxes are legal,
         any five-of-a-kind bonus, and whether a box must be sacrificed. With --game, for that
         saved game's current player (--ruleset may then be left out); else on an empty sheet.
-    python -m cli play --ruleset R --players N [--seed S]
+    python -m game play --ruleset R --players N [--seed S]
         A whole game of N players making random legal choices; prints the final sheets and
         the standings. With a seed, the dice and the choices replay exactly.
-    python -m cli advise --game FILE.json | --ruleset R
-    python -m cli simulate --ruleset R --level L --games N [--seed S] [--workers W]
+    python -m game advise --game FILE.json | --ruleset R
+    python -m game simulate --ruleset R --level L --games N [--seed S] [--workers W]
         Optimal play and measuring the computer's levels: see cli/strategy_commands.py.
 
-Bad arguments, unreadable files and illegal values print one line, "python -m cli: error:
+Bad arguments, unreadable files and illegal values print one line, "python -m game: error:
 ...", and exit with status 2. When the reader of the output goes away (`| head`), the command
 stops without a word, with status 1.
 
@@ -34,7 +34,7 @@ from cli import game_commands, strategy_commands
 from cli.arguments import UsageError
 from game.errors import GameError
 
-PROG = "python -m cli"
+PROG = "python -m game"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,4 +1,4 @@
-"""Random legal play: a stand-in player for `python -m cli play` and for tests.
+"""Random legal play: a stand-in player for `python -m game play` and for tests.
 
     random_turn(state, chooser) -> GameState     the current player's whole turn:
     random_rolls(state, chooser) -> GameState        its one to three rolls

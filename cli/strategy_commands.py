@@ -1,10 +1,10 @@
-"""The strategy commands of `python -m cli` (registered in cli/main.py).
+"""The strategy commands of `python -m game` (registered in cli/main.py).
 
-    python -m cli advise --game FILE.json
+    python -m game advise --game FILE.json
         Every action of the current player's turn, best first, with its expected final
         score, as JSON. `--ruleset R` instead of `--game`: a new one-player game before its
         first roll (its one action, rolling, is worth the table's start value).
-    python -m cli simulate --ruleset R --level L --games N [--seed S] [--workers W]
+    python -m game simulate --ruleset R --level L --games N [--seed S] [--workers W]
         N one-player games by the computer at level L; prints the mean, standard deviation,
         standard error and percentiles of the final score.
 

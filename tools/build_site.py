@@ -38,6 +38,8 @@ CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
 
 PYTHON_PACKAGES = ("game", "shell")
 PACKAGES_ARCHIVE = "packages.zip"
+# `python -m game` is the command line's entry (it runs cli/, which is CPython only).
+CPYTHON_ONLY_FILES = ("__main__.py",)
 ENTRY_SCRIPT = "shell/main.py"  # started by assets/pyscript-setup.js; PyScript fetches it
 RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 
@@ -91,7 +93,7 @@ def run_generators() -> None:
 
 def package_files() -> list[str]:
     """Every file of the browser's Python packages (modules and their data, e.g. catalogs),
-    as paths relative to the root, sorted."""
+    but the command line's entry, as paths relative to the root, sorted."""
     files = []
     for package in PYTHON_PACKAGES:
         if not (ROOT / package / "__init__.py").exists():
@@ -99,7 +101,10 @@ def package_files() -> list[str]:
         files += [
             path.relative_to(ROOT).as_posix()
             for path in (ROOT / package).rglob("*")
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+            if path.is_file()
+            and "__pycache__" not in path.parts
+            and path.suffix != ".pyc"
+            and path.name not in CPYTHON_ONLY_FILES
         ]
     return sorted(files)
 

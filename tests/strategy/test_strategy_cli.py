@@ -1,4 +1,4 @@
-"""python -m cli advise / simulate, run in-process through cli.main.main."""
+"""python -m game advise / simulate, run in-process through cli.main.main."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m cli`: score and play, run as a user would, and bad arguments."""
+"""`python -m game`: score and play, run as a user would, and bad arguments."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from game.sheet import Sheet
 from game.state import Player
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMAND = [sys.executable, "-m", "cli"]
+COMMAND = [sys.executable, "-m", "game"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -123,14 +123,14 @@ def test_bad_arguments_print_one_line_and_exit_2(
     assert out == ""
     lines = err.splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith("python -m cli: error: ")
+    assert lines[0].startswith("python -m game: error: ")
     assert names in lines[0]
 
 
 def test_bad_arguments_exit_2_from_the_command_line() -> None:
     result = run("play", "--ruleset", "penta", "--players", "-3")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == "python -m cli: error: --players is 1 to 1000, not -3\n"
+    assert result.stderr == "python -m game: error: --players is 1 to 1000, not -3\n"
 
 
 def test_a_bad_saved_game_is_a_one_line_error(tmp_path: Path) -> None:
@@ -157,7 +157,7 @@ def test_a_saved_game_of_another_ruleset_is_refused(tmp_path: Path) -> None:
     ],
 )
 def test_a_reader_that_goes_away_ends_the_command_quietly(args: list[str], lines_read: int) -> None:
-    """As in `python -m cli score ... | head`: no traceback, no 'Exception ignored' at exit."""
+    """As in `python -m game score ... | head`: no traceback, no 'Exception ignored' at exit."""
     with subprocess.Popen(
         [*COMMAND, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT
     ) as process:
