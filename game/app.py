@@ -29,8 +29,8 @@ earlier ones; `OpenHistory` and `SetStats` show the statistics the shell compute
 history.
 
 Preferences: `preferences_to_data(state)` and `preferences_from_data(state, data)` turn the
-settings and the last setup into version-tagged JSON data and back; bad data is ignored field by
-field, never trusted.
+settings and the last setup into version-tagged JSON data and back; data not as written is
+refused (SaveFileError naming the field), never trusted.
 """
 
 from __future__ import annotations
@@ -39,13 +39,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, KeepAdvice, ScoreAdvice
 from game.dice import DICE_COUNT, Dice
 from game.engine import new_game, roll, score, select_box, toggle_keep
-from game.errors import GameError
+from game.errors import GameError, SaveFileError, UnsupportedVersionError
 from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
+from game.persistence.readers import check_keys, read_list, read_object
 from game.persistence.undo import UndoSetting, can_undo, confirmed_box, undo, undo_point
 from game.random_source import DiceSource, EntropyDice, SeededDice, check_seed
 from game.rulesets import RULESETS
@@ -61,6 +62,7 @@ MAX_PLAYERS = 100
 ROLL_GUARD_SECONDS = 0.4
 """A human's Roll this soon after their last one is ignored: a double tap must not cost a roll."""
 PREFERENCES_VERSION = 1
+T = TypeVar("T")
 
 
 class Screen(StrEnum):
@@ -1011,53 +1013,72 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
 
 
 def preferences_from_data(state: AppState, data: object) -> AppState:
-    """`state` with whatever in `data` is valid; anything else is ignored."""
-    if not isinstance(data, dict) or data.get("format") != "penta-preferences":
-        return state
-    if data.get("version") != PREFERENCES_VERSION:
-        return state
-    settings = state.settings
-    language = data.get("language")
-    if isinstance(language, str) and language in LANGUAGES:
-        settings = replace(settings, language=language)
-    seconds = data.get("auto_score_seconds")
-    if type(seconds) is int and seconds in AUTO_SCORE_CHOICES:
-        settings = replace(settings, auto_score_seconds=seconds)
-    speed = data.get("computer_speed")
-    if isinstance(speed, str) and speed in tuple(Speed):
-        settings = replace(settings, computer_speed=Speed(speed))
-    undo_setting = data.get("undo")
-    if isinstance(undo_setting, str) and undo_setting in tuple(UndoSetting):
-        settings = replace(settings, undo=UndoSetting(undo_setting))
-    setup = state.setup
-    ruleset = data.get("ruleset")
-    if isinstance(ruleset, str) and ruleset in RULESETS:
-        setup = replace(setup, ruleset_id=ruleset)
-    seats = _seats_from_data(data.get("players"))
-    restored = seats is not None
-    if seats is not None:
-        setup = replace(setup, seats=seats)
-    return replace(state, settings=settings, setup=setup, setup_restored=restored)
+    """`state` with the settings and the last setup in `data`. Anything not as
+    preferences_to_data writes it raises SaveFileError naming the field and the value (the
+    stored record is then set aside and reported, see game.persistence.session); a field an
+    older build did not write yet keeps its value in `state`."""
+    prefs = read_object(data, "preferences")
+    written = prefs.keys() & _PREFERENCE_FIELDS  # builds before the undo setting wrote no "undo"
+    check_keys(prefs, "preferences", {"format", "version", *written})
+    if prefs["format"] != "penta-preferences":
+        raise SaveFileError(
+            f"preferences.format: expected 'penta-preferences', got {prefs['format']!r:.80}"
+        )
+    if prefs["version"] != PREFERENCES_VERSION or type(prefs["version"]) is not int:
+        raise UnsupportedVersionError(
+            f"preferences: this build reads version {PREFERENCES_VERSION}, "
+            f"not {prefs['version']!r:.80}"
+        )
+
+    def field(key: str, choices: Sequence[T], current: T) -> T:
+        return _choice(prefs[key], choices, f"preferences.{key}") if key in prefs else current
+
+    settings, setup = state.settings, state.setup
+    settings = replace(
+        settings,
+        language=field("language", tuple(LANGUAGES), settings.language),
+        auto_score_seconds=field(
+            "auto_score_seconds", AUTO_SCORE_CHOICES, settings.auto_score_seconds
+        ),
+        computer_speed=field("computer_speed", tuple(Speed), settings.computer_speed),
+        undo=field("undo", tuple(UndoSetting), settings.undo),
+    )
+    setup = replace(setup, ruleset_id=field("ruleset", tuple(RULESETS), setup.ruleset_id))
+    if "players" in prefs:
+        players = read_list(prefs["players"], "preferences.players", 1, MAX_PLAYERS)
+        seats = (
+            _seat_from_data(seat, f"preferences.players[{n}]") for n, seat in enumerate(players)
+        )
+        setup = replace(setup, seats=tuple(seats))
+    return replace(state, settings=settings, setup=setup, setup_restored="players" in prefs)
 
 
-def _seats_from_data(data: object) -> tuple[Seat, ...] | None:
-    if not isinstance(data, list) or not 1 <= len(data) <= MAX_PLAYERS:
-        return None
-    seats = []
-    for item in data:
-        if not isinstance(item, dict):
-            return None
-        name, kind, level = item.get("name"), item.get("kind"), item.get("level")
-        if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH:
-            return None
-        if not all(ch.isprintable() for ch in name):
-            return None
-        if not isinstance(kind, str) or kind not in tuple(PlayerKind):
-            return None
-        if not isinstance(level, str) or level not in LEVELS:
-            level = DEFAULT_LEVEL
-        seats.append(Seat(name, PlayerKind(kind), level))
-    return tuple(seats)
+_PREFERENCE_FIELDS = frozenset(preferences_to_data(AppState())) - {"format", "version"}
+
+
+def _choice(value: object, choices: Sequence[T], path: str) -> T:
+    """The choice `value` is, of the same type (True is not 1, nor 3.0 is 3; text names a
+    StrEnum's member)."""
+    for choice in choices:
+        text_for_enum = isinstance(choice, StrEnum) and type(value) is str
+        if (type(value) is type(choice) or text_for_enum) and value == choice:
+            return choice
+    raise SaveFileError(
+        f"{path}: expected one of {', '.join(map(str, choices))}, got {value!r:.80}"
+    )
+
+
+def _seat_from_data(data: object, path: str) -> Seat:
+    seat = read_object(data, path)
+    check_keys(seat, path, {"name", "kind", "level"})
+    name = seat["name"]
+    if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        raise SaveFileError(
+            f"{path}.name: expected printable text of at most {MAX_NAME_LENGTH} characters, "
+            f"got {name!r:.80}"
+        )
+    kind = _choice(seat["kind"], tuple(PlayerKind), f"{path}.kind")
+    return Seat(name, kind, _choice(seat["level"], LEVELS, f"{path}.level"))
 
 
 def _as_list(languages: object) -> list[object] | None:

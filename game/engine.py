@@ -13,7 +13,8 @@
         and passes the turn on. The game is over when every sheet is complete.
     standings(state) -> tuple[Standing, ...]          best total first; ties share a place
 
-`player` is the index of the player acting; acting out of turn raises WrongPlayerError.
+`player` is the index of the player acting, an int (not 1.0, not True); acting out of turn,
+or for a player named by anything else, raises WrongPlayerError.
 Every illegal action raises a specific IllegalActionError (see game.errors) and, as states
 are immutable, leaves the state it was given untouched.
 """
@@ -159,9 +160,14 @@ def standings(state: GameState) -> tuple[Standing, ...]:
 
 
 def _check_turn(state: GameState, player: int) -> None:
+    # 1.0 == 1 and True == 1: only an int names a player (as a saved game requires).
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise WrongPlayerError(
+            f"a player is a whole number from 0 to {len(state.players) - 1}, not {player!r}"
+        )
     if state.is_over:
         raise GameOverError(f"the game is over: player {player!r} cannot act")
-    if player != state.current_player or isinstance(player, bool):
+    if player != state.current_player:
         raise WrongPlayerError(
             f"it is player {state.current_player}'s turn ({state.player.name!r}), "
             f"not player {player!r}'s"

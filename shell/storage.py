@@ -12,9 +12,9 @@ the current envelope, so that it is read (not quarantined), and reported as migr
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from game.persistence.readers import NotJsonError, parse_json
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from game.persistence.storage import MemoryStorage, Storage, StorageError, encode_record
 
@@ -68,9 +68,10 @@ def migrate_legacy_preferences(storage: Storage) -> bool:
     if text is None:
         return False
     try:
-        data = json.loads(text)
-    except ValueError:
-        return False
+        # Guarded like every stored text: anything may be there (another app on the origin).
+        data = parse_json(text, f"the record {PREFERENCES_KEY!r}")
+    except NotJsonError:
+        return False  # left for restore_session to set aside and report
     if not isinstance(data, dict) or data.get("format") != "penta-preferences":
         return False
     try:

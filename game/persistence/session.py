@@ -29,7 +29,8 @@ Stored record (key "penta.session", format "penta-session", version 1):
      "payload": {"game_id": "9f2c4e1a0b3d5c7e", "game": {...a saved game, game.savefile...}}}
 
 Preferences (key "penta.preferences", format "penta-preferences-record", version 1): the
-payload is the object from game.app.preferences_to_data, which the app reads field by field.
+payload is the object from game.app.preferences_to_data, read as strictly as the game: a record
+that game.app.preferences_from_data refuses is set aside and reported like any other.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import random
 from dataclasses import dataclass
 from datetime import date
 
+from game.app import AppState, preferences_from_data
 from game.dice import RandomSource
 from game.errors import SaveFileError
 from game.persistence.history import (
@@ -92,7 +94,8 @@ def _session_kind(entropy: RandomSource | None) -> RecordKind[StoredSession]:
 
 
 def _preferences_from_payload(payload: JsonObject) -> JsonObject:
-    return payload  # the app keeps each valid field and ignores the rest
+    preferences_from_data(AppState(), payload)  # raises SaveFileError: the record is set aside
+    return payload
 
 
 PREFERENCES: RecordKind[JsonObject] = RecordKind(

@@ -57,6 +57,7 @@ from game.app import (
 )
 from game.coach import GreedyCoach, ScoreAdvice, best_immediate_box
 from game.engine import new_game, roll, score
+from game.errors import SaveFileError
 from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.random_source import SeededDice
@@ -481,7 +482,7 @@ def test_dialogs_settings_and_coach_status() -> None:
     assert d.state.dialog is Dialog.NONE
 
 
-def test_preferences_round_trip_and_bad_data_is_ignored() -> None:
+def test_preferences_round_trip_and_bad_data_is_refused() -> None:
     d = seeded(seats=2)
     d(
         SetLanguage("et"),
@@ -496,21 +497,12 @@ def test_preferences_round_trip_and_bad_data_is_ignored() -> None:
     assert restored.settings == d.state.settings
     assert restored.setup == d.state.setup
     assert restored.setup_restored
-    base = AppState()
-    for bad in (None, 3, [], {"format": "x"}, {**data, "version": 99}):
-        assert preferences_from_data(base, bad) == base
-    mixed = {
-        **data,
-        "language": "klingon",
-        "auto_score_seconds": True,
-        "computer_speed": 5,
-        "ruleset": ["penta"],
-        "players": [{"name": "<b>" * 40, "kind": "human", "level": None}],
-    }
-    partial = preferences_from_data(base, mixed)
-    assert partial.settings == base.settings and partial.setup == base.setup
-    ok_players = {**data, "players": [{"name": "<img src=x>", "kind": "human", "level": "x"}]}
-    assert preferences_from_data(base, ok_players).setup.seats[0].name == "<img src=x>"
+    # Stored data set aside when refused (tests/app/test_stored_preferences.py), not ignored.
+    for bad in (None, 3, [], {"format": "x"}, {**data, "version": 99}, {**data, "ruleset": 1}):
+        with pytest.raises(SaveFileError):
+            preferences_from_data(AppState(), bad)
+    ok_players = {**data, "players": [{"name": "<img src=x>", "kind": "human", "level": "casual"}]}
+    assert preferences_from_data(AppState(), ok_players).setup.seats[0].name == "<img src=x>"
 
 
 def test_initial_state_applies_stored_preferences_over_the_browser_language() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from datetime import date
 
+import pytest
+
 from cli.random_play import random_game
 from game import app
 from game.app import (
@@ -38,6 +40,7 @@ from game.app import (
 )
 from game.coach import GreedyCoach
 from game.engine import new_game, roll
+from game.errors import SaveFileError
 from game.persistence.history import record_game
 from game.persistence.stats import player_stats
 from game.persistence.undo import UndoSetting
@@ -89,9 +92,8 @@ def test_undo_is_off_with_two_humans_by_default_and_follows_the_setting() -> Non
     assert data["undo"] == "off"
     restored = preferences_from_data(initial_state(["en-US"]), data)
     assert restored.settings.undo is UndoSetting.OFF
-    assert preferences_from_data(initial_state(["en-US"]), {**data, "undo": "x"}).settings.undo is (
-        UndoSetting.AUTO
-    )
+    with pytest.raises(SaveFileError, match="'x'"):
+        preferences_from_data(initial_state(["en-US"]), {**data, "undo": "x"})
 
 
 def against_a_computer(*seats: PlayerKind, undo: UndoSetting = UndoSetting.AUTO) -> app.AppState:

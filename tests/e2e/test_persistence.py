@@ -244,6 +244,50 @@ def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
     assert not browser_problems.problems
 
 
+HOSTILE_PREFERENCES = {
+    # Another app on the same origin (<owner>.github.io) can write anything under our keys.
+    "nested 20000 deep": "'['.repeat(20000)",
+    "a seat name of 17": """JSON.stringify({format: 'penta-preferences-record', version: 1,
+        payload: {format: 'penta-preferences', version: 1, language: 'en',
+                  players: [{name: 17, kind: 'human', level: 'casual'}]}})""",
+}
+
+
+@pytest.mark.parametrize("make", HOSTILE_PREFERENCES.values(), ids=HOSTILE_PREFERENCES.keys())
+def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_starts(
+    page: Page, app_url: str, make: str
+) -> None:
+    Ui(page).open(app_url)
+    hostile = page.evaluate(
+        f"() => {{ localStorage.clear(); const text = {make};"
+        " localStorage.setItem('penta.preferences', text); return text; }"
+    )
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#setup-screen")).to_be_visible()
+    expect(page.locator("#notice-list li .notice-text")).to_have_text(
+        [
+            "Some saved data could not be read. Penta started anyway and kept that data aside: "
+            "nothing was deleted."
+        ]
+    )
+    stored = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
+    )
+    assert stored["penta.quarantine.1:penta.preferences"] == hostile
+    with page.expect_download() as download:
+        page.click("#export-unreadable")
+    assert download.value.path().read_text(encoding="utf-8") == hostile
+    # Starting again starts cleanly: nothing more is set aside, nothing more is said.
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#notice-list li")).to_have_count(0)
+    keys = page.evaluate("() => Object.keys(localStorage)")
+    assert [key for key in keys if key.startswith("penta.quarantine.")] == [
+        "penta.quarantine.1:penta.preferences"
+    ]
+
+
 @pytest.mark.parametrize("name", ["<img src=x onerror=alert(1)>"])
 def test_a_hostile_name_survives_a_reload_as_text_and_runs_nothing(
     page: Page, app_url: str, name: str

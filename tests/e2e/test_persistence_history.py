@@ -13,6 +13,7 @@ import random
 from datetime import date
 from pathlib import Path
 
+import pytest
 from browser_helpers import wait_until_ready
 from game_helpers import Ui
 from playwright.sync_api import Page, expect
@@ -150,6 +151,38 @@ def test_oversized_and_malformed_imports_are_refused_plainly(page: Page, app_url
         ["Import refused: the file comes from a newer version of Penta."]
     )
     # The page still answers, and nothing was stored.
+    page.click("#history-back")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    assert page.evaluate("() => localStorage.getItem('penta.history')") is None
+
+
+HOSTILE_IMPORTS = {
+    # A string of closers used to cancel the openers after it; 20000 levels overflow the
+    # WebAssembly stack, which kills the interpreter.
+    "closers first": b'{"a": "'
+    + b"]" * 20_000
+    + b'", "b": '
+    + b"[" * 20_000
+    + b"]" * 20_000
+    + b"}",
+    # A string that never ends, full of escaped quotes, used to take hours to measure.
+    "escaped quotes": b"[" * 21 + b'"' + b'\\"' * 1_000_000,
+}
+
+
+@pytest.mark.parametrize("content", HOSTILE_IMPORTS.values(), ids=HOSTILE_IMPORTS.keys())
+def test_a_hostile_import_ends_with_a_plain_refusal(
+    page: Page, app_url: str, content: bytes
+) -> None:
+    Ui(page).open(app_url)
+    open_history(page)
+    page.set_input_files(
+        "#import-file", {"name": "hostile.json", "mimeType": "application/json", "buffer": content}
+    )
+    # The refusal replaces "Reading the file…", and the page still answers.
+    expect(page.locator("#notice-list .notice-text")).to_have_text(
+        ["Import refused: this file is not a Penta export, or it is damaged."]
+    )
     page.click("#history-back")
     expect(page.locator("#setup-screen")).to_be_visible()
     assert page.evaluate("() => localStorage.getItem('penta.history')") is None

@@ -44,6 +44,8 @@ def probe() -> str:
         "objects": '{"a":' * 50_000 + "1" + "}" * 50_000,
         "huge": " " * (MAX_IMPORT_BYTES + 1),
         "digits": "9" * 100_000,
+        "closers": '{"a": "' + "]" * 20_000 + '", "b": ' + "[" * 20_000 + "]" * 20_000 + "}",
+        "quotes": "[" * 21 + '"' + '\\"' * 1_000_000,
     }.items():
         try:
             import_history(other, hostile)

@@ -33,7 +33,7 @@ from game.persistence.history import (
     record_to_data,
     save_history,
 )
-from game.persistence.readers import nesting_depth, nesting_exceeds
+from game.persistence.readers import nesting_depth
 from game.persistence.stats import BIN_WIDTH, ScoreBin, distribution, player_stats
 from game.persistence.storage import MemoryStorage, ProblemKind
 
@@ -358,7 +358,6 @@ def test_read_export_returns_the_records() -> None:
 )
 def test_nesting_depth(text: str, depth: int) -> None:
     assert nesting_depth(text) == depth
-    assert nesting_exceeds(text, depth - 1) is (depth > 0) and not nesting_exceeds(text, depth)
 
 
 def test_a_name_full_of_brackets_is_not_mistaken_for_deep_nesting() -> None:

@@ -36,6 +36,8 @@ def test_the_probe_in_cpython() -> None:
         "objects": "not_json",
         "huge": "too_large",
         "digits": "not_json",
+        "closers": "not_json",
+        "quotes": "not_json",
     }
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from engine_helpers import ScriptedDice, faces
@@ -297,3 +300,29 @@ def saved(state: GameState) -> str:
     """The save file text; scripted dice are saved as a seeded source at the same position."""
     assert isinstance(state.dice_source, ScriptedDice)
     return dump_game(replace(state, dice_source=SeededDice(0, state.dice_source.position)))
+
+
+NOT_WHOLE_NUMBERS = [0.0, False, Fraction(0), Decimal(0), complex(0), "0", None]
+"""Each equal to (or standing for) player 0, whose turn it is, but not an int."""
+ENTRY_POINTS: list[tuple[str, Callable[[GameState, object], GameState]]] = [
+    ("roll", lambda s, player: roll(s, player)),  # type: ignore[arg-type]
+    ("toggle_keep", lambda s, player: toggle_keep(s, player, 0)),  # type: ignore[arg-type]
+    ("select_box", lambda s, player: select_box(s, player, "ones")),  # type: ignore[arg-type]
+    ("score", lambda s, player: score(s, player, "ones")),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize("player", NOT_WHOLE_NUMBERS, ids=repr)
+@pytest.mark.parametrize(("name", "action"), ENTRY_POINTS, ids=[name for name, _ in ENTRY_POINTS])
+@pytest.mark.parametrize("make_state", [rolled, finished], ids=["in play", "over"])
+def test_a_player_is_an_int_at_every_entry_point(
+    make_state: Callable[[], GameState],
+    name: str,
+    action: Callable[[GameState, object], GameState],
+    player: object,
+) -> None:
+    state = make_state()
+    before = saved(state)
+    with pytest.raises(WrongPlayerError, match=re.escape(repr(player))):
+        action(state, player)
+    assert saved(state) == before
