@@ -54,8 +54,11 @@ def test_start_up_texts_are_in_the_chosen_language_before_python(
     context = browser.new_context(locale="he-IL", viewport=PHONE_VIEWPORT)
     browser_problems.watch(context)
 
-    # Hebrew from navigator.languages; Python's code never arrives, so Python never starts.
+    # Hebrew from navigator.languages, past stored preferences that are not even JSON (nested
+    # deeply, never closed); Python's code never arrives, so Python never starts.
     page = context.new_page()
+    hostile = '[{"language": "et", "payload": ' * 20_000
+    page.add_init_script(f"localStorage.setItem({PREFERENCES_KEY!r}, {hostile!r})")
     HeldRequests(page, f"**/{PACKAGES_ARCHIVE}")
     page.goto(app_url, wait_until="domcontentloaded")
     t = Translator("he", strict=True)
