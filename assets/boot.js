@@ -1,15 +1,23 @@
-// Start-up status, before and around Python: the page is readable at once, says that it is
-// loading, and turns any failure into a readable message instead of a blank or frozen page.
+// Start-up status, before and around Python: the page is readable at once, in the user's
+// language, says that it is loading, and turns any failure into a readable message instead of
+// a blank or frozen page.
 //
 // A classic script at the top of <head>, so that it listens before anything can fail (a
-// preloaded file may fail while the page is still being parsed).
+// preloaded file may fail while the page is still being parsed), and so that it sets the
+// page's language before any of the page is shown.
 //
 // Python announces the outcome with DOM events on document (see shell/main.py):
 //   "penta:ready"  the app is interactive;
 //   "penta:failed" detail {details}: an error in the Python code stopped the start.
 // Failures before Python runs are caught here: scripts that do not download, a WebAssembly
-// runtime that does not load, PyScript's own error reports, uncaught errors. Errors that escape Python later (in an event handler) reach
-// window's "error" event too.
+// runtime that does not load, PyScript's own error reports, uncaught errors. Errors that
+// escape Python later (in an event handler) reach window's "error" event too.
+//
+// Texts: the build (tools/boot_texts.py) writes the page's texts into the JSON block
+// #boot-texts, in every language, with what is needed to choose the language as the app does
+// (game.i18n.choose_language, after a language stored in the preferences). Elements name their
+// message: data-text="key" for their text, data-text-<attribute>="key" for an attribute.
+// Python's view renders the same messages once it runs, so nothing changes language.
 "use strict";
 
 (() => {
@@ -22,10 +30,102 @@
         }
     });
 
+    function readBootData() {
+        try {
+            return JSON.parse(document.getElementById("boot-texts").textContent);
+        } catch {
+            return null; // not built (index.html from the sources): the page stays as written
+        }
+    }
+    const boot = readBootData();
+
+    function supported(tag) {
+        if (typeof tag !== "string") return null;
+        const primary = tag.trim().replace(/_/g, "-").split("-")[0].toLowerCase();
+        const language = Object.hasOwn(boot.aliases, primary) ? boot.aliases[primary] : primary;
+        return Object.hasOwn(boot.languages, language) ? language : null;
+    }
+
+    // Stored data is read defensively: nothing in it, however malformed or deeply nested, may
+    // stop the page (it is then ignored here, and Python reports it).
+    function storedLanguage() {
+        try {
+            const record = JSON.parse(localStorage.getItem(boot.preferences.key));
+            // An envelope (game.persistence.storage), or the bare preferences of older builds.
+            const data = record?.format === boot.preferences.format ? record.payload : record;
+            return supported(data?.language);
+        } catch {
+            return null;
+        }
+    }
+
+    function chooseLanguage() {
+        const stored = storedLanguage();
+        if (stored) return stored;
+        for (const tag of navigator.languages ?? [navigator.language]) {
+            const language = supported(tag);
+            if (language) return language;
+        }
+        return boot.default;
+    }
+
+    // The language of the page now: Python's view keeps <html lang> up to date once it runs.
+    function texts() {
+        return boot.languages[supported(root.lang) ?? boot.default].texts;
+    }
+
+    function text(key) {
+        return texts()[key] ?? boot.languages[boot.default].texts[key] ?? key;
+    }
+
+    function fillElement(element) {
+        for (const { name, value } of Array.from(element.attributes)) {
+            if (name === "data-text") {
+                const wanted = text(value);
+                if (element.textContent !== wanted) element.textContent = wanted;
+            } else if (name.startsWith("data-text-")) {
+                element.setAttribute(name.slice("data-text-".length), text(value));
+            }
+        }
+    }
+
+    // In the page's current language: also for texts shown later (the update notice, a
+    // problem), after the player may have changed the language.
+    function fill(container) {
+        if (!boot) return;
+        fillElement(container);
+        container.querySelectorAll("*").forEach(fillElement);
+    }
+    globalThis.pentaTexts = Object.freeze({ fill });
+
+    if (boot) {
+        const language = chooseLanguage();
+        root.lang = language;
+        root.dir = boot.languages[language].dir;
+        // Each element as the parser adds it: mutation records are delivered before the
+        // browser next renders, so no text is ever shown in English first. An element's
+        // written text (English) may be added after the element itself: then it is refilled.
+        const observer = new MutationObserver((records) => {
+            for (const record of records) {
+                if (record.target.nodeType === Node.ELEMENT_NODE) fillElement(record.target);
+                record.addedNodes.forEach((node) => {
+                    if (node.nodeType === Node.ELEMENT_NODE) fill(node);
+                });
+            }
+        });
+        fill(root);
+        observer.observe(root, { childList: true, subtree: true });
+        parsed.then(() => {
+            observer.disconnect();
+            fill(root);
+        });
+    }
+
     // The first problem's summary stays; the details of any later one are added below it.
     async function showProblem(summary, details) {
         await parsed;
         const problem = document.getElementById("problem");
+        fill(problem);
         const detailsElement = document.getElementById("problem-details");
         if (problem.hidden) {
             document.getElementById("problem-summary").textContent = summary;
@@ -36,33 +136,38 @@
         }
     }
 
-    function reportProblem(startSummary, details) {
+    // `cause`: the key of the sentence saying what failed at start.
+    function reportProblem(cause, details) {
         if (root.dataset.state === "loading") {
             root.dataset.state = "failed";
             parsed.then(() => {
-                document.getElementById("status").textContent = "Penta could not start";
+                const status = document.getElementById("status");
+                status.dataset.text = "boot.startup_failed";
+                fill(status);
             });
-            showProblem(`${startSummary} Reloading the page may help.`, details);
+            showProblem(`${text(cause)} ${text("boot.startup_failed_hint")}`, details);
         } else {
-            showProblem("Something went wrong. Reload the page to continue.", details);
+            showProblem(text("boot.error_after_start"), details);
         }
     }
 
     document.addEventListener("penta:ready", () => {
         performance.mark("penta:ready"); // read by bench/startup.py
         root.dataset.state = "ready";
-        document.getElementById("status").textContent = "";
+        const status = document.getElementById("status");
+        delete status.dataset.text; // "Loading…" is over: no longer this element's text
+        status.textContent = "";
     });
 
     document.addEventListener("penta:failed", (event) => {
-        reportProblem("Penta could not start because of an error in its Python code.", event.detail?.details);
+        reportProblem("boot.failed.python_error", event.detail?.details);
     });
 
     addEventListener("error", (event) => {
-        reportProblem("Penta could not load its runtime.", String(event.error?.message ?? event.message));
+        reportProblem("boot.failed.runtime", String(event.error?.message ?? event.message));
     });
     addEventListener("unhandledrejection", (event) => {
-        reportProblem("Penta could not load its runtime.", String(event.reason?.message ?? event.reason));
+        reportProblem("boot.failed.runtime", String(event.reason?.message ?? event.reason));
     });
 
     // A script of the page or of the runtime that did not download (not found, or offline
@@ -70,7 +175,7 @@
     // phase.
     addEventListener("error", (event) => {
         if (event.target instanceof HTMLScriptElement) {
-            reportProblem("Penta could not download all of its files.", `Not loaded: ${event.target.src}`);
+            reportProblem("boot.failed.download", event.target.src);
         }
     }, true);
 
@@ -98,7 +203,7 @@
     WebAssembly.instantiateStreaming = (source, imports) => {
         return instantiate(source, imports).catch(async (error) => {
             const url = await Promise.resolve(source).then((response) => response.url, () => "");
-            reportProblem("Penta could not load its runtime.", `${error} ${url}`);
+            reportProblem("boot.failed.runtime", `${error} ${url}`);
             throw error;
         });
     };
@@ -107,7 +212,7 @@
     function replaceBanner(node) {
         if (node instanceof HTMLElement && node.classList.contains("py-error")) {
             node.hidden = true;
-            reportProblem("Penta could not start its Python runtime.", node.textContent);
+            reportProblem("boot.failed.python_runtime", node.textContent);
         }
     }
     parsed.then(() => {

@@ -13,6 +13,7 @@
 
 function offerUpdate(worker) {
     const notice = document.getElementById("update");
+    globalThis.pentaTexts.fill(notice); // in the language chosen since the page was opened
     notice.hidden = false;
     document.getElementById("update-reload").addEventListener("click", () => {
         // Reload only once the new version controls the page, so old and new files never mix.

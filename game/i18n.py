@@ -152,7 +152,9 @@ LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
 DEFAULT_LANGUAGE = "en"
 """The language chosen when no preference matches, and the fallback for a missing message."""
 
-_ALIASES = {"iw": "he"}  # the pre-1989 code for Hebrew, still sent by some Android versions
+LANGUAGE_ALIASES = {"iw": "he"}
+"""Codes that mean a supported language: "iw", the pre-1989 code for Hebrew, still sent by some
+Android versions. The build hands them to assets/boot.js too (tools/boot_texts.py)."""
 
 
 def language_info(language: str) -> LanguageInfo:
@@ -172,7 +174,7 @@ def normalize_language(tag: object) -> str | None:
     if not isinstance(tag, str):
         return None
     primary = tag.strip().replace("_", "-").split("-", 1)[0].lower()
-    primary = _ALIASES.get(primary, primary)
+    primary = LANGUAGE_ALIASES.get(primary, primary)
     return primary if primary in LANGUAGES else None
 
 

@@ -8,7 +8,8 @@ Steps, in order:
    files themselves, so no module can be left out; the assets are copied;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
    with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py),
-   and index.html gets preload hints for it;
+   and index.html gets preload hints for it, and its texts from the catalogs in every language
+   (see tools/boot_texts.py);
 4. service-worker.js gets the list of every file with its content hash (which are fetched on
    install, in the background after it, or on first use), and a cache name derived from them.
 """
@@ -29,6 +30,9 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+from game.i18n import I18nError
+from tools import boot_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -338,7 +342,11 @@ def assemble(dist: Path) -> None:
         ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.partial")
     )
     pyscript_chunks = copy_pyscript(dist / RUNTIME_DIR / "pyscript")
-    index = (ROOT / "index.html").read_text()
+    index, scripts = boot_texts.read_sources()
+    try:
+        index = boot_texts.page_with_texts(index, scripts)
+    except (boot_texts.BootTextError, I18nError) as error:
+        raise BuildError(str(error)) from None
     (dist / "index.html").write_text(page_with_preloads(index, pyscript_chunks))
     copy_pyodide(dist / RUNTIME_DIR / "pyodide")
     write_service_worker(dist)

@@ -77,7 +77,7 @@ def test_a_python_error_at_start_shows_a_readable_message(
     )
     page.goto(app_url)
     page.wait_for_selector("html[data-state=failed]", timeout=30_000)
-    expect(page.locator("#status")).to_have_text("Penta could not start")
+    expect(page.locator("#status")).to_have_text("Penta could not start.")
     expect(page.locator("#problem-summary")).to_contain_text("error in its Python code")
     expect(page.locator("#problem-details")).to_contain_text("RuntimeError: broken on purpose")
     expect(page.locator("#start")).to_be_disabled()
@@ -144,7 +144,7 @@ def test_a_file_that_does_not_download_shows_a_readable_message(
     page.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(app_url)
     page.wait_for_selector("html[data-state=failed]", timeout=30_000)
-    expect(page.locator("#status")).to_have_text("Penta could not start")
-    expect(page.locator("#problem-summary")).to_contain_text("Reloading the page may help")
+    expect(page.locator("#status")).to_have_text("Penta could not start.")
+    expect(page.locator("#problem-summary")).to_contain_text("Reload the page.")
     expect(page.locator("#problem-details")).to_contain_text(named)
     expect(page.locator(".py-error:visible")).to_have_count(0)  # no raw banner

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from browser_helpers import BrowserProblems
@@ -13,6 +12,7 @@ from game_helpers import Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.i18n import Translator
+from tools.boot_texts import TextRef, page_texts, read_sources
 
 
 @pytest.fixture
@@ -179,10 +179,14 @@ ENGLISH_NAMES = """() => [...document.querySelectorAll('[aria-label], [title], c
 
 
 def hard_coded_names() -> set[str]:
-    """Every accessible name and caption written in index.html (in English)."""
-    page = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
-    names = set(re.findall(r'\b(?:aria-label|title)="([^"]+)"', page))
-    names |= set(re.findall(r"<caption[^>]*>([^<]+)</caption>", page))
+    """Every accessible name and caption index.html has before Python renders (in English)."""
+    page, _ = read_sources()
+    en = Translator("en")
+    names = {
+        TextRef.parse(text.ref).render(en)
+        for text in page_texts(page)
+        if text.attribute in {"aria-label", "title"} or text.start_tag.startswith("<caption")
+    }
     assert {"Score sheet", "Dice", "Settings"} <= names, names
     return names
 

@@ -159,8 +159,10 @@ def test_placeholders_are_filled_and_numbers_formatted() -> None:
     assert en("turn.box_points", box="Full house", points=25) == "Full house: 25 if scored now"
     assert en("turn.auto_score_countdown", seconds=3) == "Scoring in 3 seconds…"
     assert en("turn.rolled", dice=en.format_dice([1, 4, 4, 6, 6])) == "Rolled 1, 4, 4, 6, 6"
-    assert en("hint.expected", value=254.4848) == "Expected final score: 254.5"
-    assert Translator("et")("hint.expected", value=254.4848) == "Oodatav lõppskoor: 254,5"
+    assert en("hint.best_reroll_all", value=254.4848) == (
+        "Best: reroll all five dice (expected final score 254.5)"
+    )
+    assert Translator("et")("hint.best_reroll_all", value=254.4848).endswith(" 254,5)")
 
 
 @pytest.mark.parametrize("language", LANGUAGE_CODES)

@@ -1,17 +1,28 @@
-"""Every message key written literally in the game package exists in the catalogs.
+"""Every message key written literally in the game package exists in the catalogs, and every
+catalog message is used.
 
 A static scan of ``t("key", ...)`` and ``.translate("key", ...)`` calls: a typo in a key would
 otherwise only show up when that screen is reached (as an English fallback or an error).
+
+A message is used when the Python code names it (any string literal, or an f-string such as
+``f"box.{ruleset_id}.{box_id}"``, matched as a pattern), or index.html, assets/boot.js or
+assets/pwa.js do (tools/boot_texts.py): a message nothing shows is a translation kept up for
+nothing, in three languages.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 from game.i18n import DEFAULT_LANGUAGE, load_catalog
+from tools.boot_texts import TextRef, boot_refs, read_sources
 
-GAME = Path(__file__).resolve().parents[2] / "game"
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "game"
+PYTHON_SOURCES = ("game", "shell", "cli")
+KEY_START = re.compile(r"[a-z0-9_]+\.")
 CALL = re.compile(r"""(?:\bt|\.translate|\btranslate)\(\s*["']([a-z0-9_]+(?:\.[a-z0-9_]+)+)["']""")
 
 
@@ -35,3 +46,56 @@ def test_the_scan_finds_calls() -> None:
     assert CALL.search('t("turn.confirm")')
     assert CALL.search("self.translate('date.format', day=1)")
     assert not CALL.search('print("turn.confirm")')
+
+
+def python_names() -> tuple[set[str], list[re.Pattern[str]]]:
+    """Every string literal of the Python sources, and a pattern for each f-string that starts
+    like a key (``f"level.{level}.name"`` becomes ``level\\.[a-z0-9_]+\\.name``)."""
+    literals: set[str] = set()
+    patterns: list[re.Pattern[str]] = []
+    for package in PYTHON_SOURCES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    literals.add(node.value)
+                elif isinstance(node, ast.JoinedStr):
+                    first = node.values[0] if node.values else None
+                    if isinstance(first, ast.Constant) and KEY_START.match(str(first.value)):
+                        pattern = "".join(_pattern(value) for value in node.values)
+                        patterns.append(re.compile(pattern))
+    return literals, patterns
+
+
+def _pattern(part: ast.expr) -> str:
+    if isinstance(part, ast.Constant):
+        return re.escape(str(part.value))
+    return "[a-z0-9_]+"  # a value filled in: one segment of a key
+
+
+def page_keys() -> set[str]:
+    page, scripts = read_sources()
+    return {key for ref in boot_refs(page, scripts) for key in TextRef.parse(ref).keys}
+
+
+def test_every_catalog_message_is_used() -> None:
+    literals, patterns = python_names()
+    used = literals | page_keys()
+    unused = [
+        key
+        for key in sorted(load_catalog(DEFAULT_LANGUAGE).keys())
+        if key not in used and not any(pattern.fullmatch(key) for pattern in patterns)
+    ]
+    assert unused == [], "no code, page or script shows these messages: delete them"
+
+
+def test_every_message_the_page_and_its_scripts_name_exists() -> None:
+    catalog = load_catalog(DEFAULT_LANGUAGE)
+    assert sorted(key for key in page_keys() if key not in catalog) == []
+
+
+def test_the_usage_scan_matches_f_string_keys_and_boot_keys() -> None:
+    literals, patterns = python_names()
+    assert any(pattern.fullmatch("box.penta.full_house") for pattern in patterns)
+    assert not any(pattern.fullmatch("box.penta") for pattern in patterns)
+    assert "turn.confirm" in literals
+    assert {"boot.loading", "boot.startup_failed_hint", "setup.show_rules"} <= page_keys()

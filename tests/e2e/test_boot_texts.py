@@ -1,0 +1,107 @@
+"""The page is in the user's language before Python starts: the built page carries its texts
+in every language (tools/boot_texts.py), and assets/boot.js shows them at once."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from browser_helpers import PHONE_VIEWPORT, BrowserProblems, HeldRequests
+from playwright.sync_api import Browser, expect
+
+from game.app import initial_state, preferences_to_data
+from game.i18n import LANGUAGE_ALIASES, LANGUAGE_CODES, Translator
+from game.persistence.session import PREFERENCES, PREFERENCES_KEY
+from game.persistence.storage import encode_record
+from tools.boot_texts import SCRIPTS, TextRef, page_texts, read_sources, script_keys
+from tools.build_site import PACKAGES_ARCHIVE
+
+
+def inlined_data(dist: Path) -> dict[str, object]:
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/json" id="boot-texts">(.*?)</script>', page)
+    assert block, "dist/index.html has no #boot-texts block"
+    data: dict[str, object] = json.loads(block.group(1))
+    return data
+
+
+def test_the_built_page_holds_every_start_up_text_in_every_language(dist: Path) -> None:
+    page, _ = read_sources()
+    refs = {text.ref for text in page_texts(page)}
+    boot_keys = {key for path in SCRIPTS for key in script_keys(path.read_text())}
+    assert {"boot.startup_failed", "boot.failed.download", "boot.error_after_start"} <= boot_keys
+    data = inlined_data(dist)
+    assert data["aliases"] == LANGUAGE_ALIASES
+    assert data["preferences"] == {"key": PREFERENCES_KEY, "format": PREFERENCES.format}
+    languages = data["languages"]
+    assert isinstance(languages, dict) and set(languages) == set(LANGUAGE_CODES)
+    for language in LANGUAGE_CODES:
+        t = Translator(language, strict=True)
+        texts = languages[language]["texts"]
+        assert languages[language]["dir"] == t.direction
+        assert {ref: texts.get(ref) for ref in refs} == {
+            ref: TextRef.parse(ref).render(t) for ref in refs
+        }
+        assert {key: texts.get(key) for key in boot_keys} == {key: t(key) for key in boot_keys}
+
+
+@pytest.mark.allow_browser_errors  # the archive that fails on purpose is a console error
+def test_start_up_texts_are_in_the_chosen_language_before_python(
+    browser: Browser, app_url: str, browser_problems: BrowserProblems
+) -> None:
+    context = browser.new_context(locale="he-IL", viewport=PHONE_VIEWPORT)
+    browser_problems.watch(context)
+
+    # Hebrew from navigator.languages, past stored preferences that are not even JSON (nested
+    # deeply, never closed); Python's code never arrives, so Python never starts.
+    page = context.new_page()
+    hostile = '[{"language": "et", "payload": ' * 20_000
+    page.add_init_script(f"localStorage.setItem({PREFERENCES_KEY!r}, {hostile!r})")
+    HeldRequests(page, f"**/{PACKAGES_ARCHIVE}")
+    page.goto(app_url, wait_until="domcontentloaded")
+    t = Translator("he", strict=True)
+    html = page.locator("html")
+    expect(html).to_have_attribute("lang", "he")
+    expect(html).to_have_attribute("dir", "rtl")
+    expect(html).to_have_attribute("data-state", "loading")
+    expect(page).to_have_title(t("app.title"))
+    expect(page.locator("#status")).to_have_text(t("boot.loading"))
+    shown = page.eval_on_selector_all(
+        "[data-text]", "elements => elements.map(e => [e.dataset.text, e.textContent])"
+    )
+    assert len(shown) > 40
+    assert {ref: text for ref, text in shown} == {
+        ref: TextRef.parse(ref).render(t) for ref, _ in shown
+    }
+    expect(page.locator("#dice")).to_have_attribute("aria-label", t("die.area"))
+    assert not browser_problems.problems
+
+    # A language stored in the preferences wins over the browser's; a start-up failure is
+    # reported in it.
+    estonian = preferences_to_data(initial_state(languages=["et"]))
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [PREFERENCES_KEY, encode_record(PREFERENCES, estonian)],
+    )
+    page.close()
+    page = context.new_page()
+    page.route(f"**/{PACKAGES_ARCHIVE}", lambda route: route.abort())
+    page.goto(app_url, wait_until="commit")
+    page.wait_for_selector("html[data-state=failed]", timeout=30_000)
+    et = Translator("et", strict=True)
+    expect(html := page.locator("html")).to_have_attribute("lang", "et")
+    expect(html).to_have_attribute("dir", "ltr")
+    expect(page.locator("#status")).to_have_text(et("boot.startup_failed"))
+    # PyScript's fetch of the archive fails, unhandled: the runtime did not load.
+    summary = f"{et('boot.failed.runtime')} {et('boot.startup_failed_hint')}"
+    expect(page.locator("#problem-summary")).to_have_text(summary)
+    expect(page.locator("#problem summary")).to_have_text(et("boot.problem_details"))
+    expect(page.locator("#setup-title")).to_have_text(et("setup.title"))
+    assert browser_problems.problems == [
+        problem
+        for problem in browser_problems.problems
+        if f"/{PACKAGES_ARCHIVE}" in problem or problem == "uncaught error: Failed to fetch"
+    ]
+    context.close()
