@@ -11,6 +11,7 @@ from pathlib import Path
 from browser_helpers import ROOT
 
 from tools.build_site import (
+    CPYTHON_ONLY_FILES,
     ENTRY_SCRIPT,
     PACKAGES_ARCHIVE,
     PYTHON_PACKAGES,
@@ -27,7 +28,9 @@ def test_pyscript_config_unpacks_every_file_of_the_python_packages(dist: Path) -
         path.relative_to(ROOT).as_posix()
         for package in PYTHON_PACKAGES
         for path in (ROOT / package).rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.name not in CPYTHON_ONLY_FILES
     }
     with zipfile.ZipFile(dist / PACKAGES_ARCHIVE) as archive:
         packed = {name: archive.read(name) for name in archive.namelist()}
