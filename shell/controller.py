@@ -440,12 +440,16 @@ class Controller:
             await lock.release()
 
     def _on_page_hidden(self, _event: Any) -> None:
+        self._save_countdown()
+
+    def _save_countdown(self) -> None:
         # Reloaded, closed or put away: the countdown's time left, as it is now.
-        self._save_game(always=True)
+        if countdown.is_pending(self.state):
+            self._save_game(always=True)
 
     def _on_visibility(self, _event: Any) -> None:
         if self.document.visibilityState == "hidden":
-            self._save_game(always=True)
+            self._save_countdown()
         if self.document.visibilityState == "visible":
             # The browser releases the lock when the page is hidden: take it again.
             if self._wake_lock not in (None, "pending") and self._wake_lock.released:

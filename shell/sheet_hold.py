@@ -68,10 +68,12 @@ class SheetHold:
             self._touching = any(
                 self.wrap.contains(touches.item(index).target) for index in range(touches.length)
             )
-        elif kind in ("pointerup", "pointercancel") and str(event.pointerType) != "touch":
-            self._pressing = False
+        elif kind in ("pointerup", "pointercancel") and self._pressing:
+            self._pressing = False  # (only a mouse's or a pen's: touches are followed above)
         else:
-            return  # a touch's pointer cancelled as it turns into a scroll: the finger is down
+            # A click elsewhere, or a touch's pointer cancelled as it turns into a scroll:
+            # nothing was let go of.
+            return
         self._hold()  # the quiet time counts from now
 
     def _on_scroll(self, _event: Any) -> None:
