@@ -27,6 +27,12 @@ from game.state import GameState, Player
 
 SEED = 7
 COUNTDOWN = re.compile(r"Scoring (\S.*) in (\d+) seconds?…")
+SHEET_AT_REST = """() => {
+    const top = document.getElementById('sheet-wrap').scrollTop;
+    const still = window.lastSheetTop === top;
+    window.lastSheetTop = top;
+    return still;
+}"""
 
 
 def three_rolls(ui: Ui, *, stop_the_clock: bool = False) -> str:
@@ -74,11 +80,13 @@ def test_a_finger_resting_on_the_sheet_holds_the_countdown_and_the_box_can_be_ta
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     # As Chromium does when a touch becomes a scroll: the pointer is cancelled, the finger stays.
     page.dispatch_event("#sheet-wrap", "pointercancel", {"pointerType": "touch"})
-    expect(help_).to_have_text("Paused while you use the sheet.")
     page.clock.run_for(20_000)  # reading, with the finger down
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
+    expect(help_).to_have_text("Paused while you use the sheet.")
     expect(text).to_have_text(re.compile(r" in 3 seconds…$"))
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    # The frame may glide on for a moment of real time (the fake clock stands still meanwhile).
+    page.wait_for_function(SHEET_AT_REST, polling=100)
     page.clock.run_for(1_000)  # let go: the countdown runs again, from its full length
     expect(help_).to_have_text("Tap a box to choose it yourself.")
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
