@@ -41,16 +41,18 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from game import countdown
 from game.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, KeepAdvice, ScoreAdvice
 from game.dice import DICE_COUNT, Dice
 from game.engine import new_game, roll, score, select_box, toggle_keep
 from game.errors import GameError, SaveFileError, UnsupportedVersionError
 from game.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator
 from game.persistence.readers import check_keys, read_list, read_object
+from game.persistence.turn_record import TurnRecord
 from game.persistence.undo import UndoSetting, can_undo, confirmed_box, undo, undo_point
 from game.random_source import DiceSource, EntropyDice, SeededDice, check_seed
 from game.rulesets import RULESETS
-from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
+from game.state import MAX_NAME_LENGTH, ROLLS_PER_TURN, GameState, Player, PlayerKind
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
     from game.persistence.stats import PlayerStats
@@ -191,10 +193,13 @@ class AppState:
     countdown_seconds: int = 0
     """The countdown's length when it started (for the view's progress bar)."""
     countdown_paused: float | None = None
-    """The seconds the countdown had left when a dialog opened over it (it waits meanwhile)."""
+    """The seconds the countdown will run when it goes on, while something holds it (a dialog,
+    the sheet held, the hint: see game.countdown)."""
     countdown_box: str | None = None
     """The box the countdown will score, chosen when it started so that the tray can name it
-    (None after a restore: the coach then chooses when it ends)."""
+    (None after a restore from an older save: the coach then chooses when it ends)."""
+    sheet_held: bool = False
+    """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet)."""
     computer_due: float | None = None
     """When the computer player whose turn it is makes its next visible step."""
     computer_plan: Advice | None = None
@@ -212,7 +217,8 @@ class AppState:
     """When the human whose turn it is last rolled, for the double-tap guard (not saved: after
     a reload the next roll is allowed at once; cleared when the turn changes)."""
     last_auto_scored: str | None = None
-    """The box just filled by the countdown (shown until the next turn's roll)."""
+    """The box just filled by the countdown (shown until the next turn's roll; it may be taken
+    back until then whatever the undo setting)."""
     setup_restored: bool = False
     before_last_turn: GameState | None = None
     """The game before its last confirmed box, while that box may be taken back (undo)."""
@@ -308,10 +314,16 @@ class HideHint:
 
 
 @dataclass(frozen=True)
-class ScrollSheet:
-    """The player scrolled the score sheet themselves (not the view bringing a column into
-    view): a running auto-score countdown starts again from its full length, since the player
-    is looking for a box. The shell sends it a few times a second at most while they scroll."""
+class HoldSheet:
+    """The player is using the score sheet: a finger or a button is down on it, or they scroll
+    it themselves (wheel, keys, scrollbar; not the view bringing a column into view). The
+    auto-score countdown waits: they are looking for a box."""
+
+
+@dataclass(frozen=True)
+class ReleaseSheet:
+    """The player let go of the sheet (the finger lifted, the scrolling stopped): the countdown
+    runs again from its full length."""
 
 
 @dataclass(frozen=True)
@@ -434,7 +446,8 @@ Intent = (
     | Tick
     | ShowHint
     | HideHint
-    | ScrollSheet
+    | HoldSheet
+    | ReleaseSheet
     | SpeedUp
     | SkipComputers
     | PlayAgain
@@ -537,9 +550,7 @@ def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
             if seconds not in AUTO_SCORE_CHOICES:
                 return state
             new = replace(state, settings=replace(state.settings, auto_score_seconds=seconds))
-            if seconds == 0:
-                return replace(new, countdown_deadline=None, countdown_paused=None)
-            return new
+            return countdown.stop(new) if seconds == 0 else new
         case SetComputerSpeed(speed):
             if speed not in tuple(Speed):
                 return state
@@ -556,6 +567,11 @@ def _apply(state: AppState, intent: Intent, c: _Context) -> AppState:
             return replace(state, dialog=Dialog.LEAVE)
         case CloseDialog():
             return replace(state, dialog=Dialog.NONE)
+        case HoldSheet() | ReleaseSheet():
+            # On every screen and turn: a finger lifted after the turn passed must not leave
+            # the next player's countdown held.
+            held = isinstance(intent, HoldSheet)
+            return state if state.sheet_held is held else replace(state, sheet_held=held)
         case SetCoachStatus(status):
             if status not in tuple(CoachStatus):
                 return state
@@ -735,10 +751,16 @@ def _start(state: AppState, c: _Context) -> AppState:
 
 
 def resume(
-    state: AppState, game: GameState | None, before_last_turn: GameState | None, *, now: float
+    state: AppState,
+    game: GameState | None,
+    before_last_turn: GameState | None,
+    *,
+    now: float,
+    turn: TurnRecord | None = None,
 ) -> AppState:
     """`state` continuing a restored game (from the device's storage): its screen, the
-    computer's next step or the auto-score countdown scheduled again. None: nothing to resume."""
+    computer's next step or the auto-score countdown scheduled again (with the box and the time
+    left that `turn` kept, when they fit). None: nothing to resume."""
     if game is None:
         return state
     new = _reset_turn(
@@ -763,13 +785,15 @@ def resume(
         and game.selected_box is None
         and seconds
     ):
-        new = replace(new, countdown_deadline=now + seconds, countdown_seconds=seconds)
-    return _schedule(new, now)
+        new = countdown.start(new, now, seconds, None)
+    return _schedule(countdown.restore(new, turn, now), now)
 
 
 def undo_available(state: AppState) -> bool:
     game = state.game
-    return game is not None and can_undo(game, state.before_last_turn, state.settings.undo)
+    automatic = state.last_auto_scored is not None
+    setting = state.settings.undo
+    return game is not None and can_undo(game, state.before_last_turn, setting, automatic=automatic)
 
 
 def _undo(state: AppState) -> AppState:
@@ -778,7 +802,8 @@ def _undo(state: AppState) -> AppState:
         return state
     box = confirmed_box(before, game)
     assert box is not None  # can_undo checked it
-    restored = undo(game, before, state.settings.undo)
+    automatic = state.last_auto_scored is not None
+    restored = undo(game, before, state.settings.undo, automatic=automatic)
     new = _reset_turn(
         replace(
             state,
@@ -832,9 +857,7 @@ def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
                 return state  # the second tap of a double tap
             return replace(_roll(state, c), last_roll_at=c.now)
         case SelectBox(box):
-            return replace(
-                state, game=select_box(game, player, box), countdown_deadline=None, hint=None
-            )
+            return countdown.stop(replace(state, game=select_box(game, player, box), hint=None))
         case ConfirmTurn():
             if game.selected_box is None:
                 return state
@@ -842,18 +865,12 @@ def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
         case ShowHint():
             if game.dice is None:
                 return state
-            # Asking is deciding: no countdown hurries the player for the rest of the turn.
-            return replace(
-                state,
-                hint=c.coach.best_action(game),
-                hint_requested=True,
-                countdown_deadline=None,
-                countdown_paused=None,
-            )
-        case ScrollSheet():
-            if state.countdown_deadline is None:
-                return state
-            return replace(state, countdown_deadline=c.now + state.countdown_seconds)
+            hint = c.coach.best_action(game)
+            new = replace(state, hint=hint, hint_requested=True)
+            if isinstance(hint, ScoreAdvice) and countdown.is_pending(new):
+                # The countdown (held while the hint shows) scores the box the hint shows.
+                new = replace(new, countdown_box=hint.box)
+            return new
         case HideHint():
             return replace(state, hint=None, hint_requested=False)
     return state
@@ -880,12 +897,7 @@ def _roll(state: AppState, c: _Context) -> AppState:
     )
     seconds = state.settings.auto_score_seconds
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
-        new = replace(
-            new,
-            countdown_deadline=c.now + seconds,
-            countdown_seconds=seconds,
-            countdown_box=c.coach.best_box(rolled),
-        )
+        new = countdown.start(new, c.now, seconds, c.coach.best_box(rolled))
     return _announce(new, Rolled(rolled.current_player, rolled.dice))
 
 
@@ -900,7 +912,7 @@ def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
         replace(
             state,
             game=after,
-            before_last_turn=undo_point(game, after, state.settings.undo),
+            before_last_turn=undo_point(game, after, state.settings.undo, automatic=automatic),
             last_auto_scored=box if automatic else None,
         )
     )
@@ -955,21 +967,24 @@ def _computer_step(state: AppState, c: _Context) -> AppState:
 
 
 def _skip_computers(state: AppState, c: _Context) -> AppState:
-    # Each computer turn takes at most a dozen steps; the bound only guards against a bug.
-    steps = 0
-    while is_computer_turn(state) and steps < 20 * MAX_PLAYERS:
+    """Every computer turn up to the next human's, or to the end of a game of computers only."""
+    game = state.game
+    assert game is not None
+    # A turn takes at most a roll and a keep per roll, then a select and a score. The bound
+    # (every open box of every player) only guards against a bug: it never cuts a game short.
+    per_turn = 2 * ROLLS_PER_TURN + 2
+    steps = per_turn * sum(len(sheet.open_boxes) for sheet in game.sheets)
+    while is_computer_turn(state) and steps > 0:
         state = _computer_step(state, c)
-        steps += 1
+        steps -= 1
     return replace(state, computer_due=None)
 
 
 def _schedule(state: AppState, now: float) -> AppState:
+    state = countdown.settle(state, now, dialog_open=state.dialog is not Dialog.NONE)
     if state.dialog is not Dialog.NONE:
-        return _pause(state, now)
-    if state.countdown_paused is not None:  # the dialog closed: the countdown goes on
-        state = replace(
-            state, countdown_deadline=now + state.countdown_paused, countdown_paused=None
-        )
+        # Nothing happens behind a dialog: the computer player waits (rescheduled after it).
+        return state if state.computer_due is None else replace(state, computer_due=None)
     if is_computer_turn(state):
         if state.computer_due is None:
             delay = STEP_SECONDS[state.settings.computer_speed]
@@ -979,17 +994,6 @@ def _schedule(state: AppState, now: float) -> AppState:
         return state
     if state.computer_due is not None:
         return replace(state, computer_due=None)
-    return state
-
-
-def _pause(state: AppState, now: float) -> AppState:
-    """While a dialog is open, nothing happens behind it: the auto-score countdown keeps its
-    remaining time for later, and the computer player waits (rescheduled when it closes)."""
-    if state.countdown_deadline is not None:
-        remaining = max(0.0, state.countdown_deadline - now)
-        state = replace(state, countdown_deadline=None, countdown_paused=remaining)
-    if state.computer_due is not None:
-        state = replace(state, computer_due=None)
     return state
 
 

@@ -37,6 +37,7 @@ from game.i18n import LANGUAGE_CODES, Translator
 from game.persistence.undo import UndoSetting, confirmed_box
 from game.rulesets import RULESETS, JokerBranch, Ruleset, Section
 from game.sheet import Sheet
+from game.spotlight import Spotlight, celebration, spotlight
 from game.state import GameState, PlayerKind
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
@@ -121,6 +122,8 @@ class Cell(NamedTuple):
     current: bool
     hinted: bool = False
     """The hint on screen says to score this box (the current player's column only)."""
+    celebrate: bool = False
+    """The first five of a kind of this player's game, just scored (game.spotlight)."""
 
 
 class Row(NamedTuple):
@@ -144,6 +147,8 @@ class SheetView(NamedTuple):
     columns: tuple[ColumnHead, ...]
     rows: tuple[Row, ...]
     scroll_hint: str
+    spotlight: tuple[int, str] | None = None
+    """The column and the box the shell brings into the sheet's frame (game.spotlight)."""
 
 
 class GameView(NamedTuple):
@@ -192,6 +197,8 @@ class GameView(NamedTuple):
     player: int = 0
     """The index of the player whose turn it is (the shell scrolls the tray into view when the
     turn passes to a human)."""
+    celebration: str = ""
+    """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
 
 
 class StandingView(NamedTuple):
@@ -543,6 +550,8 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
             fraction = min(1.0, remaining / state.countdown_seconds)
 
     undo_label, can_undo_now = _undo_label(state, t)
+    advice = _shown_advice(state, human)
+    celebrated = celebration(state)
     coach_note = ""
     if state.coach_status is CoachStatus.UNAVAILABLE:
         coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
@@ -572,7 +581,7 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         can_confirm=human and game.selected_box is not None,
         countdown=countdown,
         countdown_text=_countdown_text(state, countdown, t),
-        countdown_help=t("turn.countdown_help") if countdown else "",
+        countdown_help=_countdown_help(state, t) if countdown else "",
         countdown_fraction=fraction,
         hint_label=t("hint.button"),
         hide_hint_label=t("hint.hide"),
@@ -585,12 +594,37 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         skip_help=t("computer.skip_label"),
         leave_label=t("game.leave"),
         skip_to_sheet_label=t("a11y.skip_to_sheet"),
-        sheet=sheet_view(game, t, interactive=human, advice=_shown_advice(state, human)),
+        sheet=sheet_view(
+            game,
+            t,
+            interactive=human,
+            advice=advice,
+            shown=spotlight(state, advice.box if isinstance(advice, ScoreAdvice) else None),
+            celebrated=celebrated,
+        ),
         undo_label=undo_label,
         can_undo=can_undo_now,
         last_move=_last_move(state, t),
         player=game.current_player,
+        celebration=_celebration_text(state, t),
     )
+
+
+def _countdown_help(state: AppState, t: Translator) -> str:
+    """How to stop the countdown, or what holds it (game.countdown)."""
+    if state.hint_requested:
+        return t("turn.countdown_paused_hint", seconds=state.countdown_seconds)
+    if state.sheet_held:
+        return t("turn.countdown_paused_sheet")
+    return t("turn.countdown_help")
+
+
+def _celebration_text(state: AppState, t: Translator) -> str:
+    celebrated = celebration(state)
+    if celebrated is None or state.game is None:
+        return ""
+    name = state.game.players[celebrated.player].name
+    return t(f"turn.celebrate.{state.game.ruleset.id}", name=name)
 
 
 def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
@@ -651,9 +685,12 @@ def sheet_view(
     *,
     interactive: bool,
     advice: KeepAdvice | ScoreAdvice | None = None,
+    shown: Spotlight | None = None,
+    celebrated: Spotlight | None = None,
 ) -> SheetView:
     """The score sheet: a row per box in sheet order with the sums, a column per player. The
-    box that `advice` (the hint on screen) says to score is marked in the current column."""
+    box that `advice` (the hint on screen) says to score is marked in the current column; the
+    box `shown` is to be brought into view, the one `celebrated` is marked."""
     advised = advice.box if isinstance(advice, ScoreAdvice) else None
     ruleset = game.ruleset
     playing = not game.is_over
@@ -674,7 +711,8 @@ def sheet_view(
             if points is not None:
                 text = t.format_number(points)
                 label = t("sheet.cell_filled", player=player, box=box_name, points=text)
-                cells.append(Cell(text, "filled", label, None, False, is_current))
+                celebrate = celebrated == (column, box.id)
+                cells.append(Cell(text, "filled", label, None, False, is_current, False, celebrate))
             elif is_current and options is not None:
                 cell = _open_cell(game, t, box.id, box_name, interactive)
                 if box.id == advised:
@@ -726,6 +764,7 @@ def sheet_view(
         columns=columns,
         rows=tuple(rows),
         scroll_hint=t("sheet.scroll_hint") if len(game.players) > 2 else "",
+        spotlight=None if shown is None else (shown.player, shown.box),
     )
 
 
@@ -902,7 +941,8 @@ def announcement_text(state: AppState, t: Translator) -> str:
             text = t("turn.auto_scored", box=box) + ". " + text
         if event.bonus:
             text += ". " + t("turn.penta_bonus", points=event.bonus)
-        return text
+        cheer = _celebration_text(state, t)
+        return f"{cheer} {text}" if cheer else text
     if isinstance(event, Undone):
         return t("undo.done", box=t.box_name(ruleset.id, event.box))
     assert isinstance(event, GameOver)

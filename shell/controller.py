@@ -3,13 +3,14 @@
 All decisions are in game.app (what an intent does) and game.presentation (what is shown);
 this class only connects them to the page:
 - DOM events (one delegated listener per type, see `_on_click` ...) become intents; the
-  player's own scrolling of the sheet (told apart from the view's) becomes `ScrollSheet`, a few
-  times a second at most;
+  player's own use of the sheet (a finger or a button down on it, or their scrolling, told
+  apart from the view's) becomes `HoldSheet`, and `ReleaseSheet` once they let go;
 - `send(intent)` dispatches it with the current time, renders, and schedules the next Tick
   (auto-score countdown, computer players' steps) with setTimeout;
 - storage (game.persistence over shell.storage's localStorage adapter): the session is
-  restored at start (before anything is saved), then the game in progress and the preferences
-  are saved after every change; unreadable data is set aside and offered for download, and
+  restored at start (before anything is saved), then the game in progress (with its countdown)
+  and the preferences are saved after every change, and the countdown's time left again when
+  the page is hidden or left; unreadable data is set aside and offered for download, and
   every problem is shown as a notice;
 - the screen is kept awake during a game (Wake Lock), and the lock is taken again when the
   page becomes visible;
@@ -27,7 +28,7 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
-from game import app
+from game import app, countdown
 from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
 from game.coach import Coach, GreedyCoach
 from game.persistence.history import load_history
@@ -37,6 +38,7 @@ from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.rulesets import RULESETS
 from game.state import PlayerKind
+from shell.sheet_hold import SheetHold
 from shell.storage import migrate_legacy_preferences, open_storage
 from shell.view import View, is_null
 
@@ -50,13 +52,6 @@ COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
 DATA_NOTICES = "data."
 """The catalog keys of the export's and the import's outcomes."""
-SCROLL_INPUT_SECONDS = 1.5
-"""A scroll of the sheet's frame this soon after the player's own input in it (a wheel turn, a
-key, a touch or a drag of its scrollbar ending) is theirs: the frame glides on after a flick or
-a smooth scroll. Any other scroll is the view's own (bringing the current column into view)."""
-SCROLL_SEND_SECONDS = 0.25
-"""The least time between two ScrollSheet intents: the frame scrolls a little every frame. The
-last scroll is always sent, at most this late (so the countdown never ends early)."""
 
 
 class Controller:
@@ -76,11 +71,6 @@ class Controller:
         self._proxies: list[Any] = []
         self._tasks: set[asyncio.Future[None]] = set()
         """Running tasks, kept until they end (asyncio holds only weak references)."""
-        self._sheet_held = False
-        """A finger or a mouse button went down in the sheet's frame and is not up yet."""
-        self._sheet_input_at = float("-inf")
-        self._scroll_sent_at = float("-inf")
-        self._scroll_timer: Any = None
 
     # --- start --------------------------------------------------------------------------------
 
@@ -94,7 +84,9 @@ class Controller:
         migrated = migrate_legacy_preferences(self.storage)
         restored = restore_session(self.storage)
         state = app.initial_state(languages, seed=seed, preferences=restored.preferences)
-        state = app.resume(state, restored.game, restored.before_last_turn, now=self.now())
+        state = app.resume(
+            state, restored.game, restored.before_last_turn, now=self.now(), turn=restored.turn
+        )
         for problem in restored.problems:
             state = self._with_notice(state, problem)
         if migrated or restored.migrated:
@@ -103,19 +95,19 @@ class Controller:
             )
         self.state = state
         self._saved_preferences = json.dumps(app.preferences_to_data(self.state), sort_keys=True)
-        self._saved_game: tuple[Any, Any] = (self.state.game, self.state.before_last_turn)
+        self._saved_game: tuple[Any, ...] = self._game_to_save()
         self._listen(self.document, "click", self._on_click)
         self._listen(self.document, "change", self._on_change)
         self._listen(self.document, "input", self._on_input)
         self._listen(self.document, "keydown", self._on_key)
         self._listen(self.document, "visibilitychange", self._on_visibility)
+        self._listen(self.window, "pagehide", self._on_page_hidden)
         for name in ("settings", "rules", "leave"):
             dialog = self.document.getElementById(f"{name}-dialog")
             self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
-        self._listen_to_the_sheets_scrolling()
+        self._sheet_hold = SheetHold(self.window, self.document, self._listen, self._set_held)
         self._tick_proxy = create_proxy(self._on_timer)
-        self._scroll_proxy = create_proxy(self._on_scroll_timer)
         for element_id in ("language", "settings-button", "history-button"):
             self.document.getElementById(element_id).disabled = False
         self._render()
@@ -147,19 +139,9 @@ class Controller:
         else:
             target.addEventListener(event, proxy, options)
 
-    def _listen_to_the_sheets_scrolling(self) -> None:
-        """The player's own scrolling of the sheet restarts the auto-score countdown. A scroll
-        event does not say who scrolled, so it counts only while, or just after, the player
-        touched, clicked, turned the wheel or pressed a key in the frame."""
-        wrap = self.document.getElementById("sheet-wrap")
-        # Passive: these listeners never hold the scrolling up.
-        passive = self.window.JSON.parse('{"passive": true}')
-        for name in ("wheel", "keydown", "touchstart", "touchmove", "pointerdown"):
-            self._listen(wrap, name, self._on_sheet_input, passive)
-        # Released anywhere: a drag of the scrollbar may end outside the frame.
-        for name in ("touchend", "touchcancel", "pointerup", "pointercancel"):
-            self._listen(self.window, name, self._on_sheet_release, passive)
-        self._listen(wrap, "scroll", self._on_sheet_scroll, passive)
+    def _set_held(self, held: bool) -> None:
+        if self.state.sheet_held is not held:
+            self.send(app.HoldSheet() if held else app.ReleaseSheet())
 
     # --- the loop -----------------------------------------------------------------------------
 
@@ -297,10 +279,24 @@ class Controller:
         if problem is not None:
             self._report(problem)
 
-    def _save_game(self) -> None:
+    def _game_to_save(self) -> tuple[Any, ...]:
+        """What the session keeps, to tell when it changed (the countdown's moments, not the
+        time it has left, which changes all the time and is saved when the page is hidden)."""
+        state = self.state
+        return (
+            state.game,
+            state.before_last_turn,
+            state.countdown_box,
+            state.countdown_deadline,
+            state.countdown_paused,
+            state.last_auto_scored,
+        )
+
+    def _save_game(self, *, always: bool = False) -> None:
         """The game in progress, after every change to it (None: the session is removed)."""
-        current = (self.state.game, self.state.before_last_turn)
-        if current[0] is self._saved_game[0] and current[1] is self._saved_game[1]:
+        current = self._game_to_save()
+        unchanged = all(a is b or a == b for a, b in zip(current, self._saved_game, strict=True))
+        if unchanged and not always:
             return
         self._saved_game = current
         report = save_session(
@@ -308,6 +304,7 @@ class Controller:
             self.state.game,
             today=self.today(),
             before_last_turn=self.state.before_last_turn,
+            turn=countdown.turn_record(self.state, self.now()),
         )
         for problem in report.problems:
             self._report(problem)
@@ -442,7 +439,17 @@ class Controller:
         with contextlib.suppress(Exception):
             await lock.release()
 
+    def _on_page_hidden(self, _event: Any) -> None:
+        self._save_countdown()
+
+    def _save_countdown(self) -> None:
+        # Reloaded, closed or put away: the countdown's time left, as it is now.
+        if countdown.is_pending(self.state):
+            self._save_game(always=True)
+
     def _on_visibility(self, _event: Any) -> None:
+        if self.document.visibilityState == "hidden":
+            self._save_countdown()
         if self.document.visibilityState == "visible":
             # The browser releases the lock when the page is hidden: take it again.
             if self._wake_lock not in (None, "pending") and self._wake_lock.released:
@@ -567,34 +574,6 @@ class Controller:
             return
         event.preventDefault()
         self.send(app.ToggleKeep(int(key) - 1))
-
-    def _on_sheet_input(self, event: Any) -> None:
-        if str(event.type) in ("touchstart", "pointerdown"):
-            self._sheet_held = True
-        self._sheet_input_at = self.now()
-
-    def _on_sheet_release(self, _event: Any) -> None:
-        if self._sheet_held:
-            self._sheet_held = False
-            self._sheet_input_at = self.now()
-
-    def _on_sheet_scroll(self, _event: Any) -> None:
-        if self._sheet_held or self.now() - self._sheet_input_at <= SCROLL_INPUT_SECONDS:
-            self._send_scroll()
-
-    def _send_scroll(self) -> None:
-        wait = self._scroll_sent_at + SCROLL_SEND_SECONDS - self.now()
-        if wait > 0:
-            if self._scroll_timer is None:
-                delay = int(wait * 1000) + 1
-                self._scroll_timer = self.window.setTimeout(self._scroll_proxy, delay)
-            return
-        self._scroll_sent_at = self.now()
-        self.send(app.ScrollSheet())
-
-    def _on_scroll_timer(self, *_args: Any) -> None:
-        self._scroll_timer = None
-        self._send_scroll()
 
     def _on_dialog_cancel(self, event: Any) -> None:
         # Escape asks to close: the app state closes the dialog at once, in this very event.

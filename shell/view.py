@@ -114,7 +114,7 @@ class View:
         """The heights last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
-        self._hinted_box: str | None = None
+        self._spotlight: tuple[int, str] | None = None
         """The box the hint on screen advises, once brought into view (None: no such hint)."""
 
     # --- helpers ------------------------------------------------------------------------------
@@ -524,6 +524,7 @@ class View:
         self.node("last-move").text(view.last_move).show(bool(view.last_move))
         self.node("turn-message").text(view.message).show(bool(view.message))
         self.node("bonus-message").text(view.bonus_message).show(bool(view.bonus_message))
+        self.node("cheer").text(view.celebration).show(bool(view.celebration))
         self.node("countdown").show(view.countdown > 0)
         self.node("countdown-text").text(view.countdown_text)
         self.node("countdown-help").text(view.countdown_help)
@@ -545,11 +546,14 @@ class View:
         )
         sheet = self._sheets["sheet"]
         sheet.render(view.sheet)
-        hinted = next((c for row in view.sheet.rows for c in row.cells if c.hinted), None)
-        if hinted is not None and hinted.box != self._hinted_box:
-            sheet.scroll_to_current()  # the sheet may have been swiped to another player's
-            self._bring_row_into_view(f'#sheet tr[data-row="{hinted.box}"]')
-        self._hinted_box = None if hinted is None else hinted.box
+        # The box that matters now (the hint's, the joker's, the one just scored by itself, a
+        # first Penta) comes into the sheet's frame, once: the player may scroll away from it.
+        spotlight = view.sheet.spotlight
+        if spotlight is not None and spotlight != self._spotlight:
+            column, box = spotlight
+            sheet.scroll_to_column(column)  # the sheet may have been swiped to another player's
+            self._bring_row_into_view(f'#sheet tr[data-row="{box}"]')
+        self._spotlight = spotlight
         # "Swipe sideways" only when there is something to swipe to: three players fit on most
         # phones, more on a wider screen.
         self.node("scroll-hint").text(view.sheet.scroll_hint).show(
@@ -742,9 +746,9 @@ class SheetTable:
             if current >= 0:
                 self._scroll_to_column(self.columns[current].el)
 
-    def scroll_to_current(self) -> None:
-        if self._current >= 0:
-            self._scroll_to_column(self.columns[self._current].el)
+    def scroll_to_column(self, index: int) -> None:
+        if 0 <= index < len(self.columns):
+            self._scroll_to_column(self.columns[index].el)
 
     def overflows(self) -> bool:
         """Whether the sheet is wider than its frame (it scrolls sideways)."""
@@ -819,7 +823,8 @@ class SheetTable:
             "class",
             f"s-{cell.state}"
             + (" current" if cell.current else "")
-            + (" hinted" if cell.hinted else ""),
+            + (" hinted" if cell.hinted else "")
+            + (" celebrate" if cell.celebrate else ""),
         )
         as_button = cell.box is not None or cell.state == "forbidden"
         button.show(as_button)

@@ -8,8 +8,10 @@ The shell calls, with its Storage (see game.persistence.storage):
         anything stored by an older version was migrated
     load_history(storage) (game.persistence.history)            once the first screen shows:
         reports a damaged history, and has it checked before a game ends
-    save_session(storage, game, today=..., before_last_turn=None, ids=None) -> SaveReport
-        after every dispatch; game None (the player left the game) removes the session
+    save_session(storage, game, today=..., before_last_turn=None, turn=None, ids=None)
+        -> SaveReport      after every dispatch; game None (the player left the game) removes
+        the session; `turn` (game.persistence.turn_record) keeps the auto-score countdown
+        and the box it scored across a reload
     save_preferences(storage, data) -> StorageProblem | None    the app's preferences data
 
 The game is stored exactly (game.savefile, schema 2): dice, kept dice, rolls left, selected box,
@@ -23,10 +25,13 @@ state before its last box (an undo). When a game is over, its record (with `toda
 date, and that id) is added to the history, on the save where it ends; saving it again changes
 nothing. If its last box is taken back, the record is withdrawn until the game ends again.
 
-Stored record (key "penta.session", format "penta-session", version 1):
+Stored record (key "penta.session", format "penta-session", version 2):
 
-    {"format": "penta-session", "version": 1,
-     "payload": {"game_id": "9f2c4e1a0b3d5c7e", "game": {...a saved game, game.savefile...}}}
+    {"format": "penta-session", "version": 2,
+     "payload": {"game_id": "9f2c4e1a0b3d5c7e", "game": {...a saved game, game.savefile...},
+                 "turn": null | {...game.persistence.turn_record...}}}
+
+Version 1 had no "turn" (a reload started the countdown again in full, naming no box).
 
 Preferences (key "penta.preferences", format "penta-preferences-record", version 1): the
 payload is the object from game.app.preferences_to_data, read as strictly as the game: a record
@@ -59,13 +64,22 @@ from game.persistence.storage import (
     read_record,
     write_record,
 )
+from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
 from game.persistence.undo import confirmed_box
 from game.random_source import SeededDice
 from game.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
 from game.state import GameState
 
 SESSION_KEY = "penta.session"
-SESSION_VERSIONS = MigrationChain("penta-session", current=1, steps={})
+
+
+def _add_turn(payload: JsonObject) -> JsonObject:
+    """Version 1 to 2: nothing was kept of the turn beyond the game."""
+    payload["turn"] = None
+    return payload
+
+
+SESSION_VERSIONS = MigrationChain("penta-session", current=2, steps={1: _add_turn})
 PREFERENCES_KEY = "penta.preferences"
 
 
@@ -75,11 +89,12 @@ class StoredSession:
     saved: SavedGame
     game_migrated: bool
     """The game was saved in an older schema of game.savefile."""
+    turn: TurnRecord | None = None
 
 
 def _session_kind(entropy: RandomSource | None) -> RecordKind[StoredSession]:
     def read(payload: JsonObject) -> StoredSession:
-        check_keys(payload, "session", {"game_id", "game"})
+        check_keys(payload, "session", {"game_id", "game", "turn"})
         game_id = payload["game_id"]
         if not isinstance(game_id, str) or len(game_id) != 16 or game_id.strip("0123456789abcdef"):
             raise SaveFileError(f"session.game_id: 16 hex digits, not {game_id!r:.80}")
@@ -87,8 +102,11 @@ def _session_kind(entropy: RandomSource | None) -> RecordKind[StoredSession]:
             saved = saved_game_from_data(payload["game"], entropy)
         except SaveFileError as error:
             raise type(error)(f"session.game: {error}") from None
+        turn = payload["turn"]
+        record = None if turn is None else turn_record_from_data(turn, "session.turn")
         # Loading succeeded, so the game's schema_version was one this build reads.
-        return StoredSession(game_id, saved, payload["game"]["schema_version"] != SCHEMA_VERSION)
+        migrated = payload["game"]["schema_version"] != SCHEMA_VERSION
+        return StoredSession(game_id, saved, migrated, record)
 
     return RecordKind(SESSION_KEY, SESSION_VERSIONS, read)
 
@@ -116,6 +134,8 @@ class Restored:
     """Records that could not be read (now quarantined): the app says so and offers export."""
     migrated: bool = False
     """Something was stored by an older version and was upgraded (the app may say so)."""
+    turn: TurnRecord | None = None
+    """The countdown and the automatic box of the turn in progress (for game.app.resume)."""
 
 
 def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Restored:
@@ -132,7 +152,14 @@ def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Re
         return Restored(None, None, preferences.value, problems, migrated)
     saved = session.value.saved
     migrated = migrated or session.value.game_migrated
-    return Restored(saved.game, saved.before_last_turn, preferences.value, problems, migrated)
+    return Restored(
+        saved.game,
+        saved.before_last_turn,
+        preferences.value,
+        problems,
+        migrated,
+        session.value.turn,
+    )
 
 
 @dataclass(frozen=True)
@@ -148,6 +175,7 @@ def save_session(
     *,
     today: date,
     before_last_turn: GameState | None = None,
+    turn: TurnRecord | None = None,
     ids: random.Random | None = None,
 ) -> SaveReport:
     # Read what is stored first: its id may carry on, and an unreadable record must be moved
@@ -168,7 +196,11 @@ def save_session(
         game_id = earlier.game_id
     else:
         game_id = new_game_id((ids or random.SystemRandom()).getrandbits(64))
-    payload = {"game_id": game_id, "game": game_to_data(game, before_last_turn)}
+    payload = {
+        "game_id": game_id,
+        "game": game_to_data(game, before_last_turn),
+        "turn": None if turn is None or turn == TurnRecord() else turn_record_to_data(turn),
+    }
     kind = _session_kind(None)
     if storage.get(SESSION_KEY) != encode_record(kind, payload):
         problem = write_record(storage, kind, payload)

@@ -7,15 +7,18 @@ grants a roll or fresh dice.
 
     UndoSetting                      auto (the default: on when exactly one human plays), on, off
     undo_enabled(setting, players) -> bool
-    undo_point(before, after, setting) -> GameState | None
+    undo_point(before, after, setting, automatic=False) -> GameState | None
         what the app keeps after a confirm: `before` when that box may be taken back
-    can_undo(game, before_last_turn, setting) -> bool
-    undo(game, before_last_turn, setting) -> GameState      raises UndoNotAllowedError
+    can_undo(game, before_last_turn, setting, automatic=False) -> bool
+    undo(game, before_last_turn, setting, automatic=False) -> GameState
+        raises UndoNotAllowedError
     confirmed_box(before, after) -> str | None
         the box whose confirm turned `before` into `after`, None when no single confirm did
 
 Only a human's box can be taken back, and only while nobody has rolled since: a computer's
-choice stands, and after a roll the dice for the next decision are known.
+choice stands, and after a roll the dice for the next decision are known. A box the app scored
+by itself (`automatic`: the countdown ran out) can be taken back whatever the setting: it was
+not the player's choice, so taking it back is fair at any table.
 """
 
 from __future__ import annotations
@@ -62,27 +65,43 @@ def confirmed_box(before: GameState, after: GameState) -> str | None:
     return box if scored == after else None
 
 
-def undo_point(before: GameState, after: GameState, setting: UndoSetting) -> GameState | None:
+def undo_point(
+    before: GameState, after: GameState, setting: UndoSetting, *, automatic: bool = False
+) -> GameState | None:
     """What to keep after the confirm that turned `before` into `after` (None: no undo)."""
-    if not undo_enabled(setting, before.players) or before.player.kind is not PlayerKind.HUMAN:
+    if before.player.kind is not PlayerKind.HUMAN:
+        return None
+    if not automatic and not undo_enabled(setting, before.players):
         return None
     return before if confirmed_box(before, after) is not None else None
 
 
-def can_undo(game: GameState, before_last_turn: GameState | None, setting: UndoSetting) -> bool:
+def can_undo(
+    game: GameState,
+    before_last_turn: GameState | None,
+    setting: UndoSetting,
+    *,
+    automatic: bool = False,
+) -> bool:
     return (
         before_last_turn is not None
         and not game.has_rolled
-        and undo_point(before_last_turn, game, setting) is not None
+        and undo_point(before_last_turn, game, setting, automatic=automatic) is not None
     )
 
 
-def undo(game: GameState, before_last_turn: GameState | None, setting: UndoSetting) -> GameState:
+def undo(
+    game: GameState,
+    before_last_turn: GameState | None,
+    setting: UndoSetting,
+    *,
+    automatic: bool = False,
+) -> GameState:
     if before_last_turn is None:
         raise UndoNotAllowedError("there is no confirmed box to take back")
-    if not undo_enabled(setting, game.players):
+    if not automatic and not undo_enabled(setting, game.players):
         raise UndoNotAllowedError(f"undo is {setting.value!r} for these players")
-    if not can_undo(game, before_last_turn, setting):
+    if not can_undo(game, before_last_turn, setting, automatic=automatic):
         raise UndoNotAllowedError(
             f"the last confirmed box can no longer be taken back (turn {game.turn_number} of "
             f"{game.player.name!r}, dice {game.dice})"

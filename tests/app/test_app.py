@@ -19,20 +19,20 @@ from game.app import (
     CloseDialog,
     ConfirmTurn,
     Dialog,
-    HideHint,
+    HoldSheet,
     Kept,
     MovePlayer,
     NewGame,
     OpenRules,
     OpenSettings,
     PlayAgain,
+    ReleaseSheet,
     RemovePlayer,
     RenamePlayer,
     Roll,
     Rolled,
     Scored,
     Screen,
-    ScrollSheet,
     SelectBox,
     SetAutoScore,
     SetCoachStatus,
@@ -59,7 +59,6 @@ from game.coach import GreedyCoach, ScoreAdvice, best_immediate_box
 from game.engine import new_game, roll, score
 from game.errors import SaveFileError
 from game.persistence.undo import UndoSetting
-from game.presentation import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
 
@@ -308,61 +307,23 @@ def test_the_countdown_waits_while_a_dialog_is_open(opener: app.Intent) -> None:
     assert d.state.game is not game and d.state.last_auto_scored is not None
 
 
-@pytest.mark.parametrize("seconds", [3, 10])
-def test_scrolling_the_sheet_starts_the_countdown_again_from_its_full_length(
-    seconds: int,
-) -> None:
-    d = seeded()
-    d(SetAutoScore(seconds), StartGame(), Roll(), Roll(), Roll())
-    game = d.state.game
-    d.now += seconds - 0.5  # the player scrolls down to Full house just before the end
-    d(ScrollSheet())
-    assert d.state.countdown_deadline == d.now + seconds
-    snap = present(d.state, d.now).game
-    assert snap is not None and snap.countdown == seconds and snap.countdown_fraction == 1.0
-    d.now += seconds - 0.1
-    d(Tick())
-    assert d.state.game is game  # the full length again, counted from the scroll
-    d.now += 0.1
-    d(Tick())
-    assert d.state.game is not game and d.state.last_auto_scored is not None
-
-
-def test_scrolling_the_sheet_without_a_running_countdown_changes_nothing() -> None:
+def test_holding_the_sheet_without_a_running_countdown_starts_none() -> None:
     d = seeded()
     d(StartGame())
-    assert d(ScrollSheet()) is d.state  # before the first roll
-    d(Roll())
-    assert d(ScrollSheet()) is d.state  # rolls left: no countdown
-    d(Roll(), Roll(), SelectBox("chance"))
-    assert d(ScrollSheet()) is d.state  # a box is selected: the countdown stopped
-    d(ConfirmTurn(), Roll(), Roll(), Roll(), OpenSettings())
-    assert d(ScrollSheet()) is d.state  # paused behind the dialog
+    for setup in ((), (Roll(),)):  # before the first roll, then with rolls left
+        d(*setup, HoldSheet(), ReleaseSheet())
+        assert d.state.countdown_deadline is None and d.state.countdown_paused is None
+    d(Roll(), Roll(), SelectBox("chance"), HoldSheet(), ReleaseSheet())
+    assert d.state.countdown_deadline is None and d.state.countdown_paused is None  # chosen
     d = seeded()
-    d(SetAutoScore(0), StartGame(), Roll(), Roll(), Roll())
-    assert d(ScrollSheet()) is d.state  # automatic scoring is off
+    d(SetAutoScore(0), StartGame(), Roll(), Roll(), Roll(), HoldSheet(), ReleaseSheet())
+    assert next_deadline(d.state) is None  # automatic scoring is off
     d = seeded(seats=1)
-    d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
-    assert d(ScrollSheet()) is d.state  # a computer's turn
-    assert d(NewGame(), ScrollSheet()) is d.state  # the setup screen
-
-
-def test_asking_for_a_hint_stops_the_countdown_for_the_rest_of_the_turn() -> None:
-    d = seeded()
-    d(StartGame(), Roll(), Roll(), Roll())
-    game = d.state.game
-    d.now += 1
-    d(ShowHint())
-    assert d.state.hint is not None
-    assert d.state.countdown_deadline is None and next_deadline(d.state) is None
-    snap = present(d.state, d.now).game
-    assert snap is not None and snap.countdown == 0 and snap.status == "Choose a box to score."
-    d(HideHint(), ScrollSheet(), OpenSettings(), CloseDialog())  # nothing brings it back
-    d.now += 60
-    d(Tick())
-    assert d.state.game is game and next_deadline(d.state) is None
-    d(SelectBox("chance"), ConfirmTurn(), Roll(), Roll(), Roll())
-    assert d.state.countdown_deadline == d.now + 3  # the next turn has its countdown
+    d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame(), HoldSheet())
+    assert d.state.sheet_held and d.state.countdown_deadline is None  # a computer's turn
+    assert d(HoldSheet()) is d.state  # told twice: nothing new
+    d(NewGame(), ReleaseSheet())  # let go on another screen: nothing stays held
+    assert not d.state.sheet_held
 
 
 def test_a_hint_before_the_last_roll_leaves_that_rolls_countdown_alone() -> None:

@@ -25,6 +25,28 @@ PHONE = {"width": 360, "height": 640}
 BOOT_MS = 30_000
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""
+# Where a cell of the sheet is (`page.evaluate(IN_SIGHT, selector)`): a list of problems, empty
+# when it shows whole inside the sheet's frame, below the row of names and above the tray, and
+# nothing covers it.
+IN_SIGHT = """(selector) => {
+    const cell = document.querySelector(selector);
+    if (!cell) return [`no cell ${selector}`];
+    const frame = document.getElementById('sheet-wrap');
+    const outer = frame.getBoundingClientRect();
+    const head = document.querySelector('#sheet thead').getBoundingClientRect();
+    const tray = document.getElementById('tray').getBoundingClientRect();
+    const bar = document.querySelector('header.bar').getBoundingClientRect();
+    const top = Math.max(outer.top + frame.clientTop + head.height, bar.bottom);
+    const bottom = Math.min(outer.top + frame.clientTop + frame.clientHeight, tray.top);
+    const box = cell.getBoundingClientRect();
+    const problems = [];
+    if (box.top < top - 1 || box.bottom > bottom + 1) {
+        problems.push(`cell at ${box.top}..${box.bottom}, frame shows ${top}..${bottom}`);
+    }
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!hit || !cell.contains(hit)) problems.push(`under ${hit && (hit.id || hit.className)}`);
+    return problems;
+}"""
 
 
 def keep_most_frequent(dice: Dice) -> tuple[int, ...]:

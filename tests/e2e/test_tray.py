@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from game_helpers import Ui
+from game_helpers import IN_SIGHT, Ui
 from playwright.sync_api import Page, expect
 
 PHONE = {"width": 390, "height": 844}
@@ -77,27 +77,6 @@ def test_roll_keeps_its_place_and_size_when_undo_appears(page: Page, app_url: st
     assert same_place(roll_box(page), before), (before, roll_box(page))
 
 
-# Where the box that the hint advises is: a list of problems, empty when its cell shows whole
-# inside the sheet's frame, below the row of names and above the tray, and nothing covers it.
-HINTED_IN_SIGHT = """() => {
-    const cell = document.querySelector('#sheet td.hinted');
-    if (!cell) return ['no box is marked'];
-    const frame = document.getElementById('sheet-wrap');
-    const outer = frame.getBoundingClientRect();
-    const head = document.querySelector('#sheet thead').getBoundingClientRect();
-    const tray = document.getElementById('tray').getBoundingClientRect();
-    const bar = document.querySelector('header.bar').getBoundingClientRect();
-    const top = Math.max(outer.top + frame.clientTop + head.height, bar.bottom);
-    const bottom = Math.min(outer.top + frame.clientTop + frame.clientHeight, tray.top);
-    const box = cell.getBoundingClientRect();
-    const problems = [];
-    if (box.top < top - 1 || box.bottom > bottom + 1) {
-        problems.push(`cell at ${box.top}..${box.bottom}, frame shows ${top}..${bottom}`);
-    }
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    if (!hit || !cell.contains(hit)) problems.push(`under ${hit && (hit.id || hit.className)}`);
-    return problems;
-}"""
 HINTED_ROW = """() => {
     const rows = [...document.querySelectorAll('#sheet tbody tr')];
     return [rows.findIndex(row => row.querySelector('td.hinted')), rows.length];
@@ -125,11 +104,11 @@ def test_the_hint_marks_its_box_and_brings_it_into_the_sheets_frame(
     page.evaluate(
         f"() => {{ const w = document.getElementById('sheet-wrap'); w.scrollTop = {end}; }}"
     )
-    assert page.evaluate(HINTED_IN_SIGHT) == ["no box is marked"]
+    assert page.evaluate(IN_SIGHT, "#sheet td.hinted") == ["no cell #sheet td.hinted"]
     scrolled = page.evaluate("window.scrollY")
     page.click("#hint")
     expect(page.locator("#sheet td.hinted")).to_have_count(1)
-    assert page.evaluate(HINTED_IN_SIGHT) == []
+    assert page.evaluate(IN_SIGHT, "#sheet td.hinted") == []
     assert page.evaluate("window.scrollY") == scrolled  # the frame scrolled, not the page
 
 

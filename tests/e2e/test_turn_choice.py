@@ -1,6 +1,7 @@
-"""The player keeps the choice of the box: their own scrolling of the sheet starts the auto-score
-countdown again, a Hint stops it, and a box confirmed before a computer's turn can be taken
-back before the computer's first roll."""
+"""The player keeps the choice of the box: their own scrolling of the sheet holds the auto-score
+countdown and it runs again in full once they stop, a Hint holds it on the hint's box until
+"Hide hint", and a box confirmed before a computer's turn can be taken back before the
+computer's first roll."""
 
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ def scoring_in(seconds: int) -> re.Pattern[str]:
     return re.compile(rf"Scoring \S.* in {seconds} seconds…")
 
 
-def test_scrolling_the_sheet_starts_the_countdown_again(page: Page, app_url: str) -> None:
+def test_scrolling_the_sheet_holds_the_countdown_and_it_runs_again_in_full(
+    page: Page, app_url: str
+) -> None:
     ui = Ui(page).open(app_url, seed=SEED)
     ui.set_players([("Dana", "human", None)])
     ui.start()
@@ -70,7 +73,7 @@ def test_scrolling_the_sheet_starts_the_countdown_again(page: Page, app_url: str
     expect(round_).to_have_text("Round 3 of 13", timeout=2_000)
 
 
-def test_a_touch_drag_on_the_sheet_starts_the_countdown_again(
+def test_a_touch_drag_on_the_sheet_holds_the_countdown_and_it_runs_again_in_full(
     browser: Browser, app_url: str
 ) -> None:
     context = new_context(browser, has_touch=True, is_mobile=True)
@@ -97,22 +100,29 @@ def test_a_touch_drag_on_the_sheet_starts_the_countdown_again(
     context.close()
 
 
-def test_asking_for_a_hint_stops_the_countdown(page: Page, app_url: str) -> None:
+def test_the_hint_holds_the_countdown_on_its_box_until_hide_hint(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=SEED)
     ui.set_players([("Dana", "human", None)])
     ui.start()
     expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
     last_roll(ui)
     page.click("#hint")
-    expect(page.locator("#hint-text")).to_contain_text("Best: ")
-    expect(page.locator("#countdown")).to_be_hidden()
-    expect(page.locator("#turn-status")).to_have_text("Choose a box to score.")
-    page.click("#hide-hint")
-    page.wait_for_timeout(4_000)  # longer than the countdown was
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Best: score ")
+    advised = re.fullmatch(r"Best: score (.+) \(expected final score .*\)", hint.inner_text())
+    assert advised is not None
+    text = page.locator("#countdown-text")
+    expect(text).to_have_text(f"Scoring {advised[1]} in 3 seconds…")  # the hint's box
+    expect(page.locator("#countdown-help")).to_have_text(
+        "Paused while the hint shows: after “Hide hint” it starts again from 3 seconds."
+    )
+    page.wait_for_timeout(4_000)  # longer than the countdown
     expect(page.locator("#round")).to_have_text("Round 1 of 13")
-    expect(page.locator("#countdown")).to_be_hidden()
-    ui.score("chance")
-    expect(page.locator("#round")).to_have_text("Round 2 of 13")
+    page.click("#hide-hint")
+    expect(page.locator("#countdown-help")).to_have_text("Tap a box to choose it yourself.")
+    expect(text).to_have_text(f"Scoring {advised[1]} in 2 seconds…")
+    expect(page.locator("#round")).to_have_text("Round 2 of 13", timeout=5_000)
+    expect(page.locator("#live")).to_contain_text(f"Scored automatically: {advised[1]}")
 
 
 def test_a_box_can_be_taken_back_before_the_computers_first_roll(page: Page, app_url: str) -> None:

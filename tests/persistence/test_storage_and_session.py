@@ -178,7 +178,7 @@ def tampered_session(edit: str) -> str:
     elif edit == "rewound dice":
         game["dice_source"]["position"] = 0
     elif edit == "newer envelope":
-        envelope["version"] = 2
+        envelope["version"] = 3
     elif edit == "newer game":
         game["schema_version"] = 3
     elif edit == "bad id":
@@ -199,7 +199,7 @@ BAD_SESSIONS = [
         "newer envelope",
         lambda: tampered_session("newer envelope"),
         ProblemKind.UNKNOWN_VERSION,
-        "not 2",
+        "not 3",
     ),
     ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 3"),
     ("extra roll", lambda: tampered_session("extra roll"), ProblemKind.INVALID, "turn.rolls_left"),

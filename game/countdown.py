@@ -1,0 +1,111 @@
+"""The auto-score countdown after a human's last roll: what holds it, how it goes on, and what
+of it survives a reload. Used by game.app (the state's owner); pure functions of an AppState.
+
+The countdown scores the box it named when it started (`countdown_box`) unless the player
+chooses one. While something holds it, it stands still (`countdown_deadline` None, the seconds
+to run when it goes on in `countdown_paused`):
+- a dialog over the game: it goes on with the time it had left;
+- the player touching or scrolling the sheet (`sheet_held`: they are looking for a box), or
+  the hint on screen (the hint's box becomes the countdown's box, so that the two never
+  disagree): it goes on from its full length once they let go or hide the hint, so that there
+  is time to tap the box they found.
+
+    start(state, now, seconds, box) -> AppState
+    stop(state) -> AppState                          a box was chosen, or scoring turned off
+    settle(state, now, dialog_open=...) -> AppState  holds or lets go, after every intent
+    turn_record(state, now) -> TurnRecord            for the session (game.persistence)
+    restore(state, record, now) -> AppState          the record back, if it fits the game
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.persistence.turn_record import PendingCountdown, TurnRecord
+from game.persistence.undo import confirmed_box
+
+if TYPE_CHECKING:  # game.app imports this module
+    from game.app import AppState
+
+SMALLEST_REMAINING = 0.001
+"""A countdown saved as it ran out keeps this much: a stored countdown always has time left."""
+
+
+def start(state: AppState, now: float, seconds: int, box: str | None) -> AppState:
+    return replace(
+        state,
+        countdown_deadline=now + seconds,
+        countdown_paused=None,
+        countdown_seconds=seconds,
+        countdown_box=box,
+    )
+
+
+def stop(state: AppState) -> AppState:
+    return replace(state, countdown_deadline=None, countdown_paused=None)
+
+
+def is_pending(state: AppState) -> bool:
+    return state.countdown_deadline is not None or state.countdown_paused is not None
+
+
+def held_in_full(state: AppState) -> bool:
+    """Whether the player is looking for a box (the sheet held, the hint shown): then the
+    countdown waits, and runs from its full length once they stop."""
+    return state.sheet_held or state.hint_requested
+
+
+def settle(state: AppState, now: float, *, dialog_open: bool) -> AppState:
+    if not is_pending(state):
+        return state
+    if dialog_open:
+        if state.countdown_deadline is None:
+            return state
+        remaining = max(0.0, state.countdown_deadline - now)
+        return replace(state, countdown_deadline=None, countdown_paused=remaining)
+    if held_in_full(state):
+        if state.countdown_paused == state.countdown_seconds:
+            return state
+        return replace(state, countdown_deadline=None, countdown_paused=state.countdown_seconds)
+    if state.countdown_paused is not None:
+        return replace(
+            state, countdown_deadline=now + state.countdown_paused, countdown_paused=None
+        )
+    return state
+
+
+def turn_record(state: AppState, now: float) -> TurnRecord:
+    countdown = None
+    deadline = state.countdown_deadline
+    left = state.countdown_paused if deadline is None else deadline - now
+    if left is not None and state.countdown_seconds:
+        # To the millisecond, as stored: a record read back equals the one saved.
+        left = round(left, 3)
+        remaining = min(float(state.countdown_seconds), max(SMALLEST_REMAINING, left))
+        countdown = PendingCountdown(state.countdown_box, state.countdown_seconds, remaining)
+    return TurnRecord(countdown, state.last_auto_scored)
+
+
+def restore(state: AppState, record: TurnRecord | None, now: float) -> AppState:
+    """`state` just resumed (its countdown, if any, started in full) with what `record` kept:
+    the countdown's box and time left, and the box scored by itself. What does not fit the
+    game restored (another turn, a box it cannot score, more time than its length) is left
+    out, as if nothing had been kept."""
+    if record is None:
+        return state
+    game, before = state.game, state.before_last_turn
+    automatic = record.auto_scored
+    if automatic and game and before and confirmed_box(before, game) == automatic:
+        state = replace(state, last_auto_scored=automatic)
+    saved = record.countdown
+    if saved is None or state.countdown_deadline is None or game is None:
+        return state
+    legal = () if game.options is None else game.options.legal
+    if saved.box is not None and saved.box not in legal:
+        return state
+    if not 0 < saved.remaining <= saved.seconds:
+        return state
+    return replace(
+        start(state, now, saved.seconds, saved.box), countdown_deadline=now + saved.remaining
+    )

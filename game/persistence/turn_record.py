@@ -1,0 +1,95 @@
+"""What the session keeps of the turn beyond the game itself, so that a reload loses nothing.
+
+    TurnRecord(countdown, auto_scored)
+        countdown     the auto-score countdown that was running: the box it named, its length
+                      and the seconds it had left (None: no countdown)
+        auto_scored   the box the countdown just scored (it may be taken back until the next
+                      roll whatever the undo setting, since the player did not choose it)
+    turn_record_to_data(record) -> JSON object
+    turn_record_from_data(data, path) -> TurnRecord          raises SaveFileError
+
+The time left is stored rather than a moment: the app's clock is the device's, and the seconds
+the page was away (reloading, closed) do not count against the player.
+
+Stored in the session's payload (game.persistence.session) as
+
+    "turn": {"countdown": {"box": "chance", "seconds": 3, "remaining": 1.8},
+             "auto_scored": null}
+
+Only the shape is checked here; whether the box fits the game restored is for the app to judge
+(game.countdown), which ignores a record that does not fit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from game.errors import SaveFileError
+from game.persistence.readers import check_keys, read_int, read_object
+
+MAX_BOX_ID_LENGTH = 40
+MAX_COUNTDOWN_SECONDS = 60
+
+
+@dataclass(frozen=True)
+class PendingCountdown:
+    box: str | None
+    """The box the countdown named (None: the coach chooses when it ends)."""
+    seconds: int
+    """Its full length."""
+    remaining: float
+    """The seconds it had left when saved (0 < remaining <= seconds)."""
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    countdown: PendingCountdown | None = None
+    auto_scored: str | None = None
+
+
+def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
+    countdown = record.countdown
+    return {
+        "countdown": None
+        if countdown is None
+        else {
+            "box": countdown.box,
+            "seconds": countdown.seconds,
+            "remaining": countdown.remaining,
+        },
+        "auto_scored": record.auto_scored,
+    }
+
+
+def turn_record_from_data(data: object, path: str) -> TurnRecord:
+    entry = read_object(data, path)
+    check_keys(entry, path, {"countdown", "auto_scored"})
+    auto_scored = _box(entry["auto_scored"], f"{path}.auto_scored")
+    if entry["countdown"] is None:
+        return TurnRecord(None, auto_scored)
+    where = f"{path}.countdown"
+    countdown = read_object(entry["countdown"], where)
+    check_keys(countdown, where, {"box", "seconds", "remaining"})
+    seconds = read_int(countdown["seconds"], f"{where}.seconds", MAX_COUNTDOWN_SECONDS)
+    remaining = countdown["remaining"]
+    if (
+        isinstance(remaining, bool)
+        or not isinstance(remaining, int | float)
+        or not math.isfinite(remaining)
+        or not 0 < remaining <= seconds
+    ):
+        raise SaveFileError(
+            f"{where}.remaining: seconds above 0, at most {seconds}, not {remaining!r:.80}"
+        )
+    box = _box(countdown["box"], f"{where}.box")
+    return TurnRecord(PendingCountdown(box, seconds, float(remaining)), auto_scored)
+
+
+def _box(value: object, path: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_BOX_ID_LENGTH:
+        raise SaveFileError(f"{path}: a box id or null, not {value!r:.80}")
+    return value

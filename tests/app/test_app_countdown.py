@@ -1,0 +1,341 @@
+"""The auto-score countdown leaves the choice to the player (issue "Nothing lost, nothing
+confusing", points 7, 8, 12 and 14): holding the sheet pauses it, a box the app scored by
+itself can be taken back until the next roll, the hint pauses it, a reload restores it, and
+Skip plays a game of computers only to its end."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+
+from game import app
+from game.app import (
+    AddPlayer,
+    AppState,
+    CloseDialog,
+    HideHint,
+    HoldSheet,
+    OpenSettings,
+    ReleaseSheet,
+    Roll,
+    Screen,
+    SelectBox,
+    SetAutoScore,
+    SetCoachStatus,
+    SetPlayerKind,
+    SetUndo,
+    ShowHint,
+    SkipComputers,
+    StartGame,
+    Tick,
+    Undo,
+    dispatch,
+    initial_state,
+    next_deadline,
+    resume,
+)
+from game.coach import Advice, GreedyCoach, ScoreAdvice
+from game.countdown import turn_record
+from game.persistence.session import restore_session, save_session
+from game.persistence.storage import MemoryStorage
+from game.persistence.turn_record import PendingCountdown, TurnRecord
+from game.persistence.undo import UndoSetting
+from game.presentation import present
+from game.state import GameState, PlayerKind
+
+COACH = GreedyCoach()
+START = 1000.0
+TODAY = date(2026, 1, 1)
+
+
+class Table:
+    """Dispatches intents with a clock the test moves (Rolls a second apart: no double tap)."""
+
+    def __init__(self, state: AppState, coach: object = COACH) -> None:
+        self.state = state
+        self.now = START
+        self.coach = coach
+
+    def __call__(self, *intents: app.Intent) -> AppState:
+        for intent in intents:
+            if isinstance(intent, Roll):
+                self.now += 1
+            self.state = dispatch(
+                self.state,
+                intent,
+                now=self.now,
+                coach=self.coach,  # type: ignore[arg-type]
+                rng=random.Random(0),
+            )
+        return self.state
+
+    def later(self, seconds: float) -> AppState:
+        self.now += seconds
+        return self(Tick())
+
+    @property
+    def game(self) -> GameState:
+        assert self.state.game is not None
+        return self.state.game
+
+
+def table(humans: int = 1, seed: int = 7, coach: object = COACH) -> Table:
+    t = Table(initial_state(["en-US"], seed=seed), coach)
+    for _ in range(humans - 1):
+        t(AddPlayer())
+    t(StartGame())
+    return t
+
+
+def last_roll(t: Table) -> GameState:
+    t(Roll(), Roll(), Roll())
+    assert t.state.countdown_deadline == t.now + 3 and t.state.countdown_box is not None
+    return t.game
+
+
+# --- point 7: holding the sheet pauses the countdown; an automatic box can be taken back -----
+
+
+def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full() -> None:
+    t = table(humans=2)
+    game = last_roll(t)
+    box = t.state.countdown_box
+    t.now += 2.7  # the player puts a finger on the sheet to read it, just before the end
+    t(HoldSheet())
+    assert t.state.countdown_deadline is None and next_deadline(t.state) is None
+    view = present(t.state, t.now).game
+    # Still shown, standing still at the time it will run once let go.
+    assert view is not None and view.countdown == 3 and view.countdown_fraction == 1.0
+    assert view.countdown_help == "Paused while you use the sheet."
+    t.later(60)  # reading for a minute: nothing is scored
+    assert t.game is game
+    t(ReleaseSheet())
+    assert t.state.countdown_deadline == t.now + 3 and t.state.countdown_box == box
+    view = present(t.state, t.now).game
+    assert view is not None and view.countdown == 3
+    assert view.countdown_help == "Tap a box to choose it yourself."
+    t.later(2.9)
+    assert t.game is game
+    t.later(0.1)
+    assert t.state.last_auto_scored == box
+
+
+def test_holding_and_releasing_the_sheet_without_a_countdown_starts_nothing() -> None:
+    t = table()
+    t(HoldSheet(), ReleaseSheet(), Roll(), HoldSheet())
+    assert t.state.countdown_deadline is None and t.state.countdown_paused is None
+    t(ReleaseSheet(), Roll(), Roll())
+    assert t.state.countdown_deadline == t.now + 3  # the last roll starts it as ever
+    t(HoldSheet(), SelectBox("chance"), ReleaseSheet())  # a tap on a box: held, then chosen
+    assert t.state.countdown_deadline is None and next_deadline(t.state) is None
+
+
+def test_a_dialog_over_a_held_sheet_keeps_the_countdown_waiting() -> None:
+    t = table()
+    game = last_roll(t)
+    t(HoldSheet(), OpenSettings(), CloseDialog())
+    assert t.state.countdown_deadline is None  # still held
+    t.later(30)
+    assert t.game is game
+    t(ReleaseSheet())
+    assert t.state.countdown_deadline == t.now + 3
+
+
+@pytest.mark.parametrize("setting", list(UndoSetting))
+def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
+    setting: UndoSetting,
+) -> None:
+    t = table(humans=2)
+    t(SetUndo(setting))
+    before = last_roll(t)
+    t.later(3)
+    box = t.state.last_auto_scored
+    assert box is not None and t.game.current_player == 1
+    assert app.undo_available(t.state)
+    view = present(t.state, t.now).game
+    assert view is not None and view.can_undo
+    assert view.undo_label == f"Take back {box.replace('_', ' ').capitalize()}"
+    t(Undo())
+    assert t.game == before and t.state.last_auto_scored is None
+    assert t.state.countdown_deadline is None  # the player took it back to choose themselves
+    # Scored again by the player: with two humans "auto" is off, so their own box stands.
+    t(SelectBox("chance"), app.ConfirmTurn())
+    assert app.undo_available(t.state) is (setting is UndoSetting.ON)
+    # After the next roll nothing is taken back.
+    t2 = table(humans=2)
+    t2(SetUndo(setting))
+    last_roll(t2)
+    t2.later(3)
+    t2(Roll())
+    assert not app.undo_available(t2.state)
+    assert t2(Undo()) is t2.state
+
+
+def test_a_computer_after_an_automatic_box_waits_for_its_take_back() -> None:
+    t = Table(initial_state(["en-US"], seed=7))
+    t(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
+    t(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    last_roll(t)
+    t.later(3)
+    assert app.is_computer_turn(t.state) and app.undo_available(t.state)
+    assert t.state.computer_due == t.now + app.UNDO_WINDOW_SECONDS
+
+
+# --- point 8: the hint pauses the countdown on the hint's box ---------------------------------
+
+
+class HintElsewhere(GreedyCoach):
+    """A coach whose hint names another box than its automatic choice (as the optimal advisor
+    and the greedy fallback may): the countdown must score the box the hint showed."""
+
+    def best_action(self, game: GameState) -> Advice | None:
+        advice = super().best_action(game)
+        if isinstance(advice, ScoreAdvice) and game.options is not None:
+            others = [box for box in game.options.legal if box != advice.box]
+            return ScoreAdvice(others[0], advice.value)
+        return advice
+
+
+def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full() -> None:
+    t = table(coach=HintElsewhere())
+    t(SetCoachStatus(app.CoachStatus.READY))
+    game = last_roll(t)
+    t.now += 2
+    t(ShowHint())
+    hint = t.state.hint
+    assert isinstance(hint, ScoreAdvice)
+    assert t.state.countdown_box == hint.box  # the hint's box is the countdown's box
+    assert t.state.countdown_deadline is None and next_deadline(t.state) is None
+    view = present(t.state, t.now).game
+    assert view is not None and view.countdown == 3
+    assert view.countdown_help == (
+        "Paused while the hint shows: after “Hide hint” it starts again from 3 seconds."
+    )
+    t.later(60)
+    assert t.game is game
+    t(HideHint())
+    assert t.state.countdown_deadline == t.now + 3
+    view = present(t.state, t.now).game
+    assert view is not None and view.countdown_help == "Tap a box to choose it yourself."
+    t.later(3)
+    assert t.state.last_auto_scored == hint.box
+    assert t.game.sheets[0].points_in(hint.box) is not None
+
+
+def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
+    t = Table(initial_state(["en-US"], seed=7))
+    t(SetAutoScore(10), StartGame(), SetCoachStatus(app.CoachStatus.READY), Roll(), Roll())
+    t(Roll(), ShowHint())
+    view = present(t.state, t.now).game
+    assert view is not None and "10 seconds" in view.countdown_help
+
+
+# --- point 12: a reload restores the countdown's box and remaining time -----------------------
+
+
+def test_a_reload_restores_the_countdowns_box_and_remaining_time() -> None:
+    t = table()
+    last_roll(t)
+    box = t.state.countdown_box
+    assert box is not None
+    t.now += 1.2
+    record = turn_record(t.state, t.now)
+    assert record.countdown is not None and record.auto_scored is None
+    assert record.countdown.box == box and record.countdown.seconds == 3
+    assert record.countdown.remaining == pytest.approx(1.8)
+    storage = MemoryStorage()
+    save_session(storage, t.game, today=TODAY, turn=record)
+    restored = restore_session(storage)
+    assert restored.turn == record
+    # The page starts again, later, with the greedy fallback of another choice.
+    later = START + 500
+    state = resume(
+        initial_state(["en-US"], seed=7),
+        restored.game,
+        restored.before_last_turn,
+        now=later,
+        turn=restored.turn,
+    )
+    assert state.countdown_box == box
+    assert state.countdown_deadline == pytest.approx(later + 1.8)
+    assert state.countdown_seconds == 3
+    view = present(state, later).game
+    assert view is not None and view.countdown == 2
+    assert view.countdown_text.startswith("Scoring ") and "in 2 seconds" in view.countdown_text
+    scored = dispatch(state, Tick(), now=later + 1.8, coach=COACH, rng=random.Random(0))
+    assert scored.last_auto_scored == box
+
+
+def test_a_reload_while_paused_keeps_what_was_left() -> None:
+    t = table()
+    last_roll(t)
+    t.now += 1
+    t(OpenSettings())
+    record = turn_record(t.state, t.now + 40)  # the dialog stays open: the time stands
+    assert record.countdown is not None and record.countdown.remaining == pytest.approx(2)
+    t(CloseDialog(), HoldSheet())
+    record = turn_record(t.state, t.now)  # held: it would run in full when let go
+    assert record.countdown is not None and record.countdown.remaining == 3
+
+
+def test_a_restored_countdown_that_does_not_fit_the_game_is_not_used() -> None:
+    t = table()
+    game = last_roll(t)
+    assert game.options is not None and "one_pair" not in game.options.legal
+    for record in (
+        TurnRecord(PendingCountdown("one_pair", 3, 1.0)),  # a box this game cannot score
+        TurnRecord(PendingCountdown("chance", 3, 9.0)),  # more time left than its length
+        None,  # saved by an older version
+    ):
+        state = resume(initial_state(["en-US"]), game, None, now=5.0, turn=record)
+        assert state.countdown_box is None  # the coach chooses when it ends, as before
+        assert state.countdown_deadline == 5.0 + 3  # the full length
+    # A countdown saved with a turn whose last roll has not come starts nothing.
+    early = table()
+    early(Roll())
+    record = TurnRecord(PendingCountdown("chance", 3, 1.0))
+    state = resume(initial_state(["en-US"]), early.game, None, now=5.0, turn=record)
+    assert state.countdown_deadline is None and state.countdown_box is None
+
+
+def test_an_automatic_box_can_still_be_taken_back_after_a_reload() -> None:
+    t = table(humans=2)
+    before = last_roll(t)
+    t.later(3)
+    record = turn_record(t.state, t.now)
+    assert record.auto_scored == t.state.last_auto_scored
+    storage = MemoryStorage()
+    save_session(
+        storage,
+        t.game,
+        today=TODAY,
+        before_last_turn=t.state.before_last_turn,
+        turn=record,
+    )
+    restored = restore_session(storage)
+    state = resume(
+        initial_state(["en-US"]),
+        restored.game,
+        restored.before_last_turn,
+        now=t.now,
+        turn=restored.turn,
+    )
+    assert app.undo_available(state)
+    undone = dispatch(state, Undo(), now=t.now, coach=COACH, rng=random.Random(0))
+    assert undone.game == before
+
+
+# --- point 14: Skip plays a game of computers only to its end ---------------------------------
+
+
+def test_skip_plays_fifty_computers_to_the_end_in_one_press() -> None:
+    t = Table(initial_state(["en-US"], seed=3))
+    t(SetPlayerKind(0, PlayerKind.COMPUTER))
+    for _ in range(49):
+        t(AddPlayer(PlayerKind.COMPUTER))
+    t(StartGame(), SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    t(SkipComputers())
+    assert t.state.screen is Screen.END
+    assert t.game.is_over and all(sheet.is_complete for sheet in t.game.sheets)

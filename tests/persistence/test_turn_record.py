@@ -1,0 +1,81 @@
+"""The session's turn record (version 2): the auto-score countdown's box and time left, and the
+box it scored, survive a reload; sessions of version 1 still load; bad records are refused."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.persistence.session import SESSION_KEY, restore_session, save_session
+from game.persistence.storage import MemoryStorage, ProblemKind
+from game.persistence.turn_record import PendingCountdown, TurnRecord
+
+FIXTURE = Path(__file__).parent / "fixtures" / "session_v1_penta_last_roll.json"
+TODAY = date(2026, 1, 1)
+
+
+def test_a_committed_version_1_session_loads_with_no_turn_record_and_saves_as_version_2() -> None:
+    text = FIXTURE.read_text(encoding="utf-8")
+    assert json.loads(text)["version"] == 1
+    storage = MemoryStorage({SESSION_KEY: text})
+    restored = restore_session(storage)
+    assert restored.problems == () and restored.migrated
+    assert restored.game is not None and restored.game.rolls_left == 0
+    assert restored.turn is None
+    record = TurnRecord(PendingCountdown("chance", 3, 2.5))
+    save_session(storage, restored.game, today=TODAY, turn=record)
+    stored = json.loads(storage.items[SESSION_KEY])
+    assert stored["version"] == 2
+    assert stored["payload"]["game_id"] == json.loads(text)["payload"]["game_id"]
+    assert stored["payload"]["turn"] == {
+        "countdown": {"box": "chance", "seconds": 3, "remaining": 2.5},
+        "auto_scored": None,
+    }
+    again = restore_session(storage)
+    assert again.turn == record and not again.migrated
+
+
+def test_no_turn_record_is_stored_as_null() -> None:
+    storage = MemoryStorage({SESSION_KEY: FIXTURE.read_text(encoding="utf-8")})
+    game = restore_session(storage).game
+    save_session(storage, game, today=TODAY, turn=TurnRecord())
+    assert json.loads(storage.items[SESSION_KEY])["payload"]["turn"] is None
+    assert restore_session(storage).turn is None
+
+
+def session_with_turn(turn: Any) -> str:
+    storage = MemoryStorage({SESSION_KEY: FIXTURE.read_text(encoding="utf-8")})
+    save_session(storage, restore_session(storage).game, today=TODAY)
+    envelope = json.loads(storage.items[SESSION_KEY])
+    envelope["payload"]["turn"] = turn
+    return json.dumps(envelope)
+
+
+COUNTDOWN = {"box": "chance", "seconds": 3, "remaining": 1.5}
+
+
+@pytest.mark.parametrize(
+    ("turn", "names"),
+    [
+        ("soon", "'soon'"),
+        ({"countdown": None}, "missing key 'auto_scored'"),
+        ({**{"countdown": None, "auto_scored": None}, "deadline": 5}, "unknown key 'deadline'"),
+        ({"countdown": {**COUNTDOWN, "remaining": 0}, "auto_scored": None}, "not 0"),
+        ({"countdown": {**COUNTDOWN, "remaining": 4}, "auto_scored": None}, "not 4"),
+        ({"countdown": {**COUNTDOWN, "remaining": True}, "auto_scored": None}, "not True"),
+        ({"countdown": {**COUNTDOWN, "seconds": -3}, "auto_scored": None}, "got -3"),
+        ({"countdown": {**COUNTDOWN, "box": 7}, "auto_scored": None}, "not 7"),
+        ({"countdown": None, "auto_scored": "x" * 41}, "auto_scored"),
+    ],
+)
+def test_a_bad_turn_record_is_refused_and_set_aside(turn: Any, names: str) -> None:
+    storage = MemoryStorage({SESSION_KEY: session_with_turn(turn)})
+    restored = restore_session(storage)
+    assert restored.game is None
+    (problem,) = restored.problems
+    assert problem.kind is ProblemKind.INVALID and names in problem.reason
+    assert "session.turn" in problem.reason
