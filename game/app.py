@@ -830,9 +830,8 @@ def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
                 return state  # the second tap of a double tap
             return replace(_roll(state, c), last_roll_at=c.now)
         case SelectBox(box):
-            return replace(
-                state, game=select_box(game, player, box), countdown_deadline=None, hint=None
-            )
+            # The hint stays: it is about the dice, which choosing a box does not change.
+            return replace(state, game=select_box(game, player, box), countdown_deadline=None)
         case ConfirmTurn():
             if game.selected_box is None:
                 return state

@@ -624,8 +624,10 @@ def _hint_text(state: AppState, t: Translator) -> str:
         return ""
     if state.coach_status is CoachStatus.LOADING:
         return t("hint.loading")
-    if advice is None or state.coach_status is not CoachStatus.READY:
+    if state.coach_status is CoachStatus.UNAVAILABLE:
         return t("hint.unavailable")
+    if advice is None:  # only the table's failure to load may say it is unavailable
+        return ""
     value = "" if advice.value is None else t.format_number(advice.value, 1)
     if isinstance(advice, ScoreAdvice):
         return t("hint.best_score", box=t.box_name(game.ruleset.id, advice.box), value=value)

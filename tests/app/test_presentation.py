@@ -248,6 +248,23 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     assert scored is not None and scored.hint == "Best: score Chance (expected final score 200.0)"
 
 
+def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> None:
+    # The defect: tapping a box after "Hint" put "Hints are unavailable offline" in the hint
+    # panel, online and with the strategy table loaded.
+    state = run(initial_state(["en"], seed=1), StartGame(), SetCoachStatus(CoachStatus.READY))
+    state = run(state, Roll(), ShowHint())
+    before = present(state, 0).game
+    assert before is not None and before.hint.startswith("Best: ")
+    for box in ("chance", "ones"):
+        tapped = run(state, SelectBox(box))
+        view = present(tapped, 0).game
+        assert view is not None and view.hint == before.hint  # the dice did not change
+        assert view.coach_note == ""
+    # Only a table that failed to load makes the panel say so, never a hint with no advice.
+    unadvised = present(replace(state, hint=None), 0).game
+    assert unadvised is not None and unadvised.hint == ""
+
+
 def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
     state = run(initial_state(["en"], seed=2), AddPlayer(), StartGame(), Roll())
     state = run(state, SetCoachStatus(CoachStatus.READY))
