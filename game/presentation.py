@@ -162,7 +162,8 @@ class GameView(NamedTuple):
     status: str
     """What to do now: roll, keep, choose a box, or what the computer is doing."""
     message: str
-    """The joker's one-line reason or the sacrifice message; "" otherwise."""
+    """The joker's one-line reason, or that no open box scores (a sacrifice after the last
+    roll, a reason to roll again before it); "" otherwise."""
     bonus_message: str
     confirm_label: str
     can_confirm: bool
@@ -528,7 +529,8 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         elif options.joker is JokerBranch.ANY_UPPER:
             message = t("turn.joker_any_upper")
         elif options.must_sacrifice:
-            message = t("turn.must_sacrifice")
+            # Only the last roll forces a sacrifice: before it, the dice may still turn.
+            message = t("turn.nothing_scores_yet" if game.rolls_left else "turn.must_sacrifice")
         if options.five_of_a_kind_bonus:
             bonus_message = t("turn.penta_bonus", points=options.five_of_a_kind_bonus)
 

@@ -189,16 +189,33 @@ def test_the_sacrifice_message_appears_only_when_no_open_box_scores() -> None:
     lower = ["three_of_a_kind", "four_of_a_kind", "full_house", "small_straight"]
     scores = {box: 0 for box in [*lower, "large_straight", "chance", "penta"]}
     scores.update({"ones": 2, "threes": 9, "fours": 8, "sixes": 18})
-    game = penta_game(scores, (1, 1, 3, 4, 6))
+    game = replace(penta_game(scores, (1, 1, 3, 4, 6)), rolls_left=0)
     for language, message in [
         ("en", "No open box scores points: you must sacrifice one"),
-        ("he", Translator("he")("turn.must_sacrifice")),
-        ("et", Translator("et")("turn.must_sacrifice")),
+        ("he", "אין תא פתוח שמקנה נקודות: צריך להקריב אחד"),
+        ("et", "Ükski vaba lahter ei anna punkte: üks tuleb ohverdada ja täita nulliga"),
     ]:
         view = present(in_game(game, language), 0).game
         assert view is not None and view.message == message
-    scoring = present(in_game(penta_game(scores, (2, 1, 3, 4, 6))), 0).game
+    scoring = present(in_game(replace(game, dice=(2, 1, 3, 4, 6))), 0).game
     assert scoring is not None and scoring.message == ""
+
+
+@pytest.mark.parametrize("rolls_left", [1, 2])
+def test_before_the_last_roll_nothing_scoring_yet_is_no_sacrifice(rolls_left: int) -> None:
+    # The defect: "you must sacrifice one" beside "Roll (2 left)".
+    lower = ["three_of_a_kind", "four_of_a_kind", "full_house", "small_straight"]
+    scores = {box: 0 for box in [*lower, "large_straight", "chance", "penta"]}
+    scores.update({"ones": 2, "threes": 9, "fours": 8, "sixes": 18})
+    game = replace(penta_game(scores, (1, 1, 3, 4, 6)), rolls_left=rolls_left)
+    for language, message in [
+        ("en", "No open box scores points yet: you can still roll"),
+        ("he", "עדיין אין תא פתוח שמקנה נקודות: אפשר להטיל שוב"),
+        ("et", "Ükski vaba lahter ei anna veel punkte: saad veel heita"),
+    ]:
+        view = present(in_game(game, language), 0).game
+        assert view is not None and view.message == message
+        assert view.can_roll
 
 
 def test_the_countdown_shows_whole_seconds_left() -> None:
