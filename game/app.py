@@ -653,7 +653,7 @@ def _valid_seat(index: object, seats: list[Seat]) -> bool:
 def default_names(kinds: Sequence[PlayerKind], language: str) -> tuple[str, ...]:
     """The names of unnamed players: "Player N" by the seat's place in the turn order,
     "Computer N" counting the computer players only (one human, one computer: "Computer 1")."""
-    t = Translator(language)
+    t = Translator(language, isolate=False)  # a name is data: the messages isolate it
     names = []
     computers = 0
     for number, kind in enumerate(kinds, start=1):

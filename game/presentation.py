@@ -721,7 +721,7 @@ def sheet_view(
         ColumnHead(
             player.name,
             index == current,
-            (t("sheet.now_playing") + ": " + player.name) if index == current else player.name,
+            t("sheet.now_playing", name=player.name) if index == current else player.name,
         )
         for index, player in enumerate(game.players)
     )
@@ -793,7 +793,7 @@ def _sum_row(
         Cell(
             t.format_number(value),
             "sum",
-            f"{game.players[column].name}, {label}: {t.format_number(value)}",
+            t("sheet.cell_filled", player=game.players[column].name, box=label, points=value),
             None,
             False,
             column == current,
