@@ -671,7 +671,7 @@ def _valid_seat(index: object, seats: list[Seat]) -> bool:
 def default_names(kinds: Sequence[PlayerKind], language: str) -> tuple[str, ...]:
     """The names of unnamed players: "Player N" by the seat's place in the turn order,
     "Computer N" counting the computer players only (one human, one computer: "Computer 1")."""
-    t = Translator(language)
+    t = Translator(language, isolate=False)  # a name is data: the messages isolate it
     names = []
     computers = 0
     for number, kind in enumerate(kinds, start=1):
@@ -857,7 +857,8 @@ def _apply_game(state: AppState, intent: Intent, c: _Context) -> AppState:
                 return state  # the second tap of a double tap
             return replace(_roll(state, c), last_roll_at=c.now)
         case SelectBox(box):
-            return countdown.stop(replace(state, game=select_box(game, player, box), hint=None))
+            # The hint stays: it is about the dice, which choosing a box does not change.
+            return countdown.stop(replace(state, game=select_box(game, player, box)))
         case ConfirmTurn():
             if game.selected_box is None:
                 return state

@@ -24,6 +24,12 @@ Keys are dotted, lower_snake segments, from the general to the particular: ``tur
 ``box.penta.full_house``, ``settings.auto_score.off``. ``tests/i18n`` checks that every catalog
 has exactly the same keys, the same placeholders per key and the same plural selector.
 
+Every value a message inserts (a player's name, a number, a box's name) comes out between
+FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (U+2068, U+2069): a Hebrew name in an English
+sentence, or a Latin one in a Hebrew sentence, then keeps its own direction without moving the
+words around it. (On the page the view shows each isolate as a ``<bdi>`` element: see
+game.bidi.)
+
 Errors and fallback (the decision): a :class:`Translator` made with ``strict=True`` (tests)
 raises :class:`MissingKeyError` or :class:`PlaceholderError` at the first problem. With
 ``strict=False`` (the default, for the app) a key missing from the current language, or a
@@ -47,13 +53,19 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
+from game.bidi import FSI, LRI, PDI, RLI
+
 if TYPE_CHECKING:  # imported where it is used (Translator.rules_text): not at start-up
     from game.rules_text import RulesText
 
 __all__ = [
     "DEFAULT_LANGUAGE",
+    "FSI",
     "LANGUAGES",
     "LANGUAGE_CODES",
+    "LRI",
+    "PDI",
+    "RLI",
     "Catalog",
     "CatalogError",
     "Direction",
@@ -85,13 +97,6 @@ Param: TypeAlias = str | int | float
 """A placeholder value: text is inserted as it is, numbers are formatted for the language."""
 
 ALL_PLURAL_CATEGORIES: tuple[PluralCategory, ...] = ("zero", "one", "two", "few", "many", "other")
-
-FSI = "\u2068"
-"""FIRST STRONG ISOLATE: with PDI, keeps a right-to-left name from reordering the text around it."""
-PDI = "\u2069"
-LRI = "\u2066"
-"""LEFT-TO-RIGHT ISOLATE: with PDI, keeps a number range ("0–49") in its order in right-to-left
-text, where the bidirectional algorithm would otherwise show it as "49–0"."""
 
 
 # --- errors -------------------------------------------------------------------------------
@@ -501,10 +506,12 @@ class Translator:
     language: str = DEFAULT_LANGUAGE
     strict: bool = False
     """Raise at once on a missing key or a placeholder mismatch (tests) instead of falling back."""
-    isolate_text: bool = False
-    """Wrap text parameters (player names) in FSI...PDI so that a name written in the other
-    direction cannot reorder the sentence around it. Off by default: the view may isolate
-    names in its own elements (``<bdi>``) instead."""
+    isolate: bool = True
+    """Wrap every inserted value, text or number, in FSI...PDI (as ``<bdi>`` would), so that a
+    name written in the other direction ("נועה" in English, "Dana" in Hebrew), or one that
+    ends in digits or punctuation, cannot reorder the sentence around it ("s turn'נועה"). Done
+    here, once, so that no message can forget it. Off only where the text becomes data (the
+    default name a player keeps) instead of being shown as it is."""
     problems: list[TranslationProblem] = field(default_factory=list, init=False)
     """What the lenient mode fell back on, each problem once, oldest first."""
 
@@ -585,9 +592,13 @@ class Translator:
             raise PlaceholderError(
                 f"message {key!r}: parameter {name!r} must be text or a number, not {value!r}"
             )
-        if isinstance(value, str):
-            return FSI + value + PDI if self.isolate_text else value
-        return format_number(value, self.language)
+        text = value if isinstance(value, str) else format_number(value, self.language)
+        return self.isolated(text)
+
+    def isolated(self, text: str) -> str:
+        """`text` in FSI...PDI (when this translator isolates): for a value put into a sentence
+        that is not a catalog message, such as a list of names."""
+        return FSI + text + PDI if self.isolate else text
 
     def _record(self, key: str, reason: str) -> None:
         problem = TranslationProblem(self.language, key, reason)
@@ -620,8 +631,14 @@ class Translator:
         return LRI + text + PDI if self.direction == "rtl" else text
 
     def format_dice(self, dice: Iterable[int]) -> str:
-        """Faces in the order given: ``"1, 4, 4, 6, 6"`` (the same in every language)."""
-        return ", ".join(format_number(face, self.language) for face in dice)
+        """Faces in the order given: ``"1, 4, 4, 6, 6"`` (the same in every language).
+
+        In a right-to-left language the list is isolated right to left (RLI...PDI), so that it
+        reads in the order of the dice, which lie from right to left there: digits alone would
+        give an inserted value no direction of its own, and the first face would be shown left.
+        """
+        text = ", ".join(format_number(face, self.language) for face in dice)
+        return RLI + text + PDI if self.direction == "rtl" else text
 
     def format_list(self, items: Sequence[str]) -> str:
         """Names joined with "and": ``"Ann, Bo, and Cy"``, ``"Ann ja Bo"``, ``"דנה ואבי"``.
@@ -629,7 +646,7 @@ class Translator:
         In Hebrew the conjunction ו is written on the next word, with a hyphen before a word
         that does not start with a Hebrew letter ("Dana ו-Avi").
         """
-        parts = [FSI + item + PDI if self.isolate_text else item for item in items]
+        parts = [self.isolated(item) for item in items]
         if len(parts) <= 1:
             return "".join(parts)
         pair, last = _LIST_PATTERNS[self.language]

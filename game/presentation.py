@@ -167,7 +167,8 @@ class GameView(NamedTuple):
     status: str
     """What to do now: roll, keep, choose a box, or what the computer is doing."""
     message: str
-    """The joker's one-line reason or the sacrifice message; "" otherwise."""
+    """The joker's one-line reason, or that no open box scores (a sacrifice after the last
+    roll, a reason to roll again before it); "" otherwise."""
     bonus_message: str
     confirm_label: str
     can_confirm: bool
@@ -535,7 +536,8 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
         elif options.joker is JokerBranch.ANY_UPPER:
             message = t("turn.joker_any_upper")
         elif options.must_sacrifice:
-            message = t("turn.must_sacrifice")
+            # Only the last roll forces a sacrifice: before it, the dice may still turn.
+            message = t("turn.nothing_scores_yet" if game.rolls_left else "turn.must_sacrifice")
         if options.five_of_a_kind_bonus:
             bonus_message = t("turn.penta_bonus", points=options.five_of_a_kind_bonus)
 
@@ -658,8 +660,10 @@ def _hint_text(state: AppState, t: Translator) -> str:
         return ""
     if state.coach_status is CoachStatus.LOADING:
         return t("hint.loading")
-    if advice is None or state.coach_status is not CoachStatus.READY:
+    if state.coach_status is CoachStatus.UNAVAILABLE:
         return t("hint.unavailable")
+    if advice is None:  # only the table's failure to load may say it is unavailable
+        return ""
     value = "" if advice.value is None else t.format_number(advice.value, 1)
     if isinstance(advice, ScoreAdvice):
         return t("hint.best_score", box=t.box_name(game.ruleset.id, advice.box), value=value)
@@ -755,7 +759,7 @@ def sheet_view(
         ColumnHead(
             player.name,
             index == current,
-            (t("sheet.now_playing") + ": " + player.name) if index == current else player.name,
+            t("sheet.now_playing", name=player.name) if index == current else player.name,
         )
         for index, player in enumerate(game.players)
     )
@@ -828,7 +832,7 @@ def _sum_row(
         Cell(
             t.format_number(value),
             "sum",
-            f"{game.players[column].name}, {label}: {t.format_number(value)}",
+            t("sheet.cell_filled", player=game.players[column].name, box=label, points=value),
             None,
             False,
             column == current,

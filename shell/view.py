@@ -3,7 +3,8 @@
 The markup of every screen is in index.html; this module only fills it in and keeps it up to
 date. Rules it keeps:
 - text goes in with `textContent` and attributes, never as markup: a player named
-  `<img src=x onerror=alert(1)>` shows literally;
+  `<img src=x onerror=alert(1)>` shows literally; each isolate of a translated text (a name, a
+  number) becomes a `<bdi>` element (shell.text), and leaves no mark in an `aria-label`;
 - elements are updated in place, never rebuilt on a render, so keyboard focus stays where it
   is; lists (players, sheet rows and columns, standings) grow or shrink at their end;
 - a value is written only when it changed (`Node` remembers what it wrote), which keeps a
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.bidi import without_isolates
 from game.presentation import (
     Cell,
     Choice,
@@ -28,6 +30,7 @@ from game.presentation import (
     SheetView,
     Snapshot,
 )
+from shell.text import fill_text
 
 if TYPE_CHECKING:
     from game.rules_text import RulesText, Table
@@ -68,10 +71,12 @@ class Node:
 
     def text(self, value: str) -> Node:
         if self._changed("#text", value):
-            self.el.textContent = value
+            fill_text(self.el, value)
         return self
 
     def attr(self, name: str, value: str | None) -> Node:
+        if name == "aria-label" and value is not None:
+            value = without_isolates(value)  # heard, never shown: the marks are of no use
         if self._changed(name, value):
             if value is None:
                 self.el.removeAttribute(name)
@@ -226,20 +231,20 @@ class View:
             facts = self._create("dl")
             for fact in card.facts:
                 term = self._create("dt")
-                term.textContent = fact.label
+                fill_text(term, fact.label)
                 value = self._create("dd")
-                value.textContent = fact.value
+                fill_text(value, fact.value)
                 facts.append(term)
                 facts.append(value)
             item.append(facts)
             label = self._create("p", "chart-label")
-            label.textContent = card.chart_label
+            fill_text(label, card.chart_label)
             item.append(label)
             chart = self._create("ol", "chart")
             for bar in card.bars:
                 row = self._create("li")
                 text = self._create("span", "bar-text")
-                text.textContent = bar.text
+                fill_text(text, bar.text)
                 shape = self._create("span", "chart-bar", aria_hidden="true")
                 # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.
                 shape.style.setProperty("--share", f"{bar.share:.3f}")
@@ -259,7 +264,7 @@ class View:
             for index, text in enumerate(snap.notices):
                 item = self._create("li", "notice-item")
                 message = self._create("span", "notice-text")
-                message.textContent = text
+                fill_text(message, text)
                 button = self._create(
                     "button", "text-button small", type="button", data_action="dismiss-notice"
                 )
@@ -590,8 +595,8 @@ class View:
             item.classList.toggle("winner", standing.winner)
             spans = item.children
             for position, value in enumerate((standing.place_text, standing.name, standing.total)):
-                if spans.item(position).textContent != value:
-                    spans.item(position).textContent = value
+                if spans.item(position).textContent != without_isolates(value):
+                    fill_text(spans.item(position), value)
         self.node("breakdown-heading").text(view.breakdown_heading)
         self._sheets["end-sheet"].render(view.sheet)
         self.node("play-again").text(view.play_again_label)

@@ -152,7 +152,8 @@ def boot_data(refs: list[str]) -> dict[str, Any]:
     (strict: a missing message or parameter fails the build)."""
     languages = {}
     for code, info in LANGUAGES.items():
-        t = Translator(code, strict=True)
+        # Plain text: the page shows these before the view, which renders isolates as <bdi>.
+        t = Translator(code, strict=True, isolate=False)
         texts = {ref: TextRef.parse(ref).render(t) for ref in refs}
         languages[code] = {"dir": info.direction, "texts": texts}
     return {

@@ -44,6 +44,7 @@ from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.state import GameState, PlayerKind
+from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
 START = 1000.0
@@ -156,7 +157,7 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     assert app.undo_available(t.state)
     view = present(t.state, t.now).game
     assert view is not None and view.can_undo
-    assert view.undo_label == f"Take back {box.replace('_', ' ').capitalize()}"
+    assert view.undo_label == f"Take back {iso(box.replace('_', ' ').capitalize())}"
     t(Undo())
     assert t.game == before and t.state.last_auto_scored is None
     assert t.state.countdown_deadline is None  # the player took it back to choose themselves
@@ -211,7 +212,7 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
     view = present(t.state, t.now).game
     assert view is not None and view.countdown == 3
     assert view.countdown_help == (
-        "Paused while the hint shows: after “Hide hint” it starts again from 3 seconds."
+        f"Paused while the hint shows: after “Hide hint” it starts again from {iso(3)} seconds."
     )
     t.later(60)
     assert t.game is game
@@ -229,7 +230,7 @@ def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
     t(SetAutoScore(10), StartGame(), SetCoachStatus(app.CoachStatus.READY), Roll(), Roll())
     t(Roll(), ShowHint())
     view = present(t.state, t.now).game
-    assert view is not None and "10 seconds" in view.countdown_help
+    assert view is not None and f"{iso(10)} seconds" in view.countdown_help
 
 
 # --- point 12: a reload restores the countdown's box and remaining time -----------------------
@@ -263,7 +264,9 @@ def test_a_reload_restores_the_countdowns_box_and_remaining_time() -> None:
     assert state.countdown_seconds == 3
     view = present(state, later).game
     assert view is not None and view.countdown == 2
-    assert view.countdown_text.startswith("Scoring ") and "in 2 seconds" in view.countdown_text
+    assert (
+        view.countdown_text.startswith("Scoring ") and f"in {iso(2)} seconds" in view.countdown_text
+    )
     scored = dispatch(state, Tick(), now=later + 1.8, coach=COACH, rng=random.Random(0))
     assert scored.last_auto_scored == box
 

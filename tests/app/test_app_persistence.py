@@ -47,6 +47,7 @@ from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
+from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
 
@@ -68,11 +69,11 @@ def test_undo_takes_back_the_last_box_until_the_next_roll() -> None:
     assert state.before_last_turn == before
     snap = present(state, 1000.0)
     assert snap.game is not None and snap.game.can_undo
-    assert snap.game.undo_label == "Take back Chance"
+    assert snap.game.undo_label == f"Take back {iso('Chance')}"
     undone = send(state, Undo())
     assert undone.game == before and undone.before_last_turn is None
     assert isinstance(undone.announcement, Undone)
-    assert present(undone, 1000.0).announcement == "Took back Chance"
+    assert present(undone, 1000.0).announcement == f"Took back {iso('Chance')}"
     assert send(undone, Undo()) is undone  # nothing more to take back
     rolled = send(state, Roll())
     assert rolled.before_last_turn is None
@@ -113,7 +114,7 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
     assert app.STEP_SECONDS[app.Speed.NORMAL] < app.UNDO_WINDOW_SECONDS
     snap = present(state, 1000.0).game
     assert snap is not None and snap.is_computer and snap.can_undo
-    assert snap.undo_label == "Take back Chance"
+    assert snap.undo_label == f"Take back {iso('Chance')}"
     waiting = send(state, Tick(), now=1000.0 + app.UNDO_WINDOW_SECONDS - 0.1)
     assert waiting.game is state.game  # not rolled yet
     undone = send(waiting, Undo(), now=1002.5)

@@ -31,6 +31,7 @@ from game.presentation import GameView, present
 from game.random_source import SeededDice
 from game.sheet import Sheet
 from game.state import Player
+from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
 
@@ -100,10 +101,10 @@ def test_the_hints_box_is_the_one_the_sheet_shows() -> None:
 @pytest.mark.parametrize(
     ("ruleset", "language", "words"),
     [
-        ("penta", "en", "Penta! Well done, Dana!"),
-        ("yatzy", "en", "Yatzy! Well done, Dana!"),
-        ("penta", "he", "פנטה! כל הכבוד, Dana!"),
-        ("yatzy", "et", "Yatzy! Tubli, Dana!"),
+        ("penta", "en", f"Penta! Well done, {iso('Dana')}!"),
+        ("yatzy", "en", f"Yatzy! Well done, {iso('Dana')}!"),
+        ("penta", "he", f"פנטה! כל הכבוד, {iso('Dana')}!"),
+        ("yatzy", "et", f"Yatzy! Tubli, {iso('Dana')}!"),
     ],
 )
 def test_a_players_first_five_of_a_kind_is_celebrated_and_shown(

@@ -11,6 +11,7 @@ from game.app import (
     AddPlayer,
     AppState,
     CoachStatus,
+    ConfirmTurn,
     Dialog,
     OpenRules,
     RenamePlayer,
@@ -34,6 +35,7 @@ from game.presentation import Snapshot, present
 from game.random_source import SeededDice
 from game.sheet import Sheet
 from game.state import GameState, Player, PlayerKind
+from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
 
@@ -104,15 +106,18 @@ def test_dice_have_accessible_names_and_kept_dice_are_marked() -> None:
     state = run(initial_state(["en"], seed=8), StartGame())
     view = present(state, 0).game
     assert view is not None
-    assert view.dice[2].label == "Die 3: not rolled yet" and view.roll_label == "Roll (3 left)"
+    assert view.dice[2].label == f"Die {iso(3)}: not rolled yet"
+    assert view.roll_label == f"Roll ({iso(3)} left)"
     state = run(state, Roll(), ToggleKeep(2))
     game = state.game
     assert game is not None and game.dice is not None
     view = present(state, 0).game
     assert view is not None
-    assert view.dice[2].label == f"Die 3: {game.dice[2]}, kept" and view.dice[2].badge == "Kept"
-    assert view.dice[0].label == f"Die 1: {game.dice[0]}, not kept" and view.dice[0].badge == ""
-    assert view.roll_label == "Roll (2 left)" and view.can_roll
+    assert view.dice[2].label == f"Die {iso(3)}: {iso(game.dice[2])}, kept"
+    assert view.dice[2].badge == "Kept"
+    assert view.dice[0].label == f"Die {iso(1)}: {iso(game.dice[0])}, not kept"
+    assert view.dice[0].badge == ""
+    assert view.roll_label == f"Roll ({iso(2)} left)" and view.can_roll
 
 
 def test_open_boxes_show_their_points_and_zero_is_marked() -> None:
@@ -123,7 +128,8 @@ def test_open_boxes_show_their_points_and_zero_is_marked() -> None:
     ones = rows["ones"].cells[0]
     assert ones.text == "0" and ones.state == "zero" and ones.box == "ones" and ones.enabled
     threes = rows["threes"].cells[0]
-    assert threes.label == "Threes: 6 if scored now" and threes.state == "potential"
+    assert threes.label == f"{iso('Threes')}: {iso(6)} if scored now"
+    assert threes.state == "potential"
     assert rows["chance"].cells[0].text == "19"
     other = rows["chance"].cells[1]
     assert other.text == "" and other.box is None and not other.current
@@ -132,7 +138,7 @@ def test_open_boxes_show_their_points_and_zero_is_marked() -> None:
     selected = present(in_game(replace(game, selected_box="threes")), 0).game
     assert selected is not None
     assert {r.key: r for r in selected.sheet.rows}["threes"].cells[0].state == "selected"
-    assert selected.can_confirm and selected.status == "Selected: Threes"
+    assert selected.can_confirm and selected.status == f"Selected: {iso('Threes')}"
 
 
 def test_sheet_rows_in_sheet_order_with_sums_bonus_and_total() -> None:
@@ -149,8 +155,8 @@ def test_sheet_rows_in_sheet_order_with_sums_bonus_and_total() -> None:
     ]  # fmt: skip
     rows = {row.key: row for row in view.sheet.rows}
     assert rows["upper_subtotal"].cells[0].text == "27"
-    assert rows["upper_bonus"].cells[0].text == "36 to go"
-    assert rows["upper_bonus"].cells[0].label == "36 more points for the bonus"
+    assert rows["upper_bonus"].cells[0].text == f"{iso(36)} to go"
+    assert rows["upper_bonus"].cells[0].label == f"{iso(36)} more points for the bonus"
     assert rows["five_of_a_kind_bonus"].cells[0].text == "100"
     assert rows["total"].cells[0].text == "177"
     yatzy = new_game("yatzy", [Player("Mari")])
@@ -170,9 +176,10 @@ def test_a_second_penta_forces_the_joker_box_and_adds_the_bonus() -> None:
     for box in ("ones", "full_house", "chance"):
         cell = rows[box].cells[0]
         assert cell.state == "forbidden" and not cell.enabled and cell.box is None
-    assert rows["full_house"].cells[0].label == "Full house: not allowed with this roll"
-    assert view.message == "Joker: this Penta must go in Fours."
-    assert view.bonus_message == "Penta bonus: 100 points"
+    label = f"{iso('Full house')}: not allowed with this roll"
+    assert rows["full_house"].cells[0].label == label
+    assert view.message == f"Joker: this Penta must go in {iso('Fours')}."
+    assert view.bonus_message == f"Penta bonus: {iso(100)} points"
     lower = present(in_game(penta_game({"penta": 50, "fours": 12}, (4,) * 5)), 0).game
     assert lower is not None
     assert lower.message == "Joker: this Penta must go in an open box of the lower section."
@@ -189,16 +196,33 @@ def test_the_sacrifice_message_appears_only_when_no_open_box_scores() -> None:
     lower = ["three_of_a_kind", "four_of_a_kind", "full_house", "small_straight"]
     scores = {box: 0 for box in [*lower, "large_straight", "chance", "penta"]}
     scores.update({"ones": 2, "threes": 9, "fours": 8, "sixes": 18})
-    game = penta_game(scores, (1, 1, 3, 4, 6))
+    game = replace(penta_game(scores, (1, 1, 3, 4, 6)), rolls_left=0)
     for language, message in [
         ("en", "No open box scores points: you must sacrifice one"),
-        ("he", Translator("he")("turn.must_sacrifice")),
-        ("et", Translator("et")("turn.must_sacrifice")),
+        ("he", "אין תא פתוח שמקנה נקודות: צריך להקריב אחד"),
+        ("et", "Ükski vaba lahter ei anna punkte: üks tuleb ohverdada ja täita nulliga"),
     ]:
         view = present(in_game(game, language), 0).game
         assert view is not None and view.message == message
-    scoring = present(in_game(penta_game(scores, (2, 1, 3, 4, 6))), 0).game
+    scoring = present(in_game(replace(game, dice=(2, 1, 3, 4, 6))), 0).game
     assert scoring is not None and scoring.message == ""
+
+
+@pytest.mark.parametrize("rolls_left", [1, 2])
+def test_before_the_last_roll_nothing_scoring_yet_is_no_sacrifice(rolls_left: int) -> None:
+    # The defect: "you must sacrifice one" beside "Roll (2 left)".
+    lower = ["three_of_a_kind", "four_of_a_kind", "full_house", "small_straight"]
+    scores = {box: 0 for box in [*lower, "large_straight", "chance", "penta"]}
+    scores.update({"ones": 2, "threes": 9, "fours": 8, "sixes": 18})
+    game = replace(penta_game(scores, (1, 1, 3, 4, 6)), rolls_left=rolls_left)
+    for language, message in [
+        ("en", "No open box scores points yet: you can still roll"),
+        ("he", "עדיין אין תא פתוח שמקנה נקודות: אפשר להטיל שוב"),
+        ("et", "Ükski vaba lahter ei anna veel punkte: saad veel heita"),
+    ]:
+        view = present(in_game(game, language), 0).game
+        assert view is not None and view.message == message
+        assert view.can_roll
 
 
 def test_the_countdown_shows_whole_seconds_left() -> None:
@@ -210,11 +234,11 @@ def test_the_countdown_shows_whole_seconds_left() -> None:
         view = present(state, now).game
         assert view is not None and view.countdown == seconds
         assert view.countdown_help == "Tap a box to choose it yourself."
-        unit = "second" if seconds == 1 else "seconds"
-        assert view.countdown_text == f"Scoring {name} in {seconds} {unit}…"
+        left = "1 second" if seconds == 1 else f"{iso(seconds)} seconds"
+        assert view.countdown_text == f"Scoring {iso(name)} in {left}…"
     # A countdown restored with the game names no box: the coach chooses when it ends.
     view = present(replace(state, countdown_box=None), 100).game
-    assert view is not None and view.countdown_text == "Scoring in 3 seconds…"
+    assert view is not None and view.countdown_text == f"Scoring in {iso(3)} seconds…"
     state = run(state, SelectBox("chance"), now=101)
     view = present(state, 101).game
     assert view is not None and view.countdown == 0 and view.countdown_text == ""
@@ -243,9 +267,28 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     assert view is not None and view.can_hint
     game = ready.game
     assert game is not None and game.dice is not None
-    assert view.hint == (f"Best: keep {game.dice[0]}, {game.dice[1]} (expected final score 231.5)")
+    kept = iso(f"{game.dice[0]}, {game.dice[1]}")
+    assert view.hint == f"Best: keep {kept} (expected final score {iso(231.5)})"
     scored = present(replace(ready, hint=ScoreAdvice("chance", 200.0)), 0).game
-    assert scored is not None and scored.hint == "Best: score Chance (expected final score 200.0)"
+    assert scored is not None
+    assert scored.hint == f"Best: score {iso('Chance')} (expected final score {iso(200.0)})"
+
+
+def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> None:
+    # The defect: tapping a box after "Hint" put "Hints are unavailable offline" in the hint
+    # panel, online and with the strategy table loaded.
+    state = run(initial_state(["en"], seed=1), StartGame(), SetCoachStatus(CoachStatus.READY))
+    state = run(state, Roll(), ShowHint())
+    before = present(state, 0).game
+    assert before is not None and before.hint.startswith("Best: ")
+    for box in ("chance", "ones"):
+        tapped = run(state, SelectBox(box))
+        view = present(tapped, 0).game
+        assert view is not None and view.hint == before.hint  # the dice did not change
+        assert view.coach_note == ""
+    # Only a table that failed to load makes the panel say so, never a hint with no advice.
+    unadvised = present(replace(state, hint=None), 0).game
+    assert unadvised is not None and unadvised.hint == ""
 
 
 def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
@@ -266,7 +309,8 @@ def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
     game = state.game
     assert game is not None and game.options is not None
     points = game.options.points["chance"]
-    label = f"Chance: {points} if scored now; the hint's choice"
+    open_label = f"{iso('Chance')}: {iso(points)} if scored now"
+    label = f"{iso(open_label)}; the hint's choice"
     assert hinted(state) == [("chance", 0, label)]
     assert hinted(replace(state, hint_requested=False)) == []  # hidden: no mark
     assert hinted(replace(state, hint=KeepAdvice((0, 1), 200.0))) == []
@@ -282,8 +326,10 @@ def test_the_hint_says_on_each_die_what_to_change() -> None:
     assert [die.badge for die in view.dice] == ["Kept", "Keep", "", "", "Release"]
     game = state.game
     assert game is not None and game.dice is not None
-    assert view.dice[1].label == f"Die 2: {game.dice[1]}, not kept; the hint says: keep it"
-    assert view.dice[4].label == f"Die 5: {game.dice[4]}, kept; the hint says: release it"
+    not_kept = f"Die {iso(2)}: {iso(game.dice[1])}, not kept"
+    assert view.dice[1].label == f"{iso(not_kept)}; the hint says: keep it"
+    kept = f"Die {iso(5)}: {iso(game.dice[4])}, kept"
+    assert view.dice[4].label == f"{iso(kept)}; the hint says: release it"
     hidden = present(replace(state, hint_requested=False), 0).game
     assert hidden is not None and [die.advice for die in hidden.dice] == [""] * 5
     assert [die.badge for die in hidden.dice] == ["Kept", "", "", "", "Kept"]
@@ -304,15 +350,16 @@ def test_standings_share_places_and_the_winner_is_named() -> None:
     end = snapshot.end
     assert end is not None
     assert [(s.place_text, s.name, s.total) for s in end.standings] == [
-        ("Place 1 (tie)", "Bo", "30"),
-        ("Place 1 (tie)", "Cy", "30"),
-        ("Place 3", "Ann", "20"),
+        (f"Place {iso(1)} (tie)", "Bo", "30"),
+        (f"Place {iso(1)} (tie)", "Cy", "30"),
+        (f"Place {iso(3)}", "Ann", "20"),
     ]
-    assert end.headline == "Bo and Cy share the win!"
+    winners = f"{iso('Bo')} and {iso('Cy')}"
+    assert end.headline == f"{iso(winners)} share the win!"
     assert not any(column.current for column in end.sheet.columns)
     solo = replace(game, players=game.players[:1], sheets=sheets[:1])
     solo_end = present(replace(in_game(solo), screen=Screen.END), 0).end
-    assert solo_end is not None and solo_end.headline == "Well played! Final score: 20"
+    assert solo_end is not None and solo_end.headline == f"Well played! Final score: {iso(20)}"
 
 
 def test_computer_turns_disable_the_human_controls() -> None:
@@ -320,7 +367,7 @@ def test_computer_turns_disable_the_human_controls() -> None:
     state = run(state, SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
     view = present(state, 0).game
     assert view is not None and view.is_computer and not view.can_roll
-    assert view.status == "Computer 1 is playing…"
+    assert view.status == f"{iso('Computer 1')} is playing…"  # the default name: no marks
     state = run(state, Tick(), now=5)
     view = present(state, 5).game
     assert view is not None
@@ -334,10 +381,42 @@ def test_names_are_passed_as_they_are_and_rules_open_in_the_language() -> None:
     setup = present(state, 0).setup
     assert setup is not None
     assert setup.seats[0].name == "<img src=x onerror=alert(1)>"
-    assert setup.seats[0].remove_label.endswith("<img src=x onerror=alert(1)>")
+    assert setup.seats[0].remove_label.endswith(iso("<img src=x onerror=alert(1)>"))
     rules = present(run(state, OpenRules("yatzy")), 0)
     assert rules.dialog == Dialog.RULES.value and rules.rules is not None
     assert rules.rules.language == "he" and rules.rules.ruleset == "yatzy"
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [("en", ("נועה", "Dana 2")), ("he", ("Dana", "נועה 2")), ("et", ("נועה", "Mari"))],
+)
+def test_every_name_in_a_sentence_is_isolated_on_every_screen(
+    language: str, names: tuple[str, str]
+) -> None:
+    # The defect: "נועה's turn" read "s turn'נועה" in English, and a Latin name in Hebrew
+    # likewise. A name alone in its place (a column's head, a standing) is isolated by the view.
+    state = run(initial_state([language], seed=3), AddPlayer(), RenamePlayer(0, names[0]))
+    state = run(state, RenamePlayer(1, names[1]))
+    texts: set[str] = set(all_text(present(state, 0)))
+    state = run(state, StartGame(), SetCoachStatus(CoachStatus.READY))
+    while state.screen is Screen.GAME:
+        texts.update(all_text(present(state, 0)))
+        state = run(state, Roll(), ShowHint())
+        texts.update(all_text(present(state, 0)))
+        game = state.game
+        assert game is not None and game.options is not None
+        state = run(state, SelectBox(min(game.options.legal)), ConfirmTurn())
+        texts.update(all_text(present(state, 0)))
+    assert state.screen is Screen.END
+    bare = sorted(
+        text
+        for text in texts
+        for name in names
+        if name in text and text != name and name in text.replace(iso(name), "")
+    )
+    assert bare == []
+    assert any(iso(names[0]) in text for text in texts)  # the names were there to check
 
 
 def test_language_switch_changes_every_label() -> None:

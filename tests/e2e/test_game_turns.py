@@ -160,6 +160,23 @@ def test_the_screen_stays_awake_during_a_game_and_hints_come_from_the_advisor(
     page.wait_for_function("() => window.__wakeLocks.every(lock => lock.released)")
 
 
+def test_a_hint_stays_when_a_box_is_tapped(page: Page, app_url: str) -> None:
+    # The defect: online, with the table loaded, tapping any box after "Hint" made the panel
+    # say that hints are unavailable offline (3 times in 3).
+    ui = Ui(page).open(app_url, seed=1)
+    ui.start()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    ui.roll()
+    page.click("#hint")
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("expected final score")
+    advice = hint.inner_text()
+    for box in ("chance", "ones"):
+        ui.box(box).click()
+        expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
+        expect(hint).to_have_text(advice)
+
+
 @pytest.mark.allow_browser_errors
 def test_without_the_strategy_table_the_game_plays_on_and_says_so(
     browser: Browser, app_url: str, browser_problems: BrowserProblems

@@ -412,7 +412,7 @@ def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
     for language, (locale, names) in FAMILY.items():
         with watched_page(browser, browser_problems, locale) as page:
             ui = Ui(page).open(app_url, seed=16)
-            t = Translator(language)
+            t = Translator(language, isolate=False)  # a name to type in, as the app makes one
             human = t("setup.default_name", number=2)  # "Mängija 2": longer than "Ema"
             ui.set_players([(names[2], "computer", "beginner"), (human, "human", None)])
             ui.start()

@@ -211,14 +211,14 @@ BARS = """card => [...card.querySelectorAll('.chart li')].map(li => {
 })"""
 
 RANGE_ORDER = """card => {
-    // Where the first and the last digit of the first bin's range ("0–49") are drawn.
-    const text = card.querySelector('.chart li .bar-text').firstChild;
+    // Where the first and the last digit of the first bin's range ("0–49") are drawn: the
+    // range is the first text of the bar's, in an isolate (<bdi>) of its own.
+    const bar = card.querySelector('.chart li .bar-text');
+    const text = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT).nextNode();
     const at = (i) => { const r = document.createRange(); r.setStart(text, i);
                         r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };
     const digits = [...text.data].flatMap((c, i) => /[0-9]/.test(c) ? [i] : []);
-    const colon = text.data.indexOf(':');
-    const range = digits.filter(i => i < colon);
-    return [at(range[0]), at(range[range.length - 1])];
+    return [at(digits[0]), at(digits[digits.length - 1])];
 }"""
 
 

@@ -12,6 +12,7 @@ from game.i18n import (
     LANGUAGE_CODES,
     LRI,
     PDI,
+    RLI,
     Catalog,
     MissingKeyError,
     PlaceholderError,
@@ -25,6 +26,7 @@ from game.i18n import (
     normalize_language,
     plural_category,
 )
+from tests.i18n.isolation import iso
 
 # --- direction and language choice -------------------------------------------------------
 
@@ -111,15 +113,18 @@ def test_plural_categories(language: str, count: int, category: str) -> None:
 def test_rolls_left_in_each_language() -> None:
     en = Translator("en", strict=True)
     assert [en("turn.rolls_left", count=n) for n in (2, 1, 0)] == [
-        "2 rolls left",
+        f"{iso(2)} rolls left",
         "1 roll left",
-        "0 rolls left",
+        f"{iso(0)} rolls left",
     ]
     et = Translator("et", strict=True)
-    assert [et("turn.rolls_left", count=n) for n in (2, 1)] == ["Veel 2 heidet", "Veel 1 heide"]
+    assert [et("turn.rolls_left", count=n) for n in (2, 1)] == [
+        f"Veel {iso(2)} heidet",
+        "Veel 1 heide",
+    ]
     he = Translator("he", strict=True)
     assert [he("turn.rolls_left", count=n) for n in (3, 2, 1)] == [
-        "נותרו 3 הטלות",
+        f"נותרו {iso(3)} הטלות",
         "נותרו שתי הטלות",
         "נותרה הטלה אחת",
     ]
@@ -154,15 +159,19 @@ def test_every_plural_message_renders_for_many_counts(language: str) -> None:
 
 def test_placeholders_are_filled_and_numbers_formatted() -> None:
     en = Translator("en", strict=True)
-    assert en("die.kept", index=3, face=5) == "Die 3: 5, kept"
-    assert en("die.not_kept", index=3, face=5) == "Die 3: 5, not kept"
-    assert en("turn.box_points", box="Full house", points=25) == "Full house: 25 if scored now"
-    assert en("turn.auto_score_countdown", seconds=3) == "Scoring in 3 seconds…"
-    assert en("turn.rolled", dice=en.format_dice([1, 4, 4, 6, 6])) == "Rolled 1, 4, 4, 6, 6"
-    assert en("hint.best_reroll_all", value=254.4848) == (
-        "Best: reroll all five dice (expected final score 254.5)"
+    assert en("die.kept", index=3, face=5) == f"Die {iso(3)}: {iso(5)}, kept"
+    assert en("die.not_kept", index=3, face=5) == f"Die {iso(3)}: {iso(5)}, not kept"
+    assert en("turn.box_points", box="Full house", points=25) == (
+        f"{iso('Full house')}: {iso(25)} if scored now"
     )
-    assert Translator("et")("hint.best_reroll_all", value=254.4848).endswith(" 254,5)")
+    assert en("turn.auto_score_countdown", seconds=3) == f"Scoring in {iso(3)} seconds…"
+    rolled = en("turn.rolled", dice=en.format_dice([1, 4, 4, 6, 6]))
+    assert rolled == f"Rolled {iso('1, 4, 4, 6, 6')}"
+    assert en("hint.best_reroll_all", value=254.4848) == (
+        f"Best: reroll all five dice (expected final score {iso(254.5)})"
+    )
+    et = Translator("et")
+    assert et("hint.best_reroll_all", value=254.4848).endswith(f" {iso('254,5')})")
 
 
 @pytest.mark.parametrize("language", LANGUAGE_CODES)
@@ -200,7 +209,7 @@ def test_a_parameter_may_be_called_key() -> None:
     catalog = Catalog.from_data({"language": "en", "messages": {"a.b": "[{key}]"}}, "en")
     t = Translator("en", strict=True)
     t.catalog = catalog
-    assert t("a.b", key="k") == "[k]"
+    assert t("a.b", key="k") == f"[{iso('k')}]"
 
 
 def test_lenient_mode_falls_back_to_english_and_records_it(
@@ -222,7 +231,7 @@ def test_lenient_mode_falls_back_on_a_placeholder_mismatch_in_the_translation() 
     t = Translator("he")
     bad = Catalog.from_data({"language": "he", "messages": {"die.kept": "קובייה {idx}"}}, "he")
     t.catalog = bad
-    assert t("die.kept", index=2, face=6) == "Die 2: 6, kept"
+    assert t("die.kept", index=2, face=6) == f"Die {iso(2)}: {iso(6)}, kept"
     assert t.problems and t.problems[0].key == "die.kept"
 
 
@@ -240,16 +249,24 @@ def test_lenient_mode_never_shows_a_raw_key_it_raises_when_english_lacks_it_too(
             Translator(language)("die.kept")
 
 
-def test_text_parameters_can_be_isolated_for_mixed_direction_text() -> None:
-    t = Translator("he", isolate_text=True)
-    assert t("turn.player_turn", name="Dana") == f"התור של {FSI}Dana{PDI}"
-    assert t("die.kept", index=1, face=2) == "קובייה 1: 2, שמורה"
-    assert Translator("he")("turn.player_turn", name="Dana") == "התור של Dana"
+def test_every_inserted_name_and_number_is_isolated_from_the_sentence_around_it() -> None:
+    # The defect: a Hebrew name in English read "s turn'נועה", a Latin one in Hebrew likewise.
+    # Isolated, the name keeps its own direction and the sentence keeps the language's.
+    assert Translator("en")("turn.player_turn", name="נועה") == f"{FSI}נועה{PDI}'s turn"
+    assert Translator("et")("turn.player_turn", name="נועה") == f"Mängib {FSI}נועה{PDI}"
+    he = Translator("he")
+    assert he("turn.player_turn", name="Dana") == f"התור של {FSI}Dana{PDI}"
+    assert he("die.kept", index=1, face=2) == f"קובייה {FSI}1{PDI}: {FSI}2{PDI}, שמורה"
+    # A name that ends in digits cannot take the number after it ("Dana 2: 5 points").
+    scored = Translator("en")("turn.scored", name="דנה 2", box="Chance", points=5)
+    assert scored == f"{FSI}דנה 2{PDI} scored {FSI}5{PDI} points in {FSI}Chance{PDI}"
+    # Off only where the text becomes data: a default name that a player keeps.
+    assert Translator("en", isolate=False)("setup.default_name", number=2) == "Player 2"
 
 
 def test_names_are_inserted_as_text_never_interpreted() -> None:
     hostile = "<img src=x onerror=alert(1)> {name} {{x}}"
-    assert Translator("en", strict=True)("end.winner", name=hostile) == f"{hostile} wins!"
+    assert Translator("en", strict=True)("end.winner", name=hostile) == f"{iso(hostile)} wins!"
 
 
 # --- numbers, lists, dates, vocabulary ----------------------------------------------------
@@ -314,32 +331,39 @@ def test_ranges_in_messages_are_isolated_in_right_to_left_text(language: str) ->
 def test_lists_of_names() -> None:
     en, et, he = Translator("en"), Translator("et"), Translator("he")
     assert en.format_list([]) == ""
-    assert en.format_list(["Ann"]) == "Ann"
-    assert en.format_list(["Ann", "Bo"]) == "Ann and Bo"
-    assert en.format_list(["Ann", "Bo", "Cy"]) == "Ann, Bo, and Cy"
-    assert et.format_list(["Mari", "Jaan", "Tiit"]) == "Mari, Jaan ja Tiit"
-    assert he.format_list(["דנה", "אבי"]) == "דנה ואבי"
-    assert he.format_list(["דנה", "אבי", "Bo"]) == "דנה, אבי ו-Bo"
-    assert he.format_list(["דנה", "7"]) == "דנה ו-7"
+    assert en.format_list(["Ann"]) == iso("Ann")
+    assert en.format_list(["Ann", "Bo"]) == f"{iso('Ann')} and {iso('Bo')}"
+    assert en.format_list(["Ann", "Bo", "Cy"]) == f"{iso('Ann')}, {iso('Bo')}, and {iso('Cy')}"
+    assert et.format_list(["Mari", "Jaan", "Tiit"]) == (
+        f"{iso('Mari')}, {iso('Jaan')} ja {iso('Tiit')}"
+    )
+    assert he.format_list(["דנה", "אבי"]) == f"{iso('דנה')} ו{iso('אבי')}"
+    assert he.format_list(["דנה", "אבי", "Bo"]) == f"{iso('דנה')}, {iso('אבי')} ו-{iso('Bo')}"
+    assert he.format_list(["דנה", "7"]) == f"{iso('דנה')} ו-{iso('7')}"
+    plain = Translator("en", isolate=False)
+    assert plain.format_list(["Ann", "Bo"]) == "Ann and Bo"
 
 
 def test_winners_sharing_the_win() -> None:
     en = Translator("en", strict=True)
+    names = f"{iso('Ann')} and {iso('Bo')}"
     assert en("end.winners_tied", names=en.format_list(["Ann", "Bo"])) == (
-        "Ann and Bo share the win!"
+        f"{iso(names)} share the win!"
     )
 
 
 def test_dates() -> None:
     day = date(2026, 11, 30)
-    assert Translator("en").format_date(day) == "30 Nov 2026"
-    assert Translator("et").format_date(day) == "30. nov 2026"
-    assert Translator("he").format_date(day) == "30 בנוב׳ 2026"
+    assert Translator("en").format_date(day) == f"{iso(30)} {iso('Nov')} {iso(2026)}"
+    assert Translator("et").format_date(day) == f"{iso(30)}. {iso('nov')} {iso(2026)}"
+    assert Translator("he").format_date(day) == f"{iso(30)} ב{iso('נוב׳')} {iso(2026)}"
 
 
-def test_dice_lists_are_the_same_in_every_language() -> None:
-    for language in LANGUAGE_CODES:
-        assert Translator(language).format_dice((4, 4, 4, 4, 4)) == "4, 4, 4, 4, 4"
+def test_dice_lists_are_the_same_in_every_language_and_follow_the_dice_in_hebrew() -> None:
+    assert Translator("en").format_dice((1, 4, 6)) == "1, 4, 6"
+    assert Translator("et").format_dice((1, 4, 6)) == "1, 4, 6"
+    # The dice lie from right to left in Hebrew: the list, isolated right to left, reads so too.
+    assert Translator("he").format_dice((1, 4, 6)) == RLI + "1, 4, 6" + PDI
 
 
 def test_box_names_through_the_translator() -> None:
@@ -353,7 +377,7 @@ def test_box_names_through_the_translator() -> None:
 def test_accessible_names_of_boxes() -> None:
     he = Translator("he", strict=True)
     box = he.box_name("penta", "full_house")
-    assert he("turn.box_points", box=box, points=25) == "פול האוס: 25 אם רושמים עכשיו"
+    assert he("turn.box_points", box=box, points=25) == f"{iso(box)}: {iso(25)} אם רושמים עכשיו"
 
 
 # --- packaging -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from game.persistence.stats import PlayerStats, ScoreBin
 from game.presentation import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
+from tests.i18n.isolation import iso
 
 STATS = PlayerStats(
     name="Dana",
@@ -34,17 +35,17 @@ def test_history_bars_read_low_to_high_in_hebrew() -> None:
     view = present(history("he"), 0.0).history
     assert view is not None
     texts = [bar.text for bar in view.cards[0].bars]
-    assert texts[0] == LRI + "0–49" + PDI + ": 0 משחקים"
-    assert texts[2].startswith(LRI + "350–∞" + PDI + ":")
+    assert texts[0] == f"{iso(LRI + '0–49' + PDI)}: {iso(0)} משחקים"
+    assert texts[2].startswith(f"{iso(LRI + '350–∞' + PDI)}:")
 
 
 def test_history_bars_of_empty_bins_have_no_length() -> None:
     view = present(history("en"), 0.0).history
     assert view is not None
     assert [(bar.text, bar.share) for bar in view.cards[0].bars] == [
-        ("0–49: 0 games", 0.0),
-        ("150–199: 3 games", 1.0),
-        ("350–∞: 0 games", 0.0),
+        (f"{iso('0–49')}: {iso(0)} games", 0.0),
+        (f"{iso('150–199')}: {iso(3)} games", 1.0),
+        (f"{iso('350–∞')}: {iso(0)} games", 0.0),
     ]
 
 
