@@ -106,13 +106,15 @@ async def _move_from_local_storage(window: Any, storage: DurableStorage) -> None
 
 
 def _free_key(storage: DurableStorage, key: str, text: str) -> str:
-    """Where a record from localStorage goes: its own key, but a text set aside there whose
-    number IndexedDB already uses for another text gets the next free number."""
-    if not key.startswith(QUARANTINE_PREFIX) or storage.get(key) in (None, text):
+    """Where a record from localStorage goes: its own key, but a text set aside under a number
+    that IndexedDB already uses for another text gets the next free number."""
+    if not key.startswith(QUARANTINE_PREFIX) or storage.get(key) == text:
         return key
-    original = key.split(":", 1)[-1]
-    number = max((item.number for item in quarantined(storage)), default=0) + 1
-    return f"{QUARANTINE_PREFIX}{number}:{original}"
+    number, _, original = key[len(QUARANTINE_PREFIX) :].partition(":")
+    taken = [item.number for item in quarantined(storage)]
+    if number.isdigit() and int(number) not in taken:
+        return key
+    return f"{QUARANTINE_PREFIX}{max(taken, default=0) + 1}:{original}"
 
 
 def _records(entries: Any) -> dict[str, str]:
