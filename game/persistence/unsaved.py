@@ -10,8 +10,9 @@ quota is its own), and forgets it once a later save of the session succeeds:
         at start, once: what to say when the game restored is not the one being played (a
         notice's catalog key and values); the mark is forgotten then: it is said once
 
-Which game is older is decided by the games' ids (kept while a game is played on) and their
-scored boxes: the restored game is an earlier state of the unsaved one, or another game.
+Which game is older is decided by the games' ids (kept while a game is played on) or their
+scored boxes (all of the restored game's in the unsaved one): the restored game is an earlier
+state of the unsaved one, or another game.
 """
 
 from __future__ import annotations
@@ -58,7 +59,9 @@ def stale_save(marks: Storage, restored: Restored) -> StaleSave | None:
 
 def _compare(unsaved: StoredSession, restored: Restored) -> StaleSave | None:
     played = unsaved.saved.game
-    if restored.game is None or restored.game_id != unsaved.game_id:
+    if restored.game is None or not (
+        restored.game_id == unsaved.game_id or _scored_within(restored.game, played)
+    ):
         return StaleSave("storage.unsaved_game")
     if restored.game == played:
         return None  # saved after all
@@ -68,6 +71,20 @@ def _compare(unsaved: StoredSession, restored: Restored) -> StaleSave | None:
             "storage.restored_older", (("played", played_boxes), ("saved", saved_boxes))
         )
     return StaleSave("storage.restored_not_latest")  # the same boxes: dice, or a take-back
+
+
+def _scored_within(earlier: GameState, later: GameState) -> bool:
+    """Whether every box scored in `earlier` holds the same points in `later`, of the same
+    ruleset and number of players (a language change renames default players, and the id)."""
+    return (
+        earlier.ruleset == later.ruleset
+        and len(earlier.sheets) == len(later.sheets)
+        and all(
+            points is None or points == after.scores[index]
+            for before, after in zip(earlier.sheets, later.sheets, strict=True)
+            for index, points in enumerate(before.scores)
+        )
+    )
 
 
 def _scored_boxes(game: GameState) -> int:

@@ -68,6 +68,19 @@ def test_a_restored_game_with_fewer_boxes_is_said_to_be_older_with_both_counts()
     assert stale_save(marks, restore_session(storage)) is None
 
 
+def test_a_game_whose_id_changed_is_still_recognised_by_its_boxes() -> None:
+    first = scored_turns(seeded_game("penta", 1, seed=5), 1)
+    storage = saved(first)
+    played = scored_turns(first, 1)
+    other_id = session_text(MemoryStorage(), played)  # as if saved under a new id
+    assert read_session_text(other_id).game_id != restore_session(storage).game_id
+    marks = MemoryStorage()
+    note_unsaved(marks, other_id)
+    assert stale_save(marks, restore_session(storage)) == StaleSave(
+        "storage.restored_older", (("played", 2), ("saved", 1))
+    )
+
+
 def test_the_same_boxes_but_later_dice_are_said_to_be_older_too() -> None:
     first = scored_turns(seeded_game("yatzy", 1, seed=8), 2)
     storage = saved(first)
