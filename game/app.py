@@ -28,6 +28,10 @@ import messages, `ReplaceNotices` the latest outcome of an import or export in p
 earlier ones; `OpenHistory` and `SetStats` show the statistics the shell computed from the
 history.
 
+One tab plays: `open_elsewhere(state)` when another tab of the app has the game (nothing but
+notices happens then), `take_over(state, game, before_last_turn, preferences, now=...)` when
+the player takes it back, from the newest save.
+
 Preferences: `preferences_to_data(state)` and `preferences_from_data(state, data)` turn the
 settings and the last setup into version-tagged JSON data and back; data not as written is
 refused (SaveFileError naming the field), never trusted.
@@ -73,6 +77,9 @@ class Screen(StrEnum):
     END = "end"
     HISTORY = "history"
     """History and statistics of the finished games (from the setup screen)."""
+    ELSEWHERE = "elsewhere"
+    """The app is open in another tab, which plays and saves the game: this one only offers to
+    take over (see `open_elsewhere` and `take_over`)."""
 
 
 class Speed(StrEnum):
@@ -123,6 +130,8 @@ class Notice:
 RESTORED_NOTICE = Notice("restore.restored")
 """Shown when a game in progress comes back from the device's storage at start, until the player
 dismisses it or the turn it came back in ends (a box scored, the game left)."""
+SAVE_FAILED_NOTICE = Notice("storage.save_failed")
+"""The device refused to save: while it shows, the game in memory is offered for export."""
 
 
 @dataclass(frozen=True)
@@ -471,6 +480,9 @@ Intent = (
 )
 
 
+_ELSEWHERE_INTENTS = (AddNotice, DismissNotice, ReplaceNotices, SetUnreadable, SetCoachStatus)
+"""What still happens in a tab while another one has the game: its notices."""
+
 # --- dispatch ---------------------------------------------------------------------------------
 
 
@@ -499,6 +511,8 @@ def dispatch(
 ) -> AppState:
     """The state after `intent` at time `now` (seconds); unchanged when it is not allowed."""
     context = _Context(now, coach, rng)
+    if state.screen is Screen.ELSEWHERE and not isinstance(intent, _ELSEWHERE_INTENTS):
+        return state  # nothing is played or saved here while another tab has the game
     try:
         new = _apply(state, intent, context)
     except GameError:
@@ -787,6 +801,37 @@ def resume(
     ):
         new = countdown.start(new, now, seconds, None)
     return _schedule(countdown.restore(new, turn, now), now)
+
+
+def open_elsewhere(state: AppState) -> AppState:
+    """`state` giving way to another tab, which has the game now: no timer runs, no dialog
+    stays open, and only the offer to take over shows."""
+    notices = tuple(notice for notice in state.notices if notice != RESTORED_NOTICE)
+    return _reset_turn(
+        replace(
+            state, screen=Screen.ELSEWHERE, dialog=Dialog.NONE, announcement=None, notices=notices
+        )
+    )
+
+
+def take_over(
+    state: AppState,
+    game: GameState | None,
+    before_last_turn: GameState | None,
+    preferences: object,
+    *,
+    now: float,
+    turn: TurnRecord | None = None,
+) -> AppState:
+    """`state` playing here again, from the newest save (the other tab may have played on, or
+    changed the settings): its game resumed (with its countdown), or the New game screen when
+    there is none."""
+    fresh = replace(
+        state, screen=Screen.SETUP, game=None, before_last_turn=None, setup_restored=False
+    )
+    if preferences is not None:
+        fresh = preferences_from_data(fresh, preferences)
+    return resume(fresh, game, before_last_turn, now=now, turn=turn)
 
 
 def undo_available(state: AppState) -> bool:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from game.app import (
     AUTO_SCORE_CHOICES,
     MAX_PLAYERS,
+    SAVE_FAILED_NOTICE,
     AppState,
     CoachStatus,
     Dialog,
@@ -245,6 +246,14 @@ class LeaveView(NamedTuple):
     cancel_label: str
 
 
+class ElsewhereView(NamedTuple):
+    """Shown instead of the game while another tab has it."""
+
+    title: str
+    text: str
+    take_over_label: str
+
+
 class Fact(NamedTuple):
     label: str
     value: str
@@ -301,6 +310,9 @@ class Snapshot(NamedTuple):
     dismiss_label: str = ""
     export_unreadable_label: str = ""
     """The button offering the data set aside as unreadable; "" when there is none."""
+    export_game_label: str = ""
+    """The button offering the game in memory when the device could not save it ("": none)."""
+    elsewhere: ElsewhereView | None = None
     sheet_label: str = ""
     """The accessible name of both score sheets (the game's and the end's), rendered on every
     screen so that a hidden one is never left in the previous language."""
@@ -340,6 +352,14 @@ def present(state: AppState, now: float) -> Snapshot:
         notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.notices),
         dismiss_label=t("common.close"),
         export_unreadable_label=t("storage.export_unreadable") if state.unreadable else "",
+        export_game_label=(
+            t("storage.export_game") if game and SAVE_FAILED_NOTICE in state.notices else ""
+        ),
+        elsewhere=(
+            ElsewhereView(t("elsewhere.title"), t("elsewhere.text"), t("elsewhere.take_over"))
+            if state.screen is Screen.ELSEWHERE
+            else None
+        ),
         sheet_label=t("sheet.title"),
     )
 

@@ -7,11 +7,14 @@ this class only connects them to the page:
   apart from the view's) becomes `HoldSheet`, and `ReleaseSheet` once they let go;
 - `send(intent)` dispatches it with the current time, renders, and schedules the next Tick
   (auto-score countdown, computer players' steps) with setTimeout;
-- storage (game.persistence over shell.storage's localStorage adapter): the session is
-  restored at start (before anything is saved), then the game in progress (with its countdown)
-  and the preferences are saved after every change, and the countdown's time left again when
-  the page is hidden or left; unreadable data is set aside and offered for download, and
-  every problem is shown as a notice;
+- storage (game.persistence over shell.durable's IndexedDB, else shell.storage's
+  localStorage): the session is restored at start (before anything is saved), then the game in
+  progress (with its countdown) and the preferences are saved after every change, and the
+  countdown's time left again when the page is hidden or left; unreadable data is set aside
+  and offered for download, and every problem is shown as a notice; a game that could not be
+  saved is offered for download, and the next start says that the game restored is older;
+- one tab plays (a Web Lock, assets/store.js): a tab opened while another has the game only
+  offers to take it over, which reads the newest save; the tab it is taken from gives way;
 - the screen is kept awake during a game (Wake Lock), and the lock is taken again when the
   page becomes visible;
 - the coach: the optimal advisor when its table loads, else game.coach.GreedyCoach.
@@ -32,12 +35,27 @@ from game import app, countdown
 from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
 from game.coach import Coach, GreedyCoach
 from game.persistence.history import load_history
-from game.persistence.session import restore_session, save_preferences, save_session
-from game.persistence.storage import ProblemKind, StorageProblem, quarantined
+from game.persistence.session import (
+    SESSION_KEY,
+    Restored,
+    restore_session,
+    save_preferences,
+    save_session,
+    session_text,
+)
+from game.persistence.storage import (
+    MemoryStorage,
+    ProblemKind,
+    Storage,
+    StorageProblem,
+    quarantined,
+)
 from game.persistence.undo import UndoSetting
+from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
 from game.presentation import present
 from game.rulesets import RULESETS
 from game.state import PlayerKind
+from shell.durable import DurableStorage, open_durable_storage
 from shell.sheet_hold import SheetHold
 from shell.storage import migrate_legacy_preferences, open_storage
 from shell.view import View, is_null
@@ -46,7 +64,7 @@ PROBLEM_NOTICES = {
     ProblemKind.NOT_JSON: "storage.corrupt",
     ProblemKind.INVALID: "storage.corrupt",
     ProblemKind.UNKNOWN_VERSION: "storage.unknown_version",
-    ProblemKind.WRITE_FAILED: "storage.save_failed",
+    ProblemKind.WRITE_FAILED: app.SAVE_FAILED_NOTICE.key,
 }
 COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
@@ -71,31 +89,35 @@ class Controller:
         self._proxies: list[Any] = []
         self._tasks: set[asyncio.Future[None]] = set()
         """Running tasks, kept until they end (asyncio holds only weak references)."""
+        self._owner = False
+        """This tab has the game (the others do not save it)."""
+        self._started = False
 
     # --- start --------------------------------------------------------------------------------
 
-    def start(self) -> None:
+    async def start(self) -> None:
         params = self.window.URLSearchParams.new(self.window.location.search)
         seed = app.parse_seed(params.get("seed"))
         if seed is not None:
             self.rng = random.Random(seed)
         languages = [str(tag) for tag in self.window.navigator.languages]
-        self.storage = open_storage(self.window)
-        migrated = migrate_legacy_preferences(self.storage)
-        restored = restore_session(self.storage)
+        self._marks = open_storage(self.window, area="sessionStorage")
+        self._lost_proxy = create_proxy(self._on_lost)
+        self._owner = bool(await self.window.pentaStore.claim(False, self._lost_proxy))
+        self.storage = await open_durable_storage(self.window, self._on_write, self._owner)
+        # A tab without the game reads a copy: nothing it reads is moved aside or upgraded.
+        reading = self.storage if self._owner else MemoryStorage(_items(self.storage))
+        migrated = migrate_legacy_preferences(reading)
+        restored = restore_session(reading)
         state = app.initial_state(languages, seed=seed, preferences=restored.preferences)
-        state = app.resume(
-            state, restored.game, restored.before_last_turn, now=self.now(), turn=restored.turn
-        )
-        for problem in restored.problems:
-            state = self._with_notice(state, problem)
-        if migrated or restored.migrated:
-            state = app.dispatch(
-                state, app.AddNotice(app.Notice("storage.migrated")), **self._context(state)
+        if self._owner:
+            state = app.resume(
+                state, restored.game, restored.before_last_turn, now=self.now(), turn=restored.turn
             )
-        self.state = state
-        self._saved_preferences = json.dumps(app.preferences_to_data(self.state), sort_keys=True)
-        self._saved_game: tuple[Any, ...] = self._game_to_save()
+            state = self._with_restore_notices(state, restored, migrated)
+        else:
+            state = app.open_elsewhere(state)
+        self._restart(state)
         self._listen(self.document, "click", self._on_click)
         self._listen(self.document, "change", self._on_change)
         self._listen(self.document, "input", self._on_input)
@@ -111,12 +133,68 @@ class Controller:
         for element_id in ("language", "settings-button", "history-button"):
             self.document.getElementById(element_id).disabled = False
         self._render()
-        # Once the first screen shows: a damaged history is reported (and set aside) now.
+        self._started = True
+        if self._owner:
+            self._check_history()
+
+    def _restart(self, state: AppState) -> None:
+        """`state` as the one just restored: nothing in it needs saving."""
+        self.state = state
+        self._saved_preferences = json.dumps(app.preferences_to_data(state), sort_keys=True)
+        self._saved_game: tuple[Any, ...] = self._game_to_save()
+
+    def _with_restore_notices(
+        self, state: AppState, restored: Restored, migrated: bool
+    ) -> AppState:
+        for problem in restored.problems:
+            state = self._with_notice(state, problem)
+        notices = []
+        if migrated or restored.migrated:
+            notices.append(app.Notice("storage.migrated"))
+        stale = stale_save(self._marks, restored)
+        if stale is not None:
+            notices.append(app.Notice(stale.key, stale.values))
+        for item in notices:
+            state = app.dispatch(state, app.AddNotice(item), **self._context(state))
+        return state
+
+    def _check_history(self) -> None:
+        """Once the screen shows: a damaged history is reported (and set aside) now."""
         history = load_history(self.storage)
         if history.problem is not None:
             self.state = self._with_notice(self.state, history.problem)
             self._render()
         self._note_unreadable()
+
+    # --- one tab plays ------------------------------------------------------------------------
+
+    def _on_lost(self, *_args: Any) -> None:
+        """Another tab took the game: this one gives way, and saves nothing more."""
+        self._owner = False
+        before = self.state
+        self.state = app.open_elsewhere(before)
+        self._render(before)
+
+    async def _take_over(self) -> None:
+        if self._owner or not await self.window.pentaStore.claim(True, self._lost_proxy):
+            return
+        self._owner = True
+        if isinstance(self.storage, DurableStorage):
+            await self.storage.reload()  # the other tab may have played on
+        migrated = migrate_legacy_preferences(self.storage)
+        restored = restore_session(self.storage)
+        before = self.state
+        state = app.take_over(
+            before,
+            restored.game,
+            restored.before_last_turn,
+            restored.preferences,
+            now=self.now(),
+            turn=restored.turn,
+        )
+        self._restart(self._with_restore_notices(state, restored, migrated))
+        self._render(before)
+        self._check_history()
 
     def _context(self, state: AppState) -> dict[str, Any]:
         return {"now": self.now(), "coach": self.coach_for(state), "rng": self.rng}
@@ -170,8 +248,9 @@ class Controller:
             and state.game is not None
         ):
             self._animate_roll(state, before)
-        self._save_preferences()
-        self._save_game()
+        if self._owner:
+            self._save_preferences()
+            self._save_game()
         self._forget_done_tasks()
         self._schedule(now)
         self._keep_awake()
@@ -308,6 +387,24 @@ class Controller:
         )
         for problem in report.problems:
             self._report(problem)
+
+    def _on_write(self, key: str, text: str | None, error: str | None) -> None:
+        """The outcome of a write: a session that could not be saved is remembered, so that
+        the next start says the game restored is older (game.persistence.unsaved)."""
+        if error is not None and self._started:
+            self._report(StorageProblem(key, ProblemKind.WRITE_FAILED, error))
+        if key == SESSION_KEY:
+            if error is None:
+                forget_unsaved(self._marks)
+            elif text is not None:
+                note_unsaved(self._marks, text)
+
+    def export_game(self) -> None:
+        """The game in memory, when the device could not save it."""
+        if self.state.game is not None:
+            turn = countdown.turn_record(self.state, self.now())
+            text = session_text(self.storage, self.state.game, self.state.before_last_turn, turn)
+            self.download(f"penta-game-{self.today().isoformat()}.json", text)
 
     def _report(self, problem: StorageProblem) -> None:
         before = self.state
@@ -501,6 +598,10 @@ class Controller:
             self.export_unreadable()
         elif action == "export-history":
             self.export_history()
+        elif action == "export-game":
+            self.export_game()
+        elif action == "take-over":
+            self._tasks.add(asyncio.ensure_future(self._take_over()))
         if intent is not None:
             before = self.state
             self.send(intent)
@@ -588,6 +689,11 @@ class Controller:
             open_name = self.state.dialog.value
             if not self.document.getElementById(f"{open_name}-dialog").open:
                 self.send(app.CloseDialog())
+
+
+def _items(storage: Storage) -> dict[str, str]:
+    stored_keys = storage.keys()  # a Storage, not a dict: keys() is the port's only listing
+    return {key: text for key in stored_keys if (text := storage.get(key)) is not None}
 
 
 def notice(key: str, **values: int) -> app.Notice:

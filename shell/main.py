@@ -1,7 +1,8 @@
 """Composition root: PyScript runs this file once the interpreter is up.
 
 It builds the app (game.app) with what only the browser has: the clock, the page's `?seed=`,
-`navigator.languages`, the stored preferences, the coach, and the page itself (shell.view).
+`navigator.languages`, the stored records (shell.durable: read from IndexedDB before the app
+starts), the coach, and the page itself (shell.view).
 Then every DOM event becomes an intent, every intent a new state, every state a render. It
 announces the outcome of the start to assets/boot.js: "penta:ready", or "penta:failed" with the
 traceback, so that a Python error at start shows a readable message.
@@ -12,6 +13,7 @@ gives everyone the same dice ("same dice for everyone" challenges, replays, brow
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from typing import Any
 
@@ -24,17 +26,23 @@ def announce(event_name: str, detail: dict[str, Any] | None = None) -> None:
     document.dispatchEvent(window.CustomEvent.new(event_name, options))
 
 
-def start() -> None:
+async def start() -> None:
     # Imported here, not at the top, so that an error in any module is reported like any other.
     from shell.controller import Controller
 
-    Controller(window, document).start()
+    await Controller(window, document).start()
 
 
-try:
-    start()
-except Exception:
-    window.console.error(traceback.format_exc())
-    announce("penta:failed", {"details": traceback.format_exc()})
-else:
-    announce("penta:ready")
+async def main() -> None:
+    try:
+        await start()
+    except Exception:
+        window.console.error(traceback.format_exc())
+        announce("penta:failed", {"details": traceback.format_exc()})
+    else:
+        announce("penta:ready")
+
+
+# The start waits for the stored records (IndexedDB) and for the answer to which tab plays.
+# The task is kept: asyncio holds only a weak reference to it.
+STARTING: set[asyncio.Future[None]] = {asyncio.ensure_future(main())}

@@ -1,9 +1,14 @@
 """The Storage port (game.persistence.storage) over the browser's `window.localStorage`.
 
 A write the browser refuses (quota full, storage disabled by policy or private mode) raises
-StorageError, as the port requires; reads that fail return nothing. `open_storage(window)`
-falls back to a MemoryStorage when localStorage cannot be used at all (the app then plays on
-without remembering).
+StorageError, as the port requires; reads that fail return nothing. `open_storage(window,
+listener)` falls back to a MemoryStorage when localStorage cannot be used at all (the app then
+plays on without remembering). The same adapter serves `window.sessionStorage`.
+
+`WriteListener(key, text, error)` is told the outcome of every write and removal (text None)
+that an adapter makes: error None once it is stored, else what went wrong. The session's
+writes decide what the next start says about a game that could not be saved
+(game.persistence.unsaved).
 
 `migrate_legacy_preferences(storage)`: builds before the session envelope stored the
 preferences as the bare object of game.app.preferences_to_data; such a record is wrapped in
@@ -12,16 +17,24 @@ the current envelope, so that it is read (not quarantined), and reported as migr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.persistence.readers import NotJsonError, parse_json
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from game.persistence.storage import MemoryStorage, Storage, StorageError, encode_record
 
+WriteListener = Callable[[str, str | None, str | None], None]
+
+
+def _ignore(_key: str, _text: str | None, _error: str | None) -> None:
+    return None
+
 
 class LocalStorage:
-    def __init__(self, local_storage: Any) -> None:
+    def __init__(self, local_storage: Any, listener: WriteListener = _ignore) -> None:
         self._ls = local_storage
+        self._listener = listener
 
     def get(self, key: str) -> str | None:
         try:
@@ -36,13 +49,17 @@ class LocalStorage:
         try:
             self._ls.setItem(key, value)
         except Exception as error:  # QuotaExceededError, SecurityError
-            raise StorageError(f"localStorage refused {key!r}: {error}") from None
+            reason = f"localStorage refused {key!r}: {error}"
+            self._listener(key, value, reason)
+            raise StorageError(reason) from None
+        self._listener(key, value, None)
 
     def remove(self, key: str) -> None:
         try:
             self._ls.removeItem(key)
         except Exception:
             return
+        self._listener(key, None, None)
 
     def keys(self) -> list[str]:
         try:
@@ -52,15 +69,18 @@ class LocalStorage:
             return []
 
 
-def open_storage(window: Any) -> Storage:
+def open_storage(
+    window: Any, listener: WriteListener = _ignore, area: str = "localStorage"
+) -> Storage:
+    """The adapter over `window[area]` ("localStorage" or "sessionStorage")."""
     try:
-        local_storage = window.localStorage
+        web_storage = getattr(window, area)
         probe = "penta.probe"
-        local_storage.setItem(probe, "1")
-        local_storage.removeItem(probe)
+        web_storage.setItem(probe, "1")
+        web_storage.removeItem(probe)
     except Exception:
         return MemoryStorage()
-    return LocalStorage(local_storage)
+    return LocalStorage(web_storage, listener)
 
 
 def migrate_legacy_preferences(storage: Storage) -> bool:

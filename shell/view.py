@@ -167,7 +167,7 @@ class View:
         self.node("settings-button").attr("aria-label", snap.settings_label).attr(
             "title", snap.settings_label
         )
-        for screen in ("setup", "game", "end", "history"):
+        for screen in ("setup", "game", "end", "history", "elsewhere"):
             self.node(f"{screen}-screen").show(snap.screen == screen)
         self.node("history-button").text(snap.history_label)
         for sheet in self._sheets.values():
@@ -180,6 +180,10 @@ class View:
             self._game(snap.game)
         if snap.end is not None:
             self._end(snap.end)
+        if snap.elsewhere is not None:
+            self.node("elsewhere-title").text(snap.elsewhere.title)
+            self.node("elsewhere-text").text(snap.elsewhere.text)
+            self.node("take-over").text(snap.elsewhere.take_over_label)
         self._settings(snap)
         self._rules(snap.rules, snap.rules_close_label)
         self.node("leave-text").text(snap.leave.text)
@@ -275,6 +279,7 @@ class View:
                 container.append(item)
         exporting = bool(snap.export_unreadable_label)
         self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
+        self.node("export-game").text(snap.export_game_label).show(bool(snap.export_game_label))
         self.node("notices").show(bool(snap.notices) or exporting)
 
     def _focus_screen(self, screen: str) -> None:
@@ -283,6 +288,7 @@ class View:
             "game": "turn-title",
             "end": "end-title",
             "history": "history-title",
+            "elsewhere": "elsewhere-title",
         }[screen]
         el = self.node(target).el
         el.focus()

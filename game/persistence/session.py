@@ -13,6 +13,9 @@ The shell calls, with its Storage (see game.persistence.storage):
         the session; `turn` (game.persistence.turn_record) keeps the auto-score countdown
         and the box it scored across a reload
     save_preferences(storage, data) -> StorageProblem | None    the app's preferences data
+    session_text(storage, game, before_last_turn=None) -> str   the record `game` is saved as,
+        for an export of the game in memory when it cannot be saved
+    read_session_text(text) -> StoredSession                    such a record read back
 
 The game is stored exactly (game.savefile, schema 2): dice, kept dice, rolls left, selected box,
 the seeded dice's position, and the turn just confirmed. A reload therefore shows the same dice
@@ -60,6 +63,7 @@ from game.persistence.storage import (
     RecordKind,
     Storage,
     StorageProblem,
+    decode_record,
     encode_record,
     read_record,
     write_record,
@@ -136,6 +140,8 @@ class Restored:
     """Something was stored by an older version and was upgraded (the app may say so)."""
     turn: TurnRecord | None = None
     """The countdown and the automatic box of the turn in progress (for game.app.resume)."""
+    game_id: str | None = None
+    """The stored game's id (None when no game was restored)."""
 
 
 def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Restored:
@@ -159,6 +165,7 @@ def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Re
         problems,
         migrated,
         session.value.turn,
+        session.value.game_id,
     )
 
 
@@ -186,21 +193,9 @@ def save_session(
         if stored.value is not None:
             storage.remove(SESSION_KEY)
         return SaveReport(tuple(problems))
-    if before_last_turn is not None and confirmed_box(before_last_turn, game) is None:
-        # Not the state before this game's last box (a roll has happened since): there is
-        # nothing to take back, so there is nothing to keep for it.
-        before_last_turn = None
-    # The stored session, when `game` is the same game played on (or taken back).
-    earlier = stored.value if stored.value and _same_game(stored.value.saved, game) else None
-    if earlier is not None:
-        game_id = earlier.game_id
-    else:
-        game_id = new_game_id((ids or random.SystemRandom()).getrandbits(64))
-    payload = {
-        "game_id": game_id,
-        "game": game_to_data(game, before_last_turn),
-        "turn": None if turn is None or turn == TurnRecord() else turn_record_to_data(turn),
-    }
+    earlier = _earlier(stored.value, game)
+    payload = _payload(earlier, game, before_last_turn, turn, ids)
+    game_id = payload["game_id"]
     kind = _session_kind(None)
     if storage.get(SESSION_KEY) != encode_record(kind, payload):
         problem = write_record(storage, kind, payload)
@@ -215,6 +210,51 @@ def save_session(
     elif not game.is_over and stored_game is not None and stored_game.is_over:
         _withdraw(storage, game_id, problems)
     return SaveReport(tuple(problems), recorded)
+
+
+def session_text(
+    storage: Storage,
+    game: GameState,
+    before_last_turn: GameState | None = None,
+    turn: TurnRecord | None = None,
+) -> str:
+    """The session record of `game` (with the stored game's id when it is that game played
+    on): the game in memory, for the player to keep when the device cannot save it. Changes
+    nothing in `storage`."""
+    text = storage.get(SESSION_KEY)
+    try:
+        stored = None if text is None else read_session_text(text)
+    except SaveFileError:
+        stored = None
+    payload = _payload(_earlier(stored, game), game, before_last_turn, turn, None)
+    return encode_record(_session_kind(None), payload)
+
+
+def _earlier(stored: StoredSession | None, game: GameState) -> StoredSession | None:
+    """The stored session, when `game` is the same game played on (or taken back)."""
+    return stored if stored is not None and _same_game(stored.saved, game) else None
+
+
+def _payload(
+    earlier: StoredSession | None,
+    game: GameState,
+    before_last_turn: GameState | None,
+    turn: TurnRecord | None,
+    ids: random.Random | None,
+) -> JsonObject:
+    if before_last_turn is not None and confirmed_box(before_last_turn, game) is None:
+        # Not the state before this game's last box (a roll has happened since): there is
+        # nothing to take back, so there is nothing to keep for it.
+        before_last_turn = None
+    if earlier is not None:
+        game_id = earlier.game_id
+    else:
+        game_id = new_game_id((ids or random.SystemRandom()).getrandbits(64))
+    return {
+        "game_id": game_id,
+        "game": game_to_data(game, before_last_turn),
+        "turn": None if turn is None or turn == TurnRecord() else turn_record_to_data(turn),
+    }
 
 
 def save_preferences(storage: Storage, data: JsonObject) -> StorageProblem | None:
@@ -279,3 +319,9 @@ def _withdraw(storage: Storage, game_id: str, problems: list[StorageProblem]) ->
         problem = save_history(storage, tuple(r for r in records if r.id != game_id))
         if problem is not None:
             problems.append(problem)
+
+
+def read_session_text(text: str) -> StoredSession:
+    """A session record's text (as saved, or as exported): raises SaveFileError if it is not
+    one this build reads."""
+    return decode_record(_session_kind(None), text).value

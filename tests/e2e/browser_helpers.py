@@ -49,6 +49,21 @@ def wait_for_offline_complete(page: Page) -> None:
     page.wait_for_selector("html[data-offline=complete]", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+def stored_records(page: Page) -> dict[str, str]:
+    """Every record the app keeps on the device (in IndexedDB, read by assets/store.js)."""
+    return dict(page.evaluate("() => pentaStore.load()"))
+
+
+def clear_stored_records(page: Page) -> None:
+    """Deletes every record the app keeps on the device, as clearing the site's data would."""
+    page.evaluate(
+        """async () => {
+            for (const [key] of await pentaStore.load()) await pentaStore.write(key, null);
+            localStorage.clear();
+        }"""
+    )
+
+
 class BrowserProblems:
     """Every console error, uncaught error and Python traceback of the watched contexts."""
 

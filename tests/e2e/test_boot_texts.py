@@ -38,7 +38,7 @@ def test_the_built_page_holds_every_start_up_text_in_every_language(dist: Path) 
     languages = data["languages"]
     assert isinstance(languages, dict) and set(languages) == set(LANGUAGE_CODES)
     for language in LANGUAGE_CODES:
-        t = Translator(language, strict=True)
+        t = Translator(language, strict=True, isolate=False)
         texts = languages[language]["texts"]
         assert languages[language]["dir"] == t.direction
         assert {ref: texts.get(ref) for ref in refs} == {
@@ -61,7 +61,7 @@ def test_start_up_texts_are_in_the_chosen_language_before_python(
     page.add_init_script(f"localStorage.setItem({PREFERENCES_KEY!r}, {hostile!r})")
     HeldRequests(page, f"**/{PACKAGES_ARCHIVE}")
     page.goto(app_url, wait_until="domcontentloaded")
-    t = Translator("he", strict=True)
+    t = Translator("he", strict=True, isolate=False)
     html = page.locator("html")
     expect(html).to_have_attribute("lang", "he")
     expect(html).to_have_attribute("dir", "rtl")
@@ -90,7 +90,7 @@ def test_start_up_texts_are_in_the_chosen_language_before_python(
     page.route(f"**/{PACKAGES_ARCHIVE}", lambda route: route.abort())
     page.goto(app_url, wait_until="commit")
     page.wait_for_selector("html[data-state=failed]", timeout=30_000)
-    et = Translator("et", strict=True)
+    et = Translator("et", strict=True, isolate=False)
     expect(html := page.locator("html")).to_have_attribute("lang", "et")
     expect(html).to_have_attribute("dir", "ltr")
     expect(page.locator("#status")).to_have_text(et("boot.startup_failed"))

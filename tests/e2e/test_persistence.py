@@ -16,7 +16,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browser_helpers import BrowserProblems, boot, wait_for_offline_ready, wait_until_ready
+from browser_helpers import (
+    BrowserProblems,
+    boot,
+    stored_records,
+    wait_for_offline_ready,
+    wait_until_ready,
+)
 from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import changed_build, stylesheet_text
@@ -223,9 +229,8 @@ def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
             "nothing was deleted.",
         ]
     )
-    stored = page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
-    )
+    # Moved from localStorage (where builds before IndexedDB kept them), then set aside.
+    stored = stored_records(page)
     assert stored["penta.quarantine.1:penta.session"] == garbage
     assert stored["penta.quarantine.2:penta.history"] == newer
     assert "penta.session" not in stored
@@ -240,7 +245,7 @@ def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
     # The notice can be dismissed; the data stays aside (nothing is deleted).
     page.locator("#notice-list li button").first.click()
     expect(notices).to_have_count(1)
-    assert page.evaluate("() => localStorage.getItem('penta.quarantine.1:penta.session')")
+    assert "penta.quarantine.1:penta.session" in stored_records(page)
     assert not browser_problems.problems
 
 
@@ -382,8 +387,8 @@ def test_preferences_saved_by_an_older_build_are_migrated_and_said_so(
     )
     expect(page.locator("#seat-0-name")).to_have_value("Dana")
     expect(page.locator("#ruleset-yatzy")).to_be_checked()
-    keys = page.evaluate("() => Object.keys(localStorage)")
-    assert not [key for key in keys if key.startswith("penta.quarantine.")]
+    assert not [key for key in stored_records(page) if key.startswith("penta.quarantine.")]
+    assert page.evaluate("() => localStorage.length") == 0  # moved into IndexedDB
 
 
 def test_an_update_applied_at_the_next_start_keeps_the_game(

@@ -2,7 +2,8 @@
 recorded, export and import (merging, no duplicates), and refused imports.
 
 The stored history is made in CPython (seeded random games, recorded as the app records them)
-and put in localStorage before the app loads, so the statistics on screen are compared with
+and put in localStorage before the app loads (which moves it into IndexedDB, as it does with
+what older builds kept there), so the statistics on screen are compared with
 game.persistence.stats computed from the very same records.
 """
 
@@ -14,7 +15,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from browser_helpers import wait_until_ready
+from browser_helpers import clear_stored_records, stored_records, wait_until_ready
 from game_helpers import Ui
 from playwright.sync_api import Page, expect
 
@@ -99,7 +100,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
     assert document["format"] == "penta-export"
     assert {game["id"] for game in document["payload"]["games"]} == {r.id for r in records}
 
-    page.evaluate("() => localStorage.clear()")
+    clear_stored_records(page)
     page.reload()
     wait_until_ready(page)
     open_history(page)
@@ -117,7 +118,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
         ["Nothing new to import: every game in the file is already here."]
     )
     assert card_texts(page) == before
-    history = json.loads(page.evaluate("() => localStorage.getItem('penta.history')"))
+    history = json.loads(stored_records(page)["penta.history"])
     assert len(history["payload"]["games"]) == 3
 
 
@@ -153,7 +154,7 @@ def test_oversized_and_malformed_imports_are_refused_plainly(page: Page, app_url
     # The page still answers, and nothing was stored.
     page.click("#history-back")
     expect(page.locator("#setup-screen")).to_be_visible()
-    assert page.evaluate("() => localStorage.getItem('penta.history')") is None
+    assert "penta.history" not in stored_records(page)
 
 
 HOSTILE_IMPORTS = {

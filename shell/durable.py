@@ -1,0 +1,126 @@
+"""The Storage port over the durable store of assets/store.js (IndexedDB), kept in memory.
+
+The port is synchronous and IndexedDB is not: the records are read once, before the app starts
+(`open_durable_storage`), into a dict that the app reads and changes at once; every change is
+also written through to IndexedDB, each in a transaction of strict durability, in the order the
+app made them. The outcome of each write comes later, to `listener(key, text, error)` (see
+shell.storage.WriteListener): a write the browser refused (its storage is full) is reported
+there, since `set` cannot raise for it.
+
+When IndexedDB cannot be used (blocked by the browser's settings), the localStorage adapter of
+shell.storage is returned instead. Records that builds before this one kept in localStorage
+are moved into IndexedDB at start (each removed from localStorage once IndexedDB has committed
+it), so that no stored game is left behind. A record in both is replaced by localStorage's:
+the app writes there only while IndexedDB cannot be used, so that copy is the later one.
+
+`reload()` reads IndexedDB again: a tab taking the game over from another one that played on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from game.persistence.storage import QUARANTINE_PREFIX, Storage, quarantined
+from shell.storage import WriteListener, open_storage
+
+OWN_KEYS = "penta."
+"""Every record of the app has a key starting so (a page of the same origin may have others)."""
+
+
+class DurableStorage:
+    def __init__(self, store: Any, items: dict[str, str], listener: WriteListener) -> None:
+        self._store = store
+        self.items = items
+        self._listener = listener
+        self._writes: set[asyncio.Future[None]] = set()
+        """Writes under way (asyncio keeps only weak references to tasks)."""
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+        self._write(key, value)
+
+    def remove(self, key: str) -> None:
+        if self.items.pop(key, None) is not None:
+            self._write(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.items)
+
+    async def reload(self) -> None:
+        self.items = _records(await self._store.load())
+
+    async def adopt(self, key: str, text: str) -> None:
+        """Stores a record from elsewhere, once committed; raises what IndexedDB raised."""
+        target = _free_key(self, key, text)
+        await self._store.write(target, text)
+        self.items[target] = text
+
+    def _write(self, key: str, text: str | None) -> None:
+        # Started now, in the app's order: IndexedDB runs transactions on the same records in
+        # the order they were created.
+        task = asyncio.ensure_future(self._commit(self._store.write(key, text), key, text))
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def _commit(self, written: Any, key: str, text: str | None) -> None:
+        try:
+            await written
+        except Exception as error:  # QuotaExceededError, or the database was closed
+            self._listener(key, text, f"IndexedDB refused {key!r}: {error}")
+        else:
+            self._listener(key, text, None)
+
+
+async def open_durable_storage(
+    window: Any, listener: WriteListener, move_old_records: bool = True
+) -> Storage:
+    """`move_old_records`: false in a tab that does not have the game (it writes nothing)."""
+    try:
+        records = _records(await window.pentaStore.loaded)
+    except Exception as error:
+        window.console.warn(f"IndexedDB cannot be used, localStorage keeps the game: {error}")
+        return open_storage(window, listener)
+    storage = DurableStorage(window.pentaStore, records, listener)
+    if move_old_records:
+        await _move_from_local_storage(window, storage)
+    return storage
+
+
+async def _move_from_local_storage(window: Any, storage: DurableStorage) -> None:
+    legacy = open_storage(window)
+    stored_keys = legacy.keys()  # a Storage, not a dict: keys() is the port's only listing
+    for key in stored_keys:
+        text = legacy.get(key)
+        if not key.startswith(OWN_KEYS) or text is None:
+            continue
+        try:
+            await storage.adopt(key, text)
+        except Exception as error:
+            window.console.warn(f"{key} stays in localStorage: {error}")
+            continue
+        legacy.remove(key)
+
+
+def _free_key(storage: DurableStorage, key: str, text: str) -> str:
+    """Where a record from localStorage goes: its own key, but a text set aside under a number
+    that IndexedDB already uses for another text gets the next free number."""
+    if not key.startswith(QUARANTINE_PREFIX) or storage.get(key) == text:
+        return key
+    number, _, original = key[len(QUARANTINE_PREFIX) :].partition(":")
+    taken = [item.number for item in quarantined(storage)]
+    if number.isdigit() and int(number) not in taken:
+        return key
+    return f"{QUARANTINE_PREFIX}{max(taken, default=0) + 1}:{original}"
+
+
+def _records(entries: Any) -> dict[str, str]:
+    """The [key, text] pairs read from IndexedDB; anything else there is not the app's."""
+    records = {}
+    for pair in entries.to_py():
+        if len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], str):
+            records[pair[0]] = pair[1]
+    return records

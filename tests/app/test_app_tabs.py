@@ -1,0 +1,114 @@
+"""One tab plays the game (CPython): a tab giving way to another does nothing but show its
+notices, and taking the game over starts from the newest save."""
+
+from __future__ import annotations
+
+import random
+
+from game import app
+from game.app import (
+    RESTORED_NOTICE,
+    AddNotice,
+    ConfirmTurn,
+    Notice,
+    OpenSettings,
+    Roll,
+    Screen,
+    SelectBox,
+    SetAutoScore,
+    SetLanguage,
+    StartGame,
+    Tick,
+    dispatch,
+    initial_state,
+    next_deadline,
+    open_elsewhere,
+    preferences_to_data,
+    resume,
+    take_over,
+)
+from game.coach import GreedyCoach
+from game.engine import roll, score
+from game.presentation import present
+from game.state import PlayerKind
+
+COACH = GreedyCoach()
+
+
+def send(state: app.AppState, *intents: app.Intent, now: float = 1000.0) -> app.AppState:
+    for intent in intents:
+        state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))
+    return state
+
+
+def started(seed: int = 2, auto_score: int = 0) -> app.AppState:
+    return send(initial_state(["en-US"], seed=seed), SetAutoScore(auto_score), StartGame())
+
+
+def test_a_tab_that_gives_way_shows_only_the_offer_to_take_over() -> None:
+    state = send(started(), Roll())
+    elsewhere = open_elsewhere(state)
+    assert elsewhere.screen is Screen.ELSEWHERE
+    snapshot = present(elsewhere, 1000.0)
+    assert snapshot.game is None and snapshot.screen == "elsewhere"
+    assert snapshot.elsewhere is not None
+    assert snapshot.elsewhere.take_over_label == "Play here"
+    assert "another tab" in snapshot.elsewhere.text
+    for language in ("he", "et"):
+        view = present(open_elsewhere(send(state, SetLanguage(language))), 0).elsewhere
+        assert view is not None and view.text and view.take_over_label != "Play here"
+
+
+def test_nothing_is_played_or_changed_in_a_tab_that_gave_way() -> None:
+    state = send(started(), Roll())
+    elsewhere = open_elsewhere(state)
+    assert state.game is not None and state.game.options is not None
+    box = sorted(state.game.options.legal)[0]
+    for intent in (Roll(), SelectBox(box), ConfirmTurn(), StartGame(), OpenSettings(), Tick()):
+        assert send(elsewhere, intent) is elsewhere, intent
+    assert send(elsewhere, SetLanguage("et")) is elsewhere  # no preference saved from here
+    # Its notices still come and go.
+    noticed = send(elsewhere, AddNotice(Notice("storage.save_failed")))
+    assert noticed.notices[-1] == Notice("storage.save_failed")
+
+
+def test_a_tab_that_gives_way_runs_no_timer() -> None:
+    countdown = started(auto_score=3)
+    for second in range(3):  # a second apart: not a double tap
+        countdown = send(countdown, Roll(), now=1000.0 + second)
+    assert next_deadline(countdown) is not None  # the auto-score countdown runs
+    assert next_deadline(open_elsewhere(countdown)) is None
+    computer = send(
+        initial_state(["en-US"], seed=2), app.SetPlayerKind(0, PlayerKind.COMPUTER), StartGame()
+    )
+    assert next_deadline(computer) is not None
+    assert next_deadline(open_elsewhere(computer)) is None
+
+
+def test_giving_way_drops_the_restored_notice_it_no_longer_plays_that_game() -> None:
+    state = started()
+    assert state.game is not None
+    restored = resume(initial_state(["en-US"]), state.game, None, now=0)
+    assert RESTORED_NOTICE in restored.notices
+    assert RESTORED_NOTICE not in open_elsewhere(restored).notices
+
+
+def test_taking_over_starts_from_the_newest_save_with_its_preferences() -> None:
+    mine = send(started(), Roll())
+    elsewhere = open_elsewhere(mine)
+    # Meanwhile the other tab scored a box and switched to Estonian.
+    assert mine.game is not None and mine.game.options is not None
+    other = score(mine.game, 0, sorted(mine.game.options.legal)[0])
+    preferences = preferences_to_data(send(mine, SetLanguage("et")))
+    taken = take_over(elsewhere, other, mine.game, preferences, now=2000.0)
+    assert taken.screen is Screen.GAME
+    assert taken.game == other and taken.before_last_turn == mine.game
+    assert taken.settings.language == "et"
+    assert send(taken, Roll()).game == roll(other, 0)  # it plays again
+
+
+def test_taking_over_when_the_other_tab_left_the_game_opens_new_game() -> None:
+    elsewhere = open_elsewhere(send(started(), Roll()))
+    taken = take_over(elsewhere, None, None, None, now=0)
+    assert taken.screen is Screen.SETUP and taken.game is None
+    assert send(taken, StartGame()).screen is Screen.GAME

@@ -1,0 +1,191 @@
+"""shell.durable in CPython, over a fake of assets/store.js: the records read once and kept in
+memory, every change written through in order, refusals reported, and what older builds kept
+in localStorage moved in without losing anything."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from test_shell_storage import FakeLocalStorage
+
+from shell.durable import DurableStorage, open_durable_storage
+
+
+class Entries(list[list[str]]):
+    def to_py(self) -> list[list[str]]:
+        return list(self)
+
+
+class FakeStore:
+    """assets/store.js over a dict; `refuse` names keys whose writes fail (a full disk)."""
+
+    def __init__(self, records: dict[str, str] | None = None) -> None:
+        self.records = dict(records or {})
+        self.refuse: set[str] = set()
+        self.writes: list[tuple[str, str | None]] = []
+
+    async def _load(self) -> Entries:
+        return Entries([key, text] for key, text in self.records.items())
+
+    @property
+    def loaded(self) -> Any:
+        return self._load()
+
+    def load(self) -> Any:
+        return self._load()
+
+    async def write(self, key: str, text: str | None) -> None:
+        await asyncio.sleep(0)  # committed later, as IndexedDB does
+        if key in self.refuse:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        self.writes.append((key, text))
+        if text is None:
+            self.records.pop(key, None)
+        else:
+            self.records[key] = text
+
+
+class FakeWindow:
+    def __init__(self, store: FakeStore, local: FakeLocalStorage) -> None:
+        self.pentaStore = store
+        self.localStorage = local
+        self.warnings: list[str] = []
+        self.console = self
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+
+Outcome = tuple[str, str | None, str | None]
+
+
+async def opened(
+    store: FakeStore, local: FakeLocalStorage | None = None
+) -> tuple[DurableStorage, list[Outcome], FakeWindow]:
+    outcomes: list[Outcome] = []
+    window = FakeWindow(store, local or FakeLocalStorage())
+    storage = await open_durable_storage(window, lambda *outcome: outcomes.append(outcome))
+    assert isinstance(storage, DurableStorage)
+    return storage, outcomes, window
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_reads_come_from_memory_and_every_change_is_written_through_in_order() -> None:
+    async def scenario() -> None:
+        store = FakeStore({"penta.session": "old"})
+        storage, outcomes, _ = await opened(store)
+        assert storage.get("penta.session") == "old"
+        storage.set("penta.session", "1")
+        storage.set("penta.session", "2")
+        storage.remove("penta.preferences")  # not there: nothing to write
+        storage.set("penta.history", "h")
+        storage.remove("penta.history")
+        assert storage.get("penta.session") == "2" and storage.keys() == ["penta.session"]
+        await settle()
+        assert store.writes == [
+            ("penta.session", "1"),
+            ("penta.session", "2"),
+            ("penta.history", "h"),
+            ("penta.history", None),
+        ]
+        assert store.records == {"penta.session": "2"}
+        assert [error for *_, error in outcomes] == [None] * 4
+
+    asyncio.run(scenario())
+
+
+def test_a_refused_write_is_reported_with_its_text_and_memory_keeps_the_game() -> None:
+    async def scenario() -> None:
+        store = FakeStore()
+        storage, outcomes, _ = await opened(store)
+        store.refuse.add("penta.session")
+        storage.set("penta.session", "the latest game")
+        await settle()
+        ((key, text, error),) = outcomes
+        assert (key, text) == ("penta.session", "the latest game")
+        assert error is not None and "QuotaExceededError" in error
+        assert storage.get("penta.session") == "the latest game"
+
+    asyncio.run(scenario())
+
+
+def test_reload_reads_what_another_tab_wrote() -> None:
+    async def scenario() -> None:
+        store = FakeStore({"penta.session": "mine"})
+        storage, _, _ = await opened(store)
+        store.records["penta.session"] = "theirs"
+        assert storage.get("penta.session") == "mine"
+        await storage.reload()
+        assert storage.get("penta.session") == "theirs"
+
+    asyncio.run(scenario())
+
+
+def test_what_older_builds_kept_in_local_storage_is_moved_in_and_only_then_removed() -> None:
+    async def scenario() -> None:
+        local = FakeLocalStorage(quota=10_000)
+        local.items = {
+            "penta.session": "game",
+            "penta.quarantine.1:penta.history": "bad history",
+            "someone.else": "not ours",
+        }
+        store = FakeStore({"penta.quarantine.1:penta.session": "bad session"})
+        storage, _, _ = await opened(store, local)
+        assert store.records == {
+            "penta.quarantine.1:penta.session": "bad session",
+            "penta.session": "game",
+            # Its number was taken by another text: it gets the next one.
+            "penta.quarantine.2:penta.history": "bad history",
+        }
+        assert storage.get("penta.session") == "game"
+        assert local.items == {"someone.else": "not ours"}
+
+    asyncio.run(scenario())
+
+
+def test_a_record_that_cannot_be_moved_stays_in_local_storage() -> None:
+    async def scenario() -> None:
+        local = FakeLocalStorage(quota=10_000)
+        local.items = {"penta.session": "game"}
+        store = FakeStore()
+        store.refuse.add("penta.session")
+        storage, _, window = await opened(store, local)
+        assert local.items == {"penta.session": "game"}
+        assert storage.get("penta.session") is None
+        assert window.warnings and "stays in localStorage" in window.warnings[0]
+
+    asyncio.run(scenario())
+
+
+def test_without_indexed_db_local_storage_keeps_the_game_and_reports_its_writes() -> None:
+    async def scenario() -> None:
+        class NoStore(FakeStore):
+            @property
+            def loaded(self) -> Any:
+                async def refuse() -> Entries:
+                    raise RuntimeError("UnknownError: IndexedDB is not available")
+
+                return refuse()
+
+        local = FakeLocalStorage(quota=5)
+        outcomes: list[Outcome] = []
+        window = FakeWindow(NoStore(), local)
+        storage = await open_durable_storage(window, lambda *outcome: outcomes.append(outcome))
+        assert not isinstance(storage, DurableStorage)
+        storage.set("penta.session", "game")
+        try:
+            storage.set("penta.session", "a longer game")
+        except Exception as error:
+            assert "refused" in str(error)
+        assert local.items == {"penta.session": "game"}
+        assert [(text, error is None) for _, text, error in outcomes] == [
+            ("game", True),
+            ("a longer game", False),
+        ]
+
+    asyncio.run(scenario())
