@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from browser_helpers import boot
-from playwright.sync_api import Page
+import re
 
-# Appended to shell/main.py: for every module of game/ and shell/ imported at start-up, whether
-# the .pyc beside it is a checked hash-based one that matches its source (so Python used it).
+from browser_helpers import boot
+from playwright.sync_api import Page, expect
+
+# Appended to shell/main.py: once the app is ready (its start is asynchronous), for every module of game/ and
+# shell/ imported at start-up, whether the .pyc beside it is a checked hash-based one that
+# matches its source (so Python used it).
 REPORT = """
 import importlib.util as _util
 import sys as _sys
@@ -20,12 +23,18 @@ def _uses_pyc(module):
     except OSError:
         return False
 
-_ours = [m for name, m in list(_sys.modules.items()) if name.split(".")[0] in ("game", "shell")]
-_ours = [m for m in _ours if getattr(m, "__file__", None)]
-document.documentElement.dataset.ownModules = str(len(_ours))
-document.documentElement.dataset.notFromPyc = " ".join(
-    sorted(m.__name__ for m in _ours if not _uses_pyc(m))
-)
+def _report(*_args):
+    ours = [m for name, m in list(_sys.modules.items()) if name.split(".")[0] in ("game", "shell")]
+    ours = [m for m in ours if getattr(m, "__file__", None)]
+    document.documentElement.dataset.notFromPyc = " ".join(
+        sorted(m.__name__ for m in ours if not _uses_pyc(m))
+    )
+    document.documentElement.dataset.ownModules = str(len(ours))
+
+from pyodide.ffi import create_proxy as _create_proxy
+
+_REPORT_PROXY = _create_proxy(_report)
+document.addEventListener("penta:ready", _REPORT_PROXY)
 """
 
 
@@ -33,5 +42,6 @@ def test_own_modules_load_from_their_pyc(page: Page, app_url: str) -> None:
     page.route("**/shell/main.py", lambda route: route.fulfill(body=route.fetch().text() + REPORT))
     boot(page, app_url)
     html = page.locator("html")
+    expect(html).to_have_attribute("data-own-modules", re.compile(r"^\d+$"))
     assert int(html.get_attribute("data-own-modules") or 0) >= 3
     assert html.get_attribute("data-not-from-pyc") == ""
