@@ -334,7 +334,7 @@ def present(state: AppState, now: float) -> Snapshot:
         direction=t.direction,
         app_title=t("app.title"),
         screen=state.screen.value,
-        dialog=state.dialog.value,
+        dialog=state.ui.dialog.value,
         settings_label=t("menu.settings"),
         language_label=t("a11y.change_language"),
         languages=languages,
@@ -342,18 +342,18 @@ def present(state: AppState, now: float) -> Snapshot:
         game=_game(state, t, now) if state.screen is Screen.GAME and game else None,
         end=_end(state, t) if state.screen is Screen.END and game else None,
         settings=_settings(state, t, languages),
-        rules=t.rules_text(state.rules_ruleset) if state.dialog is Dialog.RULES else None,
+        rules=t.rules_text(state.ui.rules_ruleset) if state.ui.dialog is Dialog.RULES else None,
         rules_close_label=t("common.close"),
         leave=LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel")),
         announcement=announcement_text(state, t),
-        announcement_count=state.announcement_count,
+        announcement_count=state.ui.announcement_count,
         history=_history(state, t) if state.screen is Screen.HISTORY else None,
         history_label=t("history.title"),
-        notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.notices),
+        notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.ui.notices),
         dismiss_label=t("common.close"),
-        export_unreadable_label=t("storage.export_unreadable") if state.unreadable else "",
+        export_unreadable_label=t("storage.export_unreadable") if state.ui.unreadable else "",
         export_game_label=(
-            t("storage.export_game") if game and SAVE_FAILED_NOTICE in state.notices else ""
+            t("storage.export_game") if game and SAVE_FAILED_NOTICE in state.ui.notices else ""
         ),
         elsewhere=(
             ElsewhereView(t("elsewhere.title"), t("elsewhere.text"), t("elsewhere.take_over"))
@@ -366,7 +366,7 @@ def present(state: AppState, now: float) -> Snapshot:
 
 def _history(state: AppState, t: Translator) -> HistoryView:
     cards = []
-    for stats in state.stats:
+    for stats in state.ui.stats:
         fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
         facts = (
             Fact(t("stats.games"), t.format_number(stats.games)),
@@ -408,7 +408,7 @@ def _history(state: AppState, t: Translator) -> HistoryView:
 
 
 def _undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
-    game, before = state.game, state.before_last_turn
+    game, before = state.game, state.play.before_last_turn
     if game is None or before is None or not undo_available(state):
         return t("undo.button"), False
     box = confirmed_box(before, game)
@@ -465,9 +465,9 @@ def _setup(state: AppState, t: Translator) -> SetupView:
                 can_remove=count > 1,
             )
         )
-    if state.seed is not None:
-        note = t("setup.seeded", seed=str(state.seed))
-    elif state.setup_restored:
+    if state.setup.seed is not None:
+        note = t("setup.seeded", seed=str(state.setup.seed))
+    elif state.setup.restored:
         note = t("setup.last_setup_restored")
     else:
         note = ""
@@ -491,9 +491,9 @@ def _setup(state: AppState, t: Translator) -> SetupView:
 
 def _shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | None:
     """The coach's advice, while the hint that says it is on screen."""
-    if not (human and state.hint_requested and state.coach_status is CoachStatus.READY):
+    if not (human and state.pacing.hint_requested and state.coach_status is CoachStatus.READY):
         return None
-    return state.hint
+    return state.pacing.hint
 
 
 def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple[DieView, ...]:
@@ -563,13 +563,13 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
 
     countdown = 0
     fraction = 0.0
-    paused = state.countdown_paused
-    if (state.countdown_deadline is not None or paused is not None) and human:
-        deadline = state.countdown_deadline
+    paused = state.pacing.countdown_paused
+    if (state.pacing.countdown_deadline is not None or paused is not None) and human:
+        deadline = state.pacing.countdown_deadline
         remaining = max(0.0, deadline - now) if deadline is not None else paused or 0.0
         countdown = max(1, math.ceil(remaining - 1e-9)) if remaining > 0 else 0
-        if state.countdown_seconds:
-            fraction = min(1.0, remaining / state.countdown_seconds)
+        if state.pacing.countdown_seconds:
+            fraction = min(1.0, remaining / state.pacing.countdown_seconds)
 
     undo_label, can_undo_now = _undo_label(state, t)
     advice = _shown_advice(state, human)
@@ -634,9 +634,9 @@ def _game(state: AppState, t: Translator, now: float) -> GameView:
 
 def _countdown_help(state: AppState, t: Translator) -> str:
     """How to stop the countdown, or what holds it (game.countdown)."""
-    if state.hint_requested:
-        return t("turn.countdown_paused_hint", seconds=state.countdown_seconds)
-    if state.sheet_held:
+    if state.pacing.hint_requested:
+        return t("turn.countdown_paused_hint", seconds=state.pacing.countdown_seconds)
+    if state.ui.sheet_held:
         return t("turn.countdown_paused_sheet")
     return t("turn.countdown_help")
 
@@ -652,15 +652,15 @@ def _celebration_text(state: AppState, t: Translator) -> str:
 def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
     if not seconds:
         return ""
-    if state.game is None or state.countdown_box is None:
+    if state.game is None or state.pacing.countdown_box is None:
         return t("turn.auto_score_countdown", seconds=seconds)
-    box = t.box_name(state.game.ruleset.id, state.countdown_box)
+    box = t.box_name(state.game.ruleset.id, state.pacing.countdown_box)
     return t("turn.auto_score_countdown_box", box=box, seconds=seconds)
 
 
 def _last_move(state: AppState, t: Translator) -> str:
     """What the previous player scored, while the next player has not rolled yet."""
-    game, event = state.game, state.announcement
+    game, event = state.game, state.ui.announcement
     if game is None or game.dice is not None or not isinstance(event, Scored):
         return ""
     if event.player == game.current_player:
@@ -675,8 +675,8 @@ def _last_move(state: AppState, t: Translator) -> str:
 
 def _hint_text(state: AppState, t: Translator) -> str:
     game = state.game
-    advice = state.hint
-    if not state.hint_requested or game is None:
+    advice = state.pacing.hint
+    if not state.pacing.hint_requested or game is None:
         return ""
     if state.coach_status is CoachStatus.LOADING:
         return t("hint.loading")
@@ -945,7 +945,7 @@ def _settings(state: AppState, t: Translator, languages: tuple[Choice, ...]) -> 
 
 def announcement_text(state: AppState, t: Translator) -> str:
     """The words for screen readers (aria-live) about what just happened."""
-    event = state.announcement
+    event = state.ui.announcement
     game = state.game
     if event is None or game is None:
         return ""

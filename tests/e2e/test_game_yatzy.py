@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect
 from cli.tables import load_table
 from game.advisor_coach import AdvisorCoach
 from game.app.intents import ConfirmTurn, Intent, Roll, SelectBox, SkipComputers, ToggleKeep
-from game.app.model import AppState, CoachStatus, Screen, Settings
+from game.app.model import AppState, CoachStatus, Play, Screen, Settings, Setup
+from game.app.model import Ui as Screens
 from game.app.update import dispatch
 from game.coach import best_immediate_box
 from game.engine import new_game, standings
@@ -40,11 +41,11 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
     players = (Player("Ann"), Player("Bo"), Player("Robo", PlayerKind.COMPUTER, "optimal"))
     coach = AdvisorCoach(Advisor(load_table(RULESETS["yatzy"])))
     mirror = AppState(
-        screen=Screen.GAME,
-        game=new_game("yatzy", players, SeededDice(SEED)),
-        seed=SEED,
         settings=Settings(auto_score_seconds=0),
         coach_status=CoachStatus.READY,
+        ui=Screens(screen=Screen.GAME),
+        play=Play(game=new_game("yatzy", players, SeededDice(SEED))),
+        setup=Setup(seed=SEED),
     )
     rng = random.Random(SEED)
     now = 0.0
