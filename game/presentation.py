@@ -13,7 +13,7 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from game.app import (
+from game.app.model import (
     AUTO_SCORE_CHOICES,
     MAX_PLAYERS,
     SAVE_FAILED_NOTICE,
@@ -27,10 +27,10 @@ from game.app import (
     Screen,
     Speed,
     Undone,
-    default_names,
     is_computer_turn,
     undo_available,
 )
+from game.app.seats import default_names
 from game.coach import LEVELS, KeepAdvice, ScoreAdvice
 from game.dice import DICE_COUNT
 from game.engine import standings

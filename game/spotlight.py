@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.app import AppState, Scored, Screen
+from game.app.model import AppState, Scored, Screen
 from game.rulesets import JokerBranch
 
 

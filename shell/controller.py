@@ -31,8 +31,61 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
-from game import app, countdown
-from game.app import AppState, CoachStatus, Dialog, Rolled, Screen, Speed
+from game.app.countdown import is_pending, turn_record
+from game.app.intents import (
+    AddNotice,
+    AddPlayer,
+    AskLeave,
+    ChooseRuleset,
+    CloseDialog,
+    ConfirmTurn,
+    DismissNotice,
+    HideHint,
+    HoldSheet,
+    Intent,
+    MovePlayer,
+    NewGame,
+    OpenHistory,
+    OpenRules,
+    OpenSettings,
+    PlayAgain,
+    ReleaseSheet,
+    RemovePlayer,
+    RenamePlayer,
+    ReplaceNotices,
+    Roll,
+    SelectBox,
+    SetAutoScore,
+    SetCoachStatus,
+    SetComputerSpeed,
+    SetLanguage,
+    SetPlayerKind,
+    SetPlayerLevel,
+    SetStats,
+    SetUndo,
+    SetUnreadable,
+    ShowHint,
+    SkipComputers,
+    SpeedUp,
+    StartGame,
+    Tick,
+    ToggleKeep,
+    Undo,
+)
+from game.app.model import (
+    SAVE_FAILED_NOTICE,
+    AppState,
+    CoachStatus,
+    Dialog,
+    Notice,
+    Rolled,
+    Screen,
+    Speed,
+    next_deadline,
+)
+from game.app.preferences import preferences_to_data
+from game.app.start import initial_state, open_elsewhere, parse_seed, resume, take_over
+from game.app.update import dispatch
 from game.coach import Coach, GreedyCoach
 from game.persistence.history import load_history
 from game.persistence.session import (
@@ -65,7 +118,7 @@ PROBLEM_NOTICES = {
     ProblemKind.NOT_JSON: "storage.corrupt",
     ProblemKind.INVALID: "storage.corrupt",
     ProblemKind.UNKNOWN_VERSION: "storage.unknown_version",
-    ProblemKind.WRITE_FAILED: app.SAVE_FAILED_NOTICE.key,
+    ProblemKind.WRITE_FAILED: SAVE_FAILED_NOTICE.key,
 }
 COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
@@ -98,7 +151,7 @@ class Controller:
 
     async def start(self) -> None:
         params = self.window.URLSearchParams.new(self.window.location.search)
-        seed = app.parse_seed(params.get("seed"))
+        seed = parse_seed(params.get("seed"))
         if seed is not None:
             self.rng = random.Random(seed)
         languages = [str(tag) for tag in self.window.navigator.languages]
@@ -110,14 +163,14 @@ class Controller:
         reading = self.storage if self._owner else MemoryStorage(_items(self.storage))
         migrated = migrate_legacy_preferences(reading)
         restored = restore_session(reading)
-        state = app.initial_state(languages, seed=seed, preferences=restored.preferences)
+        state = initial_state(languages, seed=seed, preferences=restored.preferences)
         if self._owner:
-            state = app.resume(
+            state = resume(
                 state, restored.game, restored.before_last_turn, now=self.now(), turn=restored.turn
             )
             state = self._with_restore_notices(state, restored, migrated)
         else:
-            state = app.open_elsewhere(state)
+            state = open_elsewhere(state)
         self._restart(state)
         self._listen(self.document, "click", self._on_click)
         self._listen(self.document, "change", self._on_change)
@@ -141,7 +194,7 @@ class Controller:
     def _restart(self, state: AppState) -> None:
         """`state` as the one just restored: nothing in it needs saving."""
         self.state = state
-        self._saved_preferences = json.dumps(app.preferences_to_data(state), sort_keys=True)
+        self._saved_preferences = json.dumps(preferences_to_data(state), sort_keys=True)
         self._saved_game: tuple[Any, ...] = self._game_to_save()
 
     def _with_restore_notices(
@@ -151,12 +204,12 @@ class Controller:
             state = self._with_notice(state, problem)
         notices = []
         if migrated or restored.migrated:
-            notices.append(app.Notice("storage.migrated"))
+            notices.append(Notice("storage.migrated"))
         stale = stale_save(self._marks, restored)
         if stale is not None:
-            notices.append(app.Notice(stale.key, stale.values))
+            notices.append(Notice(stale.key, stale.values))
         for item in notices:
-            state = app.dispatch(state, app.AddNotice(item), **self._context(state))
+            state = dispatch(state, AddNotice(item), **self._context(state))
         return state
 
     def _check_history(self) -> None:
@@ -173,7 +226,7 @@ class Controller:
         """Another tab took the game: this one gives way, and saves nothing more."""
         self._owner = False
         before = self.state
-        self.state = app.open_elsewhere(before)
+        self.state = open_elsewhere(before)
         self._render(before)
 
     async def _take_over(self) -> None:
@@ -185,7 +238,7 @@ class Controller:
         migrated = migrate_legacy_preferences(self.storage)
         restored = restore_session(self.storage)
         before = self.state
-        state = app.take_over(
+        state = take_over(
             before,
             restored.game,
             restored.before_last_turn,
@@ -201,14 +254,14 @@ class Controller:
         return {"now": self.now(), "coach": self.coach_for(state), "rng": self.rng}
 
     def _with_notice(self, state: AppState, problem: StorageProblem) -> AppState:
-        notice = app.Notice(PROBLEM_NOTICES[problem.kind])
+        notice = Notice(PROBLEM_NOTICES[problem.kind])
         self.window.console.warn(f"Storage: {problem.key}: {problem.kind}: {problem.reason}")
-        return app.dispatch(state, app.AddNotice(notice), **self._context(state))
+        return dispatch(state, AddNotice(notice), **self._context(state))
 
     def _note_unreadable(self) -> None:
         keys = tuple(item.key for item in quarantined(self.storage))
         if keys != self.state.unreadable:
-            self.send(app.SetUnreadable(keys))
+            self.send(SetUnreadable(keys))
 
     def _listen(self, target: Any, event: str, handler: Any, options: Any = None) -> None:
         proxy = create_proxy(handler)
@@ -220,19 +273,17 @@ class Controller:
 
     def _set_held(self, held: bool) -> None:
         if self.state.sheet_held is not held:
-            self.send(app.HoldSheet() if held else app.ReleaseSheet())
+            self.send(HoldSheet() if held else ReleaseSheet())
 
     # --- the loop -----------------------------------------------------------------------------
 
     def now(self) -> float:
         return float(self.window.Date.now()) / 1000
 
-    def send(self, intent: app.Intent) -> None:
+    def send(self, intent: Intent) -> None:
         before = self.state
         now = self.now()
-        self.state = app.dispatch(
-            before, intent, now=now, coach=self.coach_for(before), rng=self.rng
-        )
+        self.state = dispatch(before, intent, now=now, coach=self.coach_for(before), rng=self.rng)
         if self.state is before:
             return
         self._render(before, now)
@@ -245,7 +296,7 @@ class Controller:
         if (
             before is not None
             and state.announcement_count != before.announcement_count
-            and isinstance(state.announcement, app.Rolled)
+            and isinstance(state.announcement, Rolled)
             and state.game is not None
         ):
             self._animate_roll(state, before)
@@ -272,7 +323,7 @@ class Controller:
         if self._timer is not None:
             self.window.clearTimeout(self._timer)
             self._timer = None
-        due = app.next_deadline(self.state)
+        due = next_deadline(self.state)
         if due is None:
             return
         delay = due - now
@@ -284,9 +335,7 @@ class Controller:
         self._timer = None
         before = self.state
         now = self.now()
-        self.state = app.dispatch(
-            before, app.Tick(), now=now, coach=self.coach_for(before), rng=self.rng
-        )
+        self.state = dispatch(before, Tick(), now=now, coach=self.coach_for(before), rng=self.rng)
         self._render(before, now)  # also redraws the countdown when nothing else changed
 
     # --- coach --------------------------------------------------------------------------------
@@ -312,7 +361,7 @@ class Controller:
                 self._loading.add(ruleset_id)
                 self._tasks.add(asyncio.ensure_future(self._load_table(ruleset_id)))
         if status is not self.state.coach_status:
-            self.send(app.SetCoachStatus(status))
+            self.send(SetCoachStatus(status))
 
     async def _load_table(self, ruleset_id: str) -> None:
         # Imported only now, after the first screen shows: the strategy modules take a good
@@ -350,7 +399,7 @@ class Controller:
         return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
     def _save_preferences(self) -> None:
-        data = app.preferences_to_data(self.state)
+        data = preferences_to_data(self.state)
         text = json.dumps(data, sort_keys=True)
         if text == self._saved_preferences:
             return
@@ -384,7 +433,7 @@ class Controller:
             self.state.game,
             today=self.today(),
             before_last_turn=self.state.before_last_turn,
-            turn=countdown.turn_record(self.state, self.now()),
+            turn=turn_record(self.state, self.now()),
         )
         for problem in report.problems:
             self._report(problem)
@@ -403,7 +452,7 @@ class Controller:
     def export_game(self) -> None:
         """The game in memory, when the device could not save it."""
         if self.state.game is not None:
-            turn = countdown.turn_record(self.state, self.now())
+            turn = turn_record(self.state, self.now())
             text = session_text(self.storage, self.state.game, self.state.before_last_turn, turn)
             self.download(f"penta-game-{self.today().isoformat()}.json", text)
 
@@ -445,7 +494,7 @@ class Controller:
         history = load_history(self.storage)
         if history.problem is not None:
             self._report(history.problem)
-        self.send(app.SetStats(player_stats(history.value or ())))
+        self.send(SetStats(player_stats(history.value or ())))
 
     def export_history(self) -> None:
         from game.persistence import exchange  # export only: kept off the start
@@ -458,8 +507,8 @@ class Controller:
         self.download(f"penta-history-{today.isoformat()}.json", text)
         self._data_outcome(notice("data.export_done"))
 
-    def _data_outcome(self, *notices: app.Notice) -> None:
-        self.send(app.ReplaceNotices(DATA_NOTICES, notices))
+    def _data_outcome(self, *notices: Notice) -> None:
+        self.send(ReplaceNotices(DATA_NOTICES, notices))
 
     async def _import(self, file: Any) -> None:
         # Import only: kept off the start.
@@ -542,7 +591,7 @@ class Controller:
 
     def _save_countdown(self) -> None:
         # Reloaded, closed or put away: the countdown's time left, as it is now.
-        if countdown.is_pending(self.state):
+        if is_pending(self.state):
             self._save_game(always=True)
 
     def _on_visibility(self, _event: Any) -> None:
@@ -562,39 +611,39 @@ class Controller:
             return
         action = _data(target, "action") or ""
         index = _int(_data(target, "index"))
-        simple: dict[str, app.Intent] = {
-            "start": app.StartGame(),
-            "add-human": app.AddPlayer(PlayerKind.HUMAN),
-            "add-computer": app.AddPlayer(PlayerKind.COMPUTER),
-            "roll": app.Roll(),
-            "confirm": app.ConfirmTurn(),
-            "hint": app.ShowHint(),
-            "hide-hint": app.HideHint(),
-            "speed": app.SpeedUp(),
-            "skip": app.SkipComputers(),
-            "leave": app.AskLeave(),
-            "new-game": app.NewGame(),
-            "play-again": app.PlayAgain(),
-            "open-settings": app.OpenSettings(),
-            "close-dialog": app.CloseDialog(),
-            "undo": app.Undo(),
-            "history": app.OpenHistory(),
-            "history-back": app.NewGame(),
+        simple: dict[str, Intent] = {
+            "start": StartGame(),
+            "add-human": AddPlayer(PlayerKind.HUMAN),
+            "add-computer": AddPlayer(PlayerKind.COMPUTER),
+            "roll": Roll(),
+            "confirm": ConfirmTurn(),
+            "hint": ShowHint(),
+            "hide-hint": HideHint(),
+            "speed": SpeedUp(),
+            "skip": SkipComputers(),
+            "leave": AskLeave(),
+            "new-game": NewGame(),
+            "play-again": PlayAgain(),
+            "open-settings": OpenSettings(),
+            "close-dialog": CloseDialog(),
+            "undo": Undo(),
+            "history": OpenHistory(),
+            "history-back": NewGame(),
         }
-        intent: app.Intent | None = simple.get(action)
+        intent: Intent | None = simple.get(action)
         if action == "remove" and index is not None:
-            intent = app.RemovePlayer(index)
+            intent = RemovePlayer(index)
         elif action in ("up", "down") and index is not None:
-            intent = app.MovePlayer(index, -1 if action == "up" else 1)
+            intent = MovePlayer(index, -1 if action == "up" else 1)
         elif action == "rules":
-            intent = app.OpenRules(str(_data(target, "ruleset")))
+            intent = OpenRules(str(_data(target, "ruleset")))
         elif action == "die":
             die = _int(_data(target, "die"))
-            intent = None if die is None else app.ToggleKeep(die)
+            intent = None if die is None else ToggleKeep(die)
         elif action == "box":
-            intent = app.SelectBox(str(_data(target, "box")))
+            intent = SelectBox(str(_data(target, "box")))
         elif action == "dismiss-notice" and index is not None:
-            intent = app.DismissNotice(index)
+            intent = DismissNotice(index)
         elif action == "export-unreadable":
             self.export_unreadable()
         elif action == "export-history":
@@ -638,30 +687,30 @@ class Controller:
         value = str(target.value)
         index = _int(_data(target, "index"))
         if action == "ruleset":
-            self.send(app.ChooseRuleset(value))
+            self.send(ChooseRuleset(value))
         elif action == "language":
-            self.send(app.SetLanguage(value))
+            self.send(SetLanguage(value))
         elif action == "auto-score" and value.isdigit():
-            self.send(app.SetAutoScore(int(value)))
+            self.send(SetAutoScore(int(value)))
         elif action == "speed-setting" and value in tuple(Speed):
-            self.send(app.SetComputerSpeed(Speed(value)))
+            self.send(SetComputerSpeed(Speed(value)))
         elif action == "import-history":
             files = target.files
             if not is_null(files) and files.length > 0:
                 self._tasks.add(asyncio.ensure_future(self._import(files.item(0))))
             target.value = ""
         elif action == "undo-setting" and value in tuple(UndoSetting):
-            self.send(app.SetUndo(UndoSetting(value)))
+            self.send(SetUndo(UndoSetting(value)))
         elif action == "kind" and index is not None and value in tuple(PlayerKind):
-            self.send(app.SetPlayerKind(index, PlayerKind(value)))
+            self.send(SetPlayerKind(index, PlayerKind(value)))
         elif action == "level" and index is not None:
-            self.send(app.SetPlayerLevel(index, value))
+            self.send(SetPlayerLevel(index, value))
 
     def _on_input(self, event: Any) -> None:
         target = event.target
         index = _int(_data(target, "index"))
         if _data(target, "action") == "name" and index is not None:
-            self.send(app.RenamePlayer(index, str(target.value)))
+            self.send(RenamePlayer(index, str(target.value)))
 
     def _on_key(self, event: Any) -> None:
         # The digit keys and the numeric keypad (even with Num Lock off: then `key` is "End"...).
@@ -675,21 +724,21 @@ class Controller:
         if tag in ("input", "select", "textarea"):
             return
         event.preventDefault()
-        self.send(app.ToggleKeep(int(key) - 1))
+        self.send(ToggleKeep(int(key) - 1))
 
     def _on_dialog_cancel(self, event: Any) -> None:
         # Escape asks to close: the app state closes the dialog at once, in this very event.
         # Left to the browser, the "close" event comes a task later, and a render in between
         # (say, a language change) would open the dialog again from the stale state.
         event.preventDefault()
-        self.send(app.CloseDialog())
+        self.send(CloseDialog())
 
     def _on_dialog_closed(self, _event: Any) -> None:
         # Escape closes a modal dialog by itself: the app state follows.
         if self.state.dialog is not Dialog.NONE:
             open_name = self.state.dialog.value
             if not self.document.getElementById(f"{open_name}-dialog").open:
-                self.send(app.CloseDialog())
+                self.send(CloseDialog())
 
 
 def _items(storage: Storage) -> dict[str, str]:
@@ -697,8 +746,8 @@ def _items(storage: Storage) -> dict[str, str]:
     return {key: text for key in stored_keys if (text := storage.get(key)) is not None}
 
 
-def notice(key: str, **values: int) -> app.Notice:
-    return app.Notice(key, tuple(sorted(values.items())))
+def notice(key: str, **values: int) -> Notice:
+    return Notice(key, tuple(sorted(values.items())))
 
 
 def _data(element: Any, name: str) -> str | None:

@@ -47,7 +47,8 @@ import random
 from dataclasses import dataclass
 from datetime import date
 
-from game.app import AppState, preferences_from_data
+from game.app.model import AppState
+from game.app.preferences import preferences_from_data
 from game.dice import RandomSource
 from game.errors import SaveFileError
 from game.persistence.history import (

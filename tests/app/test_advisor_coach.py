@@ -9,20 +9,19 @@ import pytest
 
 from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.advisor_coach import AdvisorCoach, position_of
-from game.app import (
+from game.app.intents import (
     AddPlayer,
-    CoachStatus,
     NewGame,
     Roll,
-    Screen,
     SetCoachStatus,
     SetPlayerKind,
     SetPlayerLevel,
     StartGame,
     Tick,
-    dispatch,
-    initial_state,
 )
+from game.app.model import CoachStatus, Screen
+from game.app.start import initial_state
+from game.app.update import dispatch
 from game.coach import KeepAdvice, ScoreAdvice
 from game.engine import new_game, roll
 from game.random_source import SeededDice

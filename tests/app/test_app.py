@@ -10,17 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import app
-from game.app import (
+from game.app.intents import (
     AddPlayer,
-    AppState,
     AskLeave,
     ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
-    Dialog,
     HoldSheet,
-    Kept,
+    Intent,
     MovePlayer,
     NewGame,
     OpenRules,
@@ -30,9 +27,6 @@ from game.app import (
     RemovePlayer,
     RenamePlayer,
     Roll,
-    Rolled,
-    Scored,
-    Screen,
     SelectBox,
     SetAutoScore,
     SetCoachStatus,
@@ -43,19 +37,30 @@ from game.app import (
     SetUndo,
     ShowHint,
     SkipComputers,
-    Speed,
     SpeedUp,
     StartGame,
     Tick,
     ToggleKeep,
-    dispatch,
-    initial_state,
+)
+from game.app.model import (
+    ROLL_GUARD_SECONDS,
+    STEP_SECONDS,
+    AppState,
+    CoachStatus,
+    Dialog,
+    Kept,
+    Rolled,
+    Scored,
+    Screen,
+    Seat,
+    Speed,
     is_computer_turn,
     next_deadline,
-    preferences_from_data,
-    preferences_to_data,
 )
-from game.coach import GreedyCoach, ScoreAdvice, best_immediate_box
+from game.app.preferences import preferences_from_data, preferences_to_data
+from game.app.start import initial_state, parse_seed
+from game.app.update import dispatch
+from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice, best_immediate_box
 from game.engine import new_game, roll, score
 from game.errors import SaveFileError
 from game.persistence.undo import UndoSetting
@@ -63,7 +68,7 @@ from game.random_source import SeededDice
 from game.state import Player, PlayerKind
 
 COACH = GreedyCoach()
-ROLL_PACE = app.ROLL_GUARD_SECONDS + 0.1
+ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 
 
 class Driver:
@@ -80,7 +85,7 @@ class Driver:
         self.pace_rolls = True
         self._last_roll: float | None = None
 
-    def __call__(self, *intents: app.Intent) -> AppState:
+    def __call__(self, *intents: Intent) -> AppState:
         for intent in intents:
             if isinstance(intent, Roll) and self.pace_rolls:
                 if self._last_roll is not None:
@@ -161,7 +166,7 @@ def test_default_names_count_computers_apart_and_follow_the_language() -> None:
      ("-1", None), ("12a", None), ("١٢", None), (None, None), ("9" * 40, None)],
 )  # fmt: skip
 def test_the_seed_parameter_is_read_strictly(text: object, seed: int | None) -> None:
-    assert app.parse_seed(text) == seed
+    assert parse_seed(text) == seed
 
 
 def test_a_seeded_game_uses_the_seeded_dice() -> None:
@@ -198,10 +203,10 @@ def test_a_double_tap_on_roll_uses_one_roll() -> None:
     d(StartGame(), Roll())
     first = d.state
     assert first.game is not None and first.game.rolls_left == 2
-    for tap in (0.0, 0.08, app.ROLL_GUARD_SECONDS - 0.01):  # the second tap of a double tap
+    for tap in (0.0, 0.08, ROLL_GUARD_SECONDS - 0.01):  # the second tap of a double tap
         d.now = 1000.0 + tap
         assert d(Roll()) is first  # ignored: no roll, no announcement, nothing to render
-    d.now = 1000.0 + app.ROLL_GUARD_SECONDS + 0.01
+    d.now = 1000.0 + ROLL_GUARD_SECONDS + 0.01
     d(Roll())
     assert d.state.game is not None and d.state.game.rolls_left == 1
     assert d.state.announcement_count == first.announcement_count + 1
@@ -229,10 +234,10 @@ def test_the_next_player_rolls_at_once_and_a_double_tap_is_still_one_roll() -> N
 
 
 def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
-    assert app.STEP_SECONDS[Speed.FAST] < app.ROLL_GUARD_SECONDS  # the case that matters
+    assert STEP_SECONDS[Speed.FAST] < ROLL_GUARD_SECONDS  # the case that matters
     d = seeded(seed=1, seats=1)  # a turn of three rolls, two of them 0.3 s apart
     d(SetPlayerKind(0, PlayerKind.COMPUTER), SetComputerSpeed(Speed.FAST), StartGame())
-    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
     rolls = []
     while d.state.game is not None and not d.state.game.sheets[0].filled_boxes:
         count = d.state.announcement_count
@@ -241,11 +246,11 @@ def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
             rolls.append(d.now)
     assert len(rolls) == 3
     gaps = [later - earlier for earlier, later in itertools.pairwise(rolls)]
-    assert min(gaps) < app.ROLL_GUARD_SECONDS
+    assert min(gaps) < ROLL_GUARD_SECONDS
     assert d.state.last_roll_at is None
     d = seeded(seats=1)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
-    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE), SkipComputers())  # all at the same moment
+    d(SetCoachStatus(CoachStatus.UNAVAILABLE), SkipComputers())  # all at the same moment
     assert d.state.game is not None and len(d.state.game.sheets[0].filled_boxes) == 1
 
 
@@ -284,7 +289,7 @@ def test_selecting_a_box_stops_the_countdown_and_settings_change_it() -> None:
 
 
 @pytest.mark.parametrize("opener", [OpenSettings(), AskLeave(), OpenRules("yatzy")])
-def test_the_countdown_waits_while_a_dialog_is_open(opener: app.Intent) -> None:
+def test_the_countdown_waits_while_a_dialog_is_open(opener: Intent) -> None:
     d = seeded()
     d(StartGame(), Roll(), Roll(), Roll())
     game = d.state.game
@@ -342,7 +347,7 @@ def test_turning_the_countdown_off_in_the_settings_dialog_stops_it() -> None:
 def test_computer_players_wait_while_a_dialog_is_open() -> None:
     d = seeded(seats=1)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
-    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
     assert is_computer_turn(d.state) and d.state.computer_due is not None
     d(OpenSettings())
     assert d.state.computer_due is None and next_deadline(d.state) is None
@@ -360,10 +365,10 @@ def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
     d = seeded(seats=1)
     # Undo off: no wait for a take-back before the computer's first roll (tested apart).
     d(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
-    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
     d(Roll(), SelectBox("chance"), ConfirmTurn())
     assert is_computer_turn(d.state)
-    assert d.state.computer_due == d.now + app.STEP_SECONDS[Speed.NORMAL]
+    assert d.state.computer_due == d.now + STEP_SECONDS[Speed.NORMAL]
     d(Roll())  # the human waits
     assert d.state.game is not None and d.state.game.dice is None
     seen = []
@@ -375,7 +380,7 @@ def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
     d(SpeedUp())
     assert d.state.settings.computer_speed is Speed.FAST
     d(Roll(), SelectBox("ones"), ConfirmTurn())
-    assert d.state.computer_due == d.now + app.STEP_SECONDS[Speed.FAST]
+    assert d.state.computer_due == d.now + STEP_SECONDS[Speed.FAST]
     d(SkipComputers())
     assert not is_computer_turn(d.state) and d.state.game.current_player == 0
     assert len(d.state.game.sheets[1].filled_boxes) == 2
@@ -386,7 +391,7 @@ def test_computer_keeps_are_announced() -> None:
     d(SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
     d.wait_until_due()
     assert d.state.game is not None and d.state.game.dice is None  # waits for the table
-    d(SetCoachStatus(app.CoachStatus.READY))
+    d(SetCoachStatus(CoachStatus.READY))
     kinds = set()
     for _ in range(200):
         if d.state.screen is not Screen.GAME:
@@ -437,8 +442,8 @@ def test_dialogs_settings_and_coach_status() -> None:
     assert d.state.dialog is Dialog.SETTINGS
     d(SetComputerSpeed(Speed.FAST), SetLanguage("he"), SetLanguage("xx"), CloseDialog())
     assert d.state.settings.language == "he" and d.state.settings.computer_speed is Speed.FAST
-    d(SetCoachStatus(app.CoachStatus.READY))
-    assert d.state.coach_status is app.CoachStatus.READY
+    d(SetCoachStatus(CoachStatus.READY))
+    assert d.state.coach_status is CoachStatus.READY
     d(AskLeave())  # not in a game
     assert d.state.dialog is Dialog.NONE
 
@@ -492,18 +497,18 @@ intents = st.one_of(
     st.sampled_from(["penta", "yatzy"]),
 )
 def test_any_sequence_of_intents_keeps_a_consistent_state(
-    steps: list[tuple[app.Intent, float]], seed: int, ruleset: str
+    steps: list[tuple[Intent, float]], seed: int, ruleset: str
 ) -> None:
     d = seeded(seed=seed, seats=2)
     d.pace_rolls = False  # double taps included
     d(SetPlayerKind(1, PlayerKind.COMPUTER), ChooseRuleset(ruleset), StartGame())
-    d(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
     for intent, wait in steps:
         d.now += wait
         before = d.state
         state = d(intent)
         last = before.last_roll_at
-        if isinstance(intent, Roll) and last is not None and d.now - last < app.ROLL_GUARD_SECONDS:
+        if isinstance(intent, Roll) and last is not None and d.now - last < ROLL_GUARD_SECONDS:
             assert state is before  # the second tap of a double tap
         game = state.game
         assert game is not None
@@ -540,12 +545,12 @@ def test_replaying_the_choices_in_the_engine_gives_the_same_totals() -> None:
 def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
     class KeepAll(GreedyCoach):
         def computer_action(self, game, level, rng):  # type: ignore[no-untyped-def]
-            return app.KeepAdvice((0, 1, 2, 3, 4))
+            return KeepAdvice((0, 1, 2, 3, 4))
 
     state = initial_state(["en"], seed=3)
-    state = replace(state, setup=replace(state.setup, seats=(app.Seat("", PlayerKind.COMPUTER),)))
+    state = replace(state, setup=replace(state.setup, seats=(Seat("", PlayerKind.COMPUTER),)))
     state = dispatch(state, StartGame(), now=0, coach=KeepAll(), rng=random.Random())
-    state = replace(state, coach_status=app.CoachStatus.READY)
+    state = replace(state, coach_status=CoachStatus.READY)
     for step in range(1, 4):  # roll, select, score
         state = dispatch(state, Tick(), now=step * 10, coach=KeepAll(), rng=random.Random())
     assert state.game is not None

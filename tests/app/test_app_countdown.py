@@ -10,17 +10,17 @@ from datetime import date
 
 import pytest
 
-from game import app
-from game.app import (
+from game.app.countdown import turn_record
+from game.app.intents import (
     AddPlayer,
-    AppState,
     CloseDialog,
+    ConfirmTurn,
     HideHint,
     HoldSheet,
+    Intent,
     OpenSettings,
     ReleaseSheet,
     Roll,
-    Screen,
     SelectBox,
     SetAutoScore,
     SetCoachStatus,
@@ -31,13 +31,19 @@ from game.app import (
     StartGame,
     Tick,
     Undo,
-    dispatch,
-    initial_state,
-    next_deadline,
-    resume,
 )
+from game.app.model import (
+    UNDO_WINDOW_SECONDS,
+    AppState,
+    CoachStatus,
+    Screen,
+    is_computer_turn,
+    next_deadline,
+    undo_available,
+)
+from game.app.start import initial_state, resume
+from game.app.update import dispatch
 from game.coach import Advice, GreedyCoach, ScoreAdvice
-from game.countdown import turn_record
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import PendingCountdown, TurnRecord
@@ -59,7 +65,7 @@ class Table:
         self.now = START
         self.coach = coach
 
-    def __call__(self, *intents: app.Intent) -> AppState:
+    def __call__(self, *intents: Intent) -> AppState:
         for intent in intents:
             if isinstance(intent, Roll):
                 self.now += 1
@@ -154,7 +160,7 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     t.later(3)
     box = t.state.last_auto_scored
     assert box is not None and t.game.current_player == 1
-    assert app.undo_available(t.state)
+    assert undo_available(t.state)
     view = present(t.state, t.now).game
     assert view is not None and view.can_undo
     assert view.undo_label == f"Take back {iso(box.replace('_', ' ').capitalize())}"
@@ -162,26 +168,26 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     assert t.game == before and t.state.last_auto_scored is None
     assert t.state.countdown_deadline is None  # the player took it back to choose themselves
     # Scored again by the player: with two humans "auto" is off, so their own box stands.
-    t(SelectBox("chance"), app.ConfirmTurn())
-    assert app.undo_available(t.state) is (setting is UndoSetting.ON)
+    t(SelectBox("chance"), ConfirmTurn())
+    assert undo_available(t.state) is (setting is UndoSetting.ON)
     # After the next roll nothing is taken back.
     t2 = table(humans=2)
     t2(SetUndo(setting))
     last_roll(t2)
     t2.later(3)
     t2(Roll())
-    assert not app.undo_available(t2.state)
+    assert not undo_available(t2.state)
     assert t2(Undo()) is t2.state
 
 
 def test_a_computer_after_an_automatic_box_waits_for_its_take_back() -> None:
     t = Table(initial_state(["en-US"], seed=7))
     t(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
-    t(SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    t(SetCoachStatus(CoachStatus.UNAVAILABLE))
     last_roll(t)
     t.later(3)
-    assert app.is_computer_turn(t.state) and app.undo_available(t.state)
-    assert t.state.computer_due == t.now + app.UNDO_WINDOW_SECONDS
+    assert is_computer_turn(t.state) and undo_available(t.state)
+    assert t.state.computer_due == t.now + UNDO_WINDOW_SECONDS
 
 
 # --- point 8: the hint pauses the countdown on the hint's box ---------------------------------
@@ -201,7 +207,7 @@ class HintElsewhere(GreedyCoach):
 
 def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full() -> None:
     t = table(coach=HintElsewhere())
-    t(SetCoachStatus(app.CoachStatus.READY))
+    t(SetCoachStatus(CoachStatus.READY))
     game = last_roll(t)
     t.now += 2
     t(ShowHint())
@@ -227,7 +233,7 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
 
 def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
     t = Table(initial_state(["en-US"], seed=7))
-    t(SetAutoScore(10), StartGame(), SetCoachStatus(app.CoachStatus.READY), Roll(), Roll())
+    t(SetAutoScore(10), StartGame(), SetCoachStatus(CoachStatus.READY), Roll(), Roll())
     t(Roll(), ShowHint())
     view = present(t.state, t.now).game
     assert view is not None and f"{iso(10)} seconds" in view.countdown_help
@@ -325,7 +331,7 @@ def test_an_automatic_box_can_still_be_taken_back_after_a_reload() -> None:
         now=t.now,
         turn=restored.turn,
     )
-    assert app.undo_available(state)
+    assert undo_available(state)
     undone = dispatch(state, Undo(), now=t.now, coach=COACH, rng=random.Random(0))
     assert undone.game == before
 
@@ -338,7 +344,7 @@ def test_skip_plays_fifty_computers_to_the_end_in_one_press() -> None:
     t(SetPlayerKind(0, PlayerKind.COMPUTER))
     for _ in range(49):
         t(AddPlayer(PlayerKind.COMPUTER))
-    t(StartGame(), SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    t(StartGame(), SetCoachStatus(CoachStatus.UNAVAILABLE))
     t(SkipComputers())
     assert t.state.screen is Screen.END
     assert t.game.is_over and all(sheet.is_complete for sheet in t.game.sheets)

@@ -9,17 +9,17 @@ from datetime import date
 import pytest
 
 from cli.random_play import random_game
-from game import app
-from game.app import (
+from game.app.intents import (
     AddNotice,
     AddPlayer,
+    AskLeave,
     ConfirmTurn,
     DismissNotice,
-    Notice,
+    Intent,
+    NewGame,
     OpenHistory,
     ReplaceNotices,
     Roll,
-    Screen,
     SelectBox,
     SetAutoScore,
     SetCoachStatus,
@@ -30,14 +30,26 @@ from game.app import (
     SpeedUp,
     StartGame,
     Tick,
+    ToggleKeep,
     Undo,
-    Undone,
-    dispatch,
-    initial_state,
-    preferences_from_data,
-    preferences_to_data,
-    resume,
 )
+from game.app.model import (
+    RESTORED_NOTICE,
+    STEP_SECONDS,
+    UNDO_WINDOW_SECONDS,
+    AppState,
+    CoachStatus,
+    Notice,
+    Screen,
+    Speed,
+    Undone,
+    is_computer_turn,
+    next_deadline,
+    undo_available,
+)
+from game.app.preferences import preferences_from_data, preferences_to_data
+from game.app.start import initial_state, resume
+from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.engine import new_game, roll
 from game.errors import SaveFileError
@@ -52,13 +64,13 @@ from tests.i18n.isolation import iso
 COACH = GreedyCoach()
 
 
-def send(state: app.AppState, *intents: app.Intent, now: float = 1000.0) -> app.AppState:
+def send(state: AppState, *intents: Intent, now: float = 1000.0) -> AppState:
     for intent in intents:
         state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))
     return state
 
 
-def started(seed: int = 2) -> app.AppState:
+def started(seed: int = 2) -> AppState:
     return send(initial_state(["en-US"], seed=seed), SetAutoScore(0), StartGame())
 
 
@@ -97,35 +109,35 @@ def test_undo_is_off_with_two_humans_by_default_and_follows_the_setting() -> Non
         preferences_from_data(initial_state(["en-US"]), {**data, "undo": "x"})
 
 
-def against_a_computer(*seats: PlayerKind, undo: UndoSetting = UndoSetting.AUTO) -> app.AppState:
+def against_a_computer(*seats: PlayerKind, undo: UndoSetting = UndoSetting.AUTO) -> AppState:
     """Dana (human) has confirmed Chance at 1000.0; a computer player is next."""
     state = send(initial_state(["en-US"], seed=2), SetUndo(undo), SetAutoScore(0))
     for kind in (PlayerKind.COMPUTER, *seats):
         state = send(state, AddPlayer(kind))
-    state = send(state, StartGame(), SetCoachStatus(app.CoachStatus.UNAVAILABLE))
+    state = send(state, StartGame(), SetCoachStatus(CoachStatus.UNAVAILABLE))
     state = send(state, Roll(), SelectBox("chance"), ConfirmTurn())
-    assert app.is_computer_turn(state)
+    assert is_computer_turn(state)
     return state
 
 
 def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_back() -> None:
     state = against_a_computer()
-    assert state.computer_due == 1000.0 + app.UNDO_WINDOW_SECONDS
-    assert app.STEP_SECONDS[app.Speed.NORMAL] < app.UNDO_WINDOW_SECONDS
+    assert state.computer_due == 1000.0 + UNDO_WINDOW_SECONDS
+    assert STEP_SECONDS[Speed.NORMAL] < UNDO_WINDOW_SECONDS
     snap = present(state, 1000.0).game
     assert snap is not None and snap.is_computer and snap.can_undo
     assert snap.undo_label == f"Take back {iso('Chance')}"
-    waiting = send(state, Tick(), now=1000.0 + app.UNDO_WINDOW_SECONDS - 0.1)
+    waiting = send(state, Tick(), now=1000.0 + UNDO_WINDOW_SECONDS - 0.1)
     assert waiting.game is state.game  # not rolled yet
     undone = send(waiting, Undo(), now=1002.5)
     assert undone.game is not None and undone.game.current_player == 0
     assert undone.game.selected_box == "chance" and undone.computer_due is None
-    assert not app.is_computer_turn(undone) and app.next_deadline(undone) is None
+    assert not is_computer_turn(undone) and next_deadline(undone) is None
     # Left alone, the window runs out: the computer rolls, and undo is over.
-    rolled = send(state, Tick(), now=1000.0 + app.UNDO_WINDOW_SECONDS)
+    rolled = send(state, Tick(), now=1000.0 + UNDO_WINDOW_SECONDS)
     assert rolled.game is not None and rolled.game.dice is not None
     assert rolled.computer_due is None or rolled.computer_due > 1003.0
-    assert not app.undo_available(rolled)
+    assert not undo_available(rolled)
     snap = present(rolled, 1003.0).game
     assert snap is not None and not snap.can_undo
     assert send(rolled, Undo(), now=1003.1) is rolled
@@ -134,17 +146,17 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
 def test_faster_or_skip_end_the_wait_for_a_take_back() -> None:
     state = against_a_computer()
     faster = send(state, SpeedUp(), now=1001.0)
-    assert faster.computer_due == 1001.0 + app.STEP_SECONDS[app.Speed.FAST]
-    rolled = send(faster, Tick(), now=1001.0 + app.STEP_SECONDS[app.Speed.FAST])
+    assert faster.computer_due == 1001.0 + STEP_SECONDS[Speed.FAST]
+    rolled = send(faster, Tick(), now=1001.0 + STEP_SECONDS[Speed.FAST])
     assert rolled.game is not None and rolled.game.dice is not None
-    assert not app.undo_available(rolled)
+    assert not undo_available(rolled)
     skipped = send(state, SkipComputers(), now=1001.0)
     assert skipped.game is not None and skipped.game.current_player == 0
-    assert skipped.game.sheets[1].filled_boxes and not app.undo_available(skipped)
+    assert skipped.game.sheets[1].filled_boxes and not undo_available(skipped)
 
 
 def test_no_wait_when_there_is_nothing_to_take_back() -> None:
-    step = app.STEP_SECONDS[app.Speed.NORMAL]
+    step = STEP_SECONDS[Speed.NORMAL]
     assert against_a_computer(undo=UndoSetting.OFF).computer_due == 1000.0 + step
     # Two humans: undo is off ("auto"), so the computer after them plays at its pace.
     assert against_a_computer(PlayerKind.HUMAN).computer_due == 1000.0 + step
@@ -153,11 +165,11 @@ def test_no_wait_when_there_is_nothing_to_take_back() -> None:
     state = send(state, Tick(), now=1003.0)  # first computer rolls
     now = 1003.0
     while state.game is not None and state.game.current_player == 1:
-        due = app.next_deadline(state)
+        due = next_deadline(state)
         assert due is not None
         now = due
         state = send(state, Tick(), now=now)
-    assert app.is_computer_turn(state) and state.computer_due == now + step
+    assert is_computer_turn(state) and state.computer_due == now + step
 
 
 def test_undo_of_the_last_box_returns_from_the_end_screen() -> None:
@@ -218,19 +230,19 @@ def test_a_restored_game_in_progress_says_so_until_its_turn_ends() -> None:
     assert resume(fresh, over, None, now=5.0).notices == ()  # the end screen: nothing to resume
     game = roll(new_game("penta", [Player("Dana"), Player("Eli")], SeededDice(1)), 0)
     state = resume(fresh, game, None, now=5.0)
-    assert state.notices == (app.RESTORED_NOTICE,)
+    assert state.notices == (RESTORED_NOTICE,)
     assert present(state, 5.0).notices == ("המשחק שוחזר מהמקום שבו הפסקתם.",)
-    assert resume(state, game, None, now=6.0).notices == (app.RESTORED_NOTICE,)  # only once
+    assert resume(state, game, None, now=6.0).notices == (RESTORED_NOTICE,)  # only once
     # Rolling, keeping and choosing a box leave it; scoring the box ends the turn, and it.
-    state = send(state, Roll(), app.ToggleKeep(0), SelectBox("chance"), now=10.0)
-    assert state.notices == (app.RESTORED_NOTICE,)
+    state = send(state, Roll(), ToggleKeep(0), SelectBox("chance"), now=10.0)
+    assert state.notices == (RESTORED_NOTICE,)
     assert send(state, ConfirmTurn(), now=11.0).notices == ()
     # Other notices stay; the player may dismiss it sooner.
     state = send(state, AddNotice(Notice("storage.corrupt")), now=12.0)
     assert send(state, ConfirmTurn(), now=13.0).notices == (Notice("storage.corrupt"),)
     assert send(state, DismissNotice(0), now=13.0).notices == (Notice("storage.corrupt"),)
     # Leaving the game takes it away too.
-    left = send(resume(fresh, game, None, now=5.0), app.AskLeave(), app.NewGame(), now=6.0)
+    left = send(resume(fresh, game, None, now=5.0), AskLeave(), NewGame(), now=6.0)
     assert left.game is None and left.notices == ()
 
 
@@ -287,4 +299,4 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
     ]
     assert max(bar.share for bar in card.bars) == 1.0
     assert send(state, StartGame()) is state  # only Back leaves the history screen
-    assert send(state, app.NewGame()).screen is Screen.SETUP
+    assert send(state, NewGame()).screen is Screen.SETUP

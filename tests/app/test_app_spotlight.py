@@ -10,21 +10,19 @@ from dataclasses import replace
 
 import pytest
 
-from game.app import (
+from game.app.intents import (
     AddPlayer,
-    AppState,
-    CoachStatus,
     ConfirmTurn,
     Roll,
-    Screen,
     SelectBox,
     SetCoachStatus,
     ShowHint,
     StartGame,
     Tick,
-    dispatch,
-    initial_state,
 )
+from game.app.model import AppState, CoachStatus, Screen
+from game.app.start import initial_state
+from game.app.update import dispatch
 from game.coach import GreedyCoach, ScoreAdvice
 from game.engine import new_game
 from game.presentation import GameView, present

@@ -5,28 +5,23 @@ from __future__ import annotations
 
 import random
 
-from game import app
-from game.app import (
-    RESTORED_NOTICE,
+from game.app.intents import (
     AddNotice,
     ConfirmTurn,
-    Notice,
+    Intent,
     OpenSettings,
     Roll,
-    Screen,
     SelectBox,
     SetAutoScore,
     SetLanguage,
+    SetPlayerKind,
     StartGame,
     Tick,
-    dispatch,
-    initial_state,
-    next_deadline,
-    open_elsewhere,
-    preferences_to_data,
-    resume,
-    take_over,
 )
+from game.app.model import RESTORED_NOTICE, AppState, Notice, Screen, next_deadline
+from game.app.preferences import preferences_to_data
+from game.app.start import initial_state, open_elsewhere, resume, take_over
+from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.engine import roll, score
 from game.presentation import present
@@ -35,13 +30,13 @@ from game.state import PlayerKind
 COACH = GreedyCoach()
 
 
-def send(state: app.AppState, *intents: app.Intent, now: float = 1000.0) -> app.AppState:
+def send(state: AppState, *intents: Intent, now: float = 1000.0) -> AppState:
     for intent in intents:
         state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))
     return state
 
 
-def started(seed: int = 2, auto_score: int = 0) -> app.AppState:
+def started(seed: int = 2, auto_score: int = 0) -> AppState:
     return send(initial_state(["en-US"], seed=seed), SetAutoScore(auto_score), StartGame())
 
 
@@ -79,7 +74,7 @@ def test_a_tab_that_gives_way_runs_no_timer() -> None:
     assert next_deadline(countdown) is not None  # the auto-score countdown runs
     assert next_deadline(open_elsewhere(countdown)) is None
     computer = send(
-        initial_state(["en-US"], seed=2), app.SetPlayerKind(0, PlayerKind.COMPUTER), StartGame()
+        initial_state(["en-US"], seed=2), SetPlayerKind(0, PlayerKind.COMPUTER), StartGame()
     )
     assert next_deadline(computer) is not None
     assert next_deadline(open_elsewhere(computer)) is None

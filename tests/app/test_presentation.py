@@ -7,16 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from game.app import (
+from game.app.intents import (
     AddPlayer,
-    AppState,
-    CoachStatus,
     ConfirmTurn,
-    Dialog,
     OpenRules,
     RenamePlayer,
     Roll,
-    Screen,
     SelectBox,
     SetCoachStatus,
     SetLanguage,
@@ -25,9 +21,10 @@ from game.app import (
     StartGame,
     Tick,
     ToggleKeep,
-    dispatch,
-    initial_state,
 )
+from game.app.model import AppState, CoachStatus, Dialog, Screen
+from game.app.start import initial_state
+from game.app.update import dispatch
 from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
 from game.engine import new_game
 from game.i18n import LANGUAGE_CODES, Translator

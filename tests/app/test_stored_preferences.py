@@ -8,16 +8,10 @@ from typing import Any
 
 import pytest
 
-from game.app import (
-    ChooseRuleset,
-    RenamePlayer,
-    SetLanguage,
-    SetPlayerKind,
-    SetPlayerLevel,
-    dispatch,
-    initial_state,
-    preferences_to_data,
-)
+from game.app.intents import ChooseRuleset, RenamePlayer, SetLanguage, SetPlayerKind, SetPlayerLevel
+from game.app.preferences import preferences_to_data
+from game.app.start import initial_state
+from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.persistence.session import PREFERENCES_KEY, restore_session, save_preferences
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from game.app import ROLL_GUARD_SECONDS
+from game.app.model import ROLL_GUARD_SECONDS
 from game.dice import Dice
 
 ROOT = Path(__file__).resolve().parents[2]

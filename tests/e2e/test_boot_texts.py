@@ -11,7 +11,8 @@ import pytest
 from browser_helpers import PHONE_VIEWPORT, BrowserProblems, HeldRequests
 from playwright.sync_api import Browser, expect
 
-from game.app import initial_state, preferences_to_data
+from game.app.preferences import preferences_to_data
+from game.app.start import initial_state
 from game.i18n import LANGUAGE_ALIASES, LANGUAGE_CODES, Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from game.persistence.storage import encode_record

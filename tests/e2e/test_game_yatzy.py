@@ -13,8 +13,10 @@ from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import Page, expect
 
 from cli.tables import load_table
-from game import app
 from game.advisor_coach import AdvisorCoach
+from game.app.intents import ConfirmTurn, Intent, Roll, SelectBox, SkipComputers, ToggleKeep
+from game.app.model import AppState, CoachStatus, Screen, Settings
+from game.app.update import dispatch
 from game.coach import best_immediate_box
 from game.engine import new_game, standings
 from game.random_source import SeededDice
@@ -37,25 +39,25 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
     # The same game in CPython, through the same app logic and the same strategy table.
     players = (Player("Ann"), Player("Bo"), Player("Robo", PlayerKind.COMPUTER, "optimal"))
     coach = AdvisorCoach(Advisor(load_table(RULESETS["yatzy"])))
-    mirror = app.AppState(
-        screen=app.Screen.GAME,
+    mirror = AppState(
+        screen=Screen.GAME,
         game=new_game("yatzy", players, SeededDice(SEED)),
         seed=SEED,
-        settings=app.Settings(auto_score_seconds=0),
-        coach_status=app.CoachStatus.READY,
+        settings=Settings(auto_score_seconds=0),
+        coach_status=CoachStatus.READY,
     )
     rng = random.Random(SEED)
     now = 0.0
 
-    def send(*intents: app.Intent) -> app.AppState:
+    def send(*intents: Intent) -> AppState:
         nonlocal mirror, now
         for intent in intents:
             now += 1  # a player's pace: a Roll right after a Roll is a double tap, ignored
-            mirror = app.dispatch(mirror, intent, now=now, coach=coach, rng=rng)
+            mirror = dispatch(mirror, intent, now=now, coach=coach, rng=rng)
         return mirror
 
     turns = 0
-    while mirror.screen is app.Screen.GAME:
+    while mirror.screen is Screen.GAME:
         game = mirror.game
         assert game is not None
         if game.player.kind is PlayerKind.COMPUTER:
@@ -63,13 +65,13 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
             expect(page.locator("#turn-title")).to_have_text("Robo's turn")
             expect(page.locator("#roll")).to_be_hidden()
             ui.skip_computers()
-            send(app.SkipComputers())
+            send(SkipComputers())
             turns += 1
             continue
         expect(page.locator("#turn-title")).to_have_text(f"{game.player.name}'s turn")
         header = page.locator("#sheet thead th").nth(game.current_player + 1)
         expect(header).to_have_class("current")
-        send(app.Roll())
+        send(Roll())
         assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
         while True:
             game = mirror.game
@@ -78,12 +80,12 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
                 break
             keep = keep_most_frequent(game.dice)
             ui.keep(keep)
-            send(*[app.ToggleKeep(die) for die in sorted(set(keep) ^ set(game.kept))])
-            send(app.Roll())
+            send(*[ToggleKeep(die) for die in sorted(set(keep) ^ set(game.kept))])
+            send(Roll())
             assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
         box = best_immediate_box(game)
         ui.score(box)
-        send(app.SelectBox(box), app.ConfirmTurn())
+        send(SelectBox(box), ConfirmTurn())
         turns += 1
     assert turns == 3 * 15
     final = mirror.game

@@ -8,15 +8,7 @@ import pytest
 from game.dice import ALL_ROLLS, DICE_COUNT, roll
 from game.rulesets import PENTA, YATZY, Ruleset
 from game.strategy import turn
-from game.strategy.advisor import (
-    Advisor,
-    Keep,
-    Position,
-    PositionError,
-    RankedAction,
-    Roll,
-    Score,
-)
+from game.strategy.advisor import Advisor, Keep, Position, PositionError, RankedAction, Roll, Score
 from game.strategy.states import TurnStart, UnreachableStateError
 from game.strategy.table import ValueTable, decode_table
 from tests.strategy.solutions import solved

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.app import AppState, Screen, initial_state
+from game.app.model import AppState, Screen
+from game.app.start import initial_state
 from game.engine import new_game
 from game.i18n import LANGUAGE_CODES, LRI, PDI, Translator
 from game.persistence.stats import PlayerStats, ScoreBin

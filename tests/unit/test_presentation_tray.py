@@ -10,9 +10,8 @@ import random
 
 import pytest
 
-from game.app import (
+from game.app.intents import (
     AddPlayer,
-    AppState,
     ConfirmTurn,
     Intent,
     RenamePlayer,
@@ -23,9 +22,10 @@ from game.app import (
     SkipComputers,
     StartGame,
     Undo,
-    dispatch,
-    initial_state,
 )
+from game.app.model import AppState
+from game.app.start import initial_state
+from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.i18n import LANGUAGE_CODES, Translator
 from game.persistence.undo import UndoSetting

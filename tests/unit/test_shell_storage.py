@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from game.app import initial_state, preferences_to_data
+from game.app.preferences import preferences_to_data
+from game.app.start import initial_state
 from game.persistence.session import restore_session
 from game.persistence.storage import MemoryStorage, ProblemKind, StorageError
 from shell.storage import LocalStorage, migrate_legacy_preferences, open_storage

@@ -1,5 +1,6 @@
 """The auto-score countdown after a human's last roll: what holds it, how it goes on, and what
-of it survives a reload. Used by game.app (the state's owner); pure functions of an AppState.
+of it survives a reload. Used by game.app.turns and game.app.update (the state's owner); pure
+functions of an AppState.
 
 The countdown scores the box it named when it started (`countdown_box`) unless the player
 chooses one. While something holds it, it stands still (`countdown_deadline` None, the seconds
@@ -25,8 +26,8 @@ from typing import TYPE_CHECKING
 from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.persistence.undo import confirmed_box
 
-if TYPE_CHECKING:  # game.app imports this module
-    from game.app import AppState
+if TYPE_CHECKING:  # the state's model imports nothing back: no cycle
+    from game.app.model import AppState
 
 SMALLEST_REMAINING = 0.001
 """A countdown saved as it ran out keeps this much: a stored countdown always has time left."""

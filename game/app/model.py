@@ -1,0 +1,216 @@
+"""The app's state: `AppState` and the records it is made of (screens, dialogs, settings, the
+setup being edited, the notices, what to announce), the pacing constants, and the questions the
+shell and the screens ask of a state (`next_deadline`, `is_computer_turn`, `undo_available`).
+Imports nothing else of game.app, so that every other module of it can import this one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from game.coach import DEFAULT_LEVEL, Advice
+from game.dice import Dice
+from game.i18n import DEFAULT_LANGUAGE
+from game.persistence.undo import UndoSetting, can_undo
+from game.state import GameState, PlayerKind
+
+if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
+    from game.persistence.stats import PlayerStats
+
+
+AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
+"""Seconds of the countdown after the last roll; 0 turns automatic scoring off."""
+DEFAULT_AUTO_SCORE = 3
+MAX_PLAYERS = 100
+ROLL_GUARD_SECONDS = 0.4
+"""A human's Roll this soon after their last one is ignored: a double tap must not cost a roll."""
+
+
+class Screen(StrEnum):
+    SETUP = "setup"
+    GAME = "game"
+    END = "end"
+    HISTORY = "history"
+    """History and statistics of the finished games (from the setup screen)."""
+    ELSEWHERE = "elsewhere"
+    """The app is open in another tab, which plays and saves the game: this one only offers to
+    take over (see `open_elsewhere` and `take_over`)."""
+
+
+class Speed(StrEnum):
+    NORMAL = "normal"
+    FAST = "fast"
+
+
+STEP_SECONDS: dict[Speed, float] = {Speed.NORMAL: 0.9, Speed.FAST: 0.3}
+"""The pause between two visible steps of a computer player."""
+
+
+UNDO_WINDOW_SECONDS = 3.0
+"""How long a computer player waits before its first roll while the human before it may still
+take back the box just confirmed (a roll ends undo): like a snackbar's "Undo", long enough to
+see it and press it. "Faster" or "Skip" end the wait."""
+
+
+class Dialog(StrEnum):
+    NONE = "none"
+    RULES = "rules"
+    SETTINGS = "settings"
+    LEAVE = "leave"
+    """Asks before leaving a game in progress."""
+
+
+class CoachStatus(StrEnum):
+    """Whether the optimal advice (the strategy table) for the ruleset being played is ready."""
+
+    LOADING = "loading"
+    READY = "ready"
+    UNAVAILABLE = "unavailable"
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str = DEFAULT_LANGUAGE
+    auto_score_seconds: int = DEFAULT_AUTO_SCORE
+    computer_speed: Speed = Speed.NORMAL
+    undo: UndoSetting = UndoSetting.AUTO
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown at the top of the page until dismissed: a catalog key and its values."""
+
+    key: str
+    values: tuple[tuple[str, int], ...] = ()
+
+
+RESTORED_NOTICE = Notice("restore.restored")
+"""Shown when a game in progress comes back from the device's storage at start, until the player
+dismisses it or the turn it came back in ends (a box scored, the game left)."""
+SAVE_FAILED_NOTICE = Notice("storage.save_failed")
+"""The device refused to save: while it shows, the game in memory is offered for export."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player being set up. A blank name becomes "Player 2" (translated) at the start."""
+
+    name: str = ""
+    kind: PlayerKind = PlayerKind.HUMAN
+    level: str = DEFAULT_LEVEL
+    """Used when `kind` is computer; kept while a seat is switched to human and back."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    ruleset_id: str = "penta"
+    seats: tuple[Seat, ...] = (Seat(),)
+
+
+@dataclass(frozen=True)
+class Rolled:
+    player: int
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A computer player set dice aside (empty: it rerolls all five)."""
+
+    player: int
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Scored:
+    player: int
+    box: str
+    points: int
+    bonus: int
+    automatic: bool
+
+
+@dataclass(frozen=True)
+class GameOver:
+    pass
+
+
+@dataclass(frozen=True)
+class Undone:
+    box: str
+
+
+Announcement = Rolled | Kept | Scored | GameOver | Undone
+
+
+@dataclass(frozen=True)
+class AppState:
+    screen: Screen = Screen.SETUP
+    setup: Setup = Setup()
+    settings: Settings = Settings()
+    game: GameState | None = None
+    seed: int | None = None
+    """Games start with SeededDice(seed) when set (the page's ?seed=N)."""
+    countdown_deadline: float | None = None
+    """When the auto-score countdown ends (after a human's last roll, nothing selected)."""
+    countdown_seconds: int = 0
+    """The countdown's length when it started (for the view's progress bar)."""
+    countdown_paused: float | None = None
+    """The seconds the countdown will run when it goes on, while something holds it (a dialog,
+    the sheet held, the hint: see game.countdown)."""
+    countdown_box: str | None = None
+    """The box the countdown will score, chosen when it started so that the tray can name it
+    (None after a restore from an older save: the coach then chooses when it ends)."""
+    sheet_held: bool = False
+    """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet)."""
+    computer_due: float | None = None
+    """When the computer player whose turn it is makes its next visible step."""
+    computer_plan: Advice | None = None
+    """The move the computer player is carrying out (keep, then roll; select, then score)."""
+    hint: Advice | None = None
+    """The advice shown after "Hint", until the dice or the turn change."""
+    hint_requested: bool = False
+    dialog: Dialog = Dialog.NONE
+    rules_ruleset: str = "penta"
+    coach_status: CoachStatus = CoachStatus.LOADING
+    announcement: Announcement | None = None
+    announcement_count: int = 0
+    """Grows with every announcement, so the same words said twice are said again."""
+    last_roll_at: float | None = None
+    """When the human whose turn it is last rolled, for the double-tap guard (not saved: after
+    a reload the next roll is allowed at once; cleared when the turn changes)."""
+    last_auto_scored: str | None = None
+    """The box just filled by the countdown (shown until the next turn's roll; it may be taken
+    back until then whatever the undo setting)."""
+    setup_restored: bool = False
+    before_last_turn: GameState | None = None
+    """The game before its last confirmed box, while that box may be taken back (undo)."""
+    notices: tuple[Notice, ...] = ()
+    unreadable: tuple[str, ...] = ()
+    """Storage keys of data set aside as unreadable (offered for export)."""
+    stats: tuple[PlayerStats, ...] = ()
+    """The statistics shown on the history screen (the shell reads the history)."""
+
+
+def next_deadline(state: AppState) -> float | None:
+    """When the shell should dispatch the next Tick (None: nothing is waiting)."""
+    times = [t for t in (state.countdown_deadline, state.computer_due) if t is not None]
+    return min(times) if times else None
+
+
+def is_computer_turn(state: AppState) -> bool:
+    game = state.game
+    return (
+        state.screen is Screen.GAME
+        and game is not None
+        and not game.is_over
+        and game.player.kind is PlayerKind.COMPUTER
+    )
+
+
+def undo_available(state: AppState) -> bool:
+    game = state.game
+    automatic = state.last_auto_scored is not None
+    setting = state.settings.undo
+    return game is not None and can_undo(game, state.before_last_turn, setting, automatic=automatic)

@@ -1,0 +1,108 @@
+"""Preferences (settings and the last setup) for the browser's storage:
+`preferences_to_data(state)` and `preferences_from_data(state, data)` turn them into
+version-tagged JSON data and back; data not as written is refused (SaveFileError naming the
+field), never trusted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Seat, Speed
+from game.coach import LEVELS
+from game.errors import SaveFileError, UnsupportedVersionError
+from game.i18n import LANGUAGES
+from game.persistence.readers import check_keys, read_list, read_object
+from game.persistence.undo import UndoSetting
+from game.rulesets import RULESETS
+from game.state import MAX_NAME_LENGTH, PlayerKind
+
+PREFERENCES_VERSION = 1
+T = TypeVar("T")
+
+
+def preferences_to_data(state: AppState) -> dict[str, Any]:
+    return {
+        "format": "penta-preferences",
+        "version": PREFERENCES_VERSION,
+        "language": state.settings.language,
+        "auto_score_seconds": state.settings.auto_score_seconds,
+        "computer_speed": state.settings.computer_speed.value,
+        "undo": state.settings.undo.value,
+        "ruleset": state.setup.ruleset_id,
+        "players": [
+            {"name": seat.name, "kind": seat.kind.value, "level": seat.level}
+            for seat in state.setup.seats
+        ],
+    }
+
+
+def preferences_from_data(state: AppState, data: object) -> AppState:
+    """`state` with the settings and the last setup in `data`. Anything not as
+    preferences_to_data writes it raises SaveFileError naming the field and the value (the
+    stored record is then set aside and reported, see game.persistence.session); a field an
+    older build did not write yet keeps its value in `state`."""
+    prefs = read_object(data, "preferences")
+    written = prefs.keys() & _PREFERENCE_FIELDS  # builds before the undo setting wrote no "undo"
+    check_keys(prefs, "preferences", {"format", "version", *written})
+    if prefs["format"] != "penta-preferences":
+        raise SaveFileError(
+            f"preferences.format: expected 'penta-preferences', got {prefs['format']!r:.80}"
+        )
+    if prefs["version"] != PREFERENCES_VERSION or type(prefs["version"]) is not int:
+        raise UnsupportedVersionError(
+            f"preferences: this build reads version {PREFERENCES_VERSION}, "
+            f"not {prefs['version']!r:.80}"
+        )
+
+    def field(key: str, choices: Sequence[T], current: T) -> T:
+        return _choice(prefs[key], choices, f"preferences.{key}") if key in prefs else current
+
+    settings, setup = state.settings, state.setup
+    settings = replace(
+        settings,
+        language=field("language", tuple(LANGUAGES), settings.language),
+        auto_score_seconds=field(
+            "auto_score_seconds", AUTO_SCORE_CHOICES, settings.auto_score_seconds
+        ),
+        computer_speed=field("computer_speed", tuple(Speed), settings.computer_speed),
+        undo=field("undo", tuple(UndoSetting), settings.undo),
+    )
+    setup = replace(setup, ruleset_id=field("ruleset", tuple(RULESETS), setup.ruleset_id))
+    if "players" in prefs:
+        players = read_list(prefs["players"], "preferences.players", 1, MAX_PLAYERS)
+        seats = (
+            _seat_from_data(seat, f"preferences.players[{n}]") for n, seat in enumerate(players)
+        )
+        setup = replace(setup, seats=tuple(seats))
+    return replace(state, settings=settings, setup=setup, setup_restored="players" in prefs)
+
+
+_PREFERENCE_FIELDS = frozenset(preferences_to_data(AppState())) - {"format", "version"}
+
+
+def _choice(value: object, choices: Sequence[T], path: str) -> T:
+    """The choice `value` is, of the same type (True is not 1, nor 3.0 is 3; text names a
+    StrEnum's member)."""
+    for choice in choices:
+        text_for_enum = isinstance(choice, StrEnum) and type(value) is str
+        if (type(value) is type(choice) or text_for_enum) and value == choice:
+            return choice
+    raise SaveFileError(
+        f"{path}: expected one of {', '.join(map(str, choices))}, got {value!r:.80}"
+    )
+
+
+def _seat_from_data(data: object, path: str) -> Seat:
+    seat = read_object(data, path)
+    check_keys(seat, path, {"name", "kind", "level"})
+    name = seat["name"]
+    if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        raise SaveFileError(
+            f"{path}.name: expected printable text of at most {MAX_NAME_LENGTH} characters, "
+            f"got {name!r:.80}"
+        )
+    kind = _choice(seat["kind"], tuple(PlayerKind), f"{path}.kind")
+    return Seat(name, kind, _choice(seat["level"], LEVELS, f"{path}.level"))

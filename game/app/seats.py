@@ -1,0 +1,108 @@
+"""The setup screen's intents (the ruleset, the seats and their players) and the players'
+default names ("Player 2", "Computer 1"), renamed with the language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from game.app.intents import (
+    AddPlayer,
+    ChooseRuleset,
+    Intent,
+    MovePlayer,
+    RemovePlayer,
+    RenamePlayer,
+    SetPlayerKind,
+    SetPlayerLevel,
+)
+from game.app.model import MAX_PLAYERS, AppState, Seat, Setup
+from game.coach import LEVELS
+from game.i18n import Translator
+from game.rulesets import RULESETS
+from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
+
+
+def apply_setup(state: AppState, intent: Intent) -> AppState:
+    setup = state.setup
+    seats = list(setup.seats)
+    match intent:
+        case ChooseRuleset(ruleset_id):
+            if ruleset_id not in RULESETS:
+                return state
+            return replace(state, setup=replace(setup, ruleset_id=ruleset_id))
+        case AddPlayer(kind):
+            if len(seats) >= MAX_PLAYERS:
+                return state
+            seats.append(Seat(kind=PlayerKind(kind)))
+        case RemovePlayer(index):
+            if not _valid_seat(index, seats) or len(seats) <= 1:
+                return state
+            del seats[index]
+        case MovePlayer(index, delta):
+            other = index + delta
+            if not _valid_seat(index, seats) or not _valid_seat(other, seats) or delta == 0:
+                return state
+            seats[index], seats[other] = seats[other], seats[index]
+        case RenamePlayer(index, name):
+            if not _valid_seat(index, seats) or not isinstance(name, str):
+                return state
+            clean = "".join(ch for ch in name if ch.isprintable())[:MAX_NAME_LENGTH]
+            seats[index] = replace(seats[index], name=clean)
+        case SetPlayerKind(index, kind):
+            if not _valid_seat(index, seats) or kind not in tuple(PlayerKind):
+                return state
+            seats[index] = replace(seats[index], kind=PlayerKind(kind))
+        case SetPlayerLevel(index, level):
+            if not _valid_seat(index, seats) or level not in LEVELS:
+                return state
+            seats[index] = replace(seats[index], level=level)
+        case _:
+            return state
+    return replace(state, setup=replace(setup, seats=tuple(seats)), setup_restored=False)
+
+
+def _valid_seat(index: object, seats: list[Seat]) -> bool:
+    return isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(seats)
+
+
+def default_names(kinds: Sequence[PlayerKind], language: str) -> tuple[str, ...]:
+    """The names of unnamed players: "Player N" by the seat's place in the turn order,
+    "Computer N" counting the computer players only (one human, one computer: "Computer 1")."""
+    t = Translator(language, isolate=False)  # a name is data: the messages isolate it
+    names = []
+    computers = 0
+    for number, kind in enumerate(kinds, start=1):
+        if kind is PlayerKind.COMPUTER:
+            computers += 1
+            names.append(t("setup.default_computer_name", number=computers))
+        else:
+            names.append(t("setup.default_name", number=number))
+    return tuple(names)
+
+
+def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
+    """The game's players from the setup; blank names get their default name."""
+    defaults = default_names([seat.kind for seat in setup.seats], language)
+    players = []
+    for seat, default in zip(setup.seats, defaults, strict=True):
+        name = seat.name.strip() or default
+        if seat.kind is PlayerKind.COMPUTER:
+            players.append(Player(name, PlayerKind.COMPUTER, seat.level))
+        else:
+            players.append(Player(name))
+    return tuple(players)
+
+
+def renamed_defaults(game: GameState | None, old: str, new: str) -> GameState | None:
+    """`game` with the players still called by their default name in language `old` called
+    by their default name in language `new` (a name a player typed stays as it is)."""
+    if game is None or old == new:
+        return game
+    kinds = [player.kind for player in game.players]
+    before, after = default_names(kinds, old), default_names(kinds, new)
+    players = tuple(
+        replace(player, name=after[index]) if player.name == before[index] else player
+        for index, player in enumerate(game.players)
+    )
+    return game if players == game.players else replace(game, players=players)

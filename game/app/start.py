@@ -1,0 +1,127 @@
+"""Where a session starts: `initial_state` (the browser's languages, the stored preferences,
+the page's `?seed=`), `resume` (a restored game), and the hand-over between tabs
+(`open_elsewhere`, `take_over`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import game.app.countdown as countdown
+from game.app.model import (
+    RESTORED_NOTICE,
+    AppState,
+    CoachStatus,
+    Dialog,
+    Screen,
+    Settings,
+    is_computer_turn,
+)
+from game.app.preferences import preferences_from_data
+from game.app.turns import reset_turn, schedule
+from game.errors import GameError
+from game.persistence.turn_record import TurnRecord
+from game.random_source import check_seed
+from game.state import GameState
+
+
+def initial_state(
+    languages: object = None, seed: int | None = None, preferences: object = None
+) -> AppState:
+    """The state at start: the browser's language (`navigator.languages`), then any stored
+    preferences (which win), and the `?seed=` of the page."""
+    from game.i18n import choose_language
+
+    state = AppState(settings=Settings(language=choose_language(_as_list(languages))), seed=seed)
+    if preferences is not None:
+        state = preferences_from_data(state, preferences)
+    return state
+
+
+def parse_seed(text: object) -> int | None:
+    """The page's `?seed=` value as a seed (digits, 0 to 2**53-1), or None when absent or bad."""
+    if not isinstance(text, str) or not text.isascii() or not text.isdigit() or len(text) > 16:
+        return None
+    try:
+        return check_seed(int(text))
+    except GameError:
+        return None
+
+
+def resume(
+    state: AppState,
+    game: GameState | None,
+    before_last_turn: GameState | None,
+    *,
+    now: float,
+    turn: TurnRecord | None = None,
+) -> AppState:
+    """`state` continuing a restored game (from the device's storage): its screen, the
+    computer's next step or the auto-score countdown scheduled again (with the box and the time
+    left that `turn` kept, when they fit). None: nothing to resume."""
+    if game is None:
+        return state
+    new = reset_turn(
+        replace(
+            state,
+            screen=Screen.END if game.is_over else Screen.GAME,
+            game=game,
+            before_last_turn=before_last_turn,
+            dialog=Dialog.NONE,
+            coach_status=CoachStatus.LOADING,
+            announcement=None,
+        )
+    )
+    if not game.is_over and RESTORED_NOTICE not in new.notices:
+        new = replace(new, notices=(*new.notices, RESTORED_NOTICE))
+    seconds = state.settings.auto_score_seconds
+    if (
+        not game.is_over
+        and not is_computer_turn(new)
+        and game.dice is not None
+        and game.rolls_left == 0
+        and game.selected_box is None
+        and seconds
+    ):
+        new = countdown.start(new, now, seconds, None)
+    return schedule(countdown.restore(new, turn, now), now)
+
+
+def open_elsewhere(state: AppState) -> AppState:
+    """`state` giving way to another tab, which has the game now: no timer runs, no dialog
+    stays open, and only the offer to take over shows."""
+    notices = tuple(notice for notice in state.notices if notice != RESTORED_NOTICE)
+    return reset_turn(
+        replace(
+            state, screen=Screen.ELSEWHERE, dialog=Dialog.NONE, announcement=None, notices=notices
+        )
+    )
+
+
+def take_over(
+    state: AppState,
+    game: GameState | None,
+    before_last_turn: GameState | None,
+    preferences: object,
+    *,
+    now: float,
+    turn: TurnRecord | None = None,
+) -> AppState:
+    """`state` playing here again, from the newest save (the other tab may have played on, or
+    changed the settings): its game resumed (with its countdown), or the New game screen when
+    there is none."""
+    fresh = replace(
+        state, screen=Screen.SETUP, game=None, before_last_turn=None, setup_restored=False
+    )
+    if preferences is not None:
+        fresh = preferences_from_data(fresh, preferences)
+    return resume(fresh, game, before_last_turn, now=now, turn=turn)
+
+
+def _as_list(languages: object) -> list[object] | None:
+    if languages is None:
+        return None
+    if isinstance(languages, str):
+        return [languages]
+    if isinstance(languages, list | tuple):
+        return list(languages)
+    return None

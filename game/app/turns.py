@@ -1,0 +1,286 @@
+"""Playing a game: starting it, rolling, keeping, scoring (by hand or when the countdown
+ends), the computer players' steps, undo, and the timers (`schedule`, after every intent)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import game.app.countdown as countdown
+from game.app.intents import (
+    ConfirmTurn,
+    HideHint,
+    Intent,
+    Roll,
+    SelectBox,
+    ShowHint,
+    SkipComputers,
+    SpeedUp,
+    Tick,
+    ToggleKeep,
+)
+from game.app.model import (
+    ROLL_GUARD_SECONDS,
+    STEP_SECONDS,
+    UNDO_WINDOW_SECONDS,
+    Announcement,
+    AppState,
+    CoachStatus,
+    Dialog,
+    GameOver,
+    Kept,
+    Rolled,
+    Scored,
+    Screen,
+    Speed,
+    Undone,
+    is_computer_turn,
+    undo_available,
+)
+from game.app.seats import players_for
+from game.coach import DEFAULT_LEVEL, Coach, KeepAdvice, ScoreAdvice
+from game.dice import DICE_COUNT
+from game.engine import new_game, roll, score, select_box, toggle_keep
+from game.persistence.undo import confirmed_box, undo, undo_point
+from game.random_source import DiceSource, EntropyDice, SeededDice
+from game.rulesets import RULESETS
+from game.state import ROLLS_PER_TURN
+
+
+@dataclass
+class Context:
+    now: float
+    coach: Coach
+    rng: random.Random
+
+
+def dice_source_for(state: AppState) -> DiceSource:
+    return EntropyDice() if state.seed is None else SeededDice(state.seed)
+
+
+def start_game(state: AppState, c: Context) -> AppState:
+    if state.screen is Screen.END and state.game is not None:
+        players = state.game.players
+        ruleset = state.game.ruleset
+    else:
+        players = players_for(state.setup, state.settings.language)
+        ruleset = RULESETS[state.setup.ruleset_id]
+    game = new_game(ruleset, players, dice_source_for(state))
+    coach_status = (
+        state.coach_status
+        if state.game is not None and state.game.ruleset is ruleset
+        else CoachStatus.LOADING
+    )
+    return reset_turn(
+        replace(
+            state,
+            screen=Screen.GAME,
+            game=game,
+            before_last_turn=None,
+            dialog=Dialog.NONE,
+            coach_status=coach_status,
+            announcement=None,
+        )
+    )
+
+
+def undo_turn(state: AppState) -> AppState:
+    game, before = state.game, state.before_last_turn
+    if game is None or before is None or not undo_available(state):
+        return state
+    box = confirmed_box(before, game)
+    assert box is not None  # can_undo checked it
+    automatic = state.last_auto_scored is not None
+    restored = undo(game, before, state.settings.undo, automatic=automatic)
+    new = reset_turn(
+        replace(
+            state,
+            screen=Screen.GAME,
+            game=restored,
+            before_last_turn=None,
+            dialog=Dialog.NONE,
+            last_auto_scored=None,
+        )
+    )
+    return _announce(new, Undone(box))
+
+
+def reset_turn(state: AppState) -> AppState:
+    return replace(
+        state,
+        countdown_deadline=None,
+        countdown_paused=None,
+        countdown_box=None,
+        computer_due=None,
+        computer_plan=None,
+        hint=None,
+        hint_requested=False,
+        last_roll_at=None,
+    )
+
+
+def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
+    game = state.game
+    assert game is not None
+    if isinstance(intent, Tick):
+        return _tick(state, c)
+    if isinstance(intent, SpeedUp):
+        speed = Speed.NORMAL if state.settings.computer_speed is Speed.FAST else Speed.FAST
+        new = replace(state, settings=replace(state.settings, computer_speed=speed))
+        # The next step at the new pace, from now: this also ends the wait for a take-back.
+        due = c.now + STEP_SECONDS[speed] if is_computer_turn(new) else None
+        return replace(new, computer_due=due)
+    if isinstance(intent, SkipComputers):
+        return _skip_computers(state, c)
+    if is_computer_turn(state):
+        return state  # the human players wait
+    player = game.current_player
+    match intent:
+        case ToggleKeep(die):
+            new_game_state = toggle_keep(game, player, die)
+            return replace(state, game=new_game_state, hint=None, hint_requested=False)
+        case Roll():
+            last = state.last_roll_at
+            if last is not None and 0 <= c.now - last < ROLL_GUARD_SECONDS:
+                return state  # the second tap of a double tap
+            return replace(_roll(state, c), last_roll_at=c.now)
+        case SelectBox(box):
+            # The hint stays: it is about the dice, which choosing a box does not change.
+            return countdown.stop(replace(state, game=select_box(game, player, box)))
+        case ConfirmTurn():
+            if game.selected_box is None:
+                return state
+            return _score(state, game.selected_box, automatic=False)
+        case ShowHint():
+            if game.dice is None:
+                return state
+            hint = c.coach.best_action(game)
+            new = replace(state, hint=hint, hint_requested=True)
+            if isinstance(hint, ScoreAdvice) and countdown.is_pending(new):
+                # The countdown (held while the hint shows) scores the box the hint shows.
+                new = replace(new, countdown_box=hint.box)
+            return new
+        case HideHint():
+            return replace(state, hint=None, hint_requested=False)
+    return state
+
+
+def _announce(state: AppState, announcement: Announcement) -> AppState:
+    return replace(
+        state, announcement=announcement, announcement_count=state.announcement_count + 1
+    )
+
+
+def _roll(state: AppState, c: Context) -> AppState:
+    game = state.game
+    assert game is not None
+    rolled = roll(game, game.current_player)
+    assert rolled.dice is not None
+    new = replace(
+        state,
+        game=rolled,
+        before_last_turn=None,
+        hint=None,
+        hint_requested=False,
+        last_auto_scored=None,
+    )
+    seconds = state.settings.auto_score_seconds
+    if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
+        new = countdown.start(new, c.now, seconds, c.coach.best_box(rolled))
+    return _announce(new, Rolled(rolled.current_player, rolled.dice))
+
+
+def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
+    game = state.game
+    assert game is not None and game.options is not None
+    player = game.current_player
+    points = game.options.points[box]
+    bonus = game.options.five_of_a_kind_bonus
+    after = score(game, player, box)
+    new = reset_turn(
+        replace(
+            state,
+            game=after,
+            before_last_turn=undo_point(game, after, state.settings.undo, automatic=automatic),
+            last_auto_scored=box if automatic else None,
+        )
+    )
+    new = _announce(new, Scored(player, box, points, bonus, automatic))
+    if after.is_over:
+        new = _announce(replace(new, screen=Screen.END), GameOver())
+    return new
+
+
+def _tick(state: AppState, c: Context) -> AppState:
+    game = state.game
+    assert game is not None
+    if state.countdown_deadline is not None and c.now >= state.countdown_deadline:
+        if game.selected_box is not None or game.options is None:
+            return replace(state, countdown_deadline=None)
+        return _score(state, state.countdown_box or c.coach.best_box(game), automatic=True)
+    if state.computer_due is not None and c.now >= state.computer_due and is_computer_turn(state):
+        if state.coach_status is CoachStatus.LOADING:
+            # The strategy table is on its way: the computer waits for it (a moment) rather
+            # than playing its level's moves without it.
+            delay = STEP_SECONDS[state.settings.computer_speed]
+            return replace(state, computer_due=c.now + delay)
+        return replace(_computer_step(state, c), computer_due=None)
+    return state
+
+
+def _computer_step(state: AppState, c: Context) -> AppState:
+    """One visible step of a computer player: roll, set dice aside, select a box, or score."""
+    game = state.game
+    assert game is not None
+    player = game.current_player
+    if game.dice is None:
+        return _roll(state, c)
+    plan = state.computer_plan
+    if plan is None:
+        level = game.player.level or DEFAULT_LEVEL
+        plan = c.coach.computer_action(game, level, c.rng)
+        if isinstance(plan, KeepAdvice) and (game.rolls_left == 0 or len(plan.kept) == DICE_COUNT):
+            plan = ScoreAdvice(c.coach.best_box(game))
+    if isinstance(plan, ScoreAdvice):
+        if game.selected_box != plan.box:
+            return replace(state, game=select_box(game, player, plan.box), computer_plan=plan)
+        return _score(state, plan.box, automatic=False)
+    if tuple(game.kept) != tuple(sorted(plan.kept)):
+        kept_game = game
+        for die in set(game.kept) ^ set(plan.kept):
+            kept_game = toggle_keep(kept_game, player, die)
+        kept_dice = tuple(game.dice[position] for position in kept_game.kept)
+        new = replace(state, game=kept_game, computer_plan=plan)
+        return _announce(new, Kept(player, kept_dice))
+    return replace(_roll(state, c), computer_plan=None)
+
+
+def _skip_computers(state: AppState, c: Context) -> AppState:
+    """Every computer turn up to the next human's, or to the end of a game of computers only."""
+    game = state.game
+    assert game is not None
+    # A turn takes at most a roll and a keep per roll, then a select and a score. The bound
+    # (every open box of every player) only guards against a bug: it never cuts a game short.
+    per_turn = 2 * ROLLS_PER_TURN + 2
+    steps = per_turn * sum(len(sheet.open_boxes) for sheet in game.sheets)
+    while is_computer_turn(state) and steps > 0:
+        state = _computer_step(state, c)
+        steps -= 1
+    return replace(state, computer_due=None)
+
+
+def schedule(state: AppState, now: float) -> AppState:
+    state = countdown.settle(state, now, dialog_open=state.dialog is not Dialog.NONE)
+    if state.dialog is not Dialog.NONE:
+        # Nothing happens behind a dialog: the computer player waits (rescheduled after it).
+        return state if state.computer_due is None else replace(state, computer_due=None)
+    if is_computer_turn(state):
+        if state.computer_due is None:
+            delay = STEP_SECONDS[state.settings.computer_speed]
+            if undo_available(state):  # the human before it may take their box back
+                delay = max(delay, UNDO_WINDOW_SECONDS)
+            return replace(state, computer_due=now + delay, countdown_deadline=None)
+        return state
+    if state.computer_due is not None:
+        return replace(state, computer_due=None)
+    return state
