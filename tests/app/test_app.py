@@ -61,6 +61,7 @@ from game.persistence.undo import UndoSetting
 from game.presentation import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
+from tests.profiles import examples
 
 COACH = GreedyCoach()
 ROLL_PACE = app.ROLL_GUARD_SECONDS + 0.1
@@ -532,7 +533,7 @@ intents = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.tuples(intents, st.floats(0, 12)), max_size=120),
     st.integers(0, 2**20),
