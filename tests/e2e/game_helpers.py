@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from game.app import ROLL_GUARD_SECONDS
+from game.app import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
 from game.dice import Dice
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,6 +25,8 @@ PHONE = {"width": 360, "height": 640}
 BOOT_MS = 30_000
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""
+COMPUTER_TURN_SECONDS = 12 * STEP_SECONDS[Speed.NORMAL]
+"""Longer than a computer player's whole turn at the normal pace (a dozen steps at most)."""
 
 
 def keep_most_frequent(dice: Dice) -> tuple[int, ...]:
@@ -44,14 +46,23 @@ def new_context(browser: Browser, locale: str = "en-US", **options: object) -> B
 
 
 class Ui:
+    """`open` installs Playwright's clock on the page (page.clock): the app's time flows as
+    usual, and `pass_time` moves it on at once, firing its timers (the countdown, a computer's
+    steps) as they fall due, where a test would otherwise sleep; `roll` keeps a player's pace on
+    that clock too."""
+
     def __init__(self, page: Page) -> None:
         self.page = page
         self._rolled_at: float | None = None
         """When the last roll of `roll` was seen (time.monotonic), to keep a player's pace."""
+        self._clock = False
+        """Whether `open` installed the clock (a page opened otherwise runs on real time)."""
 
     # --- start --------------------------------------------------------------------------------
 
     def open(self, url: str, seed: int | None = None) -> Ui:
+        self.page.clock.install()  # before the app's scripts: they take its Date and timers
+        self._clock = True
         self.page.goto(url + ("" if seed is None else f"?seed={seed}"))
         self.page.wait_for_selector(
             "html[data-state=ready], html[data-state=failed]", timeout=BOOT_MS
@@ -103,12 +114,19 @@ class Ui:
         )
         return tuple(index for index, on in enumerate(pressed) if on)
 
+    def pass_time(self, seconds: float) -> None:
+        """Lets `seconds` of the app's time pass: at once on the clock, else in real time."""
+        if self._clock:
+            self.page.clock.run_for(round(seconds * 1000))
+        else:
+            self.page.wait_for_timeout(seconds * 1000)
+
     def roll(self) -> Dice:
         """Clicks Roll at a player's pace (not a double tap) and waits for the roll."""
         if self._rolled_at is not None:
             wait = self._rolled_at + ROLL_PACE - time.monotonic()
             if wait > 0:
-                self.page.wait_for_timeout(wait * 1000)
+                self.pass_time(wait)
         live = self.page.locator("#live")
         before = live.get_attribute("data-count") or ""
         self.page.click("#roll")
