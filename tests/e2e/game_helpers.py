@@ -1,16 +1,17 @@
 """Helpers of the game-screen browser tests: drive the app through its UI like a player.
 
 `Ui` wraps a Playwright page of the app: set up players, roll, keep dice, pick and confirm
-boxes, read the dice and the sheet. `keep_most_frequent` is the simple, deterministic way the
-tests' human players keep dice, so that a test can play the same game in CPython beside the
-browser (the same seed gives the same dice) and compare every total.
+boxes, read the dice and the sheet, or start from a game stored in the page's storage (played
+in CPython by tests.app.driver, which plays whole games). `keep_most_frequent` (from there) is
+the simple, deterministic way the tests' human players keep dice, so that a test can play the
+same game in CPython beside the browser (the same seed gives the same dice) and compare every
+total.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from game.app import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
 from game.dice import Dice
+from tests.app.driver import keep_most_frequent as keep_most_frequent  # for the tests here
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -27,13 +29,6 @@ ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""
 COMPUTER_TURN_SECONDS = 12 * STEP_SECONDS[Speed.NORMAL]
 """Longer than a computer player's whole turn at the normal pace (a dozen steps at most)."""
-
-
-def keep_most_frequent(dice: Dice) -> tuple[int, ...]:
-    """Positions of the dice showing the most frequent face (the higher face on a tie)."""
-    counts = Counter(dice)
-    face = max(counts, key=lambda f: (counts[f], f))
-    return tuple(position for position, value in enumerate(dice) if value == face)
 
 
 def new_context(browser: Browser, locale: str = "en-US", **options: object) -> BrowserContext:
@@ -72,6 +67,17 @@ class Ui:
         )
         expect(self.page.locator("#setup-screen")).to_be_visible()
         return self
+
+    def restore(self, stored: dict[str, str]) -> None:
+        """Puts `stored` (localStorage keys and values, e.g. tests.app.driver.stored_session)
+        in the page's storage and reloads: the app starts on what it finds there."""
+        self.page.evaluate(
+            "items => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v))",
+            stored,
+        )
+        self.page.reload()
+        self.page.wait_for_selector("html[data-state=ready]", timeout=BOOT_MS)
+        self._rolled_at = None
 
     def set_players(self, seats: Sequence[tuple[str, str, str | None]]) -> None:
         """Replaces the seats with (name, "human" | "computer", level or None)."""

@@ -21,6 +21,7 @@ from game.rulesets import RULESETS
 from game.state import Player, PlayerKind
 from game.strategy.advisor import Advisor
 from game.strategy.table import load_table
+from tests.app.driver import AppDriver
 
 SEED = 31
 
@@ -37,25 +38,20 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
     # The same game in CPython, through the same app logic and the same strategy table.
     players = (Player("Ann"), Player("Bo"), Player("Robo", PlayerKind.COMPUTER, "optimal"))
     coach = AdvisorCoach(Advisor(load_table(RULESETS["yatzy"])))
-    mirror = app.AppState(
-        screen=app.Screen.GAME,
-        game=new_game("yatzy", players, SeededDice(SEED)),
-        seed=SEED,
-        settings=app.Settings(auto_score_seconds=0),
-        coach_status=app.CoachStatus.READY,
+    send = AppDriver(
+        app.AppState(
+            screen=app.Screen.GAME,
+            game=new_game("yatzy", players, SeededDice(SEED)),
+            seed=SEED,
+            settings=app.Settings(auto_score_seconds=0),
+            coach_status=app.CoachStatus.READY,
+        ),
+        coach,
     )
-    rng = random.Random(SEED)
-    now = 0.0
-
-    def send(*intents: app.Intent) -> app.AppState:
-        nonlocal mirror, now
-        for intent in intents:
-            now += 1  # a player's pace: a Roll right after a Roll is a double tap, ignored
-            mirror = app.dispatch(mirror, intent, now=now, coach=coach, rng=rng)
-        return mirror
+    send.rng = random.Random(SEED)  # as the page's: the computer's choices are the same
 
     turns = 0
-    while mirror.screen is app.Screen.GAME:
+    while (mirror := send.state).screen is app.Screen.GAME:
         game = mirror.game
         assert game is not None
         if game.player.kind is PlayerKind.COMPUTER:
@@ -70,9 +66,9 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
         header = page.locator("#sheet thead th").nth(game.current_player + 1)
         expect(header).to_have_class("current")
         send(app.Roll())
-        assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
+        assert ui.roll() == send.game.dice
         while True:
-            game = mirror.game
+            game = send.game
             assert game is not None and game.dice is not None
             if not game.rolls_left or len(set(game.dice)) == 1:
                 break
@@ -80,13 +76,13 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
             ui.keep(keep)
             send(*[app.ToggleKeep(die) for die in sorted(set(keep) ^ set(game.kept))])
             send(app.Roll())
-            assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
+            assert ui.roll() == send.game.dice
         box = best_immediate_box(game)
         ui.score(box)
         send(app.SelectBox(box), app.ConfirmTurn())
         turns += 1
     assert turns == 3 * 15
-    final = mirror.game
+    final = send.state.game
     assert final is not None and final.is_over
     expect(page.locator("#end-screen")).to_be_visible()
     totals = [sheet.total for sheet in final.sheets]
