@@ -1,18 +1,21 @@
-"""Shared fixtures: the exact and the compact table of each ruleset, and an advisor.
-
-Every test here runs on the same test worker (xdist_group "strategy"), so that each ruleset is
-solved once per run, not once per worker."""
+"""Shared fixtures: the exact and the compact table of each ruleset, and an advisor."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from game.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.advisor import Advisor
 from game.strategy.table import ExactTable, ValueTable, decode_table
-from tests.strategy.solutions import encoded, solved
+from tests.strategy.solutions import encoded, share_in, solved
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _solutions_shared_by_the_workers(
+    tmp_path_factory: pytest.TempPathFactory, worker_id: str
+) -> None:
+    if worker_id != "master":  # pytest-xdist's workers: their temporary folders share a parent
+        share_in(tmp_path_factory.getbasetemp().parent)
 
 
 @pytest.fixture(scope="session", params=[PENTA, YATZY], ids=lambda ruleset: ruleset.id)
@@ -33,13 +36,3 @@ def compact_table(ruleset: Ruleset) -> ValueTable:
 @pytest.fixture(scope="session")
 def advisor(compact_table: ValueTable) -> Advisor:
     return Advisor(compact_table)
-
-
-HERE = Path(__file__).parent
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.path.is_relative_to(HERE):
-            item.add_marker(pytest.mark.xdist_group("strategy"))
