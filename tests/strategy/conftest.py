@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from game.rulesets import PENTA, YATZY, Ruleset
@@ -11,10 +13,8 @@ from tests.strategy.solutions import encoded, share_in, solved
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _solutions_shared_by_the_workers(
-    tmp_path_factory: pytest.TempPathFactory, worker_id: str
-) -> None:
-    if worker_id != "master":  # pytest-xdist's workers: their temporary folders share a parent
+def _solutions_shared_by_the_workers(tmp_path_factory: pytest.TempPathFactory) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # pytest-xdist's workers' folders share a parent
         share_in(tmp_path_factory.getbasetemp().parent)
 
 
