@@ -105,7 +105,7 @@ from game.persistence.storage import (
 )
 from game.persistence.undo import UndoSetting
 from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
-from game.presentation import present
+from game.present.snapshot import present
 from game.rulesets import RULESETS
 from game.state import PlayerKind
 from shell.durable import DurableStorage, open_durable_storage
