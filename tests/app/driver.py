@@ -1,5 +1,5 @@
 """The app driven in CPython as the browser drives it: intents through `game.app.dispatch`,
-screens through `game.presentation.present`, on a clock that the test moves.
+screens through `game.present.snapshot.present`, on a clock that the test moves.
 
 Whole games are played here (the browser tests keep what only a browser shows). The tests'
 human players keep dice and choose boxes the simple, deterministic way of `keep_most_frequent`
@@ -45,7 +45,8 @@ from game.coach import Coach, GreedyCoach, best_immediate_box
 from game.dice import Dice
 from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
-from game.presentation import Cell, GameView, Snapshot, present
+from game.present.snapshot import present
+from game.present.views import Cell, GameView, Snapshot
 from game.state import GameState, PlayerKind
 
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
