@@ -105,13 +105,14 @@ from game.persistence.storage import (
 )
 from game.persistence.undo import UndoSetting
 from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
-from game.presentation import present
+from game.present.snapshot import present
 from game.rulesets import RULESETS
 from game.state import PlayerKind
 from shell.durable import DurableStorage, open_durable_storage
+from shell.js import is_null
 from shell.sheet_hold import SheetHold
 from shell.storage import migrate_legacy_preferences, open_storage
-from shell.view import View, is_null
+from shell.view import View
 
 PROBLEM_NOTICES = {
     ProblemKind.NOT_JSON: "storage.corrupt",

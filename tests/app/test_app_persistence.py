@@ -56,7 +56,7 @@ from game.errors import SaveFileError
 from game.persistence.history import record_game
 from game.persistence.stats import player_stats
 from game.persistence.undo import UndoSetting
-from game.presentation import present
+from game.present.snapshot import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
 from tests.i18n.isolation import iso

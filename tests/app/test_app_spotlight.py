@@ -25,7 +25,8 @@ from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, ScoreAdvice
 from game.engine import new_game
-from game.presentation import GameView, present
+from game.present.snapshot import present
+from game.present.views import GameView
 from game.random_source import SeededDice
 from game.sheet import Sheet
 from game.state import Player

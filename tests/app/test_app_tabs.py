@@ -24,7 +24,7 @@ from game.app.start import initial_state, open_elsewhere, resume, take_over
 from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.engine import roll, score
-from game.presentation import present
+from game.present.snapshot import present
 from game.state import PlayerKind
 
 COACH = GreedyCoach()

@@ -28,7 +28,8 @@ from game.app.update import dispatch
 from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
 from game.engine import new_game
 from game.i18n import LANGUAGE_CODES, Translator
-from game.presentation import Snapshot, present
+from game.present.snapshot import present
+from game.present.views import Snapshot
 from game.random_source import SeededDice
 from game.sheet import Sheet
 from game.state import GameState, Player, PlayerKind

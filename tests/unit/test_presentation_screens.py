@@ -11,7 +11,7 @@ from game.app.start import initial_state
 from game.engine import new_game
 from game.i18n import LANGUAGE_CODES, LRI, PDI, Translator
 from game.persistence.stats import PlayerStats, ScoreBin
-from game.presentation import present
+from game.present.snapshot import present
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
 from tests.i18n.isolation import iso

@@ -29,7 +29,8 @@ from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.i18n import LANGUAGE_CODES, Translator
 from game.persistence.undo import UndoSetting
-from game.presentation import GameView, present
+from game.present.snapshot import present
+from game.present.views import GameView
 from game.state import PlayerKind
 from tests.i18n.isolation import iso
 

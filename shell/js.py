@@ -1,0 +1,18 @@
+"""JavaScript values as Pyodide hands them over, read and made without importing Pyodide, so
+that the modules using them also load in CPython."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def is_null(value: object) -> bool:
+    """JavaScript's null and undefined, as Pyodide passes them (None, or its `jsnull`)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def js_object(window: Any, **fields: str) -> Any:
+    """A plain JavaScript object (the options of scrollIntoView...), made by the page's own
+    JSON.parse: a Python dict would reach JavaScript as a Map, which such calls ignore."""
+    return window.JSON.parse(json.dumps(fields))

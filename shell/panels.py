@@ -1,0 +1,150 @@
+"""Fills in the history screen (a card of statistics per player and ruleset) and the settings
+and rules dialogs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from game.present.views import Choice, HistoryView, SettingsView
+from shell.dom import Page
+from shell.text import fill_text
+
+if TYPE_CHECKING:
+    from game.rules_text import RulesText, Table
+
+
+class Panels:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.node = page.node
+        self._rules_key: tuple[str, str] | None = None
+
+    def history(self, view: HistoryView) -> None:
+        self.node("history-title").text(view.title)
+        self.node("stats-title").text(view.stats_title)
+        self.node("history-back").text(view.back_label)
+        self.node("export-history").text(view.export_label)
+        self.node("import-label").text(view.import_label)
+        self.node("history-empty").text(view.empty).show(bool(view.empty))
+        container = self.node("stats-list")
+        if not container.changed("#cards", repr(view.cards)):
+            return
+        el = container.el
+        while el.children.length > 0:
+            el.lastElementChild.remove()
+        for card in view.cards:
+            item = self.page.create("li", "stats-card")
+            heading = self.page.create("h3")
+            name = self.page.create("span", "stats-name", dir="auto")
+            name.textContent = card.name
+            heading.append(name)
+            heading.append(self.page.document.createTextNode(" · " + card.ruleset))
+            item.append(heading)
+            facts = self.page.create("dl")
+            for fact in card.facts:
+                term = self.page.create("dt")
+                fill_text(term, fact.label)
+                value = self.page.create("dd")
+                fill_text(value, fact.value)
+                facts.append(term)
+                facts.append(value)
+            item.append(facts)
+            label = self.page.create("p", "chart-label")
+            fill_text(label, card.chart_label)
+            item.append(label)
+            chart = self.page.create("ol", "chart")
+            for bar in card.bars:
+                row = self.page.create("li")
+                text = self.page.create("span", "bar-text")
+                fill_text(text, bar.text)
+                shape = self.page.create("span", "chart-bar", aria_hidden="true")
+                # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.
+                shape.style.setProperty("--share", f"{bar.share:.3f}")
+                row.append(text)
+                row.append(shape)
+                chart.append(row)
+            item.append(chart)
+            el.append(item)
+
+    def settings(self, view: SettingsView) -> None:
+        self.node("settings-title").text(view.title)
+        self.node("settings-language-label").text(view.language_label)
+        self.page.options("settings-language", view.languages)
+        self.node("auto-score-legend").text(view.auto_score_label)
+        self.node("auto-score-help").text(view.auto_score_help)
+        self._radios("auto-score", view.auto_score)
+        self.node("speed-legend").text(view.speed_label)
+        self._radios("speed-setting", view.speeds)
+        self.node("undo-legend").text(view.undo_label)
+        self.node("undo-help").text(view.undo_help)
+        self._radios("undo-setting", view.undo_choices)
+        self.node("settings-done").text(view.close_label)
+
+    def _radios(self, name: str, choices: Sequence[Choice]) -> None:
+        for choice in choices:
+            radio = self.node(f"{name}-{choice.value}")
+            if bool(radio.el.checked) != choice.selected:
+                radio.el.checked = choice.selected
+            self.node(f"{name}-{choice.value}-label").text(choice.label)
+
+    def rules(self, rules: RulesText | None, close_label: str) -> None:
+        self.node("rules-close").text(close_label)
+        if rules is None:
+            return
+        # Not imported at the top: the module is loaded only once some rules are shown.
+        from game.rules_text import BulletList, Example, Paragraph, Table
+
+        key = (rules.ruleset, rules.language)
+        if key == self._rules_key:
+            return
+        self._rules_key = key
+        self.node("rules-title").text(rules.title)
+        body = self.node("rules-body").el
+        body.replaceChildren()
+        make = self.page.create
+        for section in rules.sections:
+            heading = make("h3")
+            heading.textContent = section.heading
+            body.append(heading)
+            for block in section.blocks:
+                if isinstance(block, Paragraph):
+                    para = make("p")
+                    para.textContent = block.text
+                    body.append(para)
+                elif isinstance(block, Example):
+                    para = make("p", "example")
+                    para.textContent = block.text
+                    body.append(para)
+                elif isinstance(block, BulletList):
+                    items = make("ul")
+                    for text in block.items:
+                        item = make("li")
+                        item.textContent = text
+                        items.append(item)
+                    body.append(items)
+                elif isinstance(block, Table):
+                    body.append(self._rules_table(block))
+
+    def _rules_table(self, block: Table) -> Any:
+        make = self.page.create
+        wrap = make("div", "rules-table-wrap")
+        table = make("table", "rules-table")
+        head = make("thead")
+        row = make("tr")
+        for column in block.columns:
+            cell = make("th", scope="col")
+            cell.textContent = column
+            row.append(cell)
+        head.append(row)
+        body = make("tbody")
+        for values in block.rows:
+            row = make("tr")
+            for position, value in enumerate(values):
+                cell = make("th", scope="row") if position == 0 else make("td")
+                cell.textContent = value
+                row.append(cell)
+            body.append(row)
+        table.append(head, body)
+        wrap.append(table)
+        return wrap

@@ -1,0 +1,167 @@
+"""A score sheet <table> (the game's and the end screen's): rows and columns grow or shrink at
+their end, and the current player's column is scrolled into view beside the pinned names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.present.views import Cell, Row, SheetView
+from shell.dom import Node, shift_into
+from shell.js import is_null
+
+
+class SheetTable:
+    """A score sheet <table>: a pinned column of box names, then a column per player."""
+
+    def __init__(self, document: Any, table: Any) -> None:
+        self.document = document
+        self.table = table
+        self.head_row = table.querySelector("thead tr")
+        self.body = table.querySelector("tbody")
+        self.corner = Node(self.head_row.querySelector("th"))
+        self.caption = Node(table.querySelector("caption"))
+        self.wrap = Node(table.parentElement)
+        self.columns: list[Node] = []
+        self.column_names: list[Node] = []
+        self.rows: list[tuple[Node, Node, Node, list[tuple[Node, Node, Node]]]] = []
+        self._current = -1
+
+    def name(self, label: str) -> None:
+        """The sheet's accessible name: its scrolling region's label and the table's caption."""
+        self.wrap.attr("aria-label", label)
+        self.caption.text(label)
+
+    def render(self, view: SheetView) -> None:
+        self.corner.text(view.box_header)
+        count = len(view.columns)
+        while len(self.columns) > count:
+            self.columns.pop().el.remove()
+            self.column_names.pop()
+        while len(self.columns) < count:
+            th = self.document.createElement("th")
+            th.setAttribute("scope", "col")
+            th.setAttribute("dir", "auto")
+            name = self.document.createElement("span")
+            name.className = "column-name"
+            th.append(name)
+            self.head_row.append(th)
+            self.columns.append(Node(th))
+            self.column_names.append(Node(name))
+        for column, node, name in zip(view.columns, self.columns, self.column_names, strict=True):
+            name.text(column.name)
+            node.cls("current", column.current).attr("title", column.name)
+            node.attr("aria-label", column.label if column.current else None)
+        while len(self.rows) > len(view.rows):
+            self.rows.pop()[0].el.remove()
+        while len(self.rows) < len(view.rows):
+            tr = self.document.createElement("tr")
+            th = self.document.createElement("th")
+            th.setAttribute("scope", "row")
+            label = self.document.createElement("span")
+            label.className = "row-label"
+            th.append(label)
+            tr.append(th)
+            self.body.append(tr)
+            self.rows.append((Node(tr), Node(th), Node(label), []))
+        for row, (tr, th, label, cells) in zip(view.rows, self.rows, strict=True):
+            self._row(row, tr, th, label, cells, count)
+        current = next((i for i, column in enumerate(view.columns) if column.current), -1)
+        if current != self._current:
+            self._current = current
+            if current >= 0:
+                self._scroll_to_column(self.columns[current].el)
+
+    def scroll_to_column(self, index: int) -> None:
+        if 0 <= index < len(self.columns):
+            self._scroll_to_column(self.columns[index].el)
+
+    def overflows(self) -> bool:
+        """Whether the sheet is wider than its frame (it scrolls sideways)."""
+        wrap = self.wrap.el
+        return float(wrap.scrollWidth) > float(wrap.clientWidth) + 1
+
+    def _scroll_to_column(self, th: Any) -> None:
+        """Scrolls the sheet sideways so that the whole column of `th` shows beside the pinned
+        column of box names (on its left, or on its right in a right-to-left language)."""
+        wrap = self.table.parentElement
+        if is_null(wrap) or is_null(wrap.offsetParent):
+            return  # not on screen
+        frame = wrap.getBoundingClientRect()
+        pinned = self.corner.el.getBoundingClientRect()
+        column = th.getBoundingClientRect()
+        inner_left = float(frame.left) + float(wrap.clientLeft)
+        inner_right = inner_left + float(wrap.clientWidth)
+        if str(self.document.defaultView.getComputedStyle(wrap).direction) == "rtl":
+            left, right = inner_left, float(pinned.left)
+        else:
+            left, right = float(pinned.right), inner_right
+        # How far the columns move to the left (to the right when negative).
+        shift = shift_into(float(column.left), float(column.right), left, right)
+        if not shift:
+            return
+        # A neighbour left half shown at the edge the columns move away from ("Mom"'s 30 showing
+        # as ":0") is taken out of sight: the frame shows whole columns where it can.
+        for other in self.columns:
+            box = other.el.getBoundingClientRect()
+            start, end = float(box.left) - shift, float(box.right) - shift
+            if shift > 0 and start < left - 0.5 < end - 1:
+                shift += end - left
+                break
+            if shift < 0 and start + 1 < right + 0.5 < end:
+                shift += start - right
+                break
+        wrap.scrollLeft = float(wrap.scrollLeft) + shift
+
+    def _row(
+        self,
+        row: Row,
+        tr: Node,
+        th: Node,
+        label: Node,
+        cells: list[tuple[Node, Node, Node]],
+        count: int,
+    ) -> None:
+        tr.attr("class", f"row-{row.kind}" + (" section-start" if row.section_start else ""))
+        tr.attr("data-row", row.key)
+        th.attr("title", row.help or None)
+        label.text(row.label)
+        while len(cells) > count:
+            cells.pop()[0].el.remove()
+        while len(cells) < count:
+            td = self.document.createElement("td")
+            button = self.document.createElement("button")
+            button.setAttribute("type", "button")
+            button.className = "cell-button"
+            button.dataset.action = "box"
+            button.hidden = True
+            span = self.document.createElement("span")
+            span.className = "cell-text"
+            td.append(button, span)
+            tr.el.append(td)
+            cells.append((Node(td), Node(button), Node(span)))
+        for cell, (td, button, span) in zip(row.cells, cells, strict=True):
+            self._cell(cell, td, button, span)
+
+    @staticmethod
+    def _cell(cell: Cell, td: Node, button: Node, span: Node) -> None:
+        td.attr(
+            "class",
+            f"s-{cell.state}"
+            + (" current" if cell.current else "")
+            + (" hinted" if cell.hinted else "")
+            + (" celebrate" if cell.celebrate else ""),
+        )
+        as_button = cell.box is not None or cell.state == "forbidden"
+        button.show(as_button)
+        span.show(not as_button)
+        if as_button:
+            span.text("")
+            button.text(cell.text).attr("aria-label", cell.label)
+            button.attr("data-box", cell.box)
+            button.flag("disabled", not cell.enabled)
+            button.attr("aria-pressed", "true" if cell.state == "selected" else "false")
+        else:
+            span.text(cell.text)
+            button.text("").attr("data-box", None).attr("aria-pressed", None).attr(
+                "aria-label", None
+            )
