@@ -32,14 +32,14 @@ from game.app.model import (
 )
 from game.app.seats import default_names
 from game.coach import LEVELS, KeepAdvice, ScoreAdvice
-from game.dice import DICE_COUNT
-from game.engine import standings
 from game.i18n import LANGUAGE_CODES, Translator
-from game.persistence.undo import UndoSetting, confirmed_box
-from game.rulesets import RULESETS, JokerBranch, Ruleset, Section
-from game.sheet import Sheet
+from game.play.engine import standings
+from game.play.sheet import Sheet
+from game.play.state import GameState, PlayerKind
+from game.play.undo import UndoSetting, confirmed_box
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import RULESETS, JokerBranch, Ruleset, Section
 from game.spotlight import Spotlight, celebration, spotlight
-from game.state import GameState, PlayerKind
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
     from game.rules_text import RulesText

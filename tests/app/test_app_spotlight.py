@@ -24,11 +24,11 @@ from game.app.model import AppState, CoachStatus, Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, ScoreAdvice
-from game.engine import new_game
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player
 from game.presentation import GameView, present
-from game.random_source import SeededDice
-from game.sheet import Sheet
-from game.state import Player
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

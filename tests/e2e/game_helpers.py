@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from game.app.model import ROLL_GUARD_SECONDS
-from game.dice import Dice
+from game.rules.dice import Dice
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

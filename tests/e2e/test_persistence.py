@@ -28,10 +28,10 @@ from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import changed_build, stylesheet_text
 
 from game.coach import best_immediate_box
-from game.engine import new_game, roll, score
-from game.random_source import SeededDice
-from game.rulesets import JokerBranch
-from game.state import GameState, Player
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.state import GameState, Player
+from game.rules.rulesets import JokerBranch
 from tools.serve import SiteServer
 
 SEED = 2

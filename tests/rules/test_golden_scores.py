@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game.dice import ALL_ROLLS
-from game.rulesets import RULESETS, get_ruleset
-from game.sheet import Sheet
+from game.play.sheet import Sheet
+from game.rules.dice import ALL_ROLLS
+from game.rules.rulesets import RULESETS, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rulesets import PENTA, YATZY, Ruleset
+from game.rules.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.advisor import Advisor
 from game.strategy.table import ExactTable, ValueTable, decode_table
 from tests.strategy.solutions import solved

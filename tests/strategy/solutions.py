@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rulesets import Ruleset
+from game.rules.rulesets import Ruleset
 from tools.solve import Solved, solve
 
 _solved: dict[str, Solved] = {}

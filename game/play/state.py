@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from game.dice import DICE_COUNT, Dice
 from game.errors import InvalidSetupError
-from game.random_source import DiceSource
-from game.rulesets import Ruleset, ScoreOptions
-from game.sheet import Sheet
+from game.play.random_source import DiceSource
+from game.play.sheet import Sheet
+from game.rules.dice import DICE_COUNT, Dice
+from game.rules.rulesets import Ruleset, ScoreOptions
 
 ROLLS_PER_TURN = 3
 MAX_NAME_LENGTH = 50
