@@ -106,7 +106,7 @@ from game.persistence.storage import (
 from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
-from game.presentation import present
+from game.present.snapshot import present
 from game.rules.rulesets import RULESETS
 from shell.durable import DurableStorage, open_durable_storage
 from shell.js import is_null

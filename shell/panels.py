@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.presentation import Choice, HistoryView, SettingsView
+from game.present.views import Choice, HistoryView, SettingsView
 from shell.dom import Page
 from shell.text import fill_text
 

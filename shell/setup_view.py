@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.presentation import SetupView
+from game.present.views import SetupView
 from shell.dom import Node, Page
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.presentation import Cell, Row, SheetView
+from game.present.views import Cell, Row, SheetView
 from shell.dom import Node, shift_into
 from shell.js import is_null
 

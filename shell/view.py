@@ -1,4 +1,4 @@
-"""Renders a presentation snapshot (game.presentation) into the page; the setup screen, the
+"""Renders a presentation snapshot (game.present.snapshot) into the page; the setup screen, the
 history, settings and rules (shell.setup_view, shell.panels) and the score sheets
 (shell.sheet_table) have modules of their own.
 
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bidi import without_isolates
-from game.presentation import EndView, GameView, Snapshot
+from game.present.views import EndView, GameView, Snapshot
 from shell.dom import Node, Page, shift_into
 from shell.js import is_null, js_object
 from shell.panels import Panels
@@ -65,6 +65,7 @@ class View:
         if root.getAttribute("dir") != snap.direction:
             root.setAttribute("dir", snap.direction)
         root.dataset.screen = snap.screen
+        root.dataset.coach = snap.coach
         if snap.language != self._language:
             if self._language:
                 # The last announcement was in the previous language: a screen reader must not

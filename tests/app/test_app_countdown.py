@@ -49,7 +49,7 @@ from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.play.state import GameState, PlayerKind
 from game.play.undo import UndoSetting
-from game.presentation import present
+from game.present.snapshot import present
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

@@ -58,7 +58,7 @@ from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
 from game.play.undo import UndoSetting
-from game.presentation import present
+from game.present.snapshot import present
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

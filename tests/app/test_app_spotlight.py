@@ -28,7 +28,8 @@ from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet
 from game.play.state import Player
-from game.presentation import GameView, present
+from game.present.snapshot import present
+from game.present.views import GameView
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

@@ -25,7 +25,7 @@ from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.play.engine import roll, score
 from game.play.state import PlayerKind
-from game.presentation import present
+from game.present.snapshot import present
 
 COACH = GreedyCoach()
 

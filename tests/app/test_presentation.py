@@ -31,7 +31,8 @@ from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
-from game.presentation import Snapshot, present
+from game.present.snapshot import present
+from game.present.views import Snapshot
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

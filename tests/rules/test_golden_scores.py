@@ -1,7 +1,7 @@
 """Every one of the 252 rolls in every box, against tables written from the rule text.
 
 The tables in tests/golden/ come from tools/make_golden_scores.py, which scores the rules
-again without using game.rulesets.
+again without using game.rules.rulesets.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from game.persistence.stats import PlayerStats, ScoreBin
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
-from game.presentation import present
+from game.present.snapshot import present
 from tests.i18n.isolation import iso
 
 STATS = PlayerStats(

@@ -30,7 +30,8 @@ from game.coach import GreedyCoach
 from game.i18n import LANGUAGE_CODES, Translator
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
-from game.presentation import GameView, present
+from game.present.snapshot import present
+from game.present.views import GameView
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

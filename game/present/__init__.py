@@ -1,0 +1,1 @@
+"""What the screens show, as plain data: game.present.snapshot.present(state, now)."""

@@ -1,0 +1,233 @@
+"""What the game screen shows: the dice, the tray's controls and messages, the countdown,
+the hint, and the Undo button (also the end screen's).
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
+from game.coach import KeepAdvice, ScoreAdvice
+from game.i18n import Translator
+from game.play.state import GameState
+from game.play.undo import confirmed_box
+from game.present.sheet import sheet_view
+from game.present.spotlight import celebration, spotlight
+from game.present.views import DieView, GameView
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import JokerBranch
+
+
+def undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
+    game, before = state.game, state.before_last_turn
+    if game is None or before is None or not undo_available(state):
+        return t("undo.button"), False
+    box = confirmed_box(before, game)
+    if box is None:
+        return t("undo.button"), False
+    return t("undo.label", box=t.box_name(game.ruleset.id, box)), True
+
+
+def _shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | None:
+    """The coach's advice, while the hint that says it is on screen."""
+    if not (human and state.hint_requested and state.coach_status is CoachStatus.READY):
+        return None
+    return state.hint
+
+
+def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple[DieView, ...]:
+    hint = _shown_advice(state, human)
+    advising = isinstance(hint, KeepAdvice) and game.rolls_left > 0
+    suggested = hint.kept if isinstance(hint, KeepAdvice) else ()
+    views = []
+    for index in range(DICE_COUNT):
+        number = index + 1
+        if game.dice is None:
+            views.append(DieView(0, False, t("die.not_rolled", index=number), "", False))
+            continue
+        face = game.dice[index]
+        kept = index in game.kept
+        label = t("die.kept" if kept else "die.not_kept", index=number, face=face)
+        enabled = human and game.rolls_left > 0
+        badge = t("die.kept_badge") if kept else ""
+        # Where the hint and the dice disagree, the die says what to do, in words: a ring
+        # alone was easy to miss, and said nothing of a kept die that should be rolled.
+        advice = ""
+        if advising and (index in suggested) != kept:
+            advice = "release" if kept else "keep"
+            label = t(f"die.hint_{advice}", label=label)
+            badge = t(f"die.hint_{advice}_badge")
+        views.append(DieView(face, kept, label, badge, enabled, index in suggested, advice))
+    return tuple(views)
+
+
+def game_view(state: AppState, t: Translator, now: float) -> GameView:
+    game = state.game
+    assert game is not None
+    ruleset = game.ruleset
+    computer = is_computer_turn(state)
+    human = not computer
+    name = game.player.name
+    options = game.options
+
+    if computer:
+        status = t("computer.playing", name=name)
+    elif game.dice is None:
+        # With the phone passed around the table, the tray names whose turn it is: the title
+        # above the sheet is often scrolled out of sight.
+        several = len(game.players) > 1
+        status = t("turn.roll_first_named", name=name) if several else t("turn.roll_first")
+    elif game.selected_box is not None:
+        status = t("turn.selected", box=t.box_name(ruleset.id, game.selected_box))
+    elif game.rolls_left > 0 and len(game.kept) == DICE_COUNT:
+        status = t("turn.all_kept")
+    else:
+        status = t("turn.choose_box")
+
+    message = ""
+    bonus_message = ""
+    if options is not None:
+        if options.joker is JokerBranch.SAME_FACE:
+            (box,) = options.legal
+            message = t("turn.joker_upper", box=t.box_name(ruleset.id, box))
+        elif options.joker is JokerBranch.LOWER:
+            message = t("turn.joker_lower")
+        elif options.joker is JokerBranch.ANY_UPPER:
+            message = t("turn.joker_any_upper")
+        elif options.must_sacrifice:
+            # Only the last roll forces a sacrifice: before it, the dice may still turn.
+            message = t("turn.nothing_scores_yet" if game.rolls_left else "turn.must_sacrifice")
+        if options.five_of_a_kind_bonus:
+            bonus_message = t("turn.penta_bonus", points=options.five_of_a_kind_bonus)
+
+    countdown = 0
+    fraction = 0.0
+    paused = state.countdown_paused
+    if (state.countdown_deadline is not None or paused is not None) and human:
+        deadline = state.countdown_deadline
+        remaining = max(0.0, deadline - now) if deadline is not None else paused or 0.0
+        countdown = max(1, math.ceil(remaining - 1e-9)) if remaining > 0 else 0
+        if state.countdown_seconds:
+            fraction = min(1.0, remaining / state.countdown_seconds)
+
+    undo_text, can_undo_now = undo_label(state, t)
+    advice = _shown_advice(state, human)
+    celebrated = celebration(state)
+    coach_note = ""
+    if state.coach_status is CoachStatus.UNAVAILABLE:
+        coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
+
+    return GameView(
+        title=t("turn.player_turn", name=name),
+        round=t("turn.round", round=game.turn_number, rounds=len(ruleset.boxes)),
+        is_computer=computer,
+        dice_label=t("die.area"),
+        dice=_dice(state, game, t, human),
+        rolled=game.dice is not None,
+        roll_label=(
+            t("turn.roll_with_left", count=game.rolls_left)
+            if game.rolls_left
+            else t("turn.no_rolls_left")
+        ),
+        can_roll=human and game.can_roll,
+        keys_hint=(
+            t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT))
+            if human and game.dice is not None and game.rolls_left > 0
+            else ""
+        ),
+        status=status,
+        message=message,
+        bonus_message=bonus_message,
+        confirm_label=t("turn.confirm"),
+        can_confirm=human and game.selected_box is not None,
+        countdown=countdown,
+        countdown_text=_countdown_text(state, countdown, t),
+        countdown_help=_countdown_help(state, t) if countdown else "",
+        countdown_fraction=fraction,
+        hint_label=t("hint.button"),
+        hide_hint_label=t("hint.hide"),
+        can_hint=human and game.dice is not None and state.coach_status is CoachStatus.READY,
+        hint=_hint_text(state, t) if human else "",
+        coach_note=coach_note,
+        speed_label=t("computer.speed_up"),
+        speed_pressed=state.settings.computer_speed is Speed.FAST,
+        skip_label=t("computer.skip"),
+        skip_help=t("computer.skip_label"),
+        leave_label=t("game.leave"),
+        skip_to_sheet_label=t("a11y.skip_to_sheet"),
+        sheet=sheet_view(
+            game,
+            t,
+            interactive=human,
+            advice=advice,
+            shown=spotlight(state, advice.box if isinstance(advice, ScoreAdvice) else None),
+            celebrated=celebrated,
+        ),
+        undo_label=undo_text,
+        can_undo=can_undo_now,
+        last_move=_last_move(state, t),
+        player=game.current_player,
+        celebration=celebration_text(state, t),
+    )
+
+
+def _countdown_help(state: AppState, t: Translator) -> str:
+    """How to stop the countdown, or what holds it (game.countdown)."""
+    if state.hint_requested:
+        return t("turn.countdown_paused_hint", seconds=state.countdown_seconds)
+    if state.sheet_held:
+        return t("turn.countdown_paused_sheet")
+    return t("turn.countdown_help")
+
+
+def celebration_text(state: AppState, t: Translator) -> str:
+    celebrated = celebration(state)
+    if celebrated is None or state.game is None:
+        return ""
+    name = state.game.players[celebrated.player].name
+    return t(f"turn.celebrate.{state.game.ruleset.id}", name=name)
+
+
+def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
+    if not seconds:
+        return ""
+    if state.game is None or state.countdown_box is None:
+        return t("turn.auto_score_countdown", seconds=seconds)
+    box = t.box_name(state.game.ruleset.id, state.countdown_box)
+    return t("turn.auto_score_countdown_box", box=box, seconds=seconds)
+
+
+def _last_move(state: AppState, t: Translator) -> str:
+    """What the previous player scored, while the next player has not rolled yet."""
+    game, event = state.game, state.announcement
+    if game is None or game.dice is not None or not isinstance(event, Scored):
+        return ""
+    if event.player == game.current_player:
+        return ""  # a solo game, or the turn taken back: nothing new to tell
+    name = game.players[event.player].name
+    box = t.box_name(game.ruleset.id, event.box)
+    text = t("turn.scored", name=name, points=event.points, box=box)
+    if event.bonus:
+        text += ". " + t("turn.penta_bonus", points=event.bonus)
+    return text
+
+
+def _hint_text(state: AppState, t: Translator) -> str:
+    game = state.game
+    advice = state.hint
+    if not state.hint_requested or game is None:
+        return ""
+    if state.coach_status is CoachStatus.LOADING:
+        return t("hint.loading")
+    if state.coach_status is CoachStatus.UNAVAILABLE:
+        return t("hint.unavailable")
+    if advice is None:  # only the table's failure to load may say it is unavailable
+        return ""
+    value = "" if advice.value is None else t.format_number(advice.value, 1)
+    if isinstance(advice, ScoreAdvice):
+        return t("hint.best_score", box=t.box_name(game.ruleset.id, advice.box), value=value)
+    assert isinstance(advice, KeepAdvice) and game.dice is not None
+    if not advice.kept:
+        return t("hint.best_reroll_all", value=value)
+    dice = t.format_dice(game.dice[position] for position in advice.kept)
+    return t("hint.best_keep", dice=dice, value=value)

@@ -1,0 +1,211 @@
+"""What the setup, end, history screens and the settings dialog show."""
+
+from __future__ import annotations
+
+from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Speed
+from game.app.seats import default_names
+from game.coach import LEVELS
+from game.i18n import Translator
+from game.play.engine import standings
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
+from game.present.game_screen import undo_label
+from game.present.sheet import sheet_view
+from game.present.views import (
+    Bar,
+    Choice,
+    EndView,
+    Fact,
+    HistoryView,
+    RulesetCard,
+    SeatView,
+    SettingsView,
+    SetupView,
+    StandingView,
+    StatsCard,
+)
+from game.rules.rulesets import RULESETS
+
+
+def history_view(state: AppState, t: Translator) -> HistoryView:
+    cards = []
+    for stats in state.stats:
+        fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
+        facts = (
+            Fact(t("stats.games"), t.format_number(stats.games)),
+            Fact(t("stats.average"), t.format_number(stats.average, 1)),
+            Fact(t("stats.best"), t.format_number(stats.best)),
+            Fact(t("stats.upper_bonus_rate"), t.format_percent(stats.upper_bonus_rate)),
+            Fact(fives, t.format_number(stats.five_of_a_kind)),
+        )
+        most = max((score_bin.count for score_bin in stats.distribution), default=0) or 1
+        bars = tuple(
+            Bar(
+                t(
+                    "stats.distribution_bar",
+                    count=score_bin.count,
+                    range=t.format_range(score_bin.low, score_bin.high),
+                ),
+                score_bin.count / most,
+            )
+            for score_bin in stats.distribution
+        )
+        cards.append(
+            StatsCard(
+                stats.name,
+                t.ruleset_name(stats.ruleset_id),
+                facts,
+                t("stats.distribution"),
+                bars,
+            )
+        )
+    return HistoryView(
+        title=t("history.title"),
+        stats_title=t("stats.title"),
+        back_label=t("common.back"),
+        empty="" if cards else t("history.empty"),
+        cards=tuple(cards),
+        export_label=t("data.export"),
+        import_label=t("data.import"),
+    )
+
+
+def setup_view(state: AppState, t: Translator) -> SetupView:
+    setup = state.setup
+    cards = tuple(
+        RulesetCard(
+            ruleset_id,
+            t.ruleset_name(ruleset_id),
+            t.ruleset_description(ruleset_id),
+            ruleset_id == setup.ruleset_id,
+            t("setup.show_rules", ruleset=t.ruleset_name(ruleset_id)),
+        )
+        for ruleset_id in RULESETS
+    )
+    count = len(setup.seats)
+    seats = []
+    defaults = default_names([seat.kind for seat in setup.seats], t.language)
+    for index, seat in enumerate(setup.seats):
+        number = index + 1
+        computer = seat.kind is PlayerKind.COMPUTER
+        default = defaults[index]
+        shown = seat.name.strip() or default
+        seats.append(
+            SeatView(
+                heading=t("setup.default_name", number=number),
+                name=seat.name,
+                placeholder=default,
+                name_label=t("setup.player_name"),
+                is_computer=computer,
+                kind_label=t("setup.player_kind"),
+                kinds=tuple(
+                    Choice(kind.value, t(f"setup.kind.{kind.value}"), kind is seat.kind)
+                    for kind in PlayerKind
+                ),
+                level_label=t("setup.level"),
+                levels=tuple(
+                    Choice(level, t(f"level.{level}.name"), level == seat.level) for level in LEVELS
+                ),
+                level_description=t(f"level.{seat.level}.description"),
+                move_up_label=t("setup.move_up", name=shown),
+                move_down_label=t("setup.move_down", name=shown),
+                remove_label=t("setup.remove_player", name=shown),
+                can_move_up=index > 0,
+                can_move_down=index < count - 1,
+                can_remove=count > 1,
+            )
+        )
+    if state.seed is not None:
+        note = t("setup.seeded", seed=str(state.seed))
+    elif state.setup_restored:
+        note = t("setup.last_setup_restored")
+    else:
+        note = ""
+    return SetupView(
+        title=t("setup.title"),
+        ruleset_heading=t("setup.ruleset"),
+        rulesets=cards,
+        players_heading=t("setup.players"),
+        player_count=t("setup.player_count", count=count),
+        seats=tuple(seats),
+        add_human_label=t("setup.add_player"),
+        add_computer_label=t("setup.add_computer"),
+        can_add=count < MAX_PLAYERS,
+        start_label=t("setup.start"),
+        note=note,
+    )
+
+
+def end_view(state: AppState, t: Translator) -> EndView:
+    game = state.game
+    assert game is not None
+    table = standings(game)
+    places = [s.place for s in table]
+    views = tuple(
+        StandingView(
+            s.place,
+            t("end.place_tied" if places.count(s.place) > 1 else "end.place", place=s.place),
+            s.name,
+            t.format_number(s.total),
+            s.place == 1,
+        )
+        for s in table
+    )
+    undo_text, can_undo_now = undo_label(state, t)
+    winners = [s.name for s in table if s.place == 1]
+    if len(table) == 1:
+        headline = (
+            t("end.solo") + " " + t("end.final_score", points=t.format_number(table[0].total))
+        )
+    elif len(winners) == 1:
+        headline = t("end.winner", name=winners[0])
+    else:
+        headline = t("end.winners_tied", names=t.format_list(winners))
+    return EndView(
+        title=t("end.title"),
+        headline=headline,
+        standings_heading=t("end.standings"),
+        standings=views,
+        breakdown_heading=t("end.breakdown"),
+        sheet=sheet_view(game, t, interactive=False),
+        play_again_label=t("end.play_again"),
+        play_again_help=t("end.play_again_help"),
+        new_game_label=t("end.new_game"),
+        undo_label=undo_text,
+        can_undo=can_undo_now,
+    )
+
+
+def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...]) -> SettingsView:
+    settings = state.settings
+    return SettingsView(
+        title=t("settings.title"),
+        language_label=t("settings.language"),
+        languages=languages,
+        auto_score_label=t("settings.auto_score"),
+        auto_score_help=t("settings.auto_score_help"),
+        auto_score=tuple(
+            Choice(
+                str(seconds),
+                t("settings.auto_score.seconds", seconds=seconds)
+                if seconds
+                else t("settings.auto_score.off"),
+                seconds == settings.auto_score_seconds,
+            )
+            for seconds in AUTO_SCORE_CHOICES
+        ),
+        speed_label=t("settings.computer_speed"),
+        speeds=tuple(
+            Choice(
+                speed.value, t(f"settings.speed.{speed.value}"), speed is settings.computer_speed
+            )
+            for speed in Speed
+        ),
+        close_label=t("common.done"),
+        undo_label=t("settings.undo"),
+        undo_help=t("settings.undo_help"),
+        undo_choices=tuple(
+            Choice(choice.value, t(f"settings.undo.{choice.value}"), choice is settings.undo)
+            for choice in UndoSetting
+        ),
+    )

@@ -1,0 +1,182 @@
+"""The score sheet, as the game and end screens show it: a row per box in sheet order with
+the sums, a column per player.
+"""
+
+from __future__ import annotations
+
+from game.coach import KeepAdvice, ScoreAdvice
+from game.i18n import Translator
+from game.play.sheet import Sheet
+from game.play.state import GameState
+from game.present.spotlight import Spotlight
+from game.present.views import Cell, ColumnHead, Row, SheetView
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import Section
+
+
+def _bonus_reachable(sheet: Sheet) -> bool:
+    ruleset = sheet.ruleset
+    best_rest = 0
+    for box in ruleset.boxes:
+        if box.section is Section.UPPER and sheet.points_in(box.id) is None:
+            best_rest += DICE_COUNT * getattr(box.scorer, "face", 0)
+    return sheet.upper_subtotal + best_rest >= ruleset.upper_bonus_threshold
+
+
+def sheet_view(
+    game: GameState,
+    t: Translator,
+    *,
+    interactive: bool,
+    advice: KeepAdvice | ScoreAdvice | None = None,
+    shown: Spotlight | None = None,
+    celebrated: Spotlight | None = None,
+) -> SheetView:
+    """The score sheet: a row per box in sheet order with the sums, a column per player. The
+    box that `advice` (the hint on screen) says to score is marked in the current column; the
+    box `shown` is to be brought into view, the one `celebrated` is marked."""
+    advised = advice.box if isinstance(advice, ScoreAdvice) else None
+    ruleset = game.ruleset
+    playing = not game.is_over
+    current = game.current_player if playing else -1
+    options = game.options if playing else None
+    rows: list[Row] = []
+    upper_done = False
+    for box in ruleset.boxes:
+        if box.section is Section.LOWER and not upper_done:
+            rows += _upper_sum_rows(game, t, current)
+            upper_done = True
+        box_name = t.box_name(ruleset.id, box.id)
+        cells = []
+        for column, sheet in enumerate(game.sheets):
+            player = game.players[column].name
+            points = sheet.points_in(box.id)
+            is_current = column == current
+            if points is not None:
+                text = t.format_number(points)
+                label = t("sheet.cell_filled", player=player, box=box_name, points=text)
+                celebrate = celebrated == (column, box.id)
+                cells.append(Cell(text, "filled", label, None, False, is_current, False, celebrate))
+            elif is_current and options is not None:
+                cell = _open_cell(game, t, box.id, box_name, interactive)
+                if box.id == advised:
+                    label = t("hint.advised_box", label=cell.label)
+                    cell = cell._replace(label=label, hinted=True)
+                cells.append(cell)
+            else:
+                label = t("sheet.cell_open", player=player, box=box_name)
+                cells.append(Cell("", "open", label, None, False, is_current))
+        rows.append(
+            Row(
+                box.id,
+                "box",
+                box_name,
+                t.box_help(ruleset.id, box.id),
+                tuple(cells),
+                section_start=box.section is Section.LOWER and rows[-1].kind != "box",
+            )
+        )
+    if not upper_done:
+        rows += _upper_sum_rows(game, t, current)
+    if ruleset.extra_five_of_a_kind_bonus:
+        rows.append(
+            _sum_row(
+                game,
+                t,
+                current,
+                "five_of_a_kind_bonus",
+                "bonus",
+                t("sheet.penta_bonuses"),
+                [s.five_of_a_kind_bonus_points for s in game.sheets],
+            )
+        )
+    rows.append(
+        _sum_row(
+            game, t, current, "total", "total", t("sheet.total"), [s.total for s in game.sheets]
+        )
+    )
+    columns = tuple(
+        ColumnHead(
+            player.name,
+            index == current,
+            t("sheet.now_playing", name=player.name) if index == current else player.name,
+        )
+        for index, player in enumerate(game.players)
+    )
+    return SheetView(
+        box_header=t("sheet.box_column"),
+        columns=columns,
+        rows=tuple(rows),
+        scroll_hint=t("sheet.scroll_hint") if len(game.players) > 2 else "",
+        spotlight=None if shown is None else (shown.player, shown.box),
+    )
+
+
+def _open_cell(game: GameState, t: Translator, box: str, box_name: str, interactive: bool) -> Cell:
+    options = game.options
+    assert options is not None
+    if box in options.forbidden:
+        return Cell("–", "forbidden", t("turn.box_forbidden", box=box_name), None, False, True)
+    points = options.points[box]
+    text = t.format_number(points)
+    label = t("turn.box_points", box=box_name, points=text)
+    state = "selected" if box == game.selected_box else "potential" if points else "zero"
+    return Cell(text, state, label, box, interactive, True)
+
+
+def _upper_sum_rows(game: GameState, t: Translator, current: int) -> list[Row]:
+    ruleset = game.ruleset
+    subtotal = _sum_row(
+        game,
+        t,
+        current,
+        "upper_subtotal",
+        "sum",
+        t("sheet.upper_subtotal"),
+        [s.upper_subtotal for s in game.sheets],
+    )
+    cells = []
+    for column, sheet in enumerate(game.sheets):
+        is_current = column == current
+        if sheet.upper_bonus:
+            text = t.format_number(sheet.upper_bonus)
+            label = t("sheet.bonus_reached") + ": " + text
+            cells.append(Cell(text, "sum", label, None, False, is_current))
+        elif not _bonus_reachable(sheet):
+            cells.append(Cell("0", "sum", t("sheet.bonus_out_of_reach"), None, False, is_current))
+        else:
+            needed = sheet.points_to_upper_bonus
+            text = t("sheet.bonus_needed_short", points=needed)
+            label = t("sheet.bonus_needed", points=needed)
+            cells.append(Cell(text, "needed", label, None, False, is_current))
+    label = t("sheet.upper_bonus")
+    help_text = t(
+        "sheet.upper_bonus_help",
+        bonus=ruleset.upper_bonus,
+        threshold=ruleset.upper_bonus_threshold,
+    )
+    bonus = Row("upper_bonus", "bonus", label, help_text, tuple(cells), section_start=False)
+    return [subtotal, bonus]
+
+
+def _sum_row(
+    game: GameState,
+    t: Translator,
+    current: int,
+    key: str,
+    kind: str,
+    label: str,
+    values: list[int],
+) -> Row:
+    cells = tuple(
+        Cell(
+            t.format_number(value),
+            "sum",
+            t("sheet.cell_filled", player=game.players[column].name, box=label, points=value),
+            None,
+            False,
+            column == current,
+        )
+        for column, value in enumerate(values)
+    )
+    return Row(key, kind, label, "", cells, section_start=kind == "total")

@@ -1,0 +1,113 @@
+"""What the screens show, as plain data: `present(app_state, now) -> Snapshot`.
+
+This module makes the whole page's snapshot and the screen reader's announcements; the
+screens' parts are in game.present.screens, game_screen and sheet, the views in views.
+
+The snapshot holds every visible string already translated (from the catalogs, in the
+player's language), every accessible name ("Die 3: 5, kept"; "Full house: 25 if scored now"),
+which controls are enabled, which column is current, the one-line joker reason or the sacrifice
+message, the countdown, and the standings with shared places. The shell only copies it into the
+page (as text, never markup), so everything here is tested in CPython.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from game.app.model import (
+    SAVE_FAILED_NOTICE,
+    AppState,
+    Dialog,
+    GameOver,
+    Kept,
+    Rolled,
+    Scored,
+    Screen,
+    Undone,
+)
+from game.i18n import LANGUAGE_CODES, Translator
+from game.rules.rulesets import Ruleset
+
+if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
+    pass
+from game.present.game_screen import celebration_text, game_view
+from game.present.screens import end_view, history_view, settings_view, setup_view
+from game.present.views import Choice, ElsewhereView, LeaveView, Snapshot
+
+
+@cache
+def translator(language: str) -> Translator:
+    return Translator(language)
+
+
+def present(state: AppState, now: float) -> Snapshot:
+    t = translator(state.settings.language)
+    languages = tuple(
+        Choice(code, t(f"lang.{code}"), code == state.settings.language) for code in LANGUAGE_CODES
+    )
+    game = state.game
+    return Snapshot(
+        language=t.language,
+        direction=t.direction,
+        app_title=t("app.title"),
+        screen=state.screen.value,
+        dialog=state.dialog.value,
+        settings_label=t("menu.settings"),
+        language_label=t("a11y.change_language"),
+        languages=languages,
+        setup=setup_view(state, t) if state.screen is Screen.SETUP else None,
+        game=game_view(state, t, now) if state.screen is Screen.GAME and game else None,
+        end=end_view(state, t) if state.screen is Screen.END and game else None,
+        settings=settings_view(state, t, languages),
+        rules=t.rules_text(state.rules_ruleset) if state.dialog is Dialog.RULES else None,
+        rules_close_label=t("common.close"),
+        leave=LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel")),
+        announcement=announcement_text(state, t),
+        announcement_count=state.announcement_count,
+        history=history_view(state, t) if state.screen is Screen.HISTORY else None,
+        history_label=t("history.title"),
+        notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.notices),
+        dismiss_label=t("common.close"),
+        export_unreadable_label=t("storage.export_unreadable") if state.unreadable else "",
+        export_game_label=(
+            t("storage.export_game") if game and SAVE_FAILED_NOTICE in state.notices else ""
+        ),
+        elsewhere=(
+            ElsewhereView(t("elsewhere.title"), t("elsewhere.text"), t("elsewhere.take_over"))
+            if state.screen is Screen.ELSEWHERE
+            else None
+        ),
+        sheet_label=t("sheet.title"),
+        coach=state.coach_status.value,
+    )
+
+
+def announcement_text(state: AppState, t: Translator) -> str:
+    """The words for screen readers (aria-live) about what just happened."""
+    event = state.announcement
+    game = state.game
+    if event is None or game is None:
+        return ""
+    ruleset: Ruleset = game.ruleset
+    if isinstance(event, Rolled):
+        return t("turn.rolled", dice=t.format_dice(event.dice))
+    if isinstance(event, Kept):
+        name = game.players[event.player].name
+        if not event.dice:
+            return t("computer.rerolls_all", name=name)
+        return t("computer.keeps", name=name, dice=t.format_dice(event.dice))
+    if isinstance(event, Scored):
+        name = game.players[event.player].name
+        box = t.box_name(ruleset.id, event.box)
+        text = t("turn.scored", name=name, points=event.points, box=box)
+        if event.automatic:
+            text = t("turn.auto_scored", box=box) + ". " + text
+        if event.bonus:
+            text += ". " + t("turn.penta_bonus", points=event.bonus)
+        cheer = celebration_text(state, t)
+        return f"{cheer} {text}" if cheer else text
+    if isinstance(event, Undone):
+        return t("undo.done", box=t.box_name(ruleset.id, event.box))
+    assert isinstance(event, GameOver)
+    return t("end.title")

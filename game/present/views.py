@@ -1,0 +1,287 @@
+"""The screens as plain data: the NamedTuple views a Snapshot is made of (see
+game.present.snapshot), every string in them already translated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
+    from game.rules_text import RulesText
+
+
+# The views are NamedTuples, immutable records like frozen dataclasses, for the start-up time:
+# in Pyodide a dataclass takes about 1 ms to create (it compiles the methods it generates), a
+# NamedTuple a quarter of that, and the first screen waits for every one of them.
+
+
+class Choice(NamedTuple):
+    value: str
+    label: str
+    selected: bool
+
+
+class RulesetCard(NamedTuple):
+    id: str
+    name: str
+    description: str
+    selected: bool
+    rules_label: str
+
+
+class SeatView(NamedTuple):
+    heading: str
+    """"Player 2": the seat's number in the turn order."""
+    name: str
+    placeholder: str
+    name_label: str
+    is_computer: bool
+    kind_label: str
+    kinds: tuple[Choice, ...]
+    level_label: str
+    levels: tuple[Choice, ...]
+    level_description: str
+    move_up_label: str
+    move_down_label: str
+    remove_label: str
+    can_move_up: bool
+    can_move_down: bool
+    can_remove: bool
+
+
+class SetupView(NamedTuple):
+    title: str
+    ruleset_heading: str
+    rulesets: tuple[RulesetCard, ...]
+    players_heading: str
+    player_count: str
+    seats: tuple[SeatView, ...]
+    add_human_label: str
+    add_computer_label: str
+    can_add: bool
+    start_label: str
+    note: str
+    """"Your last setup is ready", or the seeded-dice note, or ""."""
+
+
+class DieView(NamedTuple):
+    face: int
+    """0 before the turn's first roll."""
+    kept: bool
+    label: str
+    badge: str
+    enabled: bool
+    suggested: bool = False
+    """The hint on screen says to keep this die."""
+    advice: str = ""
+    """What the hint on screen says to do with this die: "keep" it (it is not kept yet),
+    "release" it (it is kept, and should be rolled); "" when the hint has nothing to change."""
+
+
+class Cell(NamedTuple):
+    text: str
+    state: str
+    """filled | potential | zero | selected | forbidden | open | sum | empty"""
+    label: str
+    box: str | None
+    """The box a tap selects (the current player's open, legal boxes), else None."""
+    enabled: bool
+    current: bool
+    hinted: bool = False
+    """The hint on screen says to score this box (the current player's column only)."""
+    celebrate: bool = False
+    """The first five of a kind of this player's game, just scored (game.present.spotlight)."""
+
+
+class Row(NamedTuple):
+    key: str
+    kind: str
+    """box | sum | bonus | total"""
+    label: str
+    help: str
+    cells: tuple[Cell, ...]
+    section_start: bool
+
+
+class ColumnHead(NamedTuple):
+    name: str
+    current: bool
+    label: str
+
+
+class SheetView(NamedTuple):
+    box_header: str
+    columns: tuple[ColumnHead, ...]
+    rows: tuple[Row, ...]
+    scroll_hint: str
+    spotlight: tuple[int, str] | None = None
+    """The column and the box the shell brings into the sheet's frame (game.present.spotlight)."""
+
+
+class GameView(NamedTuple):
+    title: str
+    """"Dana's turn"."""
+    round: str
+    is_computer: bool
+    dice_label: str
+    dice: tuple[DieView, ...]
+    rolled: bool
+    roll_label: str
+    can_roll: bool
+    keys_hint: str
+    """How to keep dice with the keyboard; "" when no player at this screen can keep dice now
+    (before the first roll, after the last, during a computer's turn)."""
+    status: str
+    """What to do now: roll, keep, choose a box, or what the computer is doing."""
+    message: str
+    """The joker's one-line reason, or that no open box scores (a sacrifice after the last
+    roll, a reason to roll again before it); "" otherwise."""
+    bonus_message: str
+    confirm_label: str
+    can_confirm: bool
+    countdown: int
+    """Whole seconds left before auto-scoring; 0 when no countdown runs."""
+    countdown_text: str
+    countdown_help: str
+    countdown_fraction: float
+    hint_label: str
+    hide_hint_label: str
+    can_hint: bool
+    hint: str
+    coach_note: str
+    speed_label: str
+    speed_pressed: bool
+    skip_label: str
+    skip_help: str
+    leave_label: str
+    skip_to_sheet_label: str
+    sheet: SheetView
+    undo_label: str = ""
+    """"Take back Full house"; "" when nothing can be taken back."""
+    can_undo: bool = False
+    last_move: str = ""
+    """The previous player's move ("Computer 1 scored 20 points in Chance"), shown in the tray
+    until the next roll when the turn has passed to another player; "" otherwise."""
+    player: int = 0
+    """The index of the player whose turn it is (the shell scrolls the tray into view when the
+    turn passes to a human)."""
+    celebration: str = ""
+    """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
+
+
+class StandingView(NamedTuple):
+    place: int
+    place_text: str
+    name: str
+    total: str
+    winner: bool
+
+
+class EndView(NamedTuple):
+    title: str
+    headline: str
+    standings_heading: str
+    standings: tuple[StandingView, ...]
+    breakdown_heading: str
+    sheet: SheetView
+    play_again_label: str
+    play_again_help: str
+    new_game_label: str
+    undo_label: str = ""
+    can_undo: bool = False
+
+
+class SettingsView(NamedTuple):
+    title: str
+    language_label: str
+    languages: tuple[Choice, ...]
+    auto_score_label: str
+    auto_score_help: str
+    auto_score: tuple[Choice, ...]
+    speed_label: str
+    speeds: tuple[Choice, ...]
+    close_label: str
+    undo_label: str = ""
+    undo_help: str = ""
+    undo_choices: tuple[Choice, ...] = ()
+
+
+class LeaveView(NamedTuple):
+    text: str
+    confirm_label: str
+    cancel_label: str
+
+
+class ElsewhereView(NamedTuple):
+    """Shown instead of the game while another tab has it."""
+
+    title: str
+    text: str
+    take_over_label: str
+
+
+class Fact(NamedTuple):
+    label: str
+    value: str
+
+
+class Bar(NamedTuple):
+    text: str
+    """"100–149: 3 games": the bar's accessible text (shown beside it)."""
+    share: float
+    """0 to 1: the bar's length against the fullest bin."""
+
+
+class StatsCard(NamedTuple):
+    name: str
+    ruleset: str
+    facts: tuple[Fact, ...]
+    chart_label: str
+    bars: tuple[Bar, ...]
+
+
+class HistoryView(NamedTuple):
+    title: str
+    stats_title: str
+    back_label: str
+    empty: str
+    """"No finished games yet." when there are none, else ""."""
+    cards: tuple[StatsCard, ...]
+    export_label: str
+    import_label: str
+
+
+class Snapshot(NamedTuple):
+    language: str
+    direction: str
+    app_title: str
+    screen: str
+    dialog: str
+    settings_label: str
+    language_label: str
+    languages: tuple[Choice, ...]
+    setup: SetupView | None
+    game: GameView | None
+    end: EndView | None
+    settings: SettingsView
+    rules: RulesText | None
+    rules_close_label: str
+    leave: LeaveView
+    announcement: str
+    announcement_count: int
+    history: HistoryView | None = None
+    history_label: str = ""
+    notices: tuple[str, ...] = ()
+    """Messages about the device's storage and imports, already translated."""
+    dismiss_label: str = ""
+    export_unreadable_label: str = ""
+    """The button offering the data set aside as unreadable; "" when there is none."""
+    export_game_label: str = ""
+    """The button offering the game in memory when the device could not save it ("": none)."""
+    elsewhere: ElsewhereView | None = None
+    sheet_label: str = ""
+    """The accessible name of both score sheets (the game's and the end's), rendered on every
+    screen so that a hidden one is never left in the previous language."""
+    coach: str = ""
+    """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
+    the page for the browser tests to wait on."""
