@@ -1,5 +1,5 @@
 """The app driven in CPython as the browser drives it: intents through `game.app.dispatch`,
-screens through `game.presentation.present`, on a clock that the test moves.
+screens through `game.present.snapshot.present`, on a clock that the test moves.
 
 Whole games are played here (the browser tests keep what only a browser shows). The tests'
 human players keep dice and choose boxes the simple, deterministic way of `keep_most_frequent`
