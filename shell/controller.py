@@ -103,11 +103,11 @@ from game.persistence.storage import (
     StorageProblem,
     quarantined,
 )
-from game.persistence.undo import UndoSetting
 from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
-from game.rulesets import RULESETS
-from game.state import PlayerKind
+from game.rules.rulesets import RULESETS
 from shell.durable import DurableStorage, open_durable_storage
 from shell.js import is_null
 from shell.sheet_hold import SheetHold

@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.persistence.turn_record import PendingCountdown, TurnRecord
-from game.persistence.undo import confirmed_box
+from game.play.undo import confirmed_box
 
 if TYPE_CHECKING:  # the state's model imports nothing back: no cycle
     from game.app.model import AppState

@@ -10,10 +10,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from game.coach import DEFAULT_LEVEL, Advice
-from game.dice import Dice
 from game.i18n import DEFAULT_LANGUAGE
-from game.persistence.undo import UndoSetting, can_undo
-from game.state import GameState, PlayerKind
+from game.play.state import GameState, PlayerKind
+from game.play.undo import UndoSetting, can_undo
+from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
     from game.persistence.stats import PlayerStats

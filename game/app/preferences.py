@@ -15,9 +15,9 @@ from game.coach import LEVELS
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.i18n import LANGUAGES
 from game.persistence.readers import check_keys, read_list, read_object
-from game.persistence.undo import UndoSetting
-from game.rulesets import RULESETS
-from game.state import MAX_NAME_LENGTH, PlayerKind
+from game.play.state import MAX_NAME_LENGTH, PlayerKind
+from game.play.undo import UndoSetting
+from game.rules.rulesets import RULESETS
 
 PREFERENCES_VERSION = 1
 T = TypeVar("T")

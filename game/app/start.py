@@ -21,8 +21,8 @@ from game.app.preferences import preferences_from_data
 from game.app.turns import reset_turn, schedule
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
-from game.random_source import check_seed
-from game.state import GameState
+from game.play.random_source import check_seed
+from game.play.state import GameState
 
 
 def initial_state(

@@ -45,9 +45,9 @@ from game.app.turns import Context, apply_game, reset_turn, schedule, start_game
 from game.coach import Coach
 from game.errors import GameError
 from game.i18n import LANGUAGES
-from game.persistence.undo import UndoSetting
-from game.rulesets import RULESETS
-from game.state import GameState
+from game.play.state import GameState
+from game.play.undo import UndoSetting
+from game.rules.rulesets import RULESETS
 
 _ELSEWHERE_INTENTS = (AddNotice, DismissNotice, ReplaceNotices, SetUnreadable, SetCoachStatus)
 """What still happens in a tab while another one has the game: its notices."""

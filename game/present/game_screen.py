@@ -8,14 +8,14 @@ import math
 
 from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
 from game.coach import KeepAdvice, ScoreAdvice
-from game.dice import DICE_COUNT
 from game.i18n import Translator
-from game.persistence.undo import confirmed_box
+from game.play.state import GameState
+from game.play.undo import confirmed_box
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight
 from game.present.views import DieView, GameView
-from game.rulesets import JokerBranch
-from game.state import GameState
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import JokerBranch
 
 
 def undo_label(state: AppState, t: Translator) -> tuple[str, bool]:

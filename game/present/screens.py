@@ -5,9 +5,10 @@ from __future__ import annotations
 from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Speed
 from game.app.seats import default_names
 from game.coach import LEVELS
-from game.engine import standings
 from game.i18n import Translator
-from game.persistence.undo import UndoSetting
+from game.play.engine import standings
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 from game.present.game_screen import undo_label
 from game.present.sheet import sheet_view
 from game.present.views import (
@@ -23,8 +24,7 @@ from game.present.views import (
     StandingView,
     StatsCard,
 )
-from game.rulesets import RULESETS
-from game.state import PlayerKind
+from game.rules.rulesets import RULESETS
 
 
 def history_view(state: AppState, t: Translator) -> HistoryView:

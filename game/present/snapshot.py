@@ -27,7 +27,7 @@ from game.app.model import (
     Undone,
 )
 from game.i18n import LANGUAGE_CODES, Translator
-from game.rulesets import Ruleset
+from game.rules.rulesets import Ruleset
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
     pass

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.app.model import AppState, Scored, Screen
-from game.rulesets import JokerBranch
+from game.rules.rulesets import JokerBranch
 
 
 class Spotlight(NamedTuple):

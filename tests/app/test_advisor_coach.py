@@ -23,11 +23,11 @@ from game.app.model import CoachStatus, Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import KeepAdvice, ScoreAdvice
-from game.engine import new_game, roll
-from game.random_source import SeededDice
-from game.rulesets import RULESETS
-from game.sheet import Sheet
-from game.state import Player, PlayerKind
+from game.play.engine import new_game, roll
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player, PlayerKind
+from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 
 

@@ -61,11 +61,11 @@ from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, parse_seed
 from game.app.update import dispatch
 from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice, best_immediate_box
-from game.engine import new_game, roll, score
 from game.errors import SaveFileError
-from game.persistence.undo import UndoSetting
-from game.random_source import SeededDice
-from game.state import Player, PlayerKind
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
+from game.play.undo import UndoSetting
 from tests.app.driver import AppDriver
 from tests.profiles import examples
 

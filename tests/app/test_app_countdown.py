@@ -47,9 +47,9 @@ from game.coach import Advice, GreedyCoach, ScoreAdvice
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import PendingCountdown, TurnRecord
-from game.persistence.undo import UndoSetting
+from game.play.state import GameState, PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
-from game.state import GameState, PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

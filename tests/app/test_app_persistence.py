@@ -51,14 +51,14 @@ from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, resume
 from game.app.update import dispatch
 from game.coach import GreedyCoach
-from game.engine import new_game, roll
 from game.errors import SaveFileError
 from game.persistence.history import record_game
 from game.persistence.stats import player_stats
-from game.persistence.undo import UndoSetting
+from game.play.engine import new_game, roll
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
-from game.random_source import SeededDice
-from game.state import Player, PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

@@ -24,12 +24,12 @@ from game.app.model import AppState, CoachStatus, Play, Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, ScoreAdvice
-from game.engine import new_game
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player
 from game.present.snapshot import present
 from game.present.views import GameView
-from game.random_source import SeededDice
-from game.sheet import Sheet
-from game.state import Player
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

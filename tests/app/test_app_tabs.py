@@ -23,9 +23,9 @@ from game.app.preferences import preferences_to_data
 from game.app.start import initial_state, open_elsewhere, resume, take_over
 from game.app.update import dispatch
 from game.coach import GreedyCoach
-from game.engine import roll, score
+from game.play.engine import roll, score
+from game.play.state import PlayerKind
 from game.present.snapshot import present
-from game.state import PlayerKind
 
 COACH = GreedyCoach()
 

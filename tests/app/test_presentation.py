@@ -26,13 +26,13 @@ from game.app.model import AppState, CoachStatus, Dialog, Play, Screen, Ui
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
-from game.engine import new_game
 from game.i18n import LANGUAGE_CODES, Translator
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import GameState, Player, PlayerKind
 from game.present.snapshot import present
 from game.present.views import Snapshot
-from game.random_source import SeededDice
-from game.sheet import Sheet
-from game.state import GameState, Player, PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

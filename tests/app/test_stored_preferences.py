@@ -15,7 +15,7 @@ from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.persistence.session import PREFERENCES_KEY, restore_session, save_preferences
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined
-from game.state import PlayerKind
+from game.play.state import PlayerKind
 
 
 def chosen() -> dict[str, Any]:

@@ -18,10 +18,10 @@ from game.app.intents import ConfirmTurn, Roll, SelectBox, SkipComputers, Toggle
 from game.app.model import AppState, CoachStatus, Play, Screen, Settings, Setup
 from game.app.model import Ui as Screens
 from game.coach import best_immediate_box
-from game.engine import new_game, standings
-from game.random_source import SeededDice
-from game.rulesets import RULESETS
-from game.state import Player, PlayerKind
+from game.play.engine import new_game, standings
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
+from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver
 

@@ -7,7 +7,7 @@ import json
 
 def probe() -> str:
     from game.i18n import LANGUAGE_CODES, Translator, choose_language, data_files
-    from game.rulesets import RULESETS
+    from game.rules.rulesets import RULESETS
 
     out: dict[str, object] = {
         "chosen": choose_language(["he-IL", "en"]),

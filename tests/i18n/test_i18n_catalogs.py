@@ -19,7 +19,7 @@ from game.i18n import (
     Translator,
     load_catalog,
 )
-from game.rulesets import RULESETS
+from game.rules.rulesets import RULESETS
 
 OTHERS = [language for language in LANGUAGE_CODES if language != DEFAULT_LANGUAGE]
 HEBREW_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")

@@ -8,12 +8,12 @@ import pytest
 
 from game.app.model import AppState, Play, Screen
 from game.app.start import initial_state
-from game.engine import new_game
 from game.i18n import LANGUAGE_CODES, LRI, PDI, Translator
 from game.persistence.stats import PlayerStats, ScoreBin
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
 from game.present.snapshot import present
-from game.random_source import SeededDice
-from game.state import Player, PlayerKind
 from tests.i18n.isolation import iso
 
 STATS = PlayerStats(

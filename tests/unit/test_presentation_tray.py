@@ -28,10 +28,10 @@ from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.i18n import LANGUAGE_CODES, Translator
-from game.persistence.undo import UndoSetting
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
 from game.present.views import GameView
-from game.state import PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
