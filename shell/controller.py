@@ -56,7 +56,6 @@ from game.app.intents import (
     Roll,
     SelectBox,
     SetAutoScore,
-    SetCoachStatus,
     SetComputerSpeed,
     SetLanguage,
     SetPlayerKind,
@@ -68,6 +67,8 @@ from game.app.intents import (
     SkipComputers,
     SpeedUp,
     StartGame,
+    TableFailed,
+    TableLoaded,
     Tick,
     ToggleKeep,
     Undo,
@@ -75,7 +76,6 @@ from game.app.intents import (
 from game.app.model import (
     SAVE_FAILED_NOTICE,
     AppState,
-    CoachStatus,
     Dialog,
     Notice,
     Rolled,
@@ -135,7 +135,6 @@ class Controller:
         self._greedy: Coach = GreedyCoach()
         self._advisors: dict[str, Coach] = {}
         self._loading: set[str] = set()
-        self._failed: set[str] = set()
         self.rng: random.Random = random.SystemRandom()
         self._timer: Any = None
         self._saved_preferences = ""
@@ -346,22 +345,17 @@ class Controller:
         return self._greedy if advisor is None else advisor
 
     def _ensure_coach(self) -> None:
-        """Fetch the strategy table of the ruleset being played (once), and say how it went."""
+        """Fetch the strategy table of the ruleset being played (once): the app is told how it
+        went (TableLoaded, TableFailed)."""
         game = self.state.game
         if game is None:
             return
         ruleset_id = game.ruleset.id
-        if ruleset_id in self._advisors:
-            status = CoachStatus.READY
-        elif ruleset_id in self._failed:
-            status = CoachStatus.UNAVAILABLE
-        else:
-            status = CoachStatus.LOADING
-            if ruleset_id not in self._loading:
-                self._loading.add(ruleset_id)
-                self._tasks.add(asyncio.ensure_future(self._load_table(ruleset_id)))
-        if status is not self.state.coach_status:
-            self.send(SetCoachStatus(status))
+        tables = self.state.tables
+        if ruleset_id in tables.ready | tables.failed or ruleset_id in self._loading:
+            return
+        self._loading.add(ruleset_id)
+        self._tasks.add(asyncio.ensure_future(self._load_table(ruleset_id)))
 
     async def _load_table(self, ruleset_id: str) -> None:
         # Imported only now, after the first screen shows: the strategy modules take a good
@@ -385,12 +379,13 @@ class Controller:
             buffer = await response.arrayBuffer()
             table = decode_table(bytes(buffer.to_py()), RULESETS[ruleset_id])
             self._advisors[ruleset_id] = AdvisorCoach(Advisor(table))
+            outcome: Intent = TableLoaded(ruleset_id)
         except Exception as error:  # offline before it was cached, or a bad file
             self.window.console.warn(f"The {ruleset_id} strategy table is unavailable: {error}")
-            self._failed.add(ruleset_id)
+            outcome = TableFailed(ruleset_id, str(error))
         finally:
             self._loading.discard(ruleset_id)
-        self._ensure_coach()
+        self.send(outcome)
 
     # --- storage ------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.app.model import CoachStatus, Notice, Speed
+from game.app.model import Notice, Speed
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 
@@ -164,8 +164,19 @@ class CloseDialog:
 
 
 @dataclass(frozen=True)
-class SetCoachStatus:
-    status: CoachStatus
+class TableLoaded:
+    """The strategy table of `ruleset_id` is loaded: the optimal coach advises from now on."""
+
+    ruleset_id: str
+
+
+@dataclass(frozen=True)
+class TableFailed:
+    """The strategy table of `ruleset_id` cannot be had (offline before it was kept, or a bad
+    file): the coach that scores the best box now advises instead."""
+
+    ruleset_id: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -241,7 +252,8 @@ Intent = (
     | OpenSettings
     | AskLeave
     | CloseDialog
-    | SetCoachStatus
+    | TableLoaded
+    | TableFailed
     | Undo
     | SetUndo
     | AddNotice

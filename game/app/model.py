@@ -209,13 +209,29 @@ class Ui:
 
 
 @dataclass(frozen=True)
+class Tables:
+    """What the app knows of the rulesets' strategy tables (the shell keeps the coaches made of
+    them): a ruleset in neither set is still loading, or not asked for yet."""
+
+    ready: frozenset[str] = frozenset()
+    failed: frozenset[str] = frozenset()
+
+    def status(self, ruleset_id: str) -> CoachStatus:
+        if ruleset_id in self.ready:
+            return CoachStatus.READY
+        if ruleset_id in self.failed:
+            return CoachStatus.UNAVAILABLE
+        return CoachStatus.LOADING
+
+
+@dataclass(frozen=True)
 class AppState:
     setup: Setup = Setup()
     settings: Settings = Settings()
     play: Play = Play()
     pacing: Pacing = Pacing()
     ui: Ui = Ui()
-    coach_status: CoachStatus = CoachStatus.LOADING
+    tables: Tables = Tables()
 
     @property
     def game(self) -> GameState | None:
@@ -224,6 +240,13 @@ class AppState:
     @property
     def screen(self) -> Screen:
         return self.ui.screen
+
+    @property
+    def coach_status(self) -> CoachStatus:
+        """Whether the optimal advice for the game being played (else for the ruleset being set
+        up) is ready."""
+        game = self.play.game
+        return self.tables.status(self.setup.ruleset_id if game is None else game.ruleset.id)
 
 
 def next_deadline(state: AppState) -> float | None:

@@ -10,7 +10,6 @@ import game.app.countdown as countdown
 from game.app.model import (
     RESTORED_NOTICE,
     AppState,
-    CoachStatus,
     Dialog,
     Screen,
     Settings,
@@ -66,7 +65,6 @@ def resume(
     new = reset_turn(
         replace(
             state,
-            coach_status=CoachStatus.LOADING,
             ui=replace(
                 state.ui,
                 screen=Screen.END if game.is_over else Screen.GAME,

@@ -67,15 +67,9 @@ def start_game(state: AppState, c: Context) -> AppState:
         players = players_for(state.setup, state.settings.language)
         ruleset = RULESETS[state.setup.ruleset_id]
     game = new_game(ruleset, players, dice_source_for(state))
-    coach_status = (
-        state.coach_status
-        if state.game is not None and state.game.ruleset is ruleset
-        else CoachStatus.LOADING
-    )
     return reset_turn(
         replace(
             state,
-            coach_status=coach_status,
             ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),
             play=replace(state.play, game=game, before_last_turn=None),
         )

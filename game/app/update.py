@@ -22,23 +22,24 @@ from game.app.intents import (
     ReleaseSheet,
     ReplaceNotices,
     SetAutoScore,
-    SetCoachStatus,
     SetComputerSpeed,
     SetLanguage,
     SetStats,
     SetUndo,
     SetUnreadable,
     StartGame,
+    TableFailed,
+    TableLoaded,
     Undo,
 )
 from game.app.model import (
     AUTO_SCORE_CHOICES,
     RESTORED_NOTICE,
     AppState,
-    CoachStatus,
     Dialog,
     Screen,
     Speed,
+    Tables,
 )
 from game.app.seats import apply_setup, renamed_defaults
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
@@ -49,7 +50,14 @@ from game.play.state import GameState
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
-_ELSEWHERE_INTENTS = (AddNotice, DismissNotice, ReplaceNotices, SetUnreadable, SetCoachStatus)
+_ELSEWHERE_INTENTS = (
+    AddNotice,
+    DismissNotice,
+    ReplaceNotices,
+    SetUnreadable,
+    TableLoaded,
+    TableFailed,
+)
 """What still happens in a tab while another one has the game: its notices."""
 
 
@@ -129,10 +137,17 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
                 if state.ui.sheet_held is held
                 else replace(state, ui=replace(state.ui, sheet_held=held))
             )
-        case SetCoachStatus(status):
-            if status not in tuple(CoachStatus):
+        case TableLoaded(ruleset_id):
+            tables = state.tables
+            if ruleset_id not in RULESETS or ruleset_id in tables.ready:
                 return state
-            return replace(state, coach_status=CoachStatus(status))
+            ready, failed = tables.ready | {ruleset_id}, tables.failed - {ruleset_id}
+            return replace(state, tables=Tables(ready, failed))
+        case TableFailed(ruleset_id):  # a table loaded before stays
+            tables = state.tables
+            if ruleset_id not in RULESETS or ruleset_id in tables.ready | tables.failed:
+                return state
+            return replace(state, tables=replace(tables, failed=tables.failed | {ruleset_id}))
         case NewGame():
             return reset_turn(
                 replace(

@@ -24,17 +24,16 @@ from game.app.intents import (
     Roll,
     SelectBox,
     SetAutoScore,
-    SetCoachStatus,
     SetPlayerKind,
     SetPlayerLevel,
     StartGame,
+    TableFailed,
     Tick,
     ToggleKeep,
 )
 from game.app.model import (
     ROLL_GUARD_SECONDS,
     AppState,
-    CoachStatus,
     Screen,
     is_computer_turn,
     next_deadline,
@@ -211,7 +210,7 @@ def played_up_to_the_last_round(
     driver.set_players(seats)
     driver(ChooseRuleset(ruleset), SetAutoScore(0), StartGame())
     # Without a strategy table, as the GreedyCoach plays: the computers play its way.
-    driver(SetCoachStatus(CoachStatus.UNAVAILABLE))
+    driver(TableFailed(ruleset, "not loaded in this test"))
     rounds = len(driver.game.ruleset.box_ids)
     driver.play_turns((rounds - 1) * len(seats))
     assert driver.game.turn_number == rounds and driver.game.current_player == 0

@@ -13,13 +13,13 @@ from game.app.intents import (
     AddPlayer,
     NewGame,
     Roll,
-    SetCoachStatus,
     SetPlayerKind,
     SetPlayerLevel,
     StartGame,
+    TableLoaded,
     Tick,
 )
-from game.app.model import CoachStatus, Screen
+from game.app.model import Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import KeepAdvice, ScoreAdvice
@@ -79,7 +79,8 @@ def test_computer_players_of_every_level_finish_a_game(coach: AdvisorCoach) -> N
         )
         state = dispatch(state, SetPlayerLevel(index, level), now=0, coach=coach, rng=rng)
     state = dispatch(state, StartGame(), now=0, coach=coach, rng=rng)
-    state = dispatch(state, SetCoachStatus(CoachStatus.READY), now=0, coach=coach, rng=rng)
+    ruleset_id = coach.advisor.ruleset.id
+    state = dispatch(state, TableLoaded(ruleset_id), now=0, coach=coach, rng=rng)
     now = 0.0
     while state.screen is Screen.GAME:
         now += 10

@@ -29,7 +29,6 @@ from game.app.intents import (
     Roll,
     SelectBox,
     SetAutoScore,
-    SetCoachStatus,
     SetComputerSpeed,
     SetLanguage,
     SetPlayerKind,
@@ -39,6 +38,8 @@ from game.app.intents import (
     SkipComputers,
     SpeedUp,
     StartGame,
+    TableFailed,
+    TableLoaded,
     Tick,
     ToggleKeep,
 )
@@ -54,6 +55,7 @@ from game.app.model import (
     Screen,
     Seat,
     Speed,
+    Tables,
     is_computer_turn,
     next_deadline,
 )
@@ -208,7 +210,7 @@ def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
     assert STEP_SECONDS[Speed.FAST] < ROLL_GUARD_SECONDS  # the case that matters
     d = seeded(seed=1, seats=1)  # a turn of three rolls, two of them 0.3 s apart
     d(SetPlayerKind(0, PlayerKind.COMPUTER), SetComputerSpeed(Speed.FAST), StartGame())
-    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
+    d(TableFailed("penta", "not loaded in this test"))
     rolls = []
     while d.state.game is not None and not d.state.game.sheets[0].filled_boxes:
         count = d.state.ui.announcement_count
@@ -221,7 +223,7 @@ def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
     assert d.state.pacing.last_roll_at is None
     d = seeded(seats=1)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
-    d(SetCoachStatus(CoachStatus.UNAVAILABLE), SkipComputers())  # all at the same moment
+    d(TableFailed("penta", "not loaded in this test"), SkipComputers())  # all at the same moment
     assert d.state.game is not None and len(d.state.game.sheets[0].filled_boxes) == 1
 
 
@@ -322,7 +324,7 @@ def test_turning_the_countdown_off_in_the_settings_dialog_stops_it() -> None:
 def test_computer_players_wait_while_a_dialog_is_open() -> None:
     d = seeded(seats=1)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
-    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
+    d(TableFailed("penta", "not loaded in this test"))
     assert is_computer_turn(d.state) and d.state.pacing.computer_due is not None
     d(OpenSettings())
     assert d.state.pacing.computer_due is None and next_deadline(d.state) is None
@@ -340,7 +342,7 @@ def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
     d = seeded(seats=1)
     # Undo off: no wait for a take-back before the computer's first roll (tested apart).
     d(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
-    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
+    d(TableFailed("penta", "not loaded in this test"))
     d(Roll(), SelectBox("chance"), ConfirmTurn())
     assert is_computer_turn(d.state)
     assert d.state.pacing.computer_due == d.now + STEP_SECONDS[Speed.NORMAL]
@@ -366,7 +368,7 @@ def test_computer_keeps_are_announced() -> None:
     d(SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
     d.wait_until_due()
     assert d.state.game is not None and d.state.game.dice is None  # waits for the table
-    d(SetCoachStatus(CoachStatus.READY))
+    d(TableLoaded("penta"))
     kinds = set()
     for _ in range(200):
         if d.state.screen is not Screen.GAME:
@@ -417,7 +419,7 @@ def test_dialogs_settings_and_coach_status() -> None:
     assert d.state.ui.dialog is Dialog.SETTINGS
     d(SetComputerSpeed(Speed.FAST), SetLanguage("he"), SetLanguage("xx"), CloseDialog())
     assert d.state.settings.language == "he" and d.state.settings.computer_speed is Speed.FAST
-    d(SetCoachStatus(CoachStatus.READY))
+    d(TableLoaded("penta"))
     assert d.state.coach_status is CoachStatus.READY
     d(AskLeave())  # not in a game
     assert d.state.ui.dialog is Dialog.NONE
@@ -478,7 +480,7 @@ def test_any_sequence_of_intents_keeps_a_consistent_state(
     d = seeded(seed=seed, seats=2)
     d.pace_rolls = False  # double taps included
     d(SetPlayerKind(1, PlayerKind.COMPUTER), ChooseRuleset(ruleset), StartGame())
-    d(SetCoachStatus(CoachStatus.UNAVAILABLE))
+    d(TableFailed("penta", "not loaded in this test"))
     for intent, wait in steps:
         d.now += wait
         before = d.state
@@ -526,7 +528,7 @@ def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
     state = initial_state(["en"], seed=3)
     state = replace(state, setup=replace(state.setup, seats=(Seat("", PlayerKind.COMPUTER),)))
     state = dispatch(state, StartGame(), now=0, coach=KeepAll(), rng=random.Random())
-    state = replace(state, coach_status=CoachStatus.READY)
+    state = replace(state, tables=Tables(ready=frozenset({"penta"})))
     for step in range(1, 4):  # roll, select, score
         state = dispatch(state, Tick(), now=step * 10, coach=KeepAll(), rng=random.Random())
     assert state.game is not None

@@ -23,19 +23,19 @@ from game.app.intents import (
     Roll,
     SelectBox,
     SetAutoScore,
-    SetCoachStatus,
     SetPlayerKind,
     SetUndo,
     ShowHint,
     SkipComputers,
     StartGame,
+    TableFailed,
+    TableLoaded,
     Tick,
     Undo,
 )
 from game.app.model import (
     UNDO_WINDOW_SECONDS,
     AppState,
-    CoachStatus,
     Screen,
     is_computer_turn,
     next_deadline,
@@ -185,7 +185,7 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
 def test_a_computer_after_an_automatic_box_waits_for_its_take_back() -> None:
     t = Table(initial_state(["en-US"], seed=7))
     t(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
-    t(SetCoachStatus(CoachStatus.UNAVAILABLE))
+    t(TableFailed("penta", "not loaded in this test"))
     last_roll(t)
     t.later(3)
     assert is_computer_turn(t.state) and undo_available(t.state)
@@ -209,7 +209,7 @@ class HintElsewhere(GreedyCoach):
 
 def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full() -> None:
     t = table(coach=HintElsewhere())
-    t(SetCoachStatus(CoachStatus.READY))
+    t(TableLoaded("penta"))
     game = last_roll(t)
     t.now += 2
     t(ShowHint())
@@ -235,7 +235,7 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
 
 def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
     t = Table(initial_state(["en-US"], seed=7))
-    t(SetAutoScore(10), StartGame(), SetCoachStatus(CoachStatus.READY), Roll(), Roll())
+    t(SetAutoScore(10), StartGame(), TableLoaded("penta"), Roll(), Roll())
     t(Roll(), ShowHint())
     view = present(t.state, t.now).game
     assert view is not None and f"{iso(10)} seconds" in view.countdown_help
@@ -346,7 +346,7 @@ def test_skip_plays_fifty_computers_to_the_end_in_one_press() -> None:
     t(SetPlayerKind(0, PlayerKind.COMPUTER))
     for _ in range(49):
         t(AddPlayer(PlayerKind.COMPUTER))
-    t(StartGame(), SetCoachStatus(CoachStatus.UNAVAILABLE))
+    t(StartGame(), TableFailed("penta", "not loaded in this test"))
     t(SkipComputers())
     assert t.state.screen is Screen.END
     assert t.game.is_over and all(sheet.is_complete for sheet in t.game.sheets)

@@ -22,13 +22,13 @@ from game.app.intents import (
     Roll,
     SelectBox,
     SetAutoScore,
-    SetCoachStatus,
     SetPlayerKind,
     SetStats,
     SetUndo,
     SkipComputers,
     SpeedUp,
     StartGame,
+    TableFailed,
     Tick,
     ToggleKeep,
     Undo,
@@ -38,7 +38,6 @@ from game.app.model import (
     STEP_SECONDS,
     UNDO_WINDOW_SECONDS,
     AppState,
-    CoachStatus,
     Notice,
     Screen,
     Speed,
@@ -114,7 +113,7 @@ def against_a_computer(*seats: PlayerKind, undo: UndoSetting = UndoSetting.AUTO)
     state = send(initial_state(["en-US"], seed=2), SetUndo(undo), SetAutoScore(0))
     for kind in (PlayerKind.COMPUTER, *seats):
         state = send(state, AddPlayer(kind))
-    state = send(state, StartGame(), SetCoachStatus(CoachStatus.UNAVAILABLE))
+    state = send(state, StartGame(), TableFailed("penta", "not loaded in this test"))
     state = send(state, Roll(), SelectBox("chance"), ConfirmTurn())
     assert is_computer_turn(state)
     return state

@@ -15,12 +15,12 @@ from game.app.intents import (
     ConfirmTurn,
     Roll,
     SelectBox,
-    SetCoachStatus,
     ShowHint,
     StartGame,
+    TableLoaded,
     Tick,
 )
-from game.app.model import AppState, CoachStatus, Play, Screen
+from game.app.model import AppState, Play, Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, ScoreAdvice
@@ -90,7 +90,7 @@ def test_the_box_the_countdown_scored_is_shown_until_the_next_roll() -> None:
 
 
 def test_the_hints_box_is_the_one_the_sheet_shows() -> None:
-    state = run(initial_state(["en"], seed=7), StartGame(), SetCoachStatus(CoachStatus.READY))
+    state = run(initial_state(["en"], seed=7), StartGame(), TableLoaded("penta"))
     for second in range(3):
         state = run(state, Roll(), now=100.0 + second)
     state = run(state, ShowHint(), now=103.0)

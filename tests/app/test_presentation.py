@@ -14,15 +14,16 @@ from game.app.intents import (
     RenamePlayer,
     Roll,
     SelectBox,
-    SetCoachStatus,
     SetLanguage,
     SetPlayerKind,
     ShowHint,
     StartGame,
+    TableFailed,
+    TableLoaded,
     Tick,
     ToggleKeep,
 )
-from game.app.model import AppState, CoachStatus, Dialog, Play, Screen, Ui
+from game.app.model import AppState, Dialog, Play, Screen, Ui
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
@@ -265,11 +266,11 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     state = run(initial_state(["en"], seed=2), StartGame(), Roll())
     view = present(state, 0).game
     assert view is not None and not view.can_hint  # the table is still loading
-    state = run(state, SetCoachStatus(CoachStatus.UNAVAILABLE))
+    state = run(state, TableFailed("penta", "not loaded in this test"))
     view = present(state, 0).game
     assert view is not None and "Hints are unavailable" in view.coach_note
     assert "takes the box that scores most now" in view.coach_note
-    ready = run(state, SetCoachStatus(CoachStatus.READY))
+    ready = run(state, TableLoaded("penta"))
     ready = replace(
         ready, pacing=replace(ready.pacing, hint=KeepAdvice((0, 1), 231.456), hint_requested=True)
     )
@@ -289,7 +290,7 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
 def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> None:
     # The defect: tapping a box after "Hint" put "Hints are unavailable offline" in the hint
     # panel, online and with the strategy table loaded.
-    state = run(initial_state(["en"], seed=1), StartGame(), SetCoachStatus(CoachStatus.READY))
+    state = run(initial_state(["en"], seed=1), StartGame(), TableLoaded("penta"))
     state = run(state, Roll(), ShowHint())
     before = present(state, 0).game
     assert before is not None and before.hint.startswith("Best: ")
@@ -305,7 +306,7 @@ def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> 
 
 def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
     state = run(initial_state(["en"], seed=2), AddPlayer(), StartGame(), Roll())
-    state = run(state, SetCoachStatus(CoachStatus.READY))
+    state = run(state, TableLoaded("penta"))
     state = replace(
         state, pacing=replace(state.pacing, hint=ScoreAdvice("chance", 200.0), hint_requested=True)
     )
@@ -336,7 +337,7 @@ def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
 
 def test_the_hint_says_on_each_die_what_to_change() -> None:
     state = run(initial_state(["en"], seed=2), StartGame(), Roll(), ToggleKeep(0), ToggleKeep(4))
-    state = run(state, SetCoachStatus(CoachStatus.READY))
+    state = run(state, TableLoaded("penta"))
     state = replace(
         state, pacing=replace(state.pacing, hint=KeepAdvice((0, 1), 231.0), hint_requested=True)
     )
@@ -419,7 +420,7 @@ def test_every_name_in_a_sentence_is_isolated_on_every_screen(
     state = run(initial_state([language], seed=3), AddPlayer(), RenamePlayer(0, names[0]))
     state = run(state, RenamePlayer(1, names[1]))
     texts: set[str] = set(all_text(present(state, 0)))
-    state = run(state, StartGame(), SetCoachStatus(CoachStatus.READY))
+    state = run(state, StartGame(), TableLoaded("penta"))
     while state.screen is Screen.GAME:
         texts.update(all_text(present(state, 0)))
         state = run(state, Roll(), ShowHint())

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from cli.tables import load_table
 from game.advisor_coach import AdvisorCoach
 from game.app.intents import ConfirmTurn, Roll, SelectBox, SkipComputers, ToggleKeep
-from game.app.model import AppState, CoachStatus, Play, Screen, Settings, Setup
+from game.app.model import AppState, Play, Screen, Settings, Setup, Tables
 from game.app.model import Ui as Screens
 from game.coach import best_immediate_box
 from game.play.engine import new_game, standings
@@ -43,7 +43,7 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
     send = AppDriver(
         AppState(
             settings=Settings(auto_score_seconds=0),
-            coach_status=CoachStatus.READY,
+            tables=Tables(ready=frozenset({"yatzy"})),
             ui=Screens(screen=Screen.GAME),
             play=Play(game=new_game("yatzy", players, SeededDice(SEED))),
             setup=Setup(seed=SEED),
