@@ -548,3 +548,21 @@ def test_the_scores_announced_match_the_sheet(language: str) -> None:
     assert isinstance(event, Scored) and event.box == box
     assert d.state.game is not None
     assert d.state.game.sheets[0].points_in(box) == event.points
+
+
+def test_a_table_once_loaded_serves_every_later_game_of_its_ruleset() -> None:
+    d = seeded()
+    d(ChooseRuleset("yatzy"), StartGame())
+    assert d.state.coach_status is CoachStatus.LOADING
+    d(TableLoaded("yatzy"))
+    assert d.state.coach_status is CoachStatus.READY
+    d(TableFailed("yatzy", "late"))  # a table loaded stays loaded
+    assert d.state.coach_status is CoachStatus.READY
+    d(NewGame(), ChooseRuleset("penta"), StartGame())
+    assert d.state.coach_status is CoachStatus.LOADING  # another ruleset, another table
+    d(TableFailed("penta", "offline"))
+    assert d.state.coach_status is CoachStatus.UNAVAILABLE
+    d(NewGame(), ChooseRuleset("yatzy"), StartGame())
+    assert d.state.coach_status is CoachStatus.READY  # without being told again
+    before = d.state
+    assert d(TableLoaded("nope")) is before  # not a ruleset: nothing changes
