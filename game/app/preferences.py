@@ -76,7 +76,7 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
             _seat_from_data(seat, f"preferences.players[{n}]") for n, seat in enumerate(players)
         )
         setup = replace(setup, seats=tuple(seats))
-    return replace(state, settings=settings, setup=setup, setup_restored="players" in prefs)
+    return replace(state, settings=settings, setup=replace(setup, restored="players" in prefs))
 
 
 _PREFERENCE_FIELDS = frozenset(preferences_to_data(AppState())) - {"format", "version"}

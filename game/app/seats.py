@@ -58,7 +58,7 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
             seats[index] = replace(seats[index], level=level)
         case _:
             return state
-    return replace(state, setup=replace(setup, seats=tuple(seats)), setup_restored=False)
+    return replace(state, setup=replace(replace(setup, seats=tuple(seats)), restored=False))
 
 
 def _valid_seat(index: object, seats: list[Seat]) -> bool:

@@ -28,7 +28,7 @@ from game.rules.rulesets import RULESETS
 
 def history_view(state: AppState, t: Translator) -> HistoryView:
     cards = []
-    for stats in state.stats:
+    for stats in state.ui.stats:
         fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
         facts = (
             Fact(t("stats.games"), t.format_number(stats.games)),
@@ -114,9 +114,9 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
                 can_remove=count > 1,
             )
         )
-    if state.seed is not None:
-        note = t("setup.seeded", seed=str(state.seed))
-    elif state.setup_restored:
+    if state.setup.seed is not None:
+        note = t("setup.seeded", seed=str(state.setup.seed))
+    elif state.setup.restored:
         note = t("setup.last_setup_restored")
     else:
         note = ""

@@ -99,4 +99,4 @@ def test_computer_players_of_every_level_finish_a_game(coach: AdvisorCoach) -> N
     expected = coach.best_box(state.game)
     state = dispatch(state, Tick(), now=now + 3, coach=coach, rng=rng)
     assert state.game is not None and state.game.sheets[0].points_in(expected) is not None
-    assert state.last_auto_scored == expected
+    assert state.play.last_auto_scored == expected

@@ -87,7 +87,7 @@ def test_valid_preferences_are_read_back_whole() -> None:
     assert restored.problems == () and restored.preferences == chosen()
     state = initial_state(["he"], preferences=restored.preferences)
     assert preferences_to_data(state) == chosen()
-    assert state.setup_restored
+    assert state.setup.restored
 
 
 def test_preferences_of_an_older_build_without_later_settings_are_read() -> None:

@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 from cli.tables import load_table
 from game.app.intents import ConfirmTurn, Roll, SelectBox, SkipComputers, ToggleKeep
-from game.app.model import AppState, CoachStatus, Screen, Settings
+from game.app.model import AppState, CoachStatus, Play, Screen, Settings, Setup
+from game.app.model import Ui as Screens
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach
 from game.play.engine import new_game, standings
@@ -41,11 +42,11 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
     coach = AdvisorCoach(Advisor(load_table(RULESETS["yatzy"])))
     send = AppDriver(
         AppState(
-            screen=Screen.GAME,
-            game=new_game("yatzy", players, SeededDice(SEED)),
-            seed=SEED,
             settings=Settings(auto_score_seconds=0),
             coach_status=CoachStatus.READY,
+            ui=Screens(screen=Screen.GAME),
+            play=Play(game=new_game("yatzy", players, SeededDice(SEED))),
+            setup=Setup(seed=SEED),
         ),
         coach,
     )
