@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bidi import Isolate, Segment, split_isolates
+from game.i18n.bidi import Isolate, Segment, split_isolates
 
 __all__ = ["fill_text"]
 

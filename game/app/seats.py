@@ -17,7 +17,7 @@ from game.app.intents import (
     SetPlayerLevel,
 )
 from game.app.model import MAX_PLAYERS, AppState, Seat, Setup
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.play.state import LEVELS, MAX_NAME_LENGTH, GameState, Player, PlayerKind
 from game.rules.rulesets import RULESETS
 

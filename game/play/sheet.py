@@ -30,14 +30,7 @@ from functools import cache, cached_property
 
 from game.errors import BoxFilledError, JokerForbiddenBoxError
 from game.rules.dice import ALL_ROLLS, DICE_COUNT, FACES, validate_dice
-from game.rules.rulesets import (
-    FaceSum,
-    Ruleset,
-    ScoreOptions,
-    Section,
-    joker_points,
-    score_options,
-)
+from game.rules.rulesets import FaceSum, Ruleset, ScoreOptions, Section, joker_points, score_options
 
 
 @dataclass(frozen=True)

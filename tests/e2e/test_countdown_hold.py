@@ -17,7 +17,7 @@ from game_helpers import IN_SIGHT, Ui, keep_most_frequent, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.coach.greedy import best_immediate_box
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.persistence.session import SESSION_KEY, save_session
 from game.persistence.storage import MemoryStorage
 from game.play.engine import new_game, roll, score

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from cli.tables import load_table
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice
 from game.play.state import Player
