@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.coach import DEFAULT_LEVEL, Advice
 from game.dice import Dice
-from game.i18n import DEFAULT_LANGUAGE
+from game.i18n.locale import DEFAULT_LANGUAGE
 from game.persistence.undo import UndoSetting, can_undo
 from game.state import GameState, PlayerKind
 

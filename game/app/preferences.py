@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Seat, Speed
 from game.coach import LEVELS
 from game.errors import SaveFileError, UnsupportedVersionError
-from game.i18n import LANGUAGES
+from game.i18n.locale import LANGUAGES
 from game.persistence.readers import check_keys, read_list, read_object
 from game.persistence.undo import UndoSetting
 from game.rulesets import RULESETS

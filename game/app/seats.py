@@ -18,7 +18,7 @@ from game.app.intents import (
 )
 from game.app.model import MAX_PLAYERS, AppState, Seat, Setup
 from game.coach import LEVELS
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.rulesets import RULESETS
 from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
 

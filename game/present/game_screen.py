@@ -9,7 +9,7 @@ import math
 from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
 from game.coach import KeepAdvice, ScoreAdvice
 from game.dice import DICE_COUNT
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.persistence.undo import confirmed_box
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight

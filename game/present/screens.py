@@ -6,7 +6,7 @@ from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Speed
 from game.app.seats import default_names
 from game.coach import LEVELS
 from game.engine import standings
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.persistence.undo import UndoSetting
 from game.present.game_screen import undo_label
 from game.present.sheet import sheet_view

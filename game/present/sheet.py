@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.coach import KeepAdvice, ScoreAdvice
 from game.dice import DICE_COUNT
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.present.spotlight import Spotlight
 from game.present.views import Cell, ColumnHead, Row, SheetView
 from game.rulesets import Section

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from game.coach import best_immediate_box
 from game.engine import new_game, roll, score
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.persistence.session import SESSION_KEY, save_session
 from game.persistence.storage import MemoryStorage
 from game.random_source import SeededDice

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from game.coach import best_immediate_box
 from game.engine import new_game, roll, score
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.random_source import SeededDice
 from game.rulesets import JokerBranch
 from game.state import Player

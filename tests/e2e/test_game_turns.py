@@ -11,7 +11,7 @@ from cli.tables import load_table
 from game.advisor_coach import AdvisorCoach
 from game.coach import best_immediate_box
 from game.engine import new_game, roll
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.random_source import SeededDice
 from game.rulesets import RULESETS
 from game.state import Player

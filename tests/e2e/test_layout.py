@@ -9,7 +9,7 @@ from browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
 from game_helpers import Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
-from game.i18n import Translator
+from game.i18n.translator import Translator
 
 LONG_NAME = "A" * 50
 

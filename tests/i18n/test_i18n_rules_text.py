@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from game.errors import UnknownRulesetError
-from game.i18n import LANGUAGE_CODES, Translator
-from game.rules_text import (
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.rules_text import (
     BulletList,
     Example,
     Paragraph,
@@ -19,6 +19,7 @@ from game.rules_text import (
     load_rules_text,
     rules_text_from_data,
 )
+from game.i18n.translator import Translator
 from game.rulesets import RULESETS
 
 PAIRS = [(ruleset_id, language) for ruleset_id in sorted(RULESETS) for language in LANGUAGE_CODES]

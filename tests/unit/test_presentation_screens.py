@@ -9,7 +9,9 @@ import pytest
 from game.app.model import AppState, Screen
 from game.app.start import initial_state
 from game.engine import new_game
-from game.i18n import LANGUAGE_CODES, LRI, PDI, Translator
+from game.i18n.bidi import LRI, PDI
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.persistence.stats import PlayerStats, ScoreBin
 from game.present.snapshot import present
 from game.random_source import SeededDice

@@ -27,7 +27,8 @@ from game.app.model import AppState
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach
-from game.i18n import LANGUAGE_CODES, Translator
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.persistence.undo import UndoSetting
 from game.present.snapshot import present
 from game.present.views import GameView
