@@ -66,43 +66,14 @@ from game.errors import SaveFileError
 from game.persistence.undo import UndoSetting
 from game.random_source import SeededDice
 from game.state import Player, PlayerKind
+from tests.app.driver import AppDriver
+from tests.profiles import examples
 
 COACH = GreedyCoach()
-ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 
 
-class Driver:
-    """Dispatches intents with a clock that the test moves.
-
-    A quick player's pace: a Roll is sent at least `ROLL_PACE` after the Roll before it (the
-    clock moves on when needed), so that it is not taken for the second tap of a double tap;
-    `pace_rolls = False` sends every intent at `now` as it is."""
-
-    def __init__(self, state: AppState) -> None:
-        self.state = state
-        self.now = 1000.0
-        self.rng = random.Random(0)
-        self.pace_rolls = True
-        self._last_roll: float | None = None
-
-    def __call__(self, *intents: Intent) -> AppState:
-        for intent in intents:
-            if isinstance(intent, Roll) and self.pace_rolls:
-                if self._last_roll is not None:
-                    self.now = max(self.now, self._last_roll + ROLL_PACE)
-                self._last_roll = self.now
-            self.state = dispatch(self.state, intent, now=self.now, coach=COACH, rng=self.rng)
-        return self.state
-
-    def wait_until_due(self) -> AppState:
-        due = next_deadline(self.state)
-        assert due is not None
-        self.now = due
-        return self(Tick())
-
-
-def seeded(seed: int = 5, seats: int = 1) -> Driver:
-    driver = Driver(initial_state(["en-US"], seed=seed))
+def seeded(seed: int = 5, seats: int = 1) -> AppDriver:
+    driver = AppDriver(initial_state(["en-US"], seed=seed), COACH)
     for _ in range(seats - 1):
         driver(AddPlayer())
     return driver
@@ -387,7 +358,7 @@ def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
 
 
 def test_computer_keeps_are_announced() -> None:
-    d = Driver(initial_state(["en"], seed=1))
+    d = AppDriver(initial_state(["en"], seed=1), COACH)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
     d.wait_until_due()
     assert d.state.game is not None and d.state.game.dice is None  # waits for the table
@@ -490,7 +461,7 @@ intents = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.tuples(intents, st.floats(0, 12)), max_size=120),
     st.integers(0, 2**20),

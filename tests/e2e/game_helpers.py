@@ -1,23 +1,25 @@
 """Helpers of the game-screen browser tests: drive the app through its UI like a player.
 
 `Ui` wraps a Playwright page of the app: set up players, roll, keep dice, pick and confirm
-boxes, read the dice and the sheet. `keep_most_frequent` is the simple, deterministic way the
-tests' human players keep dice, so that a test can play the same game in CPython beside the
-browser (the same seed gives the same dice) and compare every total.
+boxes, read the dice and the sheet, or start from a game stored in the page's storage (played
+in CPython by tests.app.driver, which plays whole games). `keep_most_frequent` (from there) is
+the simple, deterministic way the tests' human players keep dice, so that a test can play the
+same game in CPython beside the browser (the same seed gives the same dice) and compare every
+total.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from game.app.model import ROLL_GUARD_SECONDS
+from game.app.model import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
 from game.dice import Dice
+from tests.app.driver import keep_most_frequent as keep_most_frequent  # for the tests here
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -48,12 +50,8 @@ IN_SIGHT = """(selector) => {
     return problems;
 }"""
 
-
-def keep_most_frequent(dice: Dice) -> tuple[int, ...]:
-    """Positions of the dice showing the most frequent face (the higher face on a tie)."""
-    counts = Counter(dice)
-    face = max(counts, key=lambda f: (counts[f], f))
-    return tuple(position for position, value in enumerate(dice) if value == face)
+COMPUTER_TURN_SECONDS = 12 * STEP_SECONDS[Speed.NORMAL]
+"""Longer than a computer player's whole turn at the normal pace (a dozen steps at most)."""
 
 
 def new_context(browser: Browser, locale: str = "en-US", **options: object) -> BrowserContext:
@@ -66,14 +64,23 @@ def new_context(browser: Browser, locale: str = "en-US", **options: object) -> B
 
 
 class Ui:
+    """`open` installs Playwright's clock on the page (page.clock): the app's time flows as
+    usual, and `pass_time` moves it on at once, firing its timers (the countdown, a computer's
+    steps) as they fall due, where a test would otherwise sleep; `roll` keeps a player's pace on
+    that clock too."""
+
     def __init__(self, page: Page) -> None:
         self.page = page
         self._rolled_at: float | None = None
         """When the last roll of `roll` was seen (time.monotonic), to keep a player's pace."""
+        self._clock = False
+        """Whether `open` installed the clock (a page opened otherwise runs on real time)."""
 
     # --- start --------------------------------------------------------------------------------
 
     def open(self, url: str, seed: int | None = None) -> Ui:
+        self.page.clock.install()  # before the app's scripts: they take its Date and timers
+        self._clock = True
         self.page.goto(url + ("" if seed is None else f"?seed={seed}"))
         self.page.wait_for_selector(
             "html[data-state=ready], html[data-state=failed]", timeout=BOOT_MS
@@ -83,6 +90,17 @@ class Ui:
         )
         expect(self.page.locator("#setup-screen")).to_be_visible()
         return self
+
+    def restore(self, stored: dict[str, str]) -> None:
+        """Puts `stored` (localStorage keys and values, e.g. tests.app.driver.stored_session)
+        in the page's storage and reloads: the app starts on what it finds there."""
+        self.page.evaluate(
+            "items => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v))",
+            stored,
+        )
+        self.page.reload()
+        self.page.wait_for_selector("html[data-state=ready]", timeout=BOOT_MS)
+        self._rolled_at = None
 
     def set_players(self, seats: Sequence[tuple[str, str, str | None]]) -> None:
         """Replaces the seats with (name, "human" | "computer", level or None)."""
@@ -125,12 +143,19 @@ class Ui:
         )
         return tuple(index for index, on in enumerate(pressed) if on)
 
+    def pass_time(self, seconds: float) -> None:
+        """Lets `seconds` of the app's time pass: at once on the clock, else in real time."""
+        if self._clock:
+            self.page.clock.run_for(round(seconds * 1000))
+        else:
+            self.page.wait_for_timeout(seconds * 1000)
+
     def roll(self) -> Dice:
         """Clicks Roll at a player's pace (not a double tap) and waits for the roll."""
         if self._rolled_at is not None:
             wait = self._rolled_at + ROLL_PACE - time.monotonic()
             if wait > 0:
-                self.page.wait_for_timeout(wait * 1000)
+                self.pass_time(wait)
         live = self.page.locator("#live")
         before = live.get_attribute("data-count") or ""
         self.page.click("#roll")

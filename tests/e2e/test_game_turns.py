@@ -38,10 +38,13 @@ def test_the_countdown_scores_the_advisors_box_after_three_seconds(
     box = advisor.best_box(game)
     name = Translator("en").box_name("penta", box)  # the tray says which box it will be
     expect(page.locator("#countdown-text")).to_have_text(f"Scoring {name} in 3 seconds…")
+    ui.pass_time(1)
     expect(page.locator("#countdown-text")).to_have_text(f"Scoring {name} in 2 seconds…")
+    ui.pass_time(1)
     expect(page.locator("#countdown-text")).to_have_text(f"Scoring {name} in 1 second…")
     assert game.options is not None
     points = game.options.points[box]
+    ui.pass_time(1)
     expect(page.locator("#round")).to_have_text("Round 2 of 13", timeout=5_000)
     expect(page.locator(f'#sheet tr[data-row="{box}"] td')).to_have_text(str(points))
     expect(page.locator("#live")).to_contain_text("Scored automatically")
@@ -63,18 +66,18 @@ def test_a_double_tap_on_roll_uses_one_roll(page: Page, app_url: str) -> None:
     for taps, left in ((page.dblclick, "Roll (2 left)"), (None, "Roll (1 left)")):
         if taps is None:
             page.click("#roll")
-            page.wait_for_timeout(80)
+            ui.pass_time(0.08)
             page.click("#roll")
         else:
             taps("#roll")
         game = roll(game, 0)
         expect(roll_button).to_have_text(left)
-        page.wait_for_timeout(ROLL_PACE * 1000)  # the second tap was handled, not on its way
+        ui.pass_time(ROLL_PACE)  # the second tap was handled, not on its way
         expect(roll_button).to_have_text(left)
         count += 1
         expect(live).to_have_attribute("data-count", str(count))  # one roll announced
         assert ui.dice() == game.dice  # the seeded dice's next roll, not the one after
-        page.wait_for_timeout(ROLL_PACE * 1000)  # a player's pace before the next roll
+        ui.pass_time(ROLL_PACE)  # a player's pace before the next roll
     expect(page.locator("#countdown")).to_be_hidden()  # a roll is left: no auto-score
     assert ui.roll() == roll(game, 0).dice
     expect(roll_button).to_have_text("No rolls left")
@@ -114,7 +117,7 @@ def test_selecting_a_box_stops_the_countdown_and_keys_keep_dice(page: Page, app_
     expect(page.locator("#turn-status")).to_have_text("Selected: Chance")
     ui.box("ones").click()  # tap another box to change
     expect(page.locator("#turn-status")).to_have_text("Selected: Ones")
-    page.wait_for_timeout(3_500)  # no auto-score once a box is selected
+    ui.pass_time(3.5)  # no auto-score once a box is selected
     expect(page.locator("#round")).to_have_text("Round 1 of 13")
     page.click("#confirm")
     expect(page.locator("#round")).to_have_text("Round 2 of 13")
@@ -198,6 +201,7 @@ def test_without_the_strategy_table_the_game_plays_on_and_says_so(
     expect(page.locator("#hint")).to_be_disabled()
     box = best_immediate_box(game)
     assert game.options is not None
+    ui.pass_time(3)  # the countdown scores the box that scores most now
     expect(page.locator("#turn-title")).to_have_text("Bot's turn", timeout=6_000)
     assert ui.row_texts("sheet", box)[0] == str(game.options.points[box])
     ui.skip_computers()  # the computer plays on without the table, like a beginner

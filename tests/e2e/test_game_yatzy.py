@@ -14,15 +14,15 @@ from playwright.sync_api import Page, expect
 
 from cli.tables import load_table
 from game.advisor_coach import AdvisorCoach
-from game.app.intents import ConfirmTurn, Intent, Roll, SelectBox, SkipComputers, ToggleKeep
+from game.app.intents import ConfirmTurn, Roll, SelectBox, SkipComputers, ToggleKeep
 from game.app.model import AppState, CoachStatus, Screen, Settings
-from game.app.update import dispatch
 from game.coach import best_immediate_box
 from game.engine import new_game, standings
 from game.random_source import SeededDice
 from game.rulesets import RULESETS
 from game.state import Player, PlayerKind
 from game.strategy.advisor import Advisor
+from tests.app.driver import AppDriver
 
 SEED = 31
 
@@ -39,25 +39,20 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
     # The same game in CPython, through the same app logic and the same strategy table.
     players = (Player("Ann"), Player("Bo"), Player("Robo", PlayerKind.COMPUTER, "optimal"))
     coach = AdvisorCoach(Advisor(load_table(RULESETS["yatzy"])))
-    mirror = AppState(
-        screen=Screen.GAME,
-        game=new_game("yatzy", players, SeededDice(SEED)),
-        seed=SEED,
-        settings=Settings(auto_score_seconds=0),
-        coach_status=CoachStatus.READY,
+    send = AppDriver(
+        AppState(
+            screen=Screen.GAME,
+            game=new_game("yatzy", players, SeededDice(SEED)),
+            seed=SEED,
+            settings=Settings(auto_score_seconds=0),
+            coach_status=CoachStatus.READY,
+        ),
+        coach,
     )
-    rng = random.Random(SEED)
-    now = 0.0
-
-    def send(*intents: Intent) -> AppState:
-        nonlocal mirror, now
-        for intent in intents:
-            now += 1  # a player's pace: a Roll right after a Roll is a double tap, ignored
-            mirror = dispatch(mirror, intent, now=now, coach=coach, rng=rng)
-        return mirror
+    send.rng = random.Random(SEED)  # as the page's: the computer's choices are the same
 
     turns = 0
-    while mirror.screen is Screen.GAME:
+    while (mirror := send.state).screen is Screen.GAME:
         game = mirror.game
         assert game is not None
         if game.player.kind is PlayerKind.COMPUTER:
@@ -72,9 +67,9 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
         header = page.locator("#sheet thead th").nth(game.current_player + 1)
         expect(header).to_have_class("current")
         send(Roll())
-        assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
+        assert ui.roll() == send.game.dice
         while True:
-            game = mirror.game
+            game = send.game
             assert game is not None and game.dice is not None
             if not game.rolls_left or len(set(game.dice)) == 1:
                 break
@@ -82,13 +77,13 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
             ui.keep(keep)
             send(*[ToggleKeep(die) for die in sorted(set(keep) ^ set(game.kept))])
             send(Roll())
-            assert ui.roll() == mirror.game.dice  # type: ignore[union-attr]
+            assert ui.roll() == send.game.dice
         box = best_immediate_box(game)
         ui.score(box)
         send(SelectBox(box), ConfirmTurn())
         turns += 1
     assert turns == 3 * 15
-    final = mirror.game
+    final = send.state.game
     assert final is not None and final.is_over
     expect(page.locator("#end-screen")).to_be_visible()
     totals = [sheet.total for sheet in final.sheets]

@@ -10,6 +10,7 @@ from game_helpers import Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.i18n.translator import Translator
+from tests.app.driver import played_up_to_the_last_round, stored_session
 
 LONG_NAME = "A" * 50
 
@@ -33,6 +34,10 @@ def test_a_fifty_letter_name_never_makes_the_page_scroll_sideways(page: Page, ap
     expect(header).to_have_attribute("title", LONG_NAME)
     box = header.bounding_box()
     assert box and box["width"] < 140, box
+    # The same game up to its last round, played in CPython: every column full of points.
+    ui.restore(stored_session(played_up_to_the_last_round(7, seats)))
+    expect(page.locator("#round")).to_have_text("Round 13 of 13")
+    ui.no_page_scroll_sideways()
     boxes = page.locator("#sheet button[data-box]:not([hidden]):not([disabled])")
     while page.locator("#game-screen").is_visible():
         ui.roll()

@@ -27,11 +27,13 @@ from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import changed_build, stylesheet_text
 
+from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
 from game.coach import best_immediate_box
 from game.engine import new_game, roll, score
 from game.random_source import SeededDice
 from game.rulesets import JokerBranch
 from game.state import GameState, Player
+from tests.app.driver import AppDriver, stored_session
 from tools.serve import SiteServer
 
 SEED = 2
@@ -134,23 +136,26 @@ def test_closing_and_reopening_offline_resumes_the_game(
 
 def test_undo_takes_back_a_joker_with_its_penta_bonus_exactly(page: Page, app_url: str) -> None:
     ui = Ui(page)
-    game = start_dana(ui, app_url)
-    while True:
-        game = roll(game, 0)
-        assert ui.roll() == game.dice and game.dice is not None
-        while game.rolls_left and len(set(game.dice)) > 1:
-            keep = keep_most_frequent(game.dice)
-            ui.keep(keep)
-            game = roll(game, 0, keep)
-            assert ui.roll() == game.dice
-        assert game.options is not None
-        if game.options.joker is JokerBranch.SAME_FACE and game.options.five_of_a_kind_bonus:
-            break
-        box = best_immediate_box(game)
-        ui.score(box)
-        expect(page.locator("#undo")).to_be_visible()  # one human: undo is on by default
-        game = score(game, 0, box)
+    start_dana(ui, app_url)
+    # The first seven turns of the same game, played in CPython (tests.app.driver) and stored
+    # as the app stores a game in progress: the page goes on from there.
+    played = AppDriver.seeded(SEED)
+    played.set_players([("Dana", "human", None)])
+    played(ChooseRuleset("penta"), SetAutoScore(0), StartGame())
+    played.play_turns(7)
+    game = played.game
     assert game.turn_number == 8
+    ui.restore(stored_session(game))
+    expect(page.locator("#round")).to_have_text("Round 8 of 13")
+    game = roll(game, 0)
+    assert ui.roll() == game.dice and game.dice is not None
+    while game.rolls_left and len(set(game.dice)) > 1:
+        keep = keep_most_frequent(game.dice)
+        ui.keep(keep)
+        game = roll(game, 0, keep)
+        assert ui.roll() == game.dice
+    assert game.options is not None
+    assert game.options.joker is JokerBranch.SAME_FACE and game.options.five_of_a_kind_bonus
     (box,) = game.options.legal
     rows = ("twos", "upper_subtotal", "upper_bonus", "five_of_a_kind_bonus", "total")
     before = {row: ui.row_texts("sheet", row) for row in rows}

@@ -7,9 +7,9 @@ import re
 from browser_helpers import boot
 from playwright.sync_api import Page, expect
 
-# Appended to shell/main.py: once the app is ready (its start is asynchronous), for every module of game/ and
-# shell/ imported at start-up, whether the .pyc beside it is a checked hash-based one that
-# matches its source (so Python used it).
+# Appended to shell/main.py: once the app is ready (its start is asynchronous), for every
+# module of game/ and shell/ imported at start-up, whether the .pyc beside it is a checked
+# hash-based one that matches its source (so Python used it).
 REPORT = """
 import importlib.util as _util
 import sys as _sys

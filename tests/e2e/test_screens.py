@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from browser_helpers import BrowserProblems
-from game_helpers import Ui, new_context
+from game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.i18n.bidi import without_isolates
@@ -172,6 +172,7 @@ def test_computer_players_play_at_a_watchable_pace(page: Page, app_url: str) -> 
     expect(page.locator("#dice .die[data-face]")).to_have_count(5, timeout=10_000)
     page.click("#speed")
     expect(page.locator("#speed")).to_have_attribute("aria-pressed", "true")
+    ui.pass_time(COMPUTER_TURN_SECONDS)
     expect(page.locator("#turn-title")).to_have_text("Dana's turn", timeout=15_000)
     expect(page.locator("#sheet tbody td.s-filled")).to_have_count(1)
 

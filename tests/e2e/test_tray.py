@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
-from game_helpers import IN_SIGHT, Ui
+from game_helpers import COMPUTER_TURN_SECONDS, IN_SIGHT, Ui
 from playwright.sync_api import Page, expect
+
+from game.app.model import UNDO_WINDOW_SECONDS
 
 PHONE = {"width": 390, "height": 844}
 
@@ -38,6 +40,7 @@ def test_after_the_computers_turn_the_tray_names_the_human_with_roll_in_view(
     expect(page.locator("#computer-controls")).to_be_visible()
     # The family looks at the sheet while the computer plays: the page is scrolled to its end.
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    ui.pass_time(UNDO_WINDOW_SECONDS + COMPUTER_TURN_SECONDS)
     expect(page.locator("#human-controls")).to_be_visible(timeout=20_000)  # Robo's turn ends
     expect(status).to_have_text("Mäe, roll the dice to start your turn.")
     expect(page.locator("#roll")).to_be_in_viewport(ratio=1)

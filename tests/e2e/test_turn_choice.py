@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
-from game_helpers import Ui, new_context
+from game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
+
+from game.app.model import UNDO_WINDOW_SECONDS
 
 SEED = 7
 SHEET_TOP = "document.getElementById('sheet-wrap').scrollTop"
@@ -54,20 +56,21 @@ def test_scrolling_the_sheet_holds_the_countdown_and_it_runs_again_in_full(
     expect(text).to_have_text(scoring_in(3))
     # Scrolling on and off for longer than the countdown: still the player's turn.
     for pixels in (-80, 80, -80, 80, -80):
-        page.wait_for_timeout(800)
+        ui.pass_time(0.8)
         wheel_over_the_sheet(page, pixels)
     expect(round_).to_have_text("Round 1 of 13")
     expect(page.locator("#countdown")).to_be_visible()
     # Left alone, it scores as before.
+    ui.pass_time(3)
     expect(round_).to_have_text("Round 2 of 13", timeout=6_000)
     expect(page.locator("#live")).to_contain_text("Scored automatically")
 
     # The page's own scrolling of the sheet (no input from the player) changes nothing.
     last_roll(ui)
-    page.wait_for_timeout(1_600)  # past the player's last input in the frame, if any
+    ui.pass_time(1.6)  # past the player's last input in the frame, if any
     for top in (0, 200, 0, 200, 0, 200):
         page.evaluate(f"document.getElementById('sheet-wrap').scrollTop = {top}")
-        page.wait_for_timeout(300)
+        ui.pass_time(0.3)
         if round_.text_content() != "Round 2 of 13":
             break
     expect(round_).to_have_text("Round 3 of 13", timeout=2_000)
@@ -116,7 +119,7 @@ def test_the_hint_holds_the_countdown_on_its_box_until_hide_hint(page: Page, app
     expect(page.locator("#countdown-help")).to_have_text(
         "Paused while the hint shows: after “Hide hint” it starts again from 3 seconds."
     )
-    page.wait_for_timeout(4_000)  # longer than the countdown
+    ui.pass_time(4)  # longer than the countdown
     expect(page.locator("#round")).to_have_text("Round 1 of 13")
     page.click("#hide-hint")
     expect(page.locator("#countdown-help")).to_have_text("Tap a box to choose it yourself.")
@@ -136,7 +139,7 @@ def test_a_box_can_be_taken_back_before_the_computers_first_roll(page: Page, app
     take_back = page.locator("#computer-undo")
     expect(take_back).to_have_text("Take back Chance")
     expect(page.locator("#turn-title")).to_have_text("Robo's turn")
-    page.wait_for_timeout(1_200)  # longer than a computer's step: Robo waits for the take-back
+    ui.pass_time(1.2)  # longer than a computer's step: Robo waits for the take-back
     expect(page.locator("#dice .die[data-face]")).to_have_count(0)
     take_back.click()
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
@@ -148,8 +151,10 @@ def test_a_box_can_be_taken_back_before_the_computers_first_roll(page: Page, app
     # Confirmed again and left alone: the wait runs out, Robo rolls, undo is over.
     page.click("#confirm")
     expect(take_back).to_be_visible()
+    ui.pass_time(UNDO_WINDOW_SECONDS)
     expect(page.locator("#dice .die[data-face]")).to_have_count(5, timeout=6_000)
     expect(take_back).to_be_hidden()
     expect(page.locator("#undo")).to_be_hidden()
+    ui.pass_time(COMPUTER_TURN_SECONDS)
     expect(page.locator("#turn-title")).to_have_text("Dana's turn", timeout=20_000)
     expect(page.locator('#sheet tr[data-row="chance"] td').first).not_to_have_text("")

@@ -36,6 +36,7 @@ from game.persistence.history import (
 from game.persistence.readers import nesting_depth
 from game.persistence.stats import BIN_WIDTH, ScoreBin, distribution, player_stats
 from game.persistence.storage import MemoryStorage, ProblemKind
+from tests.profiles import examples
 
 UPPER_63 = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
 # Penta, 245: upper 63 + bonus 35; lower 20 + 0 + 25 + 30 + 0 + 22 + 50 = 147; one Penta.
@@ -246,7 +247,7 @@ def test_import_merges_by_id_without_duplicates_in_date_order() -> None:
     assert [r.id for r in merged] == [f"{n:016x}" for n in (1, 2, 3, 4)]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(
     seeds=st.lists(st.integers(0, 2**32), min_size=1, max_size=4, unique=True),
     split=st.integers(0, 4),

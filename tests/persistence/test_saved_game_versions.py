@@ -26,6 +26,7 @@ from game.savefile import (
     load_saved_game,
     saved_game_from_data,
 )
+from tests.profiles import examples
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCHEMA_1_FIXTURES = sorted(FIXTURES.glob("saved_game_schema1_*.json"))
@@ -111,7 +112,7 @@ def test_the_mid_turn_fixture_keeps_its_dice_kept_dice_and_rolls_left() -> None:
     assert game.sheets[0].total == 5 and game.sheets[1].total == 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     ruleset_id=st.sampled_from(["penta", "yatzy"]),
     count=st.integers(1, 4),
@@ -156,7 +157,7 @@ def test_a_penta_bonus_turn_round_trips_with_its_state_before() -> None:
     assert dump_game(saved.game, saved.before_last_turn) == text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     ruleset_id=st.sampled_from(["penta", "yatzy"]),
     count=st.integers(1, 3),

@@ -37,6 +37,7 @@ from game.persistence.undo import UndoSetting, undo_point
 from game.random_source import EntropyDice, SeededDice
 from game.savefile import game_to_data
 from game.state import Player
+from tests.profiles import examples
 
 TODAY = date(2026, 11, 30)
 
@@ -55,7 +56,7 @@ def stored_envelope(storage: MemoryStorage) -> dict[str, object]:
 # --- round trips -----------------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     ruleset_id=st.sampled_from(["penta", "yatzy"]),
     count=st.integers(1, 4),

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from game.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.advisor import Advisor
 from game.strategy.table import ExactTable, ValueTable, decode_table
-from tests.strategy.solutions import solved
-from tools.solve import table_bytes
+from tests.strategy.solutions import encoded, share_in, solved
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _solutions_shared_by_the_workers(tmp_path_factory: pytest.TempPathFactory) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # pytest-xdist's workers' folders share a parent
+        share_in(tmp_path_factory.getbasetemp().parent)
 
 
 @pytest.fixture(scope="session", params=[PENTA, YATZY], ids=lambda ruleset: ruleset.id)
@@ -23,7 +30,7 @@ def exact_table(ruleset: Ruleset) -> ValueTable:
 
 @pytest.fixture(scope="session")
 def compact_table(ruleset: Ruleset) -> ValueTable:
-    return decode_table(table_bytes(solved(ruleset)), ruleset)
+    return decode_table(encoded(ruleset), ruleset)
 
 
 @pytest.fixture(scope="session")

@@ -11,8 +11,7 @@ from game.strategy import turn
 from game.strategy.advisor import Advisor, Keep, Position, PositionError, RankedAction, Roll, Score
 from game.strategy.states import TurnStart, UnreachableStateError
 from game.strategy.table import ValueTable, decode_table
-from tests.strategy.solutions import solved
-from tools.solve import table_bytes
+from tests.strategy.solutions import encoded
 
 
 def random_position(ruleset: Ruleset, rng: random.Random) -> Position:
@@ -81,7 +80,7 @@ def test_after_the_last_roll_only_boxes_are_ranked(advisor: Advisor) -> None:
 
 
 def test_the_joker_forces_the_upper_box_and_earns_the_bonus() -> None:
-    advisor = Advisor(decode_table(table_bytes(solved(PENTA)), PENTA))
+    advisor = Advisor(decode_table(encoded(PENTA), PENTA))
     sheet = frozenset(PENTA.box_ids) - {"penta"}
     position = Position(PENTA, sheet, 0, 50, (4, 4, 4, 4, 4), 1, 50)
     scores = [

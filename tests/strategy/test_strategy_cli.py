@@ -15,15 +15,14 @@ from game.random_source import SeededDice
 from game.rulesets import PENTA, YATZY
 from game.savefile import dump_game
 from game.state import Player
-from tests.strategy.solutions import solved
-from tools.solve import table_bytes
+from tests.strategy.solutions import encoded, solved
 
 
 @pytest.fixture(autouse=True)
 def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Tables from this session's solve, so the commands do not depend on a build step."""
     for ruleset in (PENTA, YATZY):
-        (tmp_path / table_file_name(ruleset)).write_bytes(table_bytes(solved(ruleset)))
+        (tmp_path / table_file_name(ruleset)).write_bytes(encoded(ruleset))
     monkeypatch.setattr(table_module, "TABLES_DIR", tmp_path)
     return tmp_path
 

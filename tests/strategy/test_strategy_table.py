@@ -21,13 +21,13 @@ from game.strategy.table import (
     ValueTable,
     decode_table,
 )
-from tests.strategy.solutions import solved
-from tools.solve import check_table, table_bytes
+from tests.strategy.solutions import encoded, solved
+from tools.solve import check_table
 
 
 @pytest.fixture(scope="module")
 def penta_bytes() -> bytes:
-    return table_bytes(solved(PENTA))
+    return encoded(PENTA)
 
 
 def test_every_stored_value_is_within_half_a_step(
@@ -45,8 +45,8 @@ def test_the_start_value_is_kept_exactly(compact_table: ValueTable) -> None:
 
 
 def test_published_start_values_from_the_tables() -> None:
-    penta = decode_table(table_bytes(solved(PENTA)), PENTA)
-    yatzy = decode_table(table_bytes(solved(YATZY)), YATZY)
+    penta = decode_table(encoded(PENTA), PENTA)
+    yatzy = decode_table(encoded(YATZY), YATZY)
     assert round(penta.start_value, 4) == 254.4848
     assert round(yatzy.start_value, 4) == 248.4400
 
@@ -59,7 +59,7 @@ def test_a_start_value_that_disagrees_with_entry_zero_is_refused(penta_bytes: by
 
 
 def test_both_tables_fit_in_two_megabytes() -> None:
-    sizes = [len(table_bytes(solved(ruleset))) for ruleset in (PENTA, YATZY)]
+    sizes = [len(encoded(ruleset)) for ruleset in (PENTA, YATZY)]
     assert sum(sizes) < 2_000_000
 
 

@@ -35,6 +35,7 @@ from game.rulesets import RULESETS
 from game.savefile import dump_game, game_to_data, load_game
 from game.sheet import Sheet
 from game.state import GameState, Player, PlayerKind
+from tests.profiles import examples
 
 ruleset_ids = st.sampled_from(sorted(RULESETS))
 player_counts = st.integers(min_value=1, max_value=8)
@@ -114,7 +115,7 @@ def check_finished(state: GameState, boxes_in_order: list[list[str]]) -> None:
         check_sheet(sheet)
 
 
-@settings(FAST, max_examples=2000)
+@settings(FAST, max_examples=examples(2000))
 @given(ruleset_ids, player_counts, seeds, seeds)
 def test_thousands_of_random_games_keep_every_rule(
     ruleset_id: str, count: int, dice_seed: int, agent_seed: int
@@ -155,7 +156,7 @@ def play_every_action(
     return trail
 
 
-@settings(FAST, max_examples=150)
+@settings(FAST, max_examples=examples(150))
 @given(ruleset_ids, player_counts, seeds, seeds)
 def test_random_games_using_every_action_keep_every_rule_and_save_exactly(
     ruleset_id: str, count: int, dice_seed: int, agent_seed: int
@@ -163,7 +164,7 @@ def test_random_games_using_every_action_keep_every_rule_and_save_exactly(
     play_every_action(ruleset_id, count, dice_seed, agent_seed, save_every=8)
 
 
-@settings(FAST, max_examples=60)
+@settings(FAST, max_examples=examples(60))
 @given(ruleset_ids, player_counts, seeds, seeds)
 def test_a_seeded_game_replays_identically(
     ruleset_id: str, count: int, dice_seed: int, agent_seed: int
@@ -246,7 +247,7 @@ def reached(ruleset_id: str, count: int, seed: int, turns: int, actions: int) ->
     return state
 
 
-@settings(FAST, max_examples=600)
+@settings(FAST, max_examples=examples(600))
 @given(ruleset_ids, player_counts, seeds, st.integers(0, 110), st.integers(0, 8))
 def test_illegal_actions_raise_their_error_and_change_nothing(
     ruleset_id: str, count: int, seed: int, turns: int, actions: int
@@ -281,7 +282,7 @@ def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(FAST, max_examples=500)
+@settings(FAST, max_examples=examples(500))
 @given(ruleset_ids, player_counts, seeds, st.integers(0, 110), st.integers(0, 8), st.data())
 def test_a_tampered_save_loads_consistently_or_is_refused(
     ruleset_id: str, count: int, seed: int, turns: int, actions: int, data: st.DataObject

@@ -76,6 +76,9 @@ def test_default_dice_come_from_system_randomness() -> None:
         (lambda: Player("Bot", PlayerKind.COMPUTER), InvalidSetupError, "None"),
         (lambda: SeededDice(-1), InvalidSetupError, "-1"),
         (lambda: SeededDice(2**53), InvalidSetupError, str(2**53)),
+        (lambda: SeededDice(1, "3"), InvalidSetupError, "'3'"),  # type: ignore[arg-type]
+        (lambda: SeededDice(1, True), InvalidSetupError, "True"),
+        (lambda: SeededDice(1, -2), InvalidSetupError, "-2"),
     ],
 )
 def test_bad_setup_is_refused_naming_the_value(
