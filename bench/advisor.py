@@ -26,7 +26,7 @@ from typing import Any
 
 from bench.advisor_workload import measure
 from cli.tables import TABLES_DIR, table_file_name
-from game.rulesets import RULESETS, get_ruleset
+from game.rules.rulesets import RULESETS, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"

@@ -14,8 +14,8 @@ import statistics
 import time
 from typing import Any
 
-from game.dice import DICE_COUNT, roll
-from game.rulesets import Ruleset, get_ruleset
+from game.rules.dice import DICE_COUNT, roll
+from game.rules.rulesets import Ruleset, get_ruleset
 from game.strategy.advisor import Advisor, Position
 from game.strategy.table import decode_table
 

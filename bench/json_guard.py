@@ -19,12 +19,12 @@ from collections.abc import Callable
 from datetime import date
 
 from cli.random_play import random_game
-from game.engine import new_game
 from game.persistence.exchange import MAX_IMPORT_BYTES, export_history
 from game.persistence.history import GameRecord, new_game_id, record_game
 from game.persistence.readers import NotJsonError, nesting_depth, parse_json
-from game.random_source import SeededDice
-from game.state import Player
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player
 
 NAMES = ("Ann", 'Bo "the [king]"', "Ülle", "אורי", "{Cy}", "Dee\\")
 

@@ -18,7 +18,7 @@ import os
 import resource
 import time
 
-from game.rulesets import RULESETS, get_ruleset
+from game.rules.rulesets import RULESETS, get_ruleset
 from tools.solve import DEFAULT_WORKERS, solve
 
 

@@ -20,7 +20,7 @@ import statistics
 import time
 
 from bench.advisor_workload import random_sheet_position
-from game.rulesets import RULESETS, get_ruleset
+from game.rules.rulesets import RULESETS, get_ruleset
 from game.strategy.advisor import Advisor, Position
 from game.strategy.table import ExactTable, decode_table
 from tools.solve import solve, table_bytes

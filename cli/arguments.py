@@ -8,12 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from game.dice import parse_dice
 from game.errors import GameError
-from game.random_source import check_seed
-from game.rulesets import RULESETS, get_ruleset
-from game.savefile import load_game
-from game.state import GameState
+from game.persistence.savefile import load_game
+from game.play.random_source import check_seed
+from game.play.state import GameState
+from game.rules.dice import parse_dice
+from game.rules.rulesets import RULESETS, get_ruleset
 
 T = TypeVar("T")
 

@@ -17,12 +17,12 @@ from cli.arguments import (
     whole_number,
 )
 from cli.random_play import random_game
-from game.dice import Dice
-from game.engine import new_game, standings
-from game.random_source import EntropyDice, SeededDice
-from game.rulesets import Ruleset
-from game.sheet import Sheet
-from game.state import Player, PlayerKind
+from game.play.engine import new_game, standings
+from game.play.random_source import EntropyDice, SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player, PlayerKind
+from game.rules.dice import Dice
+from game.rules.rulesets import Ruleset
 
 MAX_CLI_PLAYERS = 1000
 

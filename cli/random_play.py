@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from game.dice import DICE_COUNT
-from game.engine import roll, score
-from game.state import GameState
+from game.play.engine import roll, score
+from game.play.state import GameState
+from game.rules.dice import DICE_COUNT
 
 
 def random_turn(state: GameState, chooser: random.Random) -> GameState:

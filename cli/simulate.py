@@ -1,6 +1,6 @@
 """Play whole one-player games with a computer player, fast: no game engine, just a sheet.
 
-The rules come from `game.rulesets.score_options` (points, legal boxes, joker, bonus), so a
+The rules come from `game.rules.rulesets.score_options` (points, legal boxes, joker, bonus), so a
 simulated game scores exactly as a real one. Each game has its own random generator seeded
 from (seed, game number), so results do not depend on how games are split between processes.
 """
@@ -13,8 +13,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.dice import DICE_COUNT, roll
-from game.rulesets import Ruleset, Section, score_options
+from game.rules.dice import DICE_COUNT, roll
+from game.rules.rulesets import Ruleset, Section, score_options
 from game.strategy.advisor import Keep, Position, PositionError, Score
 from game.strategy.players import ComputerPlayer
 

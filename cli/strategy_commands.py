@@ -27,7 +27,7 @@ from cli.arguments import UsageError, load_game_file, ruleset_argument, seed_arg
 from cli.simulate import Summary, play_games
 from cli.tables import load_table
 from game.advisor_coach import position_of
-from game.rulesets import Ruleset
+from game.rules.rulesets import Ruleset
 from game.strategy.advisor import Advisor, Keep, Position, RankedAction, Roll, Score
 from game.strategy.players import LEVELS, make_player
 

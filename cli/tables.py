@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.rulesets import Ruleset
+from game.rules.rulesets import Ruleset
 from game.strategy.table import TableError, ValueTable, decode_table
 
 TABLES_DIR = Path(__file__).resolve().parents[1] / "assets" / "tables"

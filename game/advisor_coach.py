@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from game.coach import Advice, KeepAdvice, ScoreAdvice
-from game.state import GameState
+from game.play.state import GameState
 from game.strategy.advisor import Action, Advisor, Keep, Position, Score
 from game.strategy.players import make_player
 

@@ -24,8 +24,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.dice import DICE_COUNT
-from game.state import GameState
+from game.play.state import GameState
+from game.rules.dice import DICE_COUNT
 
 LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
 """Computer levels, strongest first (their names and descriptions are in the catalogs)."""

@@ -103,11 +103,11 @@ from game.persistence.storage import (
     StorageProblem,
     quarantined,
 )
-from game.persistence.undo import UndoSetting
 from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
-from game.rulesets import RULESETS
-from game.state import PlayerKind
+from game.rules.rulesets import RULESETS
 from shell.durable import DurableStorage, open_durable_storage
 from shell.js import is_null
 from shell.sheet_hold import SheetHold
@@ -260,7 +260,7 @@ class Controller:
 
     def _note_unreadable(self) -> None:
         keys = tuple(item.key for item in quarantined(self.storage))
-        if keys != self.state.unreadable:
+        if keys != self.state.ui.unreadable:
             self.send(SetUnreadable(keys))
 
     def _listen(self, target: Any, event: str, handler: Any, options: Any = None) -> None:
@@ -272,7 +272,7 @@ class Controller:
             target.addEventListener(event, proxy, options)
 
     def _set_held(self, held: bool) -> None:
-        if self.state.sheet_held is not held:
+        if self.state.ui.sheet_held is not held:
             self.send(HoldSheet() if held else ReleaseSheet())
 
     # --- the loop -----------------------------------------------------------------------------
@@ -295,8 +295,8 @@ class Controller:
         self.document.documentElement.dataset.coach = state.coach_status.value
         if (
             before is not None
-            and state.announcement_count != before.announcement_count
-            and isinstance(state.announcement, Rolled)
+            and state.ui.announcement_count != before.ui.announcement_count
+            and isinstance(state.ui.announcement, Rolled)
             and state.game is not None
         ):
             self._animate_roll(state, before)
@@ -311,7 +311,7 @@ class Controller:
 
     def _animate_roll(self, state: AppState, before: AppState) -> None:
         game = state.game
-        assert game is not None and isinstance(state.announcement, Rolled)
+        assert game is not None and isinstance(state.ui.announcement, Rolled)
         previous = before.game
         kept = set(game.kept) if previous is not None and previous.dice is not None else set()
         self.view.roll_animation([die for die in range(5) if die not in kept])
@@ -327,7 +327,7 @@ class Controller:
         if due is None:
             return
         delay = due - now
-        if self.state.countdown_deadline is not None:
+        if self.state.pacing.countdown_deadline is not None:
             delay = min(delay, COUNTDOWN_REFRESH_SECONDS)
         self._timer = self.window.setTimeout(self._tick_proxy, max(0, int(delay * 1000)))
 
@@ -414,11 +414,11 @@ class Controller:
         state = self.state
         return (
             state.game,
-            state.before_last_turn,
-            state.countdown_box,
-            state.countdown_deadline,
-            state.countdown_paused,
-            state.last_auto_scored,
+            state.play.before_last_turn,
+            state.pacing.countdown_box,
+            state.pacing.countdown_deadline,
+            state.pacing.countdown_paused,
+            state.play.last_auto_scored,
         )
 
     def _save_game(self, *, always: bool = False) -> None:
@@ -432,7 +432,7 @@ class Controller:
             self.storage,
             self.state.game,
             today=self.today(),
-            before_last_turn=self.state.before_last_turn,
+            before_last_turn=self.state.play.before_last_turn,
             turn=turn_record(self.state, self.now()),
         )
         for problem in report.problems:
@@ -453,7 +453,9 @@ class Controller:
         """The game in memory, when the device could not save it."""
         if self.state.game is not None:
             turn = turn_record(self.state, self.now())
-            text = session_text(self.storage, self.state.game, self.state.before_last_turn, turn)
+            text = session_text(
+                self.storage, self.state.game, self.state.play.before_last_turn, turn
+            )
             self.download(f"penta-game-{self.today().isoformat()}.json", text)
 
     def _report(self, problem: StorageProblem) -> None:
@@ -718,7 +720,7 @@ class Controller:
         key = code[-1] if code[:-1] in ("Digit", "Numpad") else str(event.key)
         if key not in ("1", "2", "3", "4", "5") or event.ctrlKey or event.altKey or event.metaKey:
             return
-        if self.state.screen is not Screen.GAME or self.state.dialog is not Dialog.NONE:
+        if self.state.screen is not Screen.GAME or self.state.ui.dialog is not Dialog.NONE:
             return
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
@@ -735,8 +737,8 @@ class Controller:
 
     def _on_dialog_closed(self, _event: Any) -> None:
         # Escape closes a modal dialog by itself: the app state follows.
-        if self.state.dialog is not Dialog.NONE:
-            open_name = self.state.dialog.value
+        if self.state.ui.dialog is not Dialog.NONE:
+            open_name = self.state.ui.dialog.value
             if not self.document.getElementById(f"{open_name}-dialog").open:
                 self.send(CloseDialog())
 

@@ -4,7 +4,7 @@
     python tools/make_golden_scores.py --check  # exit 1 if the files on disk differ
 
 The scoring here is written again from the rule text of issue 3 (and the sheets in
-../shared/rules/), deliberately without importing game.rulesets and in a different style
+../shared/rules/), deliberately without importing game.rules.rulesets and in a different style
 (patterns over the sorted dice instead of scorer objects), so that the tables are a second
 opinion and not the engine echoing itself. Rows were spot-checked by hand against the
 worked examples; tests/rules/test_worked_examples.py pins those examples separately.

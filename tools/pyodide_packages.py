@@ -1,7 +1,7 @@
 """Compiles the app's own modules to .pyc; run INSIDE Pyodide (tools/run_in_pyodide.mjs).
 
 Usage: pyodide_packages ROOT OUT_DIR NAME=KEY...
-Compiles ROOT/NAME to OUT_DIR/KEY.pyc for each NAME (a path such as game/dice.py).
+Compiles ROOT/NAME to OUT_DIR/KEY.pyc for each NAME (a path such as game/rules/dice.py).
 
 The browser would otherwise compile every module of game/ and shell/ at each start. These are
 "checked hash-based" .pyc: Python still reads the source beside it and uses the .pyc only if

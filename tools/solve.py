@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from cli.tables import TABLES_DIR, table_file_name
-from game.rulesets import RULESETS, Ruleset, get_ruleset
+from game.rules.rulesets import RULESETS, Ruleset, get_ruleset
 from game.strategy.table import DEFAULT_SCALE_BITS, TableError, decode_table, encode_table
 from tools.solver_core import FloatArray, solve_values
 

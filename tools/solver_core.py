@@ -34,8 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from game.dice import DICE_COUNT, FACES
-from game.rulesets import FaceSum, Ruleset, Section, joker_points
+from game.rules.dice import DICE_COUNT, FACES
+from game.rules.rulesets import FaceSum, Ruleset, Section, joker_points
 from game.strategy import turn
 from game.strategy.states import StateSpace, state_space
 

@@ -15,12 +15,12 @@ within `ROLL_GUARD_SECONDS` of the same player's last roll) returns the state un
 Timers: `next_deadline(state)` is when the shell must dispatch `Tick(now)` next (the end of the
 auto-score countdown, or a computer player's next step), or None.
 
-Seeded dice: `AppState.seed` (from the page's `?seed=N`) makes every game started from it use
+Seeded dice: `AppState.setup.seed` (from the page's `?seed=N`) makes every game started from it use
 `SeededDice(seed)`, so the same seed gives everyone the same dice (and tests replay games).
 
 Keeping games (game.persistence): game.app.start's `resume(state, game, before_last_turn,
 now=...)` continues a game restored from the device's storage (a game in progress says so with
-`RESTORED_NOTICE` until that turn ends); `AppState.before_last_turn` is kept after a human's
+`RESTORED_NOTICE` until that turn ends); `AppState.play.before_last_turn` is kept after a human's
 confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
 from the end screen; a computer player waits `UNDO_WINDOW_SECONDS` before its first roll, so
 that the human before it has the time to); `AddNotice` / `DismissNotice` carry the storage and

@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.persistence.turn_record import PendingCountdown, TurnRecord
-from game.persistence.undo import confirmed_box
+from game.play.undo import confirmed_box
 
 if TYPE_CHECKING:  # the state's model imports nothing back: no cycle
     from game.app.model import AppState
@@ -36,56 +36,77 @@ SMALLEST_REMAINING = 0.001
 def start(state: AppState, now: float, seconds: int, box: str | None) -> AppState:
     return replace(
         state,
-        countdown_deadline=now + seconds,
-        countdown_paused=None,
-        countdown_seconds=seconds,
-        countdown_box=box,
+        pacing=replace(
+            state.pacing,
+            countdown_deadline=now + seconds,
+            countdown_paused=None,
+            countdown_seconds=seconds,
+            countdown_box=box,
+        ),
     )
 
 
 def stop(state: AppState) -> AppState:
-    return replace(state, countdown_deadline=None, countdown_paused=None)
+    return replace(
+        state, pacing=replace(state.pacing, countdown_deadline=None, countdown_paused=None)
+    )
 
 
 def is_pending(state: AppState) -> bool:
-    return state.countdown_deadline is not None or state.countdown_paused is not None
+    return state.pacing.countdown_deadline is not None or state.pacing.countdown_paused is not None
 
 
 def held_in_full(state: AppState) -> bool:
     """Whether the player is looking for a box (the sheet held, the hint shown): then the
     countdown waits, and runs from its full length once they stop."""
-    return state.sheet_held or state.hint_requested
+    return state.ui.sheet_held or state.pacing.hint_requested
 
 
 def settle(state: AppState, now: float, *, dialog_open: bool) -> AppState:
     if not is_pending(state):
         return state
     if dialog_open:
-        if state.countdown_deadline is None:
+        if state.pacing.countdown_deadline is None:
             return state
-        remaining = max(0.0, state.countdown_deadline - now)
-        return replace(state, countdown_deadline=None, countdown_paused=remaining)
-    if held_in_full(state):
-        if state.countdown_paused == state.countdown_seconds:
-            return state
-        return replace(state, countdown_deadline=None, countdown_paused=state.countdown_seconds)
-    if state.countdown_paused is not None:
+        remaining = max(0.0, state.pacing.countdown_deadline - now)
         return replace(
-            state, countdown_deadline=now + state.countdown_paused, countdown_paused=None
+            state, pacing=replace(state.pacing, countdown_deadline=None, countdown_paused=remaining)
+        )
+    if held_in_full(state):
+        if state.pacing.countdown_paused == state.pacing.countdown_seconds:
+            return state
+        return replace(
+            state,
+            pacing=replace(
+                state.pacing,
+                countdown_deadline=None,
+                countdown_paused=state.pacing.countdown_seconds,
+            ),
+        )
+    if state.pacing.countdown_paused is not None:
+        return replace(
+            state,
+            pacing=replace(
+                state.pacing,
+                countdown_deadline=now + state.pacing.countdown_paused,
+                countdown_paused=None,
+            ),
         )
     return state
 
 
 def turn_record(state: AppState, now: float) -> TurnRecord:
     countdown = None
-    deadline = state.countdown_deadline
-    left = state.countdown_paused if deadline is None else deadline - now
-    if left is not None and state.countdown_seconds:
+    deadline = state.pacing.countdown_deadline
+    left = state.pacing.countdown_paused if deadline is None else deadline - now
+    if left is not None and state.pacing.countdown_seconds:
         # To the millisecond, as stored: a record read back equals the one saved.
         left = round(left, 3)
-        remaining = min(float(state.countdown_seconds), max(SMALLEST_REMAINING, left))
-        countdown = PendingCountdown(state.countdown_box, state.countdown_seconds, remaining)
-    return TurnRecord(countdown, state.last_auto_scored)
+        remaining = min(float(state.pacing.countdown_seconds), max(SMALLEST_REMAINING, left))
+        countdown = PendingCountdown(
+            state.pacing.countdown_box, state.pacing.countdown_seconds, remaining
+        )
+    return TurnRecord(countdown, state.play.last_auto_scored)
 
 
 def restore(state: AppState, record: TurnRecord | None, now: float) -> AppState:
@@ -95,18 +116,19 @@ def restore(state: AppState, record: TurnRecord | None, now: float) -> AppState:
     out, as if nothing had been kept."""
     if record is None:
         return state
-    game, before = state.game, state.before_last_turn
+    game, before = state.game, state.play.before_last_turn
     automatic = record.auto_scored
     if automatic and game and before and confirmed_box(before, game) == automatic:
-        state = replace(state, last_auto_scored=automatic)
+        state = replace(state, play=replace(state.play, last_auto_scored=automatic))
     saved = record.countdown
-    if saved is None or state.countdown_deadline is None or game is None:
+    if saved is None or state.pacing.countdown_deadline is None or game is None:
         return state
     legal = () if game.options is None else game.options.legal
     if saved.box is not None and saved.box not in legal:
         return state
     if not 0 < saved.remaining <= saved.seconds:
         return state
+    started = start(state, now, saved.seconds, saved.box)
     return replace(
-        start(state, now, saved.seconds, saved.box), countdown_deadline=now + saved.remaining
+        started, pacing=replace(started.pacing, countdown_deadline=now + saved.remaining)
     )

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.app.model import CoachStatus, Notice, Speed
-from game.persistence.undo import UndoSetting
-from game.state import PlayerKind
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
     from game.persistence.stats import PlayerStats

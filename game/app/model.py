@@ -10,10 +10,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from game.coach import DEFAULT_LEVEL, Advice
-from game.dice import Dice
 from game.i18n.locale import DEFAULT_LANGUAGE
-from game.persistence.undo import UndoSetting, can_undo
-from game.state import GameState, PlayerKind
+from game.play.state import GameState, PlayerKind
+from game.play.undo import UndoSetting, can_undo
+from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
     from game.persistence.stats import PlayerStats
@@ -106,6 +106,10 @@ class Seat:
 class Setup:
     ruleset_id: str = "penta"
     seats: tuple[Seat, ...] = (Seat(),)
+    restored: bool = False
+    """The seats came from the stored preferences (and were not edited since)."""
+    seed: int | None = None
+    """Games start with SeededDice(seed) when set (the page's ?seed=N); it survives a new game."""
 
 
 @dataclass(frozen=True)
@@ -145,25 +149,32 @@ Announcement = Rolled | Kept | Scored | GameOver | Undone
 
 
 @dataclass(frozen=True)
-class AppState:
-    screen: Screen = Screen.SETUP
-    setup: Setup = Setup()
-    settings: Settings = Settings()
+class Play:
+    """The game being played, and what undo needs of it."""
+
     game: GameState | None = None
-    seed: int | None = None
-    """Games start with SeededDice(seed) when set (the page's ?seed=N)."""
+    before_last_turn: GameState | None = None
+    """The game before its last confirmed box, while that box may be taken back (undo)."""
+    last_auto_scored: str | None = None
+    """The box just filled by the countdown (shown until the next turn's roll; it may be taken
+    back until then whatever the undo setting)."""
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """The timers and the advice of the turn being played: all of it ends with the turn."""
+
     countdown_deadline: float | None = None
     """When the auto-score countdown ends (after a human's last roll, nothing selected)."""
     countdown_seconds: int = 0
-    """The countdown's length when it started (for the view's progress bar)."""
+    """The countdown's length when it started (for the view's progress bar; read only while a
+    deadline or a pause is set)."""
     countdown_paused: float | None = None
     """The seconds the countdown will run when it goes on, while something holds it (a dialog,
-    the sheet held, the hint: see game.countdown)."""
+    the sheet held, the hint: see game.app.countdown)."""
     countdown_box: str | None = None
     """The box the countdown will score, chosen when it started so that the tray can name it
     (None after a restore from an older save: the coach then chooses when it ends)."""
-    sheet_held: bool = False
-    """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet)."""
     computer_due: float | None = None
     """When the computer player whose turn it is makes its next visible step."""
     computer_plan: Advice | None = None
@@ -171,31 +182,55 @@ class AppState:
     hint: Advice | None = None
     """The advice shown after "Hint", until the dice or the turn change."""
     hint_requested: bool = False
-    dialog: Dialog = Dialog.NONE
-    rules_ruleset: str = "penta"
-    coach_status: CoachStatus = CoachStatus.LOADING
-    announcement: Announcement | None = None
-    announcement_count: int = 0
-    """Grows with every announcement, so the same words said twice are said again."""
     last_roll_at: float | None = None
     """When the human whose turn it is last rolled, for the double-tap guard (not saved: after
     a reload the next roll is allowed at once; cleared when the turn changes)."""
-    last_auto_scored: str | None = None
-    """The box just filled by the countdown (shown until the next turn's roll; it may be taken
-    back until then whatever the undo setting)."""
-    setup_restored: bool = False
-    before_last_turn: GameState | None = None
-    """The game before its last confirmed box, while that box may be taken back (undo)."""
+
+
+@dataclass(frozen=True)
+class Ui:
+    """What is on screen besides the game: the screen, the dialog, what to announce, the
+    notices, and what the history screen and the export offer show."""
+
+    screen: Screen = Screen.SETUP
+    dialog: Dialog = Dialog.NONE
+    rules_ruleset: str = "penta"
+    announcement: Announcement | None = None
+    announcement_count: int = 0
+    """Grows with every announcement, so the same words said twice are said again."""
     notices: tuple[Notice, ...] = ()
     unreadable: tuple[str, ...] = ()
     """Storage keys of data set aside as unreadable (offered for export)."""
     stats: tuple[PlayerStats, ...] = ()
     """The statistics shown on the history screen (the shell reads the history)."""
+    sheet_held: bool = False
+    """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet): not
+    reset with the turn, as the finger is still down."""
+
+
+@dataclass(frozen=True)
+class AppState:
+    setup: Setup = Setup()
+    settings: Settings = Settings()
+    play: Play = Play()
+    pacing: Pacing = Pacing()
+    ui: Ui = Ui()
+    coach_status: CoachStatus = CoachStatus.LOADING
+
+    @property
+    def game(self) -> GameState | None:
+        return self.play.game
+
+    @property
+    def screen(self) -> Screen:
+        return self.ui.screen
 
 
 def next_deadline(state: AppState) -> float | None:
     """When the shell should dispatch the next Tick (None: nothing is waiting)."""
-    times = [t for t in (state.countdown_deadline, state.computer_due) if t is not None]
+    times = [
+        t for t in (state.pacing.countdown_deadline, state.pacing.computer_due) if t is not None
+    ]
     return min(times) if times else None
 
 
@@ -211,6 +246,8 @@ def is_computer_turn(state: AppState) -> bool:
 
 def undo_available(state: AppState) -> bool:
     game = state.game
-    automatic = state.last_auto_scored is not None
+    automatic = state.play.last_auto_scored is not None
     setting = state.settings.undo
-    return game is not None and can_undo(game, state.before_last_turn, setting, automatic=automatic)
+    return game is not None and can_undo(
+        game, state.play.before_last_turn, setting, automatic=automatic
+    )

@@ -15,9 +15,9 @@ from game.coach import LEVELS
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.i18n.locale import LANGUAGES
 from game.persistence.readers import check_keys, read_list, read_object
-from game.persistence.undo import UndoSetting
-from game.rulesets import RULESETS
-from game.state import MAX_NAME_LENGTH, PlayerKind
+from game.play.state import MAX_NAME_LENGTH, PlayerKind
+from game.play.undo import UndoSetting
+from game.rules.rulesets import RULESETS
 
 PREFERENCES_VERSION = 1
 T = TypeVar("T")
@@ -77,7 +77,7 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
             _seat_from_data(seat, f"preferences.players[{n}]") for n, seat in enumerate(players)
         )
         setup = replace(setup, seats=tuple(seats))
-    return replace(state, settings=settings, setup=setup, setup_restored="players" in prefs)
+    return replace(state, settings=settings, setup=replace(setup, restored="players" in prefs))
 
 
 _PREFERENCE_FIELDS = frozenset(preferences_to_data(AppState())) - {"format", "version"}

@@ -19,8 +19,8 @@ from game.app.intents import (
 from game.app.model import MAX_PLAYERS, AppState, Seat, Setup
 from game.coach import LEVELS
 from game.i18n.translator import Translator
-from game.rulesets import RULESETS
-from game.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
+from game.play.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
+from game.rules.rulesets import RULESETS
 
 
 def apply_setup(state: AppState, intent: Intent) -> AppState:
@@ -59,7 +59,7 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
             seats[index] = replace(seats[index], level=level)
         case _:
             return state
-    return replace(state, setup=replace(setup, seats=tuple(seats)), setup_restored=False)
+    return replace(state, setup=replace(replace(setup, seats=tuple(seats)), restored=False))
 
 
 def _valid_seat(index: object, seats: list[Seat]) -> bool:

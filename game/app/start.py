@@ -14,14 +14,15 @@ from game.app.model import (
     Dialog,
     Screen,
     Settings,
+    Setup,
     is_computer_turn,
 )
 from game.app.preferences import preferences_from_data
 from game.app.turns import reset_turn, schedule
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
-from game.random_source import check_seed
-from game.state import GameState
+from game.play.random_source import check_seed
+from game.play.state import GameState
 
 
 def initial_state(
@@ -31,7 +32,9 @@ def initial_state(
     preferences (which win), and the `?seed=` of the page."""
     from game.i18n.locale import choose_language
 
-    state = AppState(settings=Settings(language=choose_language(_as_list(languages))), seed=seed)
+    state = AppState(
+        settings=Settings(language=choose_language(_as_list(languages))), setup=Setup(seed=seed)
+    )
     if preferences is not None:
         state = preferences_from_data(state, preferences)
     return state
@@ -63,16 +66,18 @@ def resume(
     new = reset_turn(
         replace(
             state,
-            screen=Screen.END if game.is_over else Screen.GAME,
-            game=game,
-            before_last_turn=before_last_turn,
-            dialog=Dialog.NONE,
             coach_status=CoachStatus.LOADING,
-            announcement=None,
+            ui=replace(
+                state.ui,
+                screen=Screen.END if game.is_over else Screen.GAME,
+                dialog=Dialog.NONE,
+                announcement=None,
+            ),
+            play=replace(state.play, game=game, before_last_turn=before_last_turn),
         )
     )
-    if not game.is_over and RESTORED_NOTICE not in new.notices:
-        new = replace(new, notices=(*new.notices, RESTORED_NOTICE))
+    if not game.is_over and RESTORED_NOTICE not in new.ui.notices:
+        new = replace(new, ui=replace(new.ui, notices=(*new.ui.notices, RESTORED_NOTICE)))
     seconds = state.settings.auto_score_seconds
     if (
         not game.is_over
@@ -89,10 +94,17 @@ def resume(
 def open_elsewhere(state: AppState) -> AppState:
     """`state` giving way to another tab, which has the game now: no timer runs, no dialog
     stays open, and only the offer to take over shows."""
-    notices = tuple(notice for notice in state.notices if notice != RESTORED_NOTICE)
+    notices = tuple(notice for notice in state.ui.notices if notice != RESTORED_NOTICE)
     return reset_turn(
         replace(
-            state, screen=Screen.ELSEWHERE, dialog=Dialog.NONE, announcement=None, notices=notices
+            state,
+            ui=replace(
+                state.ui,
+                screen=Screen.ELSEWHERE,
+                dialog=Dialog.NONE,
+                announcement=None,
+                notices=notices,
+            ),
         )
     )
 
@@ -110,7 +122,10 @@ def take_over(
     changed the settings): its game resumed (with its countdown), or the New game screen when
     there is none."""
     fresh = replace(
-        state, screen=Screen.SETUP, game=None, before_last_turn=None, setup_restored=False
+        state,
+        ui=replace(state.ui, screen=Screen.SETUP),
+        play=replace(state.play, game=None, before_last_turn=None),
+        setup=replace(state.setup, restored=False),
     )
     if preferences is not None:
         fresh = preferences_from_data(fresh, preferences)

@@ -29,6 +29,7 @@ from game.app.model import (
     Dialog,
     GameOver,
     Kept,
+    Pacing,
     Rolled,
     Scored,
     Screen,
@@ -39,12 +40,12 @@ from game.app.model import (
 )
 from game.app.seats import players_for
 from game.coach import DEFAULT_LEVEL, Coach, KeepAdvice, ScoreAdvice
-from game.dice import DICE_COUNT
-from game.engine import new_game, roll, score, select_box, toggle_keep
-from game.persistence.undo import confirmed_box, undo, undo_point
-from game.random_source import DiceSource, EntropyDice, SeededDice
-from game.rulesets import RULESETS
-from game.state import ROLLS_PER_TURN
+from game.play.engine import new_game, roll, score, select_box, toggle_keep
+from game.play.random_source import DiceSource, EntropyDice, SeededDice
+from game.play.state import ROLLS_PER_TURN
+from game.play.undo import confirmed_box, undo, undo_point
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import RULESETS
 
 
 @dataclass
@@ -55,7 +56,7 @@ class Context:
 
 
 def dice_source_for(state: AppState) -> DiceSource:
-    return EntropyDice() if state.seed is None else SeededDice(state.seed)
+    return EntropyDice() if state.setup.seed is None else SeededDice(state.setup.seed)
 
 
 def start_game(state: AppState, c: Context) -> AppState:
@@ -74,49 +75,35 @@ def start_game(state: AppState, c: Context) -> AppState:
     return reset_turn(
         replace(
             state,
-            screen=Screen.GAME,
-            game=game,
-            before_last_turn=None,
-            dialog=Dialog.NONE,
             coach_status=coach_status,
-            announcement=None,
+            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),
+            play=replace(state.play, game=game, before_last_turn=None),
         )
     )
 
 
 def undo_turn(state: AppState) -> AppState:
-    game, before = state.game, state.before_last_turn
+    game, before = state.game, state.play.before_last_turn
     if game is None or before is None or not undo_available(state):
         return state
     box = confirmed_box(before, game)
     assert box is not None  # can_undo checked it
-    automatic = state.last_auto_scored is not None
+    automatic = state.play.last_auto_scored is not None
     restored = undo(game, before, state.settings.undo, automatic=automatic)
     new = reset_turn(
         replace(
             state,
-            screen=Screen.GAME,
-            game=restored,
-            before_last_turn=None,
-            dialog=Dialog.NONE,
-            last_auto_scored=None,
+            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE),
+            play=replace(state.play, game=restored, before_last_turn=None, last_auto_scored=None),
         )
     )
     return _announce(new, Undone(box))
 
 
 def reset_turn(state: AppState) -> AppState:
-    return replace(
-        state,
-        countdown_deadline=None,
-        countdown_paused=None,
-        countdown_box=None,
-        computer_due=None,
-        computer_plan=None,
-        hint=None,
-        hint_requested=False,
-        last_roll_at=None,
-    )
+    """`state` at the start of a turn: no timer, plan or hint of the last one (the countdown's
+    length goes too, as it is read only while a countdown is pending)."""
+    return replace(state, pacing=Pacing())
 
 
 def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
@@ -129,7 +116,7 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
         new = replace(state, settings=replace(state.settings, computer_speed=speed))
         # The next step at the new pace, from now: this also ends the wait for a take-back.
         due = c.now + STEP_SECONDS[speed] if is_computer_turn(new) else None
-        return replace(new, computer_due=due)
+        return replace(new, pacing=replace(new.pacing, computer_due=due))
     if isinstance(intent, SkipComputers):
         return _skip_computers(state, c)
     if is_computer_turn(state):
@@ -138,15 +125,22 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
     match intent:
         case ToggleKeep(die):
             new_game_state = toggle_keep(game, player, die)
-            return replace(state, game=new_game_state, hint=None, hint_requested=False)
+            return replace(
+                state,
+                play=replace(state.play, game=new_game_state),
+                pacing=replace(state.pacing, hint=None, hint_requested=False),
+            )
         case Roll():
-            last = state.last_roll_at
+            last = state.pacing.last_roll_at
             if last is not None and 0 <= c.now - last < ROLL_GUARD_SECONDS:
                 return state  # the second tap of a double tap
-            return replace(_roll(state, c), last_roll_at=c.now)
+            rolled = _roll(state, c)
+            return replace(rolled, pacing=replace(rolled.pacing, last_roll_at=c.now))
         case SelectBox(box):
             # The hint stays: it is about the dice, which choosing a box does not change.
-            return countdown.stop(replace(state, game=select_box(game, player, box)))
+            return countdown.stop(
+                replace(state, play=replace(state.play, game=select_box(game, player, box)))
+            )
         case ConfirmTurn():
             if game.selected_box is None:
                 return state
@@ -155,19 +149,22 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
             if game.dice is None:
                 return state
             hint = c.coach.best_action(game)
-            new = replace(state, hint=hint, hint_requested=True)
+            new = replace(state, pacing=replace(state.pacing, hint=hint, hint_requested=True))
             if isinstance(hint, ScoreAdvice) and countdown.is_pending(new):
                 # The countdown (held while the hint shows) scores the box the hint shows.
-                new = replace(new, countdown_box=hint.box)
+                new = replace(new, pacing=replace(new.pacing, countdown_box=hint.box))
             return new
         case HideHint():
-            return replace(state, hint=None, hint_requested=False)
+            return replace(state, pacing=replace(state.pacing, hint=None, hint_requested=False))
     return state
 
 
 def _announce(state: AppState, announcement: Announcement) -> AppState:
     return replace(
-        state, announcement=announcement, announcement_count=state.announcement_count + 1
+        state,
+        ui=replace(
+            state.ui, announcement=announcement, announcement_count=state.ui.announcement_count + 1
+        ),
     )
 
 
@@ -178,11 +175,8 @@ def _roll(state: AppState, c: Context) -> AppState:
     assert rolled.dice is not None
     new = replace(
         state,
-        game=rolled,
-        before_last_turn=None,
-        hint=None,
-        hint_requested=False,
-        last_auto_scored=None,
+        play=replace(state.play, game=rolled, before_last_turn=None, last_auto_scored=None),
+        pacing=replace(state.pacing, hint=None, hint_requested=False),
     )
     seconds = state.settings.auto_score_seconds
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
@@ -200,31 +194,39 @@ def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
     new = reset_turn(
         replace(
             state,
-            game=after,
-            before_last_turn=undo_point(game, after, state.settings.undo, automatic=automatic),
-            last_auto_scored=box if automatic else None,
+            play=replace(
+                state.play,
+                game=after,
+                before_last_turn=undo_point(game, after, state.settings.undo, automatic=automatic),
+                last_auto_scored=box if automatic else None,
+            ),
         )
     )
     new = _announce(new, Scored(player, box, points, bonus, automatic))
     if after.is_over:
-        new = _announce(replace(new, screen=Screen.END), GameOver())
+        new = _announce(replace(new, ui=replace(new.ui, screen=Screen.END)), GameOver())
     return new
 
 
 def _tick(state: AppState, c: Context) -> AppState:
     game = state.game
     assert game is not None
-    if state.countdown_deadline is not None and c.now >= state.countdown_deadline:
+    if state.pacing.countdown_deadline is not None and c.now >= state.pacing.countdown_deadline:
         if game.selected_box is not None or game.options is None:
-            return replace(state, countdown_deadline=None)
-        return _score(state, state.countdown_box or c.coach.best_box(game), automatic=True)
-    if state.computer_due is not None and c.now >= state.computer_due and is_computer_turn(state):
+            return replace(state, pacing=replace(state.pacing, countdown_deadline=None))
+        return _score(state, state.pacing.countdown_box or c.coach.best_box(game), automatic=True)
+    if (
+        state.pacing.computer_due is not None
+        and c.now >= state.pacing.computer_due
+        and is_computer_turn(state)
+    ):
         if state.coach_status is CoachStatus.LOADING:
             # The strategy table is on its way: the computer waits for it (a moment) rather
             # than playing its level's moves without it.
             delay = STEP_SECONDS[state.settings.computer_speed]
-            return replace(state, computer_due=c.now + delay)
-        return replace(_computer_step(state, c), computer_due=None)
+            return replace(state, pacing=replace(state.pacing, computer_due=c.now + delay))
+        stepped = _computer_step(state, c)
+        return replace(stepped, pacing=replace(stepped.pacing, computer_due=None))
     return state
 
 
@@ -235,7 +237,7 @@ def _computer_step(state: AppState, c: Context) -> AppState:
     player = game.current_player
     if game.dice is None:
         return _roll(state, c)
-    plan = state.computer_plan
+    plan = state.pacing.computer_plan
     if plan is None:
         level = game.player.level or DEFAULT_LEVEL
         plan = c.coach.computer_action(game, level, c.rng)
@@ -243,16 +245,25 @@ def _computer_step(state: AppState, c: Context) -> AppState:
             plan = ScoreAdvice(c.coach.best_box(game))
     if isinstance(plan, ScoreAdvice):
         if game.selected_box != plan.box:
-            return replace(state, game=select_box(game, player, plan.box), computer_plan=plan)
+            return replace(
+                state,
+                play=replace(state.play, game=select_box(game, player, plan.box)),
+                pacing=replace(state.pacing, computer_plan=plan),
+            )
         return _score(state, plan.box, automatic=False)
     if tuple(game.kept) != tuple(sorted(plan.kept)):
         kept_game = game
         for die in set(game.kept) ^ set(plan.kept):
             kept_game = toggle_keep(kept_game, player, die)
         kept_dice = tuple(game.dice[position] for position in kept_game.kept)
-        new = replace(state, game=kept_game, computer_plan=plan)
+        new = replace(
+            state,
+            play=replace(state.play, game=kept_game),
+            pacing=replace(state.pacing, computer_plan=plan),
+        )
         return _announce(new, Kept(player, kept_dice))
-    return replace(_roll(state, c), computer_plan=None)
+    rolled = _roll(state, c)
+    return replace(rolled, pacing=replace(rolled.pacing, computer_plan=None))
 
 
 def _skip_computers(state: AppState, c: Context) -> AppState:
@@ -266,21 +277,28 @@ def _skip_computers(state: AppState, c: Context) -> AppState:
     while is_computer_turn(state) and steps > 0:
         state = _computer_step(state, c)
         steps -= 1
-    return replace(state, computer_due=None)
+    return replace(state, pacing=replace(state.pacing, computer_due=None))
 
 
 def schedule(state: AppState, now: float) -> AppState:
-    state = countdown.settle(state, now, dialog_open=state.dialog is not Dialog.NONE)
-    if state.dialog is not Dialog.NONE:
+    state = countdown.settle(state, now, dialog_open=state.ui.dialog is not Dialog.NONE)
+    if state.ui.dialog is not Dialog.NONE:
         # Nothing happens behind a dialog: the computer player waits (rescheduled after it).
-        return state if state.computer_due is None else replace(state, computer_due=None)
+        return (
+            state
+            if state.pacing.computer_due is None
+            else replace(state, pacing=replace(state.pacing, computer_due=None))
+        )
     if is_computer_turn(state):
-        if state.computer_due is None:
+        if state.pacing.computer_due is None:
             delay = STEP_SECONDS[state.settings.computer_speed]
             if undo_available(state):  # the human before it may take their box back
                 delay = max(delay, UNDO_WINDOW_SECONDS)
-            return replace(state, computer_due=now + delay, countdown_deadline=None)
+            return replace(
+                state,
+                pacing=replace(state.pacing, computer_due=now + delay, countdown_deadline=None),
+            )
         return state
-    if state.computer_due is not None:
-        return replace(state, computer_due=None)
+    if state.pacing.computer_due is not None:
+        return replace(state, pacing=replace(state.pacing, computer_due=None))
     return state

@@ -45,9 +45,9 @@ from game.app.turns import Context, apply_game, reset_turn, schedule, start_game
 from game.coach import Coach
 from game.errors import GameError
 from game.i18n.locale import LANGUAGES
-from game.persistence.undo import UndoSetting
-from game.rulesets import RULESETS
-from game.state import GameState
+from game.play.state import GameState
+from game.play.undo import UndoSetting
+from game.rules.rulesets import RULESETS
 
 _ELSEWHERE_INTENTS = (AddNotice, DismissNotice, ReplaceNotices, SetUnreadable, SetCoachStatus)
 """What still happens in a tab while another one has the game: its notices."""
@@ -64,8 +64,11 @@ def dispatch(
         new = _apply(state, intent, context)
     except GameError:
         return state
-    if RESTORED_NOTICE in new.notices and _moved_on(state.game, new.game):
-        new = replace(new, notices=tuple(n for n in new.notices if n != RESTORED_NOTICE))
+    if RESTORED_NOTICE in new.ui.notices and _moved_on(state.game, new.game):
+        new = replace(
+            new,
+            ui=replace(new.ui, notices=tuple(n for n in new.ui.notices if n != RESTORED_NOTICE)),
+        )
     return schedule(new, now)
 
 
@@ -88,8 +91,11 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return replace(
                 state,
                 settings=replace(state.settings, language=language),
-                game=renamed_defaults(state.game, old, language),
-                before_last_turn=renamed_defaults(state.before_last_turn, old, language),
+                play=replace(
+                    state.play,
+                    game=renamed_defaults(state.game, old, language),
+                    before_last_turn=renamed_defaults(state.play.before_last_turn, old, language),
+                ),
             )
         case SetAutoScore(seconds):
             if seconds not in AUTO_SCORE_CHOICES:
@@ -103,20 +109,26 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
         case OpenRules(ruleset_id):
             if ruleset_id not in RULESETS:
                 return state
-            return replace(state, dialog=Dialog.RULES, rules_ruleset=ruleset_id)
+            return replace(
+                state, ui=replace(state.ui, dialog=Dialog.RULES, rules_ruleset=ruleset_id)
+            )
         case OpenSettings():
-            return replace(state, dialog=Dialog.SETTINGS)
+            return replace(state, ui=replace(state.ui, dialog=Dialog.SETTINGS))
         case AskLeave():
             if state.screen is not Screen.GAME:
                 return state
-            return replace(state, dialog=Dialog.LEAVE)
+            return replace(state, ui=replace(state.ui, dialog=Dialog.LEAVE))
         case CloseDialog():
-            return replace(state, dialog=Dialog.NONE)
+            return replace(state, ui=replace(state.ui, dialog=Dialog.NONE))
         case HoldSheet() | ReleaseSheet():
             # On every screen and turn: a finger lifted after the turn passed must not leave
             # the next player's countdown held.
             held = isinstance(intent, HoldSheet)
-            return state if state.sheet_held is held else replace(state, sheet_held=held)
+            return (
+                state
+                if state.ui.sheet_held is held
+                else replace(state, ui=replace(state.ui, sheet_held=held))
+            )
         case SetCoachStatus(status):
             if status not in tuple(CoachStatus):
                 return state
@@ -125,11 +137,10 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return reset_turn(
                 replace(
                     state,
-                    screen=Screen.SETUP,
-                    game=None,
-                    before_last_turn=None,
-                    dialog=Dialog.NONE,
-                    announcement=None,
+                    ui=replace(
+                        state.ui, screen=Screen.SETUP, dialog=Dialog.NONE, announcement=None
+                    ),
+                    play=replace(state.play, game=None, before_last_turn=None),
                 )
             )
         case SetUndo(setting):
@@ -137,26 +148,31 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
                 return state
             return replace(state, settings=replace(state.settings, undo=UndoSetting(setting)))
         case AddNotice(notice):
-            if notice in state.notices:
+            if notice in state.ui.notices:
                 return state
-            return replace(state, notices=(*state.notices, notice))
+            return replace(state, ui=replace(state.ui, notices=(*state.ui.notices, notice)))
         case DismissNotice(index):
-            if not isinstance(index, int) or not 0 <= index < len(state.notices):
+            if not isinstance(index, int) or not 0 <= index < len(state.ui.notices):
                 return state
-            return replace(state, notices=state.notices[:index] + state.notices[index + 1 :])
+            return replace(
+                state,
+                ui=replace(
+                    state.ui, notices=state.ui.notices[:index] + state.ui.notices[index + 1 :]
+                ),
+            )
         case ReplaceNotices(prefix, notices):
-            kept = tuple(n for n in state.notices if not n.key.startswith(prefix))
-            return replace(state, notices=(*kept, *dict.fromkeys(notices)))
+            kept = tuple(n for n in state.ui.notices if not n.key.startswith(prefix))
+            return replace(state, ui=replace(state.ui, notices=(*kept, *dict.fromkeys(notices))))
         case SetUnreadable(keys):
-            return replace(state, unreadable=tuple(keys))
+            return replace(state, ui=replace(state.ui, unreadable=tuple(keys)))
         case Undo():
             return undo_turn(state)
         case SetStats(stats):
-            return replace(state, stats=tuple(stats))
+            return replace(state, ui=replace(state.ui, stats=tuple(stats)))
         case OpenHistory():
             if state.screen is not Screen.SETUP:
                 return state
-            return replace(state, screen=Screen.HISTORY, dialog=Dialog.NONE)
+            return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE))
     if state.screen is Screen.HISTORY:
         return state
     if state.screen is Screen.SETUP:

@@ -29,7 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal, TypeAlias
 
-from game.rulesets import get_ruleset
+from game.rules.rulesets import get_ruleset
 
 __all__ = [
     "Block",

@@ -21,9 +21,9 @@ A record (format "penta-history", version 1, payload {"games": [record, ...]}):
       ]
     }
 
-Reading checks every record as strictly as a saved game (game.savefile): complete sheets of
-achievable scores, bonuses the sheet could earn, totals and places that follow from them, and
-no id twice.
+Reading checks every record as strictly as a saved game (game.persistence.savefile): complete
+sheets of achievable scores, bonuses the sheet could earn, totals and places that follow from
+them, and no id twice.
 """
 
 from __future__ import annotations
@@ -32,10 +32,15 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from game.engine import standings
 from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_int, read_list, read_object, translated
+from game.persistence.savefile import (
+    player_from_data,
+    player_to_data,
+    sheet_from_data,
+    sheet_to_data,
+)
 from game.persistence.storage import (
     Decoded,
     ReadResult,
@@ -46,10 +51,10 @@ from game.persistence.storage import (
     read_record,
     write_record,
 )
-from game.rulesets import Ruleset, get_ruleset
-from game.savefile import player_from_data, player_to_data, sheet_from_data, sheet_to_data
-from game.sheet import Sheet
-from game.state import GameState, Player
+from game.play.engine import standings
+from game.play.sheet import Sheet
+from game.play.state import GameState, Player
+from game.rules.rulesets import Ruleset, get_ruleset
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")

@@ -5,7 +5,7 @@ SaveFileError naming the path and the bad value.
                                               nesting at most MAX_DEPTH deep
     read_object / read_list / read_int / check_keys / translated
 
-Shared by saved games (game.savefile), stored records and imports (game.persistence).
+Shared by saved games (game.persistence.savefile), stored records and imports (game.persistence).
 """
 
 from __future__ import annotations

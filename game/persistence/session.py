@@ -49,7 +49,6 @@ from datetime import date
 
 from game.app.model import AppState
 from game.app.preferences import preferences_from_data
-from game.dice import RandomSource
 from game.errors import SaveFileError
 from game.persistence.history import (
     GameRecord,
@@ -60,6 +59,7 @@ from game.persistence.history import (
 )
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys
+from game.persistence.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
 from game.persistence.storage import (
     RecordKind,
     Storage,
@@ -70,10 +70,10 @@ from game.persistence.storage import (
     write_record,
 )
 from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
-from game.persistence.undo import confirmed_box
-from game.random_source import SeededDice
-from game.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
-from game.state import GameState
+from game.play.random_source import SeededDice
+from game.play.state import GameState
+from game.play.undo import confirmed_box
+from game.rules.dice import RandomSource
 
 SESSION_KEY = "penta.session"
 

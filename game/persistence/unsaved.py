@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from game.errors import SaveFileError
 from game.persistence.session import Restored, StoredSession, read_session_text
 from game.persistence.storage import Storage, StorageError
-from game.state import GameState
+from game.play.state import GameState
 
 UNSAVED_KEY = "penta.unsaved"
 

@@ -8,18 +8,18 @@ import math
 
 from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
 from game.coach import KeepAdvice, ScoreAdvice
-from game.dice import DICE_COUNT
 from game.i18n.translator import Translator
-from game.persistence.undo import confirmed_box
+from game.play.state import GameState
+from game.play.undo import confirmed_box
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight
 from game.present.views import DieView, GameView
-from game.rulesets import JokerBranch
-from game.state import GameState
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import JokerBranch
 
 
 def undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
-    game, before = state.game, state.before_last_turn
+    game, before = state.game, state.play.before_last_turn
     if game is None or before is None or not undo_available(state):
         return t("undo.button"), False
     box = confirmed_box(before, game)
@@ -30,9 +30,9 @@ def undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
 
 def _shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | None:
     """The coach's advice, while the hint that says it is on screen."""
-    if not (human and state.hint_requested and state.coach_status is CoachStatus.READY):
+    if not (human and state.pacing.hint_requested and state.coach_status is CoachStatus.READY):
         return None
-    return state.hint
+    return state.pacing.hint
 
 
 def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple[DieView, ...]:
@@ -102,13 +102,13 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     countdown = 0
     fraction = 0.0
-    paused = state.countdown_paused
-    if (state.countdown_deadline is not None or paused is not None) and human:
-        deadline = state.countdown_deadline
+    paused = state.pacing.countdown_paused
+    if (state.pacing.countdown_deadline is not None or paused is not None) and human:
+        deadline = state.pacing.countdown_deadline
         remaining = max(0.0, deadline - now) if deadline is not None else paused or 0.0
         countdown = max(1, math.ceil(remaining - 1e-9)) if remaining > 0 else 0
-        if state.countdown_seconds:
-            fraction = min(1.0, remaining / state.countdown_seconds)
+        if state.pacing.countdown_seconds:
+            fraction = min(1.0, remaining / state.pacing.countdown_seconds)
 
     undo_text, can_undo_now = undo_label(state, t)
     advice = _shown_advice(state, human)
@@ -173,9 +173,9 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
 def _countdown_help(state: AppState, t: Translator) -> str:
     """How to stop the countdown, or what holds it (game.countdown)."""
-    if state.hint_requested:
-        return t("turn.countdown_paused_hint", seconds=state.countdown_seconds)
-    if state.sheet_held:
+    if state.pacing.hint_requested:
+        return t("turn.countdown_paused_hint", seconds=state.pacing.countdown_seconds)
+    if state.ui.sheet_held:
         return t("turn.countdown_paused_sheet")
     return t("turn.countdown_help")
 
@@ -191,15 +191,15 @@ def celebration_text(state: AppState, t: Translator) -> str:
 def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
     if not seconds:
         return ""
-    if state.game is None or state.countdown_box is None:
+    if state.game is None or state.pacing.countdown_box is None:
         return t("turn.auto_score_countdown", seconds=seconds)
-    box = t.box_name(state.game.ruleset.id, state.countdown_box)
+    box = t.box_name(state.game.ruleset.id, state.pacing.countdown_box)
     return t("turn.auto_score_countdown_box", box=box, seconds=seconds)
 
 
 def _last_move(state: AppState, t: Translator) -> str:
     """What the previous player scored, while the next player has not rolled yet."""
-    game, event = state.game, state.announcement
+    game, event = state.game, state.ui.announcement
     if game is None or game.dice is not None or not isinstance(event, Scored):
         return ""
     if event.player == game.current_player:
@@ -214,8 +214,8 @@ def _last_move(state: AppState, t: Translator) -> str:
 
 def _hint_text(state: AppState, t: Translator) -> str:
     game = state.game
-    advice = state.hint
-    if not state.hint_requested or game is None:
+    advice = state.pacing.hint
+    if not state.pacing.hint_requested or game is None:
         return ""
     if state.coach_status is CoachStatus.LOADING:
         return t("hint.loading")

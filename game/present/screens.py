@@ -5,9 +5,10 @@ from __future__ import annotations
 from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Speed
 from game.app.seats import default_names
 from game.coach import LEVELS
-from game.engine import standings
 from game.i18n.translator import Translator
-from game.persistence.undo import UndoSetting
+from game.play.engine import standings
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 from game.present.game_screen import undo_label
 from game.present.sheet import sheet_view
 from game.present.views import (
@@ -23,13 +24,12 @@ from game.present.views import (
     StandingView,
     StatsCard,
 )
-from game.rulesets import RULESETS
-from game.state import PlayerKind
+from game.rules.rulesets import RULESETS
 
 
 def history_view(state: AppState, t: Translator) -> HistoryView:
     cards = []
-    for stats in state.stats:
+    for stats in state.ui.stats:
         fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
         facts = (
             Fact(t("stats.games"), t.format_number(stats.games)),
@@ -115,9 +115,9 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
                 can_remove=count > 1,
             )
         )
-    if state.seed is not None:
-        note = t("setup.seeded", seed=str(state.seed))
-    elif state.setup_restored:
+    if state.setup.seed is not None:
+        note = t("setup.seeded", seed=str(state.setup.seed))
+    elif state.setup.restored:
         note = t("setup.last_setup_restored")
     else:
         note = ""

@@ -5,13 +5,13 @@ the sums, a column per player.
 from __future__ import annotations
 
 from game.coach import KeepAdvice, ScoreAdvice
-from game.dice import DICE_COUNT
 from game.i18n.translator import Translator
+from game.play.sheet import Sheet
+from game.play.state import GameState
 from game.present.spotlight import Spotlight
 from game.present.views import Cell, ColumnHead, Row, SheetView
-from game.rulesets import Section
-from game.sheet import Sheet
-from game.state import GameState
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import Section
 
 
 def _bonus_reachable(sheet: Sheet) -> bool:

@@ -28,7 +28,7 @@ from game.app.model import (
 )
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
-from game.rulesets import Ruleset
+from game.rules.rulesets import Ruleset
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
     pass
@@ -53,7 +53,7 @@ def present(state: AppState, now: float) -> Snapshot:
         direction=t.direction,
         app_title=t("app.title"),
         screen=state.screen.value,
-        dialog=state.dialog.value,
+        dialog=state.ui.dialog.value,
         settings_label=t("menu.settings"),
         language_label=t("a11y.change_language"),
         languages=languages,
@@ -61,18 +61,18 @@ def present(state: AppState, now: float) -> Snapshot:
         game=game_view(state, t, now) if state.screen is Screen.GAME and game else None,
         end=end_view(state, t) if state.screen is Screen.END and game else None,
         settings=settings_view(state, t, languages),
-        rules=t.rules_text(state.rules_ruleset) if state.dialog is Dialog.RULES else None,
+        rules=t.rules_text(state.ui.rules_ruleset) if state.ui.dialog is Dialog.RULES else None,
         rules_close_label=t("common.close"),
         leave=LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel")),
         announcement=announcement_text(state, t),
-        announcement_count=state.announcement_count,
+        announcement_count=state.ui.announcement_count,
         history=history_view(state, t) if state.screen is Screen.HISTORY else None,
         history_label=t("history.title"),
-        notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.notices),
+        notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.ui.notices),
         dismiss_label=t("common.close"),
-        export_unreadable_label=t("storage.export_unreadable") if state.unreadable else "",
+        export_unreadable_label=t("storage.export_unreadable") if state.ui.unreadable else "",
         export_game_label=(
-            t("storage.export_game") if game and SAVE_FAILED_NOTICE in state.notices else ""
+            t("storage.export_game") if game and SAVE_FAILED_NOTICE in state.ui.notices else ""
         ),
         elsewhere=(
             ElsewhereView(t("elsewhere.title"), t("elsewhere.text"), t("elsewhere.take_over"))
@@ -86,7 +86,7 @@ def present(state: AppState, now: float) -> Snapshot:
 
 def announcement_text(state: AppState, t: Translator) -> str:
     """The words for screen readers (aria-live) about what just happened."""
-    event = state.announcement
+    event = state.ui.announcement
     game = state.game
     if event is None or game is None:
         return ""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.app.model import AppState, Scored, Screen
-from game.rulesets import JokerBranch
+from game.rules.rulesets import JokerBranch
 
 
 class Spotlight(NamedTuple):
@@ -39,16 +39,16 @@ def spotlight(state: AppState, advised: str | None = None) -> Spotlight | None:
     celebrated = celebration(state)
     if celebrated is not None:
         return celebrated
-    if state.last_auto_scored is not None:
+    if state.play.last_auto_scored is not None:
         # Scoring passed the turn on: the box is the player's before the current one.
         scorer = (game.current_player - 1) % len(game.players)
-        return Spotlight(scorer, state.last_auto_scored)
+        return Spotlight(scorer, state.play.last_auto_scored)
     return None
 
 
 def celebration(state: AppState) -> Spotlight | None:
     """The first five of a kind of a player's game, just scored (until the next roll)."""
-    game, event = state.game, state.announcement
+    game, event = state.game, state.ui.announcement
     if game is None or not isinstance(event, Scored) or not event.points:
         return None
     if event.box != game.ruleset.five_of_a_kind_box:

@@ -20,9 +20,9 @@ from functools import cache
 from itertools import repeat
 from operator import add, itemgetter, mul
 
-from game.dice import DICE_COUNT, FACES, Dice, face_counts
 from game.errors import GameError, InvalidDiceError
-from game.rulesets import Ruleset, ScoreOptions, score_options
+from game.rules.dice import DICE_COUNT, FACES, Dice, face_counts
+from game.rules.rulesets import Ruleset, ScoreOptions, score_options
 from game.strategy import turn
 from game.strategy.states import StateSpace, TurnStart
 from game.strategy.table import ValueTable

@@ -20,8 +20,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.dice import DICE_COUNT
 from game.errors import GameError
+from game.rules.dice import DICE_COUNT
 from game.strategy.advisor import Action, Advisor, Keep, Position, Roll, Score
 
 LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")

@@ -19,9 +19,9 @@ from functools import cache
 from itertools import accumulate, repeat
 from operator import add, mul
 
-from game.dice import DICE_COUNT
 from game.errors import GameError
-from game.rulesets import FaceSum, Ruleset
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import FaceSum, Ruleset
 
 
 class UnreachableStateError(GameError, ValueError):

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from game.errors import GameError
-from game.rulesets import Ruleset
+from game.rules.rulesets import Ruleset
 from game.strategy.states import StateSpace, TurnStart, state_space
 
 MAGIC = b"PENTATBL"

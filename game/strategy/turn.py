@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import factorial
 
-from game.dice import DICE_COUNT, FACES, Dice, face_counts, multisets
+from game.rules.dice import DICE_COUNT, FACES, Dice, face_counts, multisets
 
 
 def _distinct_faces(keep: Dice) -> int:

@@ -42,12 +42,12 @@ from game.app.model import (
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import Coach, GreedyCoach, best_immediate_box
-from game.dice import Dice
 from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
+from game.play.state import GameState, PlayerKind
 from game.present.snapshot import present
 from game.present.views import Cell, GameView, Snapshot
-from game.state import GameState, PlayerKind
+from game.rules.dice import Dice
 
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """A quick player's least time between two rolls: a Roll sooner is a double tap, ignored."""

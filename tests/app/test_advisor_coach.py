@@ -23,11 +23,11 @@ from game.app.model import CoachStatus, Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import KeepAdvice, ScoreAdvice
-from game.engine import new_game, roll
-from game.random_source import SeededDice
-from game.rulesets import RULESETS
-from game.sheet import Sheet
-from game.state import Player, PlayerKind
+from game.play.engine import new_game, roll
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player, PlayerKind
+from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 
 
@@ -99,4 +99,4 @@ def test_computer_players_of_every_level_finish_a_game(coach: AdvisorCoach) -> N
     expected = coach.best_box(state.game)
     state = dispatch(state, Tick(), now=now + 3, coach=coach, rng=rng)
     assert state.game is not None and state.game.sheets[0].points_in(expected) is not None
-    assert state.last_auto_scored == expected
+    assert state.play.last_auto_scored == expected

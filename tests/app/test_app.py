@@ -61,11 +61,11 @@ from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, parse_seed
 from game.app.update import dispatch
 from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice, best_immediate_box
-from game.engine import new_game, roll, score
 from game.errors import SaveFileError
-from game.persistence.undo import UndoSetting
-from game.random_source import SeededDice
-from game.state import Player, PlayerKind
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
+from game.play.undo import UndoSetting
 from tests.app.driver import AppDriver
 from tests.profiles import examples
 
@@ -145,7 +145,7 @@ def test_a_seeded_game_uses_the_seeded_dice() -> None:
     d(ChooseRuleset("yatzy"), StartGame(), Roll())
     expected = roll(new_game("yatzy", [Player("Player 1")], SeededDice(123)), 0)
     assert d.state.game is not None and d.state.game.dice == expected.dice
-    assert d.state.announcement == Rolled(0, expected.dice)
+    assert d.state.ui.announcement == Rolled(0, expected.dice)
 
 
 def test_keep_roll_select_and_confirm() -> None:
@@ -165,7 +165,7 @@ def test_keep_roll_select_and_confirm() -> None:
     d(ConfirmTurn())
     assert d.state.game.sheets[0].points_in("ones") == points
     assert d.state.game.dice is None and d.state.game.rolls_left == 3
-    assert isinstance(d.state.announcement, Scored) and not d.state.announcement.automatic
+    assert isinstance(d.state.ui.announcement, Scored) and not d.state.ui.announcement.automatic
 
 
 def test_a_double_tap_on_roll_uses_one_roll() -> None:
@@ -180,7 +180,7 @@ def test_a_double_tap_on_roll_uses_one_roll() -> None:
     d.now = 1000.0 + ROLL_GUARD_SECONDS + 0.01
     d(Roll())
     assert d.state.game is not None and d.state.game.rolls_left == 1
-    assert d.state.announcement_count == first.announcement_count + 1
+    assert d.state.ui.announcement_count == first.ui.announcement_count + 1
     rolled_at = d.now
     d.now = rolled_at + 0.1  # counted from the last roll, not the first
     assert d(Roll()) is d.state and d.state.game.rolls_left == 1
@@ -196,7 +196,7 @@ def test_the_next_player_rolls_at_once_and_a_double_tap_is_still_one_roll() -> N
     d.now += 0.1  # a very quick player: the box chosen and confirmed at once
     d(SelectBox("chance"), ConfirmTurn())
     assert d.state.game is not None and d.state.game.current_player == 1
-    assert d.state.last_roll_at is None  # the guard is per turn
+    assert d.state.pacing.last_roll_at is None  # the guard is per turn
     d.now += 0.1  # the next player rolls within the guard time of the previous player's roll
     d(Roll())
     assert d.state.game.current_player == 1 and d.state.game.rolls_left == 2
@@ -211,14 +211,14 @@ def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
     d(SetCoachStatus(CoachStatus.UNAVAILABLE))
     rolls = []
     while d.state.game is not None and not d.state.game.sheets[0].filled_boxes:
-        count = d.state.announcement_count
+        count = d.state.ui.announcement_count
         d.wait_until_due()  # one step every 0.3 s
-        if d.state.announcement_count != count and isinstance(d.state.announcement, Rolled):
+        if d.state.ui.announcement_count != count and isinstance(d.state.ui.announcement, Rolled):
             rolls.append(d.now)
     assert len(rolls) == 3
     gaps = [later - earlier for earlier, later in itertools.pairwise(rolls)]
     assert min(gaps) < ROLL_GUARD_SECONDS
-    assert d.state.last_roll_at is None
+    assert d.state.pacing.last_roll_at is None
     d = seeded(seats=1)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
     d(SetCoachStatus(CoachStatus.UNAVAILABLE), SkipComputers())  # all at the same moment
@@ -228,13 +228,13 @@ def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
 def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
     d = seeded()
     d(StartGame(), Roll(), Roll())
-    assert d.state.countdown_deadline is None  # a roll is left
+    assert d.state.pacing.countdown_deadline is None  # a roll is left
     d(Roll())
-    assert d.state.countdown_deadline == d.now + 3
+    assert d.state.pacing.countdown_deadline == d.now + 3
     game = d.state.game
     assert game is not None
     expected = COACH.best_box(game)
-    assert d.state.countdown_box == expected  # named in the tray while it runs
+    assert d.state.pacing.countdown_box == expected  # named in the tray while it runs
     d.now += 2.9
     d(Tick())
     assert d.state.game is game  # not yet
@@ -242,19 +242,19 @@ def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
     d(Tick())
     assert d.state.game is not None
     assert d.state.game.sheets[0].points_in(expected) == game.options.points[expected]  # type: ignore[union-attr]
-    assert d.state.last_auto_scored == expected and d.state.countdown_box is None
-    assert isinstance(d.state.announcement, Scored) and d.state.announcement.automatic
+    assert d.state.play.last_auto_scored == expected and d.state.pacing.countdown_box is None
+    assert isinstance(d.state.ui.announcement, Scored) and d.state.ui.announcement.automatic
 
 
 def test_selecting_a_box_stops_the_countdown_and_settings_change_it() -> None:
     d = seeded()
     d(StartGame(), Roll(), Roll(), Roll())
     d(SelectBox("chance"))
-    assert d.state.countdown_deadline is None and next_deadline(d.state) is None
+    assert d.state.pacing.countdown_deadline is None and next_deadline(d.state) is None
     d(ConfirmTurn(), SetAutoScore(10), Roll(), Roll(), Roll())
-    assert d.state.countdown_deadline == d.now + 10
+    assert d.state.pacing.countdown_deadline == d.now + 10
     d(SetAutoScore(0))
-    assert d.state.countdown_deadline is None
+    assert d.state.pacing.countdown_deadline is None
     d(Roll(), Roll(), Roll(), SetAutoScore(7))  # not a choice
     assert d.state.settings.auto_score_seconds == 0
 
@@ -264,23 +264,25 @@ def test_the_countdown_waits_while_a_dialog_is_open(opener: Intent) -> None:
     d = seeded()
     d(StartGame(), Roll(), Roll(), Roll())
     game = d.state.game
-    assert d.state.countdown_deadline == d.now + 3
+    assert d.state.pacing.countdown_deadline == d.now + 3
     d.now += 1
     d(opener)
-    assert d.state.dialog is not Dialog.NONE
-    assert d.state.countdown_deadline is None and next_deadline(d.state) is None
-    assert d.state.countdown_paused == 2
+    assert d.state.ui.dialog is not Dialog.NONE
+    assert d.state.pacing.countdown_deadline is None and next_deadline(d.state) is None
+    assert d.state.pacing.countdown_paused == 2
     d.now += 60
     d(Tick())
     assert d.state.game is game  # nothing scored behind the dialog
     d(CloseDialog())
-    assert d.state.countdown_deadline == d.now + 2 and d.state.countdown_paused is None
+    assert (
+        d.state.pacing.countdown_deadline == d.now + 2 and d.state.pacing.countdown_paused is None
+    )
     d.now += 1.9
     d(Tick())
     assert d.state.game is game
     d.now += 0.1
     d(Tick())
-    assert d.state.game is not game and d.state.last_auto_scored is not None
+    assert d.state.game is not game and d.state.play.last_auto_scored is not None
 
 
 def test_holding_the_sheet_without_a_running_countdown_starts_none() -> None:
@@ -288,30 +290,32 @@ def test_holding_the_sheet_without_a_running_countdown_starts_none() -> None:
     d(StartGame())
     for setup in ((), (Roll(),)):  # before the first roll, then with rolls left
         d(*setup, HoldSheet(), ReleaseSheet())
-        assert d.state.countdown_deadline is None and d.state.countdown_paused is None
+        assert d.state.pacing.countdown_deadline is None and d.state.pacing.countdown_paused is None
     d(Roll(), Roll(), SelectBox("chance"), HoldSheet(), ReleaseSheet())
-    assert d.state.countdown_deadline is None and d.state.countdown_paused is None  # chosen
+    assert (
+        d.state.pacing.countdown_deadline is None and d.state.pacing.countdown_paused is None
+    )  # chosen
     d = seeded()
     d(SetAutoScore(0), StartGame(), Roll(), Roll(), Roll(), HoldSheet(), ReleaseSheet())
     assert next_deadline(d.state) is None  # automatic scoring is off
     d = seeded(seats=1)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame(), HoldSheet())
-    assert d.state.sheet_held and d.state.countdown_deadline is None  # a computer's turn
+    assert d.state.ui.sheet_held and d.state.pacing.countdown_deadline is None  # a computer's turn
     assert d(HoldSheet()) is d.state  # told twice: nothing new
     d(NewGame(), ReleaseSheet())  # let go on another screen: nothing stays held
-    assert not d.state.sheet_held
+    assert not d.state.ui.sheet_held
 
 
 def test_a_hint_before_the_last_roll_leaves_that_rolls_countdown_alone() -> None:
     d = seeded()
     d(StartGame(), Roll(), ShowHint(), Roll(), Roll())
-    assert d.state.countdown_deadline == d.now + 3
+    assert d.state.pacing.countdown_deadline == d.now + 3
 
 
 def test_turning_the_countdown_off_in_the_settings_dialog_stops_it() -> None:
     d = seeded()
     d(StartGame(), Roll(), Roll(), Roll(), OpenSettings(), SetAutoScore(0), CloseDialog())
-    assert d.state.countdown_deadline is None and d.state.countdown_paused is None
+    assert d.state.pacing.countdown_deadline is None and d.state.pacing.countdown_paused is None
     assert next_deadline(d.state) is None
 
 
@@ -319,15 +323,15 @@ def test_computer_players_wait_while_a_dialog_is_open() -> None:
     d = seeded(seats=1)
     d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
     d(SetCoachStatus(CoachStatus.UNAVAILABLE))
-    assert is_computer_turn(d.state) and d.state.computer_due is not None
+    assert is_computer_turn(d.state) and d.state.pacing.computer_due is not None
     d(OpenSettings())
-    assert d.state.computer_due is None and next_deadline(d.state) is None
+    assert d.state.pacing.computer_due is None and next_deadline(d.state) is None
     game = d.state.game
     d.now += 60
     d(Tick())
     assert d.state.game is game
     d(CloseDialog())
-    assert d.state.computer_due is not None
+    assert d.state.pacing.computer_due is not None
     d.wait_until_due()
     assert d.state.game is not game
 
@@ -339,19 +343,19 @@ def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
     d(SetCoachStatus(CoachStatus.UNAVAILABLE))
     d(Roll(), SelectBox("chance"), ConfirmTurn())
     assert is_computer_turn(d.state)
-    assert d.state.computer_due == d.now + STEP_SECONDS[Speed.NORMAL]
+    assert d.state.pacing.computer_due == d.now + STEP_SECONDS[Speed.NORMAL]
     d(Roll())  # the human waits
     assert d.state.game is not None and d.state.game.dice is None
     seen = []
     while is_computer_turn(d.state):
         d.wait_until_due()
-        seen.append(type(d.state.announcement).__name__)
+        seen.append(type(d.state.ui.announcement).__name__)
     assert seen[0] == "Rolled" and seen[-1] == "Scored"
     assert d.state.game.current_player == 0
     d(SpeedUp())
     assert d.state.settings.computer_speed is Speed.FAST
     d(Roll(), SelectBox("ones"), ConfirmTurn())
-    assert d.state.computer_due == d.now + STEP_SECONDS[Speed.FAST]
+    assert d.state.pacing.computer_due == d.now + STEP_SECONDS[Speed.FAST]
     d(SkipComputers())
     assert not is_computer_turn(d.state) and d.state.game.current_player == 0
     assert len(d.state.game.sheets[1].filled_boxes) == 2
@@ -368,7 +372,7 @@ def test_computer_keeps_are_announced() -> None:
         if d.state.screen is not Screen.GAME:
             break
         d.wait_until_due()
-        kinds.add(type(d.state.announcement))
+        kinds.add(type(d.state.ui.announcement))
     assert {Rolled, Kept, Scored} <= kinds
 
 
@@ -390,7 +394,7 @@ def test_a_whole_game_ends_on_the_end_screen_and_plays_again() -> None:
     assert d.state.game.players == finished.players
     assert not d.state.game.sheets[0].filled_boxes
     d(AskLeave())
-    assert d.state.dialog is Dialog.LEAVE
+    assert d.state.ui.dialog is Dialog.LEAVE
     d(NewGame())
     assert d.state.screen is Screen.SETUP and d.state.game is None
 
@@ -398,25 +402,25 @@ def test_a_whole_game_ends_on_the_end_screen_and_plays_again() -> None:
 def test_hints_come_from_the_coach_and_clear_when_the_dice_change() -> None:
     d = seeded()
     d(StartGame(), ShowHint())
-    assert d.state.hint is None  # nothing rolled yet
+    assert d.state.pacing.hint is None  # nothing rolled yet
     d(Roll(), ShowHint())
-    assert d.state.hint_requested and d.state.hint == COACH.best_action(d.state.game)  # type: ignore[arg-type]
+    assert d.state.pacing.hint_requested and d.state.pacing.hint == COACH.best_action(d.state.game)  # type: ignore[arg-type]
     d(Roll())
-    assert d.state.hint is None and not d.state.hint_requested
+    assert d.state.pacing.hint is None and not d.state.pacing.hint_requested
 
 
 def test_dialogs_settings_and_coach_status() -> None:
     d = seeded()
     d(OpenRules("yatzy"))
-    assert d.state.dialog is Dialog.RULES and d.state.rules_ruleset == "yatzy"
+    assert d.state.ui.dialog is Dialog.RULES and d.state.ui.rules_ruleset == "yatzy"
     d(OpenRules("poker"), CloseDialog(), OpenSettings())
-    assert d.state.dialog is Dialog.SETTINGS
+    assert d.state.ui.dialog is Dialog.SETTINGS
     d(SetComputerSpeed(Speed.FAST), SetLanguage("he"), SetLanguage("xx"), CloseDialog())
     assert d.state.settings.language == "he" and d.state.settings.computer_speed is Speed.FAST
     d(SetCoachStatus(CoachStatus.READY))
     assert d.state.coach_status is CoachStatus.READY
     d(AskLeave())  # not in a game
-    assert d.state.dialog is Dialog.NONE
+    assert d.state.ui.dialog is Dialog.NONE
 
 
 def test_preferences_round_trip_and_bad_data_is_refused() -> None:
@@ -432,8 +436,9 @@ def test_preferences_round_trip_and_bad_data_is_refused() -> None:
     data = preferences_to_data(d.state)
     restored = preferences_from_data(AppState(), data)
     assert restored.settings == d.state.settings
-    assert restored.setup == d.state.setup
-    assert restored.setup_restored
+    assert restored.setup.ruleset_id == d.state.setup.ruleset_id
+    assert restored.setup.seats == d.state.setup.seats
+    assert restored.setup.restored
     # Stored data set aside when refused (tests/app/test_stored_preferences.py), not ignored.
     for bad in (None, 3, [], {"format": "x"}, {**data, "version": 99}, {**data, "ruleset": 1}):
         with pytest.raises(SaveFileError):
@@ -478,17 +483,17 @@ def test_any_sequence_of_intents_keeps_a_consistent_state(
         d.now += wait
         before = d.state
         state = d(intent)
-        last = before.last_roll_at
+        last = before.pacing.last_roll_at
         if isinstance(intent, Roll) and last is not None and d.now - last < ROLL_GUARD_SECONDS:
             assert state is before  # the second tap of a double tap
         game = state.game
         assert game is not None
         if state.screen is Screen.GAME:
             assert not game.is_over
-            if state.countdown_deadline is not None:
+            if state.pacing.countdown_deadline is not None:
                 assert game.rolls_left == 0 and game.selected_box is None
                 assert not is_computer_turn(state)
-            assert (state.computer_due is not None) == is_computer_turn(state)
+            assert (state.pacing.computer_due is not None) == is_computer_turn(state)
         else:
             assert state.screen is Screen.END and game.is_over
         totals = [sheet.total for sheet in game.sheets]
@@ -526,7 +531,7 @@ def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
         state = dispatch(state, Tick(), now=step * 10, coach=KeepAll(), rng=random.Random())
     assert state.game is not None
     assert len(state.game.sheets[0].filled_boxes) == 1
-    assert isinstance(state.announcement, Scored)
+    assert isinstance(state.ui.announcement, Scored)
 
 
 @pytest.mark.parametrize("language", ["en", "he", "et"])
@@ -537,7 +542,7 @@ def test_the_scores_announced_match_the_sheet(language: str) -> None:
     assert game is not None
     box = ScoreAdvice(best_immediate_box(game)).box
     d(SelectBox(box), ConfirmTurn())
-    event = d.state.announcement
+    event = d.state.ui.announcement
     assert isinstance(event, Scored) and event.box == box
     assert d.state.game is not None
     assert d.state.game.sheets[0].points_in(box) == event.points

@@ -47,9 +47,9 @@ from game.coach import Advice, GreedyCoach, ScoreAdvice
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import PendingCountdown, TurnRecord
-from game.persistence.undo import UndoSetting
+from game.play.state import GameState, PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
-from game.state import GameState, PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
@@ -98,7 +98,9 @@ def table(humans: int = 1, seed: int = 7, coach: object = COACH) -> Table:
 
 def last_roll(t: Table) -> GameState:
     t(Roll(), Roll(), Roll())
-    assert t.state.countdown_deadline == t.now + 3 and t.state.countdown_box is not None
+    assert (
+        t.state.pacing.countdown_deadline == t.now + 3 and t.state.pacing.countdown_box is not None
+    )
     return t.game
 
 
@@ -108,10 +110,10 @@ def last_roll(t: Table) -> GameState:
 def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full() -> None:
     t = table(humans=2)
     game = last_roll(t)
-    box = t.state.countdown_box
+    box = t.state.pacing.countdown_box
     t.now += 2.7  # the player puts a finger on the sheet to read it, just before the end
     t(HoldSheet())
-    assert t.state.countdown_deadline is None and next_deadline(t.state) is None
+    assert t.state.pacing.countdown_deadline is None and next_deadline(t.state) is None
     view = present(t.state, t.now).game
     # Still shown, standing still at the time it will run once let go.
     assert view is not None and view.countdown == 3 and view.countdown_fraction == 1.0
@@ -119,35 +121,35 @@ def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full()
     t.later(60)  # reading for a minute: nothing is scored
     assert t.game is game
     t(ReleaseSheet())
-    assert t.state.countdown_deadline == t.now + 3 and t.state.countdown_box == box
+    assert t.state.pacing.countdown_deadline == t.now + 3 and t.state.pacing.countdown_box == box
     view = present(t.state, t.now).game
     assert view is not None and view.countdown == 3
     assert view.countdown_help == "Tap a box to choose it yourself."
     t.later(2.9)
     assert t.game is game
     t.later(0.1)
-    assert t.state.last_auto_scored == box
+    assert t.state.play.last_auto_scored == box
 
 
 def test_holding_and_releasing_the_sheet_without_a_countdown_starts_nothing() -> None:
     t = table()
     t(HoldSheet(), ReleaseSheet(), Roll(), HoldSheet())
-    assert t.state.countdown_deadline is None and t.state.countdown_paused is None
+    assert t.state.pacing.countdown_deadline is None and t.state.pacing.countdown_paused is None
     t(ReleaseSheet(), Roll(), Roll())
-    assert t.state.countdown_deadline == t.now + 3  # the last roll starts it as ever
+    assert t.state.pacing.countdown_deadline == t.now + 3  # the last roll starts it as ever
     t(HoldSheet(), SelectBox("chance"), ReleaseSheet())  # a tap on a box: held, then chosen
-    assert t.state.countdown_deadline is None and next_deadline(t.state) is None
+    assert t.state.pacing.countdown_deadline is None and next_deadline(t.state) is None
 
 
 def test_a_dialog_over_a_held_sheet_keeps_the_countdown_waiting() -> None:
     t = table()
     game = last_roll(t)
     t(HoldSheet(), OpenSettings(), CloseDialog())
-    assert t.state.countdown_deadline is None  # still held
+    assert t.state.pacing.countdown_deadline is None  # still held
     t.later(30)
     assert t.game is game
     t(ReleaseSheet())
-    assert t.state.countdown_deadline == t.now + 3
+    assert t.state.pacing.countdown_deadline == t.now + 3
 
 
 @pytest.mark.parametrize("setting", list(UndoSetting))
@@ -158,15 +160,15 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     t(SetUndo(setting))
     before = last_roll(t)
     t.later(3)
-    box = t.state.last_auto_scored
+    box = t.state.play.last_auto_scored
     assert box is not None and t.game.current_player == 1
     assert undo_available(t.state)
     view = present(t.state, t.now).game
     assert view is not None and view.can_undo
     assert view.undo_label == f"Take back {iso(box.replace('_', ' ').capitalize())}"
     t(Undo())
-    assert t.game == before and t.state.last_auto_scored is None
-    assert t.state.countdown_deadline is None  # the player took it back to choose themselves
+    assert t.game == before and t.state.play.last_auto_scored is None
+    assert t.state.pacing.countdown_deadline is None  # the player took it back to choose themselves
     # Scored again by the player: with two humans "auto" is off, so their own box stands.
     t(SelectBox("chance"), ConfirmTurn())
     assert undo_available(t.state) is (setting is UndoSetting.ON)
@@ -187,7 +189,7 @@ def test_a_computer_after_an_automatic_box_waits_for_its_take_back() -> None:
     last_roll(t)
     t.later(3)
     assert is_computer_turn(t.state) and undo_available(t.state)
-    assert t.state.computer_due == t.now + UNDO_WINDOW_SECONDS
+    assert t.state.pacing.computer_due == t.now + UNDO_WINDOW_SECONDS
 
 
 # --- point 8: the hint pauses the countdown on the hint's box ---------------------------------
@@ -211,10 +213,10 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
     game = last_roll(t)
     t.now += 2
     t(ShowHint())
-    hint = t.state.hint
+    hint = t.state.pacing.hint
     assert isinstance(hint, ScoreAdvice)
-    assert t.state.countdown_box == hint.box  # the hint's box is the countdown's box
-    assert t.state.countdown_deadline is None and next_deadline(t.state) is None
+    assert t.state.pacing.countdown_box == hint.box  # the hint's box is the countdown's box
+    assert t.state.pacing.countdown_deadline is None and next_deadline(t.state) is None
     view = present(t.state, t.now).game
     assert view is not None and view.countdown == 3
     assert view.countdown_help == (
@@ -223,11 +225,11 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
     t.later(60)
     assert t.game is game
     t(HideHint())
-    assert t.state.countdown_deadline == t.now + 3
+    assert t.state.pacing.countdown_deadline == t.now + 3
     view = present(t.state, t.now).game
     assert view is not None and view.countdown_help == "Tap a box to choose it yourself."
     t.later(3)
-    assert t.state.last_auto_scored == hint.box
+    assert t.state.play.last_auto_scored == hint.box
     assert t.game.sheets[0].points_in(hint.box) is not None
 
 
@@ -245,7 +247,7 @@ def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
 def test_a_reload_restores_the_countdowns_box_and_remaining_time() -> None:
     t = table()
     last_roll(t)
-    box = t.state.countdown_box
+    box = t.state.pacing.countdown_box
     assert box is not None
     t.now += 1.2
     record = turn_record(t.state, t.now)
@@ -265,16 +267,16 @@ def test_a_reload_restores_the_countdowns_box_and_remaining_time() -> None:
         now=later,
         turn=restored.turn,
     )
-    assert state.countdown_box == box
-    assert state.countdown_deadline == pytest.approx(later + 1.8)
-    assert state.countdown_seconds == 3
+    assert state.pacing.countdown_box == box
+    assert state.pacing.countdown_deadline == pytest.approx(later + 1.8)
+    assert state.pacing.countdown_seconds == 3
     view = present(state, later).game
     assert view is not None and view.countdown == 2
     assert (
         view.countdown_text.startswith("Scoring ") and f"in {iso(2)} seconds" in view.countdown_text
     )
     scored = dispatch(state, Tick(), now=later + 1.8, coach=COACH, rng=random.Random(0))
-    assert scored.last_auto_scored == box
+    assert scored.play.last_auto_scored == box
 
 
 def test_a_reload_while_paused_keeps_what_was_left() -> None:
@@ -299,14 +301,14 @@ def test_a_restored_countdown_that_does_not_fit_the_game_is_not_used() -> None:
         None,  # saved by an older version
     ):
         state = resume(initial_state(["en-US"]), game, None, now=5.0, turn=record)
-        assert state.countdown_box is None  # the coach chooses when it ends, as before
-        assert state.countdown_deadline == 5.0 + 3  # the full length
+        assert state.pacing.countdown_box is None  # the coach chooses when it ends, as before
+        assert state.pacing.countdown_deadline == 5.0 + 3  # the full length
     # A countdown saved with a turn whose last roll has not come starts nothing.
     early = table()
     early(Roll())
     record = TurnRecord(PendingCountdown("chance", 3, 1.0))
     state = resume(initial_state(["en-US"]), early.game, None, now=5.0, turn=record)
-    assert state.countdown_deadline is None and state.countdown_box is None
+    assert state.pacing.countdown_deadline is None and state.pacing.countdown_box is None
 
 
 def test_an_automatic_box_can_still_be_taken_back_after_a_reload() -> None:
@@ -314,13 +316,13 @@ def test_an_automatic_box_can_still_be_taken_back_after_a_reload() -> None:
     before = last_roll(t)
     t.later(3)
     record = turn_record(t.state, t.now)
-    assert record.auto_scored == t.state.last_auto_scored
+    assert record.auto_scored == t.state.play.last_auto_scored
     storage = MemoryStorage()
     save_session(
         storage,
         t.game,
         today=TODAY,
-        before_last_turn=t.state.before_last_turn,
+        before_last_turn=t.state.play.before_last_turn,
         turn=record,
     )
     restored = restore_session(storage)

@@ -51,14 +51,14 @@ from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, resume
 from game.app.update import dispatch
 from game.coach import GreedyCoach
-from game.engine import new_game, roll
 from game.errors import SaveFileError
 from game.persistence.history import record_game
 from game.persistence.stats import player_stats
-from game.persistence.undo import UndoSetting
+from game.play.engine import new_game, roll
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
-from game.random_source import SeededDice
-from game.state import Player, PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
@@ -78,29 +78,29 @@ def test_undo_takes_back_the_last_box_until_the_next_roll() -> None:
     state = send(started(), Roll(), SelectBox("chance"))
     before = state.game
     state = send(state, ConfirmTurn())
-    assert state.before_last_turn == before
+    assert state.play.before_last_turn == before
     snap = present(state, 1000.0)
     assert snap.game is not None and snap.game.can_undo
     assert snap.game.undo_label == f"Take back {iso('Chance')}"
     undone = send(state, Undo())
-    assert undone.game == before and undone.before_last_turn is None
-    assert isinstance(undone.announcement, Undone)
+    assert undone.game == before and undone.play.before_last_turn is None
+    assert isinstance(undone.ui.announcement, Undone)
     assert present(undone, 1000.0).announcement == f"Took back {iso('Chance')}"
     assert send(undone, Undo()) is undone  # nothing more to take back
     rolled = send(state, Roll())
-    assert rolled.before_last_turn is None
+    assert rolled.play.before_last_turn is None
     assert send(rolled, Undo()) is rolled
 
 
 def test_undo_is_off_with_two_humans_by_default_and_follows_the_setting() -> None:
     two = send(initial_state(["en-US"], seed=2), AddPlayer(), SetAutoScore(0), StartGame())
     state = send(two, Roll(), SelectBox("chance"), ConfirmTurn())
-    assert state.before_last_turn is None
+    assert state.play.before_last_turn is None
     on = send(two, SetUndo(UndoSetting.ON), Roll(), SelectBox("chance"), ConfirmTurn())
-    assert on.before_last_turn is not None
+    assert on.play.before_last_turn is not None
     assert send(on, Undo()).game is not None
     off = send(started(), SetUndo(UndoSetting.OFF), Roll(), SelectBox("chance"), ConfirmTurn())
-    assert off.before_last_turn is None
+    assert off.play.before_last_turn is None
     data = preferences_to_data(send(started(), SetUndo(UndoSetting.OFF)))
     assert data["undo"] == "off"
     restored = preferences_from_data(initial_state(["en-US"]), data)
@@ -122,7 +122,7 @@ def against_a_computer(*seats: PlayerKind, undo: UndoSetting = UndoSetting.AUTO)
 
 def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_back() -> None:
     state = against_a_computer()
-    assert state.computer_due == 1000.0 + UNDO_WINDOW_SECONDS
+    assert state.pacing.computer_due == 1000.0 + UNDO_WINDOW_SECONDS
     assert STEP_SECONDS[Speed.NORMAL] < UNDO_WINDOW_SECONDS
     snap = present(state, 1000.0).game
     assert snap is not None and snap.is_computer and snap.can_undo
@@ -131,12 +131,12 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
     assert waiting.game is state.game  # not rolled yet
     undone = send(waiting, Undo(), now=1002.5)
     assert undone.game is not None and undone.game.current_player == 0
-    assert undone.game.selected_box == "chance" and undone.computer_due is None
+    assert undone.game.selected_box == "chance" and undone.pacing.computer_due is None
     assert not is_computer_turn(undone) and next_deadline(undone) is None
     # Left alone, the window runs out: the computer rolls, and undo is over.
     rolled = send(state, Tick(), now=1000.0 + UNDO_WINDOW_SECONDS)
     assert rolled.game is not None and rolled.game.dice is not None
-    assert rolled.computer_due is None or rolled.computer_due > 1003.0
+    assert rolled.pacing.computer_due is None or rolled.pacing.computer_due > 1003.0
     assert not undo_available(rolled)
     snap = present(rolled, 1003.0).game
     assert snap is not None and not snap.can_undo
@@ -146,7 +146,7 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
 def test_faster_or_skip_end_the_wait_for_a_take_back() -> None:
     state = against_a_computer()
     faster = send(state, SpeedUp(), now=1001.0)
-    assert faster.computer_due == 1001.0 + STEP_SECONDS[Speed.FAST]
+    assert faster.pacing.computer_due == 1001.0 + STEP_SECONDS[Speed.FAST]
     rolled = send(faster, Tick(), now=1001.0 + STEP_SECONDS[Speed.FAST])
     assert rolled.game is not None and rolled.game.dice is not None
     assert not undo_available(rolled)
@@ -157,9 +157,9 @@ def test_faster_or_skip_end_the_wait_for_a_take_back() -> None:
 
 def test_no_wait_when_there_is_nothing_to_take_back() -> None:
     step = STEP_SECONDS[Speed.NORMAL]
-    assert against_a_computer(undo=UndoSetting.OFF).computer_due == 1000.0 + step
+    assert against_a_computer(undo=UndoSetting.OFF).pacing.computer_due == 1000.0 + step
     # Two humans: undo is off ("auto"), so the computer after them plays at its pace.
-    assert against_a_computer(PlayerKind.HUMAN).computer_due == 1000.0 + step
+    assert against_a_computer(PlayerKind.HUMAN).pacing.computer_due == 1000.0 + step
     # A computer's own box cannot be taken back: the next computer does not wait.
     state = against_a_computer(PlayerKind.COMPUTER)
     state = send(state, Tick(), now=1003.0)  # first computer rolls
@@ -169,7 +169,7 @@ def test_no_wait_when_there_is_nothing_to_take_back() -> None:
         assert due is not None
         now = due
         state = send(state, Tick(), now=now)
-    assert is_computer_turn(state) and state.computer_due == now + step
+    assert is_computer_turn(state) and state.pacing.computer_due == now + step
 
 
 def test_undo_of_the_last_box_returns_from_the_end_screen() -> None:
@@ -195,55 +195,55 @@ def test_resume_picks_the_screen_and_schedules_the_computer_or_countdown() -> No
     game = roll(new_game("penta", [Player("Dana")], SeededDice(1)), 0)
     resumed = resume(state, game, None, now=5.0)
     assert resumed.screen is Screen.GAME and resumed.game is game
-    assert resumed.countdown_deadline is None  # rolls left: nothing to count down
+    assert resumed.pacing.countdown_deadline is None  # rolls left: nothing to count down
     last = roll(roll(game, 0), 0)
     resumed = resume(state, last, None, now=5.0)
-    assert resumed.countdown_deadline == 5.0 + resumed.settings.auto_score_seconds
+    assert resumed.pacing.countdown_deadline == 5.0 + resumed.settings.auto_score_seconds
     bot = new_game("penta", [Player("Bot", PlayerKind.COMPUTER, "beginner")], SeededDice(1))
     resumed = resume(state, bot, None, now=5.0)
-    assert resumed.computer_due is not None
+    assert resumed.pacing.computer_due is not None
     over = random_game(new_game("yatzy", [Player("Dana")], SeededDice(1)), random.Random(0))
     assert resume(state, over, None, now=5.0).screen is Screen.END
 
 
 def test_the_double_tap_guard_is_not_kept_a_reload_may_roll_at_once() -> None:
     state = send(started(), Roll(), now=1000.0)
-    assert state.last_roll_at == 1000.0
+    assert state.pacing.last_roll_at == 1000.0
     assert send(state, Roll(), now=1000.1) is state  # a double tap
     # After a reload the state is built again from the saved game alone.
     reloaded = resume(initial_state(["en-US"], seed=2), state.game, None, now=1000.1)
-    assert reloaded.last_roll_at is None
+    assert reloaded.pacing.last_roll_at is None
     rolled = send(reloaded, Roll(), now=1000.1)
     assert rolled.game is not None and rolled.game.rolls_left == 1
     # Undo goes back to a turn whose last roll is long past: its next roll is allowed too.
     state = send(state, SelectBox("chance"), ConfirmTurn(), now=1000.2)
     undone = send(state, Undo(), now=1000.3)
-    assert undone.last_roll_at is None and undone.game is not None
+    assert undone.pacing.last_roll_at is None and undone.game is not None
     assert send(undone, Roll(), now=1000.3).game.rolls_left == 1  # type: ignore[union-attr]
 
 
 def test_a_restored_game_in_progress_says_so_until_its_turn_ends() -> None:
     fresh = initial_state(["he-IL"], seed=2)
-    assert fresh.notices == ()
-    assert resume(fresh, None, None, now=5.0).notices == ()  # only preferences, or nothing
+    assert fresh.ui.notices == ()
+    assert resume(fresh, None, None, now=5.0).ui.notices == ()  # only preferences, or nothing
     over = random_game(new_game("yatzy", [Player("Dana")], SeededDice(1)), random.Random(0))
-    assert resume(fresh, over, None, now=5.0).notices == ()  # the end screen: nothing to resume
+    assert resume(fresh, over, None, now=5.0).ui.notices == ()  # the end screen: nothing to resume
     game = roll(new_game("penta", [Player("Dana"), Player("Eli")], SeededDice(1)), 0)
     state = resume(fresh, game, None, now=5.0)
-    assert state.notices == (RESTORED_NOTICE,)
+    assert state.ui.notices == (RESTORED_NOTICE,)
     assert present(state, 5.0).notices == ("המשחק שוחזר מהמקום שבו הפסקתם.",)
-    assert resume(state, game, None, now=6.0).notices == (RESTORED_NOTICE,)  # only once
+    assert resume(state, game, None, now=6.0).ui.notices == (RESTORED_NOTICE,)  # only once
     # Rolling, keeping and choosing a box leave it; scoring the box ends the turn, and it.
     state = send(state, Roll(), ToggleKeep(0), SelectBox("chance"), now=10.0)
-    assert state.notices == (RESTORED_NOTICE,)
-    assert send(state, ConfirmTurn(), now=11.0).notices == ()
+    assert state.ui.notices == (RESTORED_NOTICE,)
+    assert send(state, ConfirmTurn(), now=11.0).ui.notices == ()
     # Other notices stay; the player may dismiss it sooner.
     state = send(state, AddNotice(Notice("storage.corrupt")), now=12.0)
-    assert send(state, ConfirmTurn(), now=13.0).notices == (Notice("storage.corrupt"),)
-    assert send(state, DismissNotice(0), now=13.0).notices == (Notice("storage.corrupt"),)
+    assert send(state, ConfirmTurn(), now=13.0).ui.notices == (Notice("storage.corrupt"),)
+    assert send(state, DismissNotice(0), now=13.0).ui.notices == (Notice("storage.corrupt"),)
     # Leaving the game takes it away too.
     left = send(resume(fresh, game, None, now=5.0), AskLeave(), NewGame(), now=6.0)
-    assert left.game is None and left.notices == ()
+    assert left.game is None and left.ui.notices == ()
 
 
 def test_notices_are_translated_deduplicated_and_dismissed() -> None:
@@ -253,11 +253,11 @@ def test_notices_are_translated_deduplicated_and_dismissed() -> None:
         AddNotice(Notice("storage.corrupt")),
         AddNotice(Notice("data.import_done", (("games", 2),))),
     )
-    assert len(state.notices) == 2
+    assert len(state.ui.notices) == 2
     snap = present(state, 0.0)
     assert all(text and "{" not in text for text in snap.notices)
     state = send(state, DismissNotice(0), DismissNotice(5))
-    assert [notice.key for notice in state.notices] == ["data.import_done"]
+    assert [notice.key for notice in state.ui.notices] == ["data.import_done"]
 
 
 def test_an_import_or_export_outcome_replaces_the_earlier_ones_and_no_other_notice() -> None:
@@ -269,9 +269,9 @@ def test_an_import_or_export_outcome_replaces_the_earlier_ones_and_no_other_noti
         ReplaceNotices("data.", (Notice("data.import_reading"),)),
         ReplaceNotices("data.", (done, skipped, done)),
     )
-    assert state.notices == (Notice("storage.corrupt"), done, skipped)
+    assert state.ui.notices == (Notice("storage.corrupt"), done, skipped)
     state = send(state, ReplaceNotices("data.", (Notice("data.export_done"),)))
-    assert state.notices == (Notice("storage.corrupt"), Notice("data.export_done"))
+    assert state.ui.notices == (Notice("storage.corrupt"), Notice("data.export_done"))
     assert present(state, 0.0).notices[1] == "Your data was exported."
 
 

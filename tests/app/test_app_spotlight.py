@@ -20,16 +20,16 @@ from game.app.intents import (
     StartGame,
     Tick,
 )
-from game.app.model import AppState, CoachStatus, Screen
+from game.app.model import AppState, CoachStatus, Play, Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, ScoreAdvice
-from game.engine import new_game
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player
 from game.present.snapshot import present
 from game.present.views import GameView
-from game.random_source import SeededDice
-from game.sheet import Sheet
-from game.state import Player
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
@@ -54,7 +54,8 @@ def at_table(
     game = new_game(ruleset, [Player("Dana"), Player("Avi")], SeededDice(1))
     sheet = Sheet.from_scores(game.ruleset, scores)
     game = replace(game, sheets=(sheet, game.sheets[1]), dice=dice, rolls_left=1)
-    return replace(initial_state([language]), screen=Screen.GAME, game=game)
+    state = initial_state([language])
+    return replace(state, ui=replace(state.ui, screen=Screen.GAME), play=Play(game))
 
 
 def celebrated_cells(game_view: GameView) -> list[tuple[int, str]]:
@@ -78,10 +79,10 @@ def test_the_box_the_countdown_scored_is_shown_until_the_next_roll() -> None:
     state = run(initial_state(["en"], seed=7), AddPlayer(), StartGame())
     for second in range(3):
         state = run(state, Roll(), now=100.0 + second)
-    box = state.countdown_box
+    box = state.pacing.countdown_box
     assert box is not None
     state = run(state, Tick(), now=105.0)
-    assert state.last_auto_scored == box and state.game is not None
+    assert state.play.last_auto_scored == box and state.game is not None
     assert state.game.current_player == 1  # the turn passed on; the box is Player 1's
     assert view(state).sheet.spotlight == (0, box)
     state = run(state, Roll(), now=106.0)
@@ -93,8 +94,8 @@ def test_the_hints_box_is_the_one_the_sheet_shows() -> None:
     for second in range(3):
         state = run(state, Roll(), now=100.0 + second)
     state = run(state, ShowHint(), now=103.0)
-    assert isinstance(state.hint, ScoreAdvice)
-    assert view(state).sheet.spotlight == (0, state.hint.box)
+    assert isinstance(state.pacing.hint, ScoreAdvice)
+    assert view(state).sheet.spotlight == (0, state.pacing.hint.box)
 
 
 @pytest.mark.parametrize(

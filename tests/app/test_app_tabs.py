@@ -23,9 +23,9 @@ from game.app.preferences import preferences_to_data
 from game.app.start import initial_state, open_elsewhere, resume, take_over
 from game.app.update import dispatch
 from game.coach import GreedyCoach
-from game.engine import roll, score
+from game.play.engine import roll, score
+from game.play.state import PlayerKind
 from game.present.snapshot import present
-from game.state import PlayerKind
 
 COACH = GreedyCoach()
 
@@ -64,7 +64,7 @@ def test_nothing_is_played_or_changed_in_a_tab_that_gave_way() -> None:
     assert send(elsewhere, SetLanguage("et")) is elsewhere  # no preference saved from here
     # Its notices still come and go.
     noticed = send(elsewhere, AddNotice(Notice("storage.save_failed")))
-    assert noticed.notices[-1] == Notice("storage.save_failed")
+    assert noticed.ui.notices[-1] == Notice("storage.save_failed")
 
 
 def test_a_tab_that_gives_way_runs_no_timer() -> None:
@@ -84,8 +84,8 @@ def test_giving_way_drops_the_restored_notice_it_no_longer_plays_that_game() -> 
     state = started()
     assert state.game is not None
     restored = resume(initial_state(["en-US"]), state.game, None, now=0)
-    assert RESTORED_NOTICE in restored.notices
-    assert RESTORED_NOTICE not in open_elsewhere(restored).notices
+    assert RESTORED_NOTICE in restored.ui.notices
+    assert RESTORED_NOTICE not in open_elsewhere(restored).ui.notices
 
 
 def test_taking_over_starts_from_the_newest_save_with_its_preferences() -> None:
@@ -97,7 +97,7 @@ def test_taking_over_starts_from_the_newest_save_with_its_preferences() -> None:
     preferences = preferences_to_data(send(mine, SetLanguage("et")))
     taken = take_over(elsewhere, other, mine.game, preferences, now=2000.0)
     assert taken.screen is Screen.GAME
-    assert taken.game == other and taken.before_last_turn == mine.game
+    assert taken.game == other and taken.play.before_last_turn == mine.game
     assert taken.settings.language == "et"
     assert send(taken, Roll()).game == roll(other, 0)  # it plays again
 

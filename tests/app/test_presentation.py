@@ -22,18 +22,18 @@ from game.app.intents import (
     Tick,
     ToggleKeep,
 )
-from game.app.model import AppState, CoachStatus, Dialog, Screen
+from game.app.model import AppState, CoachStatus, Dialog, Play, Screen, Ui
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
-from game.engine import new_game
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import GameState, Player, PlayerKind
 from game.present.snapshot import present
 from game.present.views import Snapshot
-from game.random_source import SeededDice
-from game.sheet import Sheet
-from game.state import GameState, Player, PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
@@ -53,8 +53,9 @@ def three_rolls(state: AppState, *, last_at: float) -> AppState:
     return run(state, Roll(), now=last_at)
 
 
-def in_game(game: GameState, language: str = "en", **changes: object) -> AppState:
-    return replace(initial_state([language]), screen=Screen.GAME, game=game, **changes)  # type: ignore[arg-type]
+def in_game(game: GameState, language: str = "en") -> AppState:
+    state = initial_state([language])
+    return replace(state, ui=replace(state.ui, screen=Screen.GAME), play=Play(game))
 
 
 def penta_game(scores: dict[str, int], dice: tuple[int, ...], bonuses: int = 0) -> GameState:
@@ -91,7 +92,16 @@ def test_every_screen_is_translated_with_no_raw_keys(language: str) -> None:
     assert game is not None
     finished = penta_game({box: 0 for box in game.ruleset.box_ids}, (1, 1, 1, 1, 1))
     finished = replace(finished, sheets=(finished.sheets[0], finished.sheets[0]), dice=None)
-    snapshots.append(present(replace(state, screen=Screen.END, game=finished), 0))
+    snapshots.append(
+        present(
+            replace(
+                state,
+                ui=replace(state.ui, screen=Screen.END),
+                play=replace(state.play, game=finished),
+            ),
+            0,
+        )
+    )
     translator = Translator(language)
     for snapshot in snapshots:
         assert snapshot.language == language
@@ -226,9 +236,9 @@ def test_before_the_last_roll_nothing_scoring_yet_is_no_sacrifice(rolls_left: in
 
 def test_the_countdown_shows_whole_seconds_left() -> None:
     state = three_rolls(initial_state(["en"], seed=2), last_at=100)
-    assert state.countdown_deadline == 103 and state.game is not None
-    assert state.countdown_box is not None
-    name = Translator("en").box_name(state.game.ruleset.id, state.countdown_box)
+    assert state.pacing.countdown_deadline == 103 and state.game is not None
+    assert state.pacing.countdown_box is not None
+    name = Translator("en").box_name(state.game.ruleset.id, state.pacing.countdown_box)
     for now, seconds in [(100, 3), (100.5, 3), (101.01, 2), (102.5, 1)]:
         view = present(state, now).game
         assert view is not None and view.countdown == seconds
@@ -236,7 +246,7 @@ def test_the_countdown_shows_whole_seconds_left() -> None:
         left = "1 second" if seconds == 1 else f"{iso(seconds)} seconds"
         assert view.countdown_text == f"Scoring {iso(name)} in {left}…"
     # A countdown restored with the game names no box: the coach chooses when it ends.
-    view = present(replace(state, countdown_box=None), 100).game
+    view = present(replace(state, pacing=replace(state.pacing, countdown_box=None)), 100).game
     assert view is not None and view.countdown_text == f"Scoring in {iso(3)} seconds…"
     state = run(state, SelectBox("chance"), now=101)
     view = present(state, 101).game
@@ -261,14 +271,18 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     assert view is not None and "Hints are unavailable" in view.coach_note
     assert "takes the box that scores most now" in view.coach_note
     ready = run(state, SetCoachStatus(CoachStatus.READY))
-    ready = replace(ready, hint=KeepAdvice((0, 1), 231.456), hint_requested=True)
+    ready = replace(
+        ready, pacing=replace(ready.pacing, hint=KeepAdvice((0, 1), 231.456), hint_requested=True)
+    )
     view = present(ready, 0).game
     assert view is not None and view.can_hint
     game = ready.game
     assert game is not None and game.dice is not None
     kept = iso(f"{game.dice[0]}, {game.dice[1]}")
     assert view.hint == f"Best: keep {kept} (expected final score {iso(231.5)})"
-    scored = present(replace(ready, hint=ScoreAdvice("chance", 200.0)), 0).game
+    scored = present(
+        replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice("chance", 200.0))), 0
+    ).game
     assert scored is not None
     assert scored.hint == f"Best: score {iso('Chance')} (expected final score {iso(200.0)})"
 
@@ -286,14 +300,16 @@ def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> 
         assert view is not None and view.hint == before.hint  # the dice did not change
         assert view.coach_note == ""
     # Only a table that failed to load makes the panel say so, never a hint with no advice.
-    unadvised = present(replace(state, hint=None), 0).game
+    unadvised = present(replace(state, pacing=replace(state.pacing, hint=None)), 0).game
     assert unadvised is not None and unadvised.hint == ""
 
 
 def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
     state = run(initial_state(["en"], seed=2), AddPlayer(), StartGame(), Roll())
     state = run(state, SetCoachStatus(CoachStatus.READY))
-    state = replace(state, hint=ScoreAdvice("chance", 200.0), hint_requested=True)
+    state = replace(
+        state, pacing=replace(state.pacing, hint=ScoreAdvice("chance", 200.0), hint_requested=True)
+    )
 
     def hinted(state: AppState) -> list[tuple[str, int, str]]:
         view = present(state, 0).game
@@ -311,14 +327,20 @@ def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
     open_label = f"{iso('Chance')}: {iso(points)} if scored now"
     label = f"{iso(open_label)}; the hint's choice"
     assert hinted(state) == [("chance", 0, label)]
-    assert hinted(replace(state, hint_requested=False)) == []  # hidden: no mark
-    assert hinted(replace(state, hint=KeepAdvice((0, 1), 200.0))) == []
+    assert (
+        hinted(replace(state, pacing=replace(state.pacing, hint_requested=False))) == []
+    )  # hidden: no mark
+    assert (
+        hinted(replace(state, pacing=replace(state.pacing, hint=KeepAdvice((0, 1), 200.0)))) == []
+    )
 
 
 def test_the_hint_says_on_each_die_what_to_change() -> None:
     state = run(initial_state(["en"], seed=2), StartGame(), Roll(), ToggleKeep(0), ToggleKeep(4))
     state = run(state, SetCoachStatus(CoachStatus.READY))
-    state = replace(state, hint=KeepAdvice((0, 1), 231.0), hint_requested=True)
+    state = replace(
+        state, pacing=replace(state.pacing, hint=KeepAdvice((0, 1), 231.0), hint_requested=True)
+    )
     view = present(state, 0).game
     assert view is not None
     assert [die.advice for die in view.dice] == ["", "keep", "", "", "release"]
@@ -329,7 +351,7 @@ def test_the_hint_says_on_each_die_what_to_change() -> None:
     assert view.dice[1].label == f"{iso(not_kept)}; the hint says: keep it"
     kept = f"Die {iso(5)}: {iso(game.dice[4])}, kept"
     assert view.dice[4].label == f"{iso(kept)}; the hint says: release it"
-    hidden = present(replace(state, hint_requested=False), 0).game
+    hidden = present(replace(state, pacing=replace(state.pacing, hint_requested=False)), 0).game
     assert hidden is not None and [die.advice for die in hidden.dice] == [""] * 5
     assert [die.badge for die in hidden.dice] == ["Kept", "", "", "", "Kept"]
 
@@ -345,7 +367,7 @@ def test_standings_share_places_and_the_winner_is_named() -> None:
         Sheet.from_scores(ruleset, {**full, "chance": 30}),
     )
     over = replace(game, sheets=sheets)
-    snapshot = present(replace(in_game(over), screen=Screen.END), 0)
+    snapshot = present(replace(in_game(over), ui=Ui(screen=Screen.END)), 0)
     end = snapshot.end
     assert end is not None
     assert [(s.place_text, s.name, s.total) for s in end.standings] == [
@@ -357,7 +379,7 @@ def test_standings_share_places_and_the_winner_is_named() -> None:
     assert end.headline == f"{iso(winners)} share the win!"
     assert not any(column.current for column in end.sheet.columns)
     solo = replace(game, players=game.players[:1], sheets=sheets[:1])
-    solo_end = present(replace(in_game(solo), screen=Screen.END), 0).end
+    solo_end = present(replace(in_game(solo), ui=Ui(screen=Screen.END)), 0).end
     assert solo_end is not None and solo_end.headline == f"Well played! Final score: {iso(20)}"
 
 

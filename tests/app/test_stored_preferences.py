@@ -15,7 +15,7 @@ from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.persistence.session import PREFERENCES_KEY, restore_session, save_preferences
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined
-from game.state import PlayerKind
+from game.play.state import PlayerKind
 
 
 def chosen() -> dict[str, Any]:
@@ -87,7 +87,7 @@ def test_valid_preferences_are_read_back_whole() -> None:
     assert restored.problems == () and restored.preferences == chosen()
     state = initial_state(["he"], preferences=restored.preferences)
     assert preferences_to_data(state) == chosen()
-    assert state.setup_restored
+    assert state.setup.restored
 
 
 def test_preferences_of_an_older_build_without_later_settings_are_read() -> None:

@@ -92,7 +92,7 @@ class BrowserProblems:
 
 
 def patch_packaged_module(page: Page, module_path: str, edit: Callable[[str], str]) -> None:
-    """Serves the page a packages archive whose `module_path` (e.g. "game/dice.py") has the
+    """Serves the page a packages archive whose `module_path` (e.g. "game/rules/dice.py") has the
     source `edit` returns; its .pyc no longer matches, so Python compiles the edited source."""
 
     def serve(route: Route) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from game.app.model import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
-from game.dice import Dice
+from game.rules.dice import Dice
 from tests.app.driver import keep_most_frequent as keep_most_frequent  # for the tests here
 
 ROOT = Path(__file__).resolve().parents[2]

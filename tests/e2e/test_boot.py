@@ -73,7 +73,7 @@ def test_a_python_error_at_start_shows_a_readable_message(
     page: Page, app_url: str, browser_problems: BrowserProblems
 ) -> None:
     patch_packaged_module(
-        page, "game/dice.py", lambda source: "raise RuntimeError('broken on purpose')\n"
+        page, "game/rules/dice.py", lambda source: "raise RuntimeError('broken on purpose')\n"
     )
     page.goto(app_url)
     page.wait_for_selector("html[data-state=failed]", timeout=30_000)
@@ -93,7 +93,7 @@ def test_a_python_error_in_an_event_handler_is_caught(
     def broken_roll(source: str) -> str:
         return source + "\n\ndef roll(*args, **kwargs):\n    raise ValueError('no dice')\n"
 
-    patch_packaged_module(page, "game/dice.py", broken_roll)
+    patch_packaged_module(page, "game/rules/dice.py", broken_roll)
     boot(page, app_url)
     assert not browser_problems.problems
     page.click("#start")

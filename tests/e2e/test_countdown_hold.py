@@ -17,13 +17,13 @@ from game_helpers import IN_SIGHT, Ui, keep_most_frequent, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.coach import best_immediate_box
-from game.engine import new_game, roll, score
 from game.i18n.translator import Translator
 from game.persistence.session import SESSION_KEY, save_session
 from game.persistence.storage import MemoryStorage
-from game.random_source import SeededDice
-from game.rulesets import RULESETS, JokerBranch
-from game.state import GameState, Player
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.state import GameState, Player
+from game.rules.rulesets import RULESETS, JokerBranch
 
 SEED = 7
 COUNTDOWN = re.compile(r"Scoring (\S.*) in (\d+) seconds?…")

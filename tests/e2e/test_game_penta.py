@@ -12,11 +12,11 @@ from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import Page, expect
 
 from game.coach import best_immediate_box
-from game.engine import new_game, roll, score
 from game.i18n.translator import Translator
-from game.random_source import SeededDice
-from game.rulesets import JokerBranch
-from game.state import Player
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.state import Player
+from game.rules.rulesets import JokerBranch
 
 SEED = 2
 

@@ -10,11 +10,11 @@ from playwright.sync_api import Browser, Page, expect
 from cli.tables import load_table
 from game.advisor_coach import AdvisorCoach
 from game.coach import best_immediate_box
-from game.engine import new_game, roll
 from game.i18n.translator import Translator
-from game.random_source import SeededDice
-from game.rulesets import RULESETS
-from game.state import Player
+from game.play.engine import new_game, roll
+from game.play.random_source import SeededDice
+from game.play.state import Player
+from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 
 SEED = 7

@@ -15,12 +15,13 @@ from playwright.sync_api import Page, expect
 from cli.tables import load_table
 from game.advisor_coach import AdvisorCoach
 from game.app.intents import ConfirmTurn, Roll, SelectBox, SkipComputers, ToggleKeep
-from game.app.model import AppState, CoachStatus, Screen, Settings
+from game.app.model import AppState, CoachStatus, Play, Screen, Settings, Setup
+from game.app.model import Ui as Screens
 from game.coach import best_immediate_box
-from game.engine import new_game, standings
-from game.random_source import SeededDice
-from game.rulesets import RULESETS
-from game.state import Player, PlayerKind
+from game.play.engine import new_game, standings
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
+from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver
 
@@ -41,11 +42,11 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
     coach = AdvisorCoach(Advisor(load_table(RULESETS["yatzy"])))
     send = AppDriver(
         AppState(
-            screen=Screen.GAME,
-            game=new_game("yatzy", players, SeededDice(SEED)),
-            seed=SEED,
             settings=Settings(auto_score_seconds=0),
             coach_status=CoachStatus.READY,
+            ui=Screens(screen=Screen.GAME),
+            play=Play(game=new_game("yatzy", players, SeededDice(SEED))),
+            setup=Setup(seed=SEED),
         ),
         coach,
     )

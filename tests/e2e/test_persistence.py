@@ -29,10 +29,10 @@ from test_offline import changed_build, stylesheet_text
 
 from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
 from game.coach import best_immediate_box
-from game.engine import new_game, roll, score
-from game.random_source import SeededDice
-from game.rulesets import JokerBranch
-from game.state import GameState, Player
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.state import GameState, Player
+from game.rules.rulesets import JokerBranch
 from tests.app.driver import AppDriver, stored_session
 from tools.serve import SiteServer
 

@@ -20,13 +20,13 @@ from game_helpers import Ui
 from playwright.sync_api import Page, expect
 
 from cli.random_play import random_game
-from game.engine import new_game
 from game.i18n.translator import Translator
 from game.persistence.history import HISTORY, GameRecord, record_game, records_to_data
 from game.persistence.stats import player_stats
 from game.persistence.storage import encode_record
-from game.random_source import SeededDice
-from game.state import Player
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 

@@ -28,10 +28,10 @@ from playwright.sync_api import BrowserContext, Page, Playwright, expect
 from test_persistence import SEED, play_turn, start_dana
 
 from game.coach import best_immediate_box
-from game.engine import new_game, roll, score
 from game.persistence.session import read_session_text
-from game.random_source import SeededDice
-from game.state import GameState, Player
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.state import GameState, Player
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 

@@ -9,7 +9,7 @@ def probe() -> str:
     from game.i18n.catalog import data_files
     from game.i18n.locale import LANGUAGE_CODES, choose_language
     from game.i18n.translator import Translator
-    from game.rulesets import RULESETS
+    from game.rules.rulesets import RULESETS
 
     out: dict[str, object] = {
         "chosen": choose_language(["he-IL", "en"]),

@@ -13,7 +13,7 @@ import pytest
 from game.i18n.catalog import Catalog, load_catalog
 from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, CatalogError
 from game.i18n.translator import Translator
-from game.rulesets import RULESETS
+from game.rules.rulesets import RULESETS
 
 OTHERS = [language for language in LANGUAGE_CODES if language != DEFAULT_LANGUAGE]
 HEBREW_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")

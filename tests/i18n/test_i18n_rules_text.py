@@ -20,7 +20,7 @@ from game.i18n.rules_text import (
     rules_text_from_data,
 )
 from game.i18n.translator import Translator
-from game.rulesets import RULESETS
+from game.rules.rulesets import RULESETS
 
 PAIRS = [(ruleset_id, language) for ruleset_id in sorted(RULESETS) for language in LANGUAGE_CODES]
 HEBREW_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")

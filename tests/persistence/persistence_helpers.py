@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from game.dice import DICE_COUNT
-from game.engine import new_game, roll, score, select_box, toggle_keep
-from game.random_source import SeededDice
-from game.savefile import game_from_data
-from game.state import GameState, Player, PlayerKind
+from game.persistence.savefile import game_from_data
+from game.play.engine import new_game, roll, score, select_box, toggle_keep
+from game.play.random_source import SeededDice
+from game.play.state import GameState, Player, PlayerKind
+from game.rules.dice import DICE_COUNT
 
 
 def players(count: int, computers: int = 0) -> list[Player]:

@@ -14,10 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from persistence_helpers import penta_joker_turn, random_steps, seeded_game
 
-from game.engine import score
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.persistence.migrations import MigrationChain
-from game.savefile import (
+from game.persistence.savefile import (
     SCHEMA_VERSION,
     dump_game,
     game_from_data,
@@ -26,6 +25,7 @@ from game.savefile import (
     load_saved_game,
     saved_game_from_data,
 )
+from game.play.engine import score
 from tests.profiles import examples
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from persistence_helpers import play_to_end, random_steps, seeded_game
 
-from game.engine import new_game, roll, score, toggle_keep
 from game.errors import SaveFileError
 from game.persistence.history import HISTORY, load_history
 from game.persistence.migrations import MigrationChain
+from game.persistence.savefile import game_to_data
 from game.persistence.session import (
     PREFERENCES_KEY,
     SESSION_KEY,
@@ -33,10 +33,10 @@ from game.persistence.storage import (
     read_record,
     write_record,
 )
-from game.persistence.undo import UndoSetting, undo_point
-from game.random_source import EntropyDice, SeededDice
-from game.savefile import game_to_data
-from game.state import Player
+from game.play.engine import new_game, roll, score, toggle_keep
+from game.play.random_source import EntropyDice, SeededDice
+from game.play.state import Player
+from game.play.undo import UndoSetting, undo_point
 from tests.profiles import examples
 
 TODAY = date(2026, 11, 30)

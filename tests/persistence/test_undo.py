@@ -9,10 +9,12 @@ from datetime import date
 import pytest
 from persistence_helpers import penta_joker_turn, players, random_steps, seeded_game
 
-from game.engine import roll, score, select_box
+from game.persistence.savefile import dump_game
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
-from game.persistence.undo import (
+from game.play.engine import roll, score, select_box
+from game.play.state import Player, PlayerKind
+from game.play.undo import (
     UndoNotAllowedError,
     UndoSetting,
     can_undo,
@@ -21,8 +23,6 @@ from game.persistence.undo import (
     undo_enabled,
     undo_point,
 )
-from game.savefile import dump_game
-from game.state import Player, PlayerKind
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ from datetime import date
 
 from persistence_helpers import random_steps, seeded_game
 
-from game.engine import roll, score
 from game.persistence.session import (
     SESSION_KEY,
     read_session_text,
@@ -24,7 +23,8 @@ from game.persistence.unsaved import (
     note_unsaved,
     stale_save,
 )
-from game.state import GameState
+from game.play.engine import roll, score
+from game.play.state import GameState
 
 TODAY = date(2026, 11, 30)
 

@@ -1,7 +1,7 @@
 """Every one of the 252 rolls in every box, against tables written from the rule text.
 
 The tables in tests/golden/ come from tools/make_golden_scores.py, which scores the rules
-again without using game.rulesets.
+again without using game.rules.rulesets.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game.dice import ALL_ROLLS
-from game.rulesets import RULESETS, get_ruleset
-from game.sheet import Sheet
+from game.play.sheet import Sheet
+from game.rules.dice import ALL_ROLLS
+from game.rules.rulesets import RULESETS, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"

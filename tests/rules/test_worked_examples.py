@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.errors import BoxFilledError, JokerForbiddenBoxError
-from game.rulesets import PENTA, YATZY, JokerBranch, Ruleset
-from game.sheet import Sheet
+from game.play.sheet import Sheet
+from game.rules.rulesets import PENTA, YATZY, JokerBranch, Ruleset
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 PENTA_LOWER = (

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from game.rulesets import PENTA, YATZY, Ruleset
+from game.rules.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.advisor import Advisor
 from game.strategy.table import ExactTable, ValueTable, decode_table
 from tests.strategy.solutions import encoded, share_in, solved

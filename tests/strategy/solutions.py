@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.rulesets import Ruleset
+from game.rules.rulesets import Ruleset
 from tools.solve import Solved, solve, table_bytes
 
 _solved: dict[str, Solved] = {}

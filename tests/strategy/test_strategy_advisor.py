@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from game.dice import ALL_ROLLS, DICE_COUNT, roll
-from game.rulesets import PENTA, YATZY, Ruleset
+from game.rules.dice import ALL_ROLLS, DICE_COUNT, roll
+from game.rules.rulesets import PENTA, YATZY, Ruleset
 from game.strategy import turn
 from game.strategy.advisor import Advisor, Keep, Position, PositionError, RankedAction, Roll, Score
 from game.strategy.states import TurnStart, UnreachableStateError

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
+import game.play.engine as engine
 from cli import tables as table_module
 from cli.main import main
 from cli.tables import table_file_name
-from game import engine
-from game.random_source import SeededDice
-from game.rulesets import PENTA, YATZY
-from game.savefile import dump_game
-from game.state import Player
+from game.persistence.savefile import dump_game
+from game.play.random_source import SeededDice
+from game.play.state import Player
+from game.rules.rulesets import PENTA, YATZY
 from tests.strategy.solutions import encoded, solved
 
 

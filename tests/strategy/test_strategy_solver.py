@@ -18,8 +18,8 @@ import os
 
 import numpy as np
 
-from game.dice import DICE_COUNT
-from game.rulesets import PENTA, YATZY, JokerRule, Section, joker_points
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import PENTA, YATZY, JokerRule, Section, joker_points
 from tests.strategy.solutions import solved
 from tools.solve import DEFAULT_WORKERS
 from tools.solver_core import FloatArray, ScoredValues, StateArrays, TurnSolver

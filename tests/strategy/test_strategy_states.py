@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from game.rulesets import PENTA, YATZY, Ruleset
+from game.rules.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.states import StateSpace, TurnStart, UnreachableStateError, state_space
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.errors import GameError
-from game.rulesets import PENTA, YATZY, Ruleset
+from game.rules.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.states import TurnStart
 from game.strategy.table import (
     FORMAT_VERSION,

@@ -1,6 +1,6 @@
 from math import isclose
 
-from game.dice import multisets
+from game.rules.dice import multisets
 from game.strategy import turn
 
 

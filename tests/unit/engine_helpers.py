@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.dice import Dice
+from game.rules.dice import Dice
 
 
 @dataclass(frozen=True)

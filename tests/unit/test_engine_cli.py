@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from cli.main import main
-from game.engine import new_game, roll, score
-from game.random_source import SeededDice
-from game.rulesets import get_ruleset
-from game.savefile import dump_game
-from game.sheet import Sheet
-from game.state import Player
+from game.persistence.savefile import dump_game
+from game.play.engine import new_game, roll, score
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player
+from game.rules.rulesets import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = [sys.executable, "-m", "game"]

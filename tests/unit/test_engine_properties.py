@@ -15,8 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.random_play import random_rolls, random_score, random_turn
-from game.dice import DICE_COUNT
-from game.engine import new_game, roll, score, select_box, toggle_keep
 from game.errors import (
     AllDiceKeptError,
     BoxFilledError,
@@ -30,11 +28,13 @@ from game.errors import (
     UnknownBoxError,
     WrongPlayerError,
 )
-from game.random_source import MAX_SEED, SeededDice
-from game.rulesets import RULESETS
-from game.savefile import dump_game, game_to_data, load_game
-from game.sheet import Sheet
-from game.state import GameState, Player, PlayerKind
+from game.persistence.savefile import dump_game, game_to_data, load_game
+from game.play.engine import new_game, roll, score, select_box, toggle_keep
+from game.play.random_source import MAX_SEED, SeededDice
+from game.play.sheet import Sheet
+from game.play.state import GameState, Player, PlayerKind
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import RULESETS
 from tests.profiles import examples
 
 ruleset_ids = st.sampled_from(sorted(RULESETS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.random_source import EntropyDice, SeededDice
+from game.play.random_source import EntropyDice, SeededDice
 
 
 def test_same_seed_same_dice_other_seed_other_dice() -> None:

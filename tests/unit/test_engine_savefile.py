@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from cli.random_play import random_game
-from game.engine import new_game, roll, select_box
 from game.errors import SaveFileError, UnsupportedVersionError
-from game.random_source import EntropyDice, SeededDice
-from game.savefile import dump_game, game_from_data, game_to_data, load_game
-from game.state import Player, PlayerKind
+from game.persistence.savefile import dump_game, game_from_data, game_to_data, load_game
+from game.play.engine import new_game, roll, select_box
+from game.play.random_source import EntropyDice, SeededDice
+from game.play.state import Player, PlayerKind
 
 # A game in the middle of player 1's turn: a second Penta, joker (a) forces Fours.
 VALID: dict[str, Any] = {

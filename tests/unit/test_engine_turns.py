@@ -12,7 +12,6 @@ from fractions import Fraction
 import pytest
 from engine_helpers import ScriptedDice, faces
 
-from game.engine import new_game, roll, score, select_box, standings, toggle_keep
 from game.errors import (
     AllDiceKeptError,
     BoxFilledError,
@@ -27,11 +26,12 @@ from game.errors import (
     UnknownRulesetError,
     WrongPlayerError,
 )
-from game.random_source import EntropyDice, SeededDice
-from game.rulesets import PENTA, JokerBranch
-from game.savefile import dump_game
-from game.sheet import Sheet
-from game.state import GameState, Player, PlayerKind
+from game.persistence.savefile import dump_game
+from game.play.engine import new_game, roll, score, select_box, standings, toggle_keep
+from game.play.random_source import EntropyDice, SeededDice
+from game.play.sheet import Sheet
+from game.play.state import GameState, Player, PlayerKind
+from game.rules.rulesets import PENTA, JokerBranch
 
 ANN = Player("Ann")
 BOT = Player("Bot", PlayerKind.COMPUTER, "easy")

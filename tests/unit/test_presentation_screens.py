@@ -6,16 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from game.app.model import AppState, Screen
+from game.app.model import AppState, Play, Screen
 from game.app.start import initial_state
-from game.engine import new_game
 from game.i18n.bidi import LRI, PDI
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.persistence.stats import PlayerStats, ScoreBin
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
 from game.present.snapshot import present
-from game.random_source import SeededDice
-from game.state import Player, PlayerKind
 from tests.i18n.isolation import iso
 
 STATS = PlayerStats(
@@ -31,7 +31,8 @@ STATS = PlayerStats(
 
 
 def history(language: str) -> AppState:
-    return replace(initial_state([language]), screen=Screen.HISTORY, stats=(STATS,))
+    state = initial_state([language])
+    return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, stats=(STATS,)))
 
 
 def test_history_bars_read_low_to_high_in_hebrew() -> None:
@@ -61,7 +62,8 @@ def in_game(language: str, *, computer_first: bool = False, rolled: bool = False
     game = new_game("penta", players, SeededDice(3))
     if rolled:
         game = replace(game, dice=(1, 2, 3, 4, 5), rolls_left=2)
-    return replace(initial_state([language]), screen=Screen.GAME, game=game)
+    state = initial_state([language])
+    return replace(state, ui=replace(state.ui, screen=Screen.GAME), play=Play(game))
 
 
 @pytest.mark.parametrize("language", LANGUAGE_CODES)
@@ -78,7 +80,9 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(language: str) -> 
     assert keys_hint(in_game(language)) == ""  # nothing to keep before the first roll
     after_last = in_game(language, rolled=True)
     assert after_last.game is not None
-    after_last = replace(after_last, game=replace(after_last.game, rolls_left=0))
+    after_last = replace(
+        after_last, play=replace(after_last.play, game=replace(after_last.game, rolls_left=0))
+    )
     assert keys_hint(after_last) == ""
     assert keys_hint(in_game(language, computer_first=True, rolled=True)) == ""
 
@@ -86,5 +90,6 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(language: str) -> 
 @pytest.mark.parametrize("language", LANGUAGE_CODES)
 @pytest.mark.parametrize("screen", [Screen.SETUP, Screen.GAME, Screen.HISTORY])
 def test_the_score_sheets_name_is_translated_on_every_screen(language: str, screen: Screen) -> None:
-    state = replace(in_game(language), screen=screen)
+    state = in_game(language)
+    state = replace(state, ui=replace(state.ui, screen=screen))
     assert present(state, 0.0).sheet_label == Translator(language)("sheet.title")

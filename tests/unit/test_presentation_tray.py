@@ -29,10 +29,10 @@ from game.app.update import dispatch
 from game.coach import GreedyCoach
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
-from game.persistence.undo import UndoSetting
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 from game.present.snapshot import present
 from game.present.views import GameView
-from game.state import PlayerKind
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()

@@ -27,9 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from game.dice import ALL_ROLLS, FACES, validate_dice
 from game.errors import BoxFilledError, JokerForbiddenBoxError
-from game.rulesets import Ruleset, ScoreOptions, Section, joker_points, score_options
+from game.rules.dice import ALL_ROLLS, FACES, validate_dice
+from game.rules.rulesets import Ruleset, ScoreOptions, Section, joker_points, score_options
 
 
 @dataclass(frozen=True)

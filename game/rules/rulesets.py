@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from game.dice import FACES, face_counts, is_five_of_a_kind
 from game.errors import UnknownBoxError, UnknownRulesetError
+from game.rules.dice import FACES, face_counts, is_five_of_a_kind
 
 
 class Section(StrEnum):

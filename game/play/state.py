@@ -1,13 +1,14 @@
 """The game as one immutable snapshot: players, sheets, and the turn in progress.
 
 A `GameState` is what a screen renders and what a save file stores. It never changes;
-the actions in `game.engine` return a new state (so undo is keeping the previous one).
-Build states with `game.engine.new_game`, the actions, or `game.savefile.load_game`.
+the actions in `game.play.engine` return a new state (so undo is keeping the previous one).
+Build states with `game.play.engine.new_game`, the actions, or
+`game.persistence.savefile.load_game`.
 
 Fields:
     ruleset          the Ruleset being played
     players          tuple[Player, ...]: name, kind (human/computer), level (computers only)
-    sheets           tuple[Sheet, ...], one per player, same order (see game.sheet)
+    sheets           tuple[Sheet, ...], one per player, same order (see game.play.sheet)
     current_player   index of the player whose turn it is (0 once the game is over)
     dice             the five faces on the table, die 0..4, or None before the turn's first roll
     kept             sorted positions (0..4) of the dice set aside for the next roll
@@ -32,11 +33,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from game.dice import DICE_COUNT, Dice
 from game.errors import InvalidSetupError
-from game.random_source import DiceSource
-from game.rulesets import Ruleset, ScoreOptions
-from game.sheet import Sheet
+from game.play.random_source import DiceSource
+from game.play.sheet import Sheet
+from game.rules.dice import DICE_COUNT, Dice
+from game.rules.rulesets import Ruleset, ScoreOptions
 
 ROLLS_PER_TURN = 3
 MAX_NAME_LENGTH = 50

@@ -70,7 +70,6 @@ import json
 from dataclasses import dataclass, replace
 from functools import cache
 
-from game.dice import DICE_COUNT, Dice, RandomSource, validate_dice
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import (
@@ -81,11 +80,12 @@ from game.persistence.readers import (
     read_object,
     translated,
 )
-from game.persistence.undo import confirmed_box
-from game.random_source import DiceSource, EntropyDice, SeededDice
-from game.rulesets import Ruleset, get_ruleset
-from game.sheet import Sheet, achievable_points
-from game.state import ROLLS_PER_TURN, GameState, Player
+from game.play.random_source import DiceSource, EntropyDice, SeededDice
+from game.play.sheet import Sheet, achievable_points
+from game.play.state import ROLLS_PER_TURN, GameState, Player
+from game.play.undo import confirmed_box
+from game.rules.dice import DICE_COUNT, Dice, RandomSource, validate_dice
+from game.rules.rulesets import Ruleset, get_ruleset
 
 FORMAT = "penta-game"
 SCHEMA_VERSION = 2

@@ -20,8 +20,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game.dice import FACES, Dice, RandomSource, roll
 from game.errors import InvalidSetupError
+from game.rules.dice import FACES, Dice, RandomSource, roll
 
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in JSON read by JavaScript (Number.MAX_SAFE_INTEGER)."""

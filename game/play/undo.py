@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from game.engine import score
 from game.errors import GameError, IllegalActionError
-from game.state import GameState, Player, PlayerKind
+from game.play.engine import score
+from game.play.state import GameState, Player, PlayerKind
 
 
 class UndoSetting(StrEnum):

@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from game.dice import DICE_COUNT
 from game.errors import (
     AllDiceKeptError,
     GameOverError,
@@ -34,10 +33,11 @@ from game.errors import (
     NotRolledYetError,
     WrongPlayerError,
 )
-from game.random_source import DiceSource, EntropyDice
-from game.rulesets import Ruleset, ScoreOptions, get_ruleset
-from game.sheet import Sheet
-from game.state import ROLLS_PER_TURN, GameState, Player
+from game.play.random_source import DiceSource, EntropyDice
+from game.play.sheet import Sheet
+from game.play.state import ROLLS_PER_TURN, GameState, Player
+from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import Ruleset, ScoreOptions, get_ruleset
 
 
 def new_game(

@@ -1,0 +1,2 @@
+"""A game in progress: its state (`state`), the score sheet (`sheet`), the engine that applies
+moves (`engine`), undo of the last turn (`undo`) and the dice's randomness (`random_source`)."""
