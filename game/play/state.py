@@ -39,7 +39,9 @@ from game.play.sheet import Sheet
 from game.rules.dice import DICE_COUNT, Dice
 from game.rules.rulesets import Ruleset, ScoreOptions
 
-ROLLS_PER_TURN = 3
+LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
+"""Computer levels, strongest first (their names and descriptions are in the catalogs)."""
+DEFAULT_LEVEL = "casual"
 MAX_NAME_LENGTH = 50
 MAX_LEVEL_LENGTH = 50
 

@@ -4,7 +4,7 @@ the sums, a column per player.
 
 from __future__ import annotations
 
-from game.coach import KeepAdvice, ScoreAdvice
+from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.sheet import Sheet
 from game.play.state import GameState

@@ -25,7 +25,8 @@ from game.app.intents import (
 from game.app.model import AppState, CoachStatus, Dialog, Play, Screen, Ui
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
+from game.coach.greedy import GreedyCoach
+from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.play.engine import new_game

@@ -8,8 +8,8 @@ from game_helpers import ROLL_PACE, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from cli.tables import load_table
-from game.advisor_coach import AdvisorCoach
-from game.coach import best_immediate_box
+from game.coach.greedy import best_immediate_box
+from game.coach.optimal import AdvisorCoach
 from game.i18n.translator import Translator
 from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice

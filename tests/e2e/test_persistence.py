@@ -28,7 +28,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import changed_build, stylesheet_text
 
 from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
-from game.coach import best_immediate_box
+from game.coach.greedy import best_immediate_box
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player

@@ -26,7 +26,7 @@ from game.app.intents import (
 from game.app.model import AppState
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import GreedyCoach
+from game.coach.greedy import GreedyCoach
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.play.state import PlayerKind
