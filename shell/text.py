@@ -1,4 +1,4 @@
-"""Puts translated text into the page, each isolate of it (game.bidi) as a ``<bdi>`` element.
+"""Puts translated text into the page, each isolate of it (game.i18n.bidi) as a ``<bdi>`` element.
 
 The text shows exactly as with the isolate marks in it, and what a screen reader reads holds
 no marks: "Noa's turn" stays one word, not "Noa" and "s". Text still goes in as text nodes,

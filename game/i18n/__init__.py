@@ -1,14 +1,5 @@
 """Internationalisation of everything the app shows: English, Hebrew (right to left), Estonian.
 
-    locale       LanguageInfo, LANGUAGES, choose_language, plural_category, format_number
-    errors       I18nError and its family (UnknownLanguageError, CatalogError, ...)
-    catalog      Template, Message, Catalog, load_catalog, data_files: the catalog files
-    translator   Translator (messages, plurals, numbers, dates, lists) and TranslationProblem
-    bidi         the isolate characters every inserted value is wrapped in
-    rules_text   the rules of each ruleset as structured text (loaded when first shown)
-
-This package imports none of its modules here (a re-export would be an import cycle).
-
 Pure Python (no browser imports): it runs in CPython and unchanged inside Pyodide.
 
 Catalogs are data, one JSON file per language in ``game/catalogs/<language>.json``::
@@ -39,14 +30,17 @@ sentence, or a Latin one in a Hebrew sentence, then keeps its own direction with
 words around it. (On the page the view shows each isolate as a ``<bdi>`` element: see
 game.i18n.bidi.)
 
-Errors and fallback (the decision): a :class:`Translator` (game.i18n.translator) made with
-``strict=True`` (tests) raises :class:`MissingKeyError` or :class:`PlaceholderError`
-(game.i18n.errors) at the first problem. With ``strict=False`` (the default, for the app) a key
-missing from the current language, or a message there whose placeholders do not match the call,
-is shown in English instead; the problem is recorded once in :attr:`Translator.problems` and
-logged as an error on the ``game.i18n`` logger (so that it shows on the console and fails the
-browser tests that watch the console), and the user never sees a raw key. If the English catalog
-cannot render it either, that is a programming error and it raises in both modes. Parameters
-that the message does not use are ignored (and recorded) in the lenient mode, an error in the
-strict one.
+Errors and fallback (the decision): a :class:`Translator` made with ``strict=True`` (tests)
+raises :class:`MissingKeyError` or :class:`PlaceholderError` at the first problem. With
+``strict=False`` (the default, for the app) a key missing from the current language, or a
+message there whose placeholders do not match the call, is shown in English instead; the
+problem is recorded once in :attr:`Translator.problems` and logged as an error on the
+``game.i18n`` logger (so that it shows on the console and fails the browser tests that watch
+the console), and the user never sees a raw key. If the English catalog cannot render it
+either, that is a programming error and it raises in both modes. Parameters that the
+message does not use are ignored (and recorded) in the lenient mode, an error in the strict one.
+
+The package: game.i18n.locale (the languages, plural rules, numbers and the errors),
+game.i18n.catalog (templates, messages, catalogs), game.i18n.translator (the Translator),
+game.i18n.bidi (the isolates) and game.i18n.rules_text (the rule sheets, loaded when shown).
 """

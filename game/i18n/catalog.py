@@ -1,5 +1,5 @@
-"""The catalog files: one JSON file per language in game/catalogs/, each message parsed once
-into templates (see the game.i18n package for the format) and checked strictly."""
+"""The catalogs: one JSON file per language in ``game/catalogs/``, read into templates and
+(plural) messages, checked as they are read (see game.i18n for the format)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TypeAlias
 
-from game.i18n.errors import CatalogError, MissingKeyError, PlaceholderError
-from game.i18n.locale import ALL_PLURAL_CATEGORIES, LANGUAGE_CODES, language_info, plural_category
+from game.i18n.locale import (
+    ALL_PLURAL_CATEGORIES,
+    LANGUAGE_CODES,
+    CatalogError,
+    MissingKeyError,
+    Param,
+    PlaceholderError,
+    language_info,
+    plural_category,
+)
 
-Param: TypeAlias = str | int | float
-"""A placeholder value: text is inserted as it is, numbers are formatted for the language."""
+# --- templates and catalogs ---------------------------------------------------------------
 
 _FORMATTER = string.Formatter()
 

@@ -1,5 +1,6 @@
-"""The supported languages and what each needs: direction, plural rules, number format, and
-choosing one from a browser's preferences."""
+"""The supported languages (English, Hebrew, Estonian), choosing one from a browser's
+preferences, CLDR plural categories, numbers written for a language, and the errors of
+game.i18n."""
 
 from __future__ import annotations
 
@@ -7,12 +8,44 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from game.i18n.errors import PlaceholderError, UnknownLanguageError
-
 Direction: TypeAlias = Literal["ltr", "rtl"]
 PluralCategory: TypeAlias = Literal["zero", "one", "two", "few", "many", "other"]
+Param: TypeAlias = str | int | float
+"""A placeholder value: text is inserted as it is, numbers are formatted for the language."""
 
 ALL_PLURAL_CATEGORIES: tuple[PluralCategory, ...] = ("zero", "one", "two", "few", "many", "other")
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+class I18nError(Exception):
+    """Base class of every error this module raises."""
+
+
+class UnknownLanguageError(I18nError, ValueError):
+    def __init__(self, language: object) -> None:
+        super().__init__(
+            f"unknown language {language!r}; supported languages: {', '.join(LANGUAGE_CODES)}"
+        )
+
+
+class CatalogError(I18nError, ValueError):
+    """A catalog file that is malformed: bad JSON, a bad key, template or plural message."""
+
+
+class MissingKeyError(I18nError, LookupError):
+    def __init__(self, key: str, language: str) -> None:
+        super().__init__(f"no message {key!r} in the {language!r} catalog")
+        self.key = key
+        self.language = language
+
+
+class PlaceholderError(I18nError, ValueError):
+    """The parameters of a call do not match the placeholders of the message."""
+
+
+# --- languages ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -50,7 +83,7 @@ def language_info(language: str) -> LanguageInfo:
     try:
         return LANGUAGES[language]
     except (KeyError, TypeError):
-        raise UnknownLanguageError(language, LANGUAGE_CODES) from None
+        raise UnknownLanguageError(language) from None
 
 
 def direction(language: str) -> Direction:

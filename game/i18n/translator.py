@@ -1,5 +1,5 @@
-"""The Translator: messages, plurals, numbers, dates and lists in one language, with the
-fallback to English (see the game.i18n package for the decision)."""
+"""The Translator: messages, plurals, numbers, lists and box names in one language, with the
+lenient fallback to English (see game.i18n)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from game.i18n.bidi import FSI, LRI, PDI, RLI
-from game.i18n.catalog import Catalog, Param, load_catalog
-from game.i18n.errors import CatalogError, I18nError, PlaceholderError
+from game.i18n.catalog import Catalog, load_catalog
 from game.i18n.locale import (
     DEFAULT_LANGUAGE,
+    CatalogError,
     Direction,
+    I18nError,
+    Param,
+    PlaceholderError,
     PluralCategory,
     format_number,
     language_info,
@@ -25,7 +28,9 @@ if TYPE_CHECKING:  # imported where it is used (Translator.rules_text): not at s
     from game.i18n.rules_text import RulesText
 
 logger = logging.getLogger("game.i18n")
-"""Named after the package (not this module): the browser tests and the app watch this name."""
+
+
+# --- the translator -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

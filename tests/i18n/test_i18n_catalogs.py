@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.i18n.catalog import Catalog, load_catalog
-from game.i18n.errors import CatalogError
-from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES
+from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, CatalogError
 from game.i18n.translator import Translator
 from game.rules.rulesets import RULESETS
 

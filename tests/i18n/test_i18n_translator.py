@@ -9,9 +9,11 @@ import pytest
 
 from game.i18n.bidi import FSI, LRI, PDI, RLI
 from game.i18n.catalog import Catalog, data_files, load_catalog
-from game.i18n.errors import MissingKeyError, PlaceholderError, UnknownLanguageError
 from game.i18n.locale import (
     LANGUAGE_CODES,
+    MissingKeyError,
+    PlaceholderError,
+    UnknownLanguageError,
     choose_language,
     direction,
     format_number,
@@ -388,14 +390,14 @@ def test_data_files_lists_every_catalog_and_rules_file() -> None:
 def test_an_unreadable_catalog_falls_back_to_english_unless_strict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import game.i18n.errors as errors
     import game.i18n.translator as translator
+    from game.i18n.locale import CatalogError
 
     real = translator.load_catalog
 
     def broken(language: str) -> Catalog:
         if language == "he":
-            raise errors.CatalogError("cannot read catalog game/catalogs/he.json")
+            raise CatalogError("cannot read catalog game/catalogs/he.json")
         return real(language)
 
     monkeypatch.setattr(translator, "load_catalog", broken)
@@ -403,7 +405,7 @@ def test_an_unreadable_catalog_falls_back_to_english_unless_strict(
     assert (t.language, t.direction) == ("en", "ltr")
     assert t("turn.confirm") == "Confirm turn"
     assert t.problems[0].key == "*" and "he.json" in t.problems[0].reason
-    with pytest.raises(errors.CatalogError):
+    with pytest.raises(CatalogError):
         Translator("he", strict=True)
 
 
