@@ -281,10 +281,7 @@ def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_sta
             "nothing was deleted."
         ]
     )
-    stored = page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
-    )
-    assert stored["penta.quarantine.1:penta.preferences"] == hostile
+    assert stored_records(page)["penta.quarantine.1:penta.preferences"] == hostile
     with page.expect_download() as download:
         page.click("#export-unreadable")
     assert download.value.path().read_text(encoding="utf-8") == hostile
@@ -292,8 +289,7 @@ def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_sta
     page.reload()
     wait_until_ready(page)
     expect(page.locator("#notice-list li")).to_have_count(0)
-    keys = page.evaluate("() => Object.keys(localStorage)")
-    assert [key for key in keys if key.startswith("penta.quarantine.")] == [
+    assert [key for key in stored_records(page) if key.startswith("penta.quarantine.")] == [
         "penta.quarantine.1:penta.preferences"
     ]
 
