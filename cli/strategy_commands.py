@@ -26,10 +26,11 @@ from typing import Any
 from cli.arguments import UsageError, load_game_file, ruleset_argument, seed_argument
 from cli.simulate import Summary, play_games
 from cli.tables import load_table
-from game.advisor_coach import position_of
+from game.coach.optimal import position_of
+from game.play.state import LEVELS
 from game.rules.rulesets import Ruleset
 from game.strategy.advisor import Advisor, Keep, Position, RankedAction, Roll, Score
-from game.strategy.players import LEVELS, make_player
+from game.strategy.players import make_player
 
 MAX_GAMES = 10_000_000
 

@@ -86,7 +86,8 @@ from game.app.model import (
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state, open_elsewhere, parse_seed, resume, take_over
 from game.app.update import dispatch
-from game.coach import Coach, GreedyCoach
+from game.coach.greedy import GreedyCoach
+from game.coach.protocol import Coach
 from game.persistence.history import load_history
 from game.persistence.session import (
     SESSION_KEY,
@@ -360,7 +361,7 @@ class Controller:
     async def _load_table(self, ruleset_id: str) -> None:
         # Imported only now, after the first screen shows: the strategy modules take a good
         # part of the start-up time in the browser, and nothing needs them before a game.
-        from game.advisor_coach import AdvisorCoach
+        from game.coach.optimal import AdvisorCoach
         from game.strategy.advisor import Advisor
         from game.strategy.table import TableError, decode_table
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.bidi import without_isolates
+from game.i18n.bidi import without_isolates
 from game.present.views import Choice
 from shell.js import is_null
 from shell.text import fill_text

@@ -11,7 +11,7 @@ from shell.dom import Page
 from shell.text import fill_text
 
 if TYPE_CHECKING:
-    from game.rules_text import RulesText, Table
+    from game.i18n.rules_text import RulesText, Table
 
 
 class Panels:
@@ -93,7 +93,7 @@ class Panels:
         if rules is None:
             return
         # Not imported at the top: the module is loaded only once some rules are shown.
-        from game.rules_text import BulletList, Example, Paragraph, Table
+        from game.i18n.rules_text import BulletList, Example, Paragraph, Table
 
         key = (rules.ruleset, rules.language)
         if key == self._rules_key:

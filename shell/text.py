@@ -1,4 +1,4 @@
-"""Puts translated text into the page, each isolate of it (game.bidi) as a ``<bdi>`` element.
+"""Puts translated text into the page, each isolate of it (game.i18n.bidi) as a ``<bdi>`` element.
 
 The text shows exactly as with the isolate marks in it, and what a screen reader reads holds
 no marks: "Noa's turn" stays one word, not "Noa" and "s". Text still goes in as text nodes,
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bidi import Isolate, Segment, split_isolates
+from game.i18n.bidi import Isolate, Segment, split_isolates
 
 __all__ = ["fill_text"]
 

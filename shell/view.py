@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.bidi import without_isolates
+from game.i18n.bidi import without_isolates
 from game.present.views import EndView, GameView, Snapshot
 from shell.dom import Node, Page, shift_into
 from shell.js import is_null, js_object

@@ -25,7 +25,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from game.i18n import DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, Translator
+from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES
+from game.i18n.translator import Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from game.i18n import I18nError
+from game.i18n.locale import I18nError
 from tools import boot_texts
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from game.coach import DEFAULT_LEVEL, Advice
-from game.i18n import DEFAULT_LANGUAGE
-from game.play.state import GameState, PlayerKind
+from game.coach.protocol import Advice
+from game.i18n.locale import DEFAULT_LANGUAGE
+from game.play.state import DEFAULT_LEVEL, GameState, PlayerKind
 from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice
 

@@ -11,11 +11,10 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Seat, Speed
-from game.coach import LEVELS
 from game.errors import SaveFileError, UnsupportedVersionError
-from game.i18n import LANGUAGES
+from game.i18n.locale import LANGUAGES
 from game.persistence.readers import check_keys, read_list, read_object
-from game.play.state import MAX_NAME_LENGTH, PlayerKind
+from game.play.state import LEVELS, MAX_NAME_LENGTH, PlayerKind
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 

@@ -17,9 +17,8 @@ from game.app.intents import (
     SetPlayerLevel,
 )
 from game.app.model import MAX_PLAYERS, AppState, Seat, Setup
-from game.coach import LEVELS
-from game.i18n import Translator
-from game.play.state import MAX_NAME_LENGTH, GameState, Player, PlayerKind
+from game.i18n.translator import Translator
+from game.play.state import LEVELS, MAX_NAME_LENGTH, GameState, Player, PlayerKind
 from game.rules.rulesets import RULESETS
 
 

@@ -29,7 +29,7 @@ def initial_state(
 ) -> AppState:
     """The state at start: the browser's language (`navigator.languages`), then any stored
     preferences (which win), and the `?seed=` of the page."""
-    from game.i18n import choose_language
+    from game.i18n.locale import choose_language
 
     state = AppState(
         settings=Settings(language=choose_language(_as_list(languages))), setup=Setup(seed=seed)

@@ -39,12 +39,12 @@ from game.app.model import (
     undo_available,
 )
 from game.app.seats import players_for
-from game.coach import DEFAULT_LEVEL, Coach, KeepAdvice, ScoreAdvice
+from game.coach.protocol import Coach, KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll, score, select_box, toggle_keep
 from game.play.random_source import DiceSource, EntropyDice, SeededDice
-from game.play.state import ROLLS_PER_TURN
+from game.play.state import DEFAULT_LEVEL
 from game.play.undo import confirmed_box, undo, undo_point
-from game.rules.dice import DICE_COUNT
+from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import RULESETS
 
 

@@ -43,9 +43,9 @@ from game.app.model import (
 )
 from game.app.seats import apply_setup, renamed_defaults
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
-from game.coach import Coach
+from game.coach.protocol import Coach
 from game.errors import GameError
-from game.i18n import LANGUAGES
+from game.i18n.locale import LANGUAGES
 from game.play.state import GameState
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS

@@ -82,9 +82,9 @@ from game.persistence.readers import (
 )
 from game.play.random_source import DiceSource, EntropyDice, SeededDice
 from game.play.sheet import Sheet, achievable_points
-from game.play.state import ROLLS_PER_TURN, GameState, Player
+from game.play.state import GameState, Player
 from game.play.undo import confirmed_box
-from game.rules.dice import DICE_COUNT, Dice, RandomSource, validate_dice
+from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, RandomSource, validate_dice
 from game.rules.rulesets import Ruleset, get_ruleset
 
 FORMAT = "penta-game"

@@ -17,7 +17,7 @@ Stored in the session's payload (game.persistence.session) as
              "auto_scored": null}
 
 Only the shape is checked here; whether the box fits the game restored is for the app to judge
-(game.countdown), which ignores a record that does not fit.
+(game.app.countdown), which ignores a record that does not fit.
 """
 
 from __future__ import annotations

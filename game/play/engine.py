@@ -35,8 +35,8 @@ from game.errors import (
 )
 from game.play.random_source import DiceSource, EntropyDice
 from game.play.sheet import Sheet
-from game.play.state import ROLLS_PER_TURN, GameState, Player
-from game.rules.dice import DICE_COUNT
+from game.play.state import GameState, Player
+from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, ScoreOptions, get_ruleset
 
 

@@ -8,6 +8,7 @@ player's column is a property here:
     sheet.points_in(box_id) -> int | None        what a box holds (None while open)
     sheet.open_boxes / filled_boxes / is_complete
     sheet.upper_subtotal, points_to_upper_bonus, upper_bonus
+    sheet.upper_bonus_reachable() -> bool         can the open upper boxes still earn it?
     sheet.lower_subtotal
     sheet.five_of_a_kind_box_points               what the Penta/Yatzy box holds (None: open)
     sheet.five_of_a_kind_bonus_count / five_of_a_kind_bonus_points   (Penta bonuses)
@@ -28,8 +29,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from game.errors import BoxFilledError, JokerForbiddenBoxError
-from game.rules.dice import ALL_ROLLS, FACES, validate_dice
-from game.rules.rulesets import Ruleset, ScoreOptions, Section, joker_points, score_options
+from game.rules.dice import ALL_ROLLS, DICE_COUNT, FACES, validate_dice
+from game.rules.rulesets import FaceSum, Ruleset, ScoreOptions, Section, joker_points, score_options
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,16 @@ class Sheet:
     @property
     def upper_bonus(self) -> int:
         return self.ruleset.upper_bonus_for(self.upper_subtotal)
+
+    def upper_bonus_reachable(self) -> bool:
+        """Whether the upper bonus can still be earned (or already is): the subtotal plus five
+        dice of its face in every open upper box reaches the threshold."""
+        best_rest = sum(
+            DICE_COUNT * box.scorer.face
+            for box, points in zip(self.ruleset.boxes, self.scores, strict=True)
+            if points is None and box.section is Section.UPPER and isinstance(box.scorer, FaceSum)
+        )
+        return self.upper_subtotal + best_rest >= self.ruleset.upper_bonus_threshold
 
     @cached_property
     def lower_subtotal(self) -> int:

@@ -14,7 +14,7 @@ Fields:
     kept             sorted positions (0..4) of the dice set aside for the next roll
     rolls_left       3 before the first roll, then 2, 1, 0
     selected_box     the box the player has picked but not yet confirmed, or None
-    dice_source      where the next roll comes from (see game.random_source)
+    dice_source      where the next roll comes from (see game.play.random_source)
 
 Derived, for the screens and the advisor:
     is_over, player, sheet, turn_number, has_rolled, can_roll
@@ -39,7 +39,9 @@ from game.play.sheet import Sheet
 from game.rules.dice import DICE_COUNT, Dice
 from game.rules.rulesets import Ruleset, ScoreOptions
 
-ROLLS_PER_TURN = 3
+LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
+"""Computer levels, strongest first (their names and descriptions are in the catalogs)."""
+DEFAULT_LEVEL = "casual"
 MAX_NAME_LENGTH = 50
 MAX_LEVEL_LENGTH = 50
 

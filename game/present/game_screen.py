@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 
 from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
-from game.coach import KeepAdvice, ScoreAdvice
-from game.i18n import Translator
+from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.play.undo import confirmed_box
 from game.present.sheet import sheet_view

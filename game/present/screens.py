@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Speed
 from game.app.seats import default_names
-from game.coach import LEVELS
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.play.engine import standings
-from game.play.state import PlayerKind
+from game.play.state import LEVELS, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.game_screen import undo_label
 from game.present.sheet import sheet_view

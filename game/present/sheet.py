@@ -4,23 +4,12 @@ the sums, a column per player.
 
 from __future__ import annotations
 
-from game.coach import KeepAdvice, ScoreAdvice
-from game.i18n import Translator
-from game.play.sheet import Sheet
+from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.present.spotlight import Spotlight
 from game.present.views import Cell, ColumnHead, Row, SheetView
-from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import Section
-
-
-def _bonus_reachable(sheet: Sheet) -> bool:
-    ruleset = sheet.ruleset
-    best_rest = 0
-    for box in ruleset.boxes:
-        if box.section is Section.UPPER and sheet.points_in(box.id) is None:
-            best_rest += DICE_COUNT * getattr(box.scorer, "face", 0)
-    return sheet.upper_subtotal + best_rest >= ruleset.upper_bonus_threshold
 
 
 def sheet_view(
@@ -142,7 +131,7 @@ def _upper_sum_rows(game: GameState, t: Translator, current: int) -> list[Row]:
             text = t.format_number(sheet.upper_bonus)
             label = t("sheet.bonus_reached") + ": " + text
             cells.append(Cell(text, "sum", label, None, False, is_current))
-        elif not _bonus_reachable(sheet):
+        elif not sheet.upper_bonus_reachable():
             cells.append(Cell("0", "sum", t("sheet.bonus_out_of_reach"), None, False, is_current))
         else:
             needed = sheet.points_to_upper_bonus

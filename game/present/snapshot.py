@@ -26,7 +26,8 @@ from game.app.model import (
     Screen,
     Undone,
 )
-from game.i18n import LANGUAGE_CODES, Translator
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.rules.rulesets import Ruleset
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
-    from game.rules_text import RulesText
+    from game.i18n.rules_text import RulesText
 
 
 # The views are NamedTuples, immutable records like frozen dataclasses, for the start-up time:

@@ -11,6 +11,8 @@ from game.errors import InvalidDiceError
 
 DICE_COUNT = 5
 FACES = (1, 2, 3, 4, 5, 6)
+ROLLS_PER_TURN = 3
+"""Rolls a player has in each turn (the first one included)."""
 
 Dice = tuple[int, ...]
 """Faces in table order (positions matter to the player: die 1 .. die 5)."""

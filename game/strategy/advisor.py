@@ -21,13 +21,12 @@ from itertools import repeat
 from operator import add, itemgetter, mul
 
 from game.errors import GameError, InvalidDiceError
-from game.rules.dice import DICE_COUNT, FACES, Dice, face_counts
+from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN, Dice, face_counts
 from game.rules.rulesets import Ruleset, ScoreOptions, score_options
 from game.strategy import turn
 from game.strategy.states import StateSpace, TurnStart
 from game.strategy.table import ValueTable
 
-ROLLS_PER_TURN = 3
 DEFAULT_TURN_CACHE = 256
 OPTIONS_CACHE_SIZE = 65536
 

@@ -5,9 +5,10 @@
   best by exp(-shortfall / 1 point) and picks one at random, so it usually plays well and
   sometimes takes a slightly worse line, as people do. Its many small slips cost about 20
   points a game (Penta about 235 against 254, Yatzy about 222 against 248).
-- `beginner`: a simple greedy rule with no table: score a box worth 25 or more at once,
-  otherwise keep the most frequent face (the highest on a tie) while rolls are left, and
-  finally take the box that pays most now (Penta about 195, Yatzy about 169).
+- `beginner`: the greedy rule with no table, game.coach.greedy.greedy_move (the app's coach
+  without a table plays the same): score a box worth 25 or more at once, otherwise keep the
+  most frequent face (the highest on a tie) while rolls are left, and finally take the box
+  that pays most now (Penta about 195, Yatzy about 169).
 
 Randomness is passed in, so seeded games replay exactly.
 """
@@ -16,22 +17,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.coach.greedy import greedy_move
+from game.coach.protocol import ScoreAdvice
 from game.errors import GameError
-from game.rules.dice import DICE_COUNT
+from game.play.state import LEVELS
 from game.strategy.advisor import Action, Advisor, Keep, Position, Roll, Score
 
-LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
-"""Strongest first."""
 CASUAL_TEMPERATURE = 1.0
 """Expected points: an action this much worse than the best is e (2.7) times less likely."""
 CASUAL_WINDOW = 10.0
 """Casual considers actions at most this many expected points below the best."""
-BEGINNER_SCORES_AT = 25
-"""The beginner stops rolling once some box would take at least this many points."""
 
 
 class UnknownLevelError(GameError, KeyError):
@@ -79,17 +77,12 @@ class BeginnerPlayer:
     def choose(self, position: Position, rng: random.Random) -> Action:
         if position.dice is None:
             return Roll()
+        dice = position.dice
         options = position.options()
-        legal = [box for box in position.ruleset.box_ids if box in options.legal]
-        box = max(legal, key=lambda box: options.points[box])
-        score = Score(box, options.points[box], options.five_of_a_kind_bonus)
-        if position.rolls_left == 0 or options.points[box] >= BEGINNER_SCORES_AT:
-            return score
-        counts = Counter(position.dice)
-        face = max(counts, key=lambda face: (counts[face], face))
-        if counts[face] == DICE_COUNT:
-            return score
-        return Keep((face,) * counts[face])
+        move = greedy_move(position.ruleset.box_ids, options, dice, position.rolls_left)
+        if isinstance(move, ScoreAdvice):
+            return Score(move.box, options.points[move.box], options.five_of_a_kind_bonus)
+        return Keep(tuple(dice[kept] for kept in move.kept))
 
 
 def make_player(level: str, advisor: Advisor | None) -> ComputerPlayer:

@@ -40,7 +40,8 @@ from game.app.model import (
 )
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import Coach, GreedyCoach, best_immediate_box
+from game.coach.greedy import GreedyCoach, best_immediate_box
+from game.coach.protocol import Coach
 from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
 from game.play.state import GameState, PlayerKind

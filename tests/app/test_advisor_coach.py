@@ -8,7 +8,6 @@ from dataclasses import replace
 import pytest
 
 from cli.tables import TABLES_DIR, load_table, table_file_name
-from game.advisor_coach import AdvisorCoach, position_of
 from game.app.intents import (
     AddPlayer,
     NewGame,
@@ -22,7 +21,8 @@ from game.app.intents import (
 from game.app.model import Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import KeepAdvice, ScoreAdvice
+from game.coach.optimal import AdvisorCoach, position_of
+from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet

@@ -62,7 +62,8 @@ from game.app.model import (
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, parse_seed
 from game.app.update import dispatch
-from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice, best_immediate_box
+from game.coach.greedy import GreedyCoach, best_immediate_box
+from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.errors import SaveFileError
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice

@@ -43,7 +43,8 @@ from game.app.model import (
 )
 from game.app.start import initial_state, resume
 from game.app.update import dispatch
-from game.coach import Advice, GreedyCoach, ScoreAdvice
+from game.coach.greedy import GreedyCoach
+from game.coach.protocol import Advice, ScoreAdvice
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import PendingCountdown, TurnRecord

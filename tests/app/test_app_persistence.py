@@ -49,7 +49,7 @@ from game.app.model import (
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, resume
 from game.app.update import dispatch
-from game.coach import GreedyCoach
+from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError
 from game.persistence.history import record_game
 from game.persistence.stats import player_stats

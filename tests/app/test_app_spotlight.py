@@ -23,7 +23,8 @@ from game.app.intents import (
 from game.app.model import AppState, Play, Screen
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import GreedyCoach, ScoreAdvice
+from game.coach.greedy import GreedyCoach
+from game.coach.protocol import ScoreAdvice
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet

@@ -22,7 +22,7 @@ from game.app.model import RESTORED_NOTICE, AppState, Notice, Screen, next_deadl
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state, open_elsewhere, resume, take_over
 from game.app.update import dispatch
-from game.coach import GreedyCoach
+from game.coach.greedy import GreedyCoach
 from game.play.engine import roll, score
 from game.play.state import PlayerKind
 from game.present.snapshot import present

@@ -26,8 +26,10 @@ from game.app.intents import (
 from game.app.model import AppState, Dialog, Play, Screen, Ui
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import GreedyCoach, KeepAdvice, ScoreAdvice
-from game.i18n import LANGUAGE_CODES, Translator
+from game.coach.greedy import GreedyCoach
+from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet

@@ -12,7 +12,7 @@ from game.app.intents import ChooseRuleset, RenamePlayer, SetLanguage, SetPlayer
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import GreedyCoach
+from game.coach.greedy import GreedyCoach
 from game.persistence.session import PREFERENCES_KEY, restore_session, save_preferences
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined
 from game.play.state import PlayerKind

@@ -13,7 +13,8 @@ from playwright.sync_api import Browser, expect
 
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state
-from game.i18n import LANGUAGE_ALIASES, LANGUAGE_CODES, Translator
+from game.i18n.locale import LANGUAGE_ALIASES, LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from game.persistence.storage import encode_record
 from tools.boot_texts import SCRIPTS, TextRef, page_texts, read_sources, script_keys

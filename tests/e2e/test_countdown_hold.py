@@ -16,8 +16,8 @@ from browser_helpers import wait_until_ready
 from game_helpers import IN_SIGHT, Ui, keep_most_frequent, new_context
 from playwright.sync_api import Browser, Page, expect
 
-from game.coach import best_immediate_box
-from game.i18n import Translator
+from game.coach.greedy import best_immediate_box
+from game.i18n.translator import Translator
 from game.persistence.session import SESSION_KEY, save_session
 from game.persistence.storage import MemoryStorage
 from game.play.engine import new_game, roll, score

@@ -11,8 +11,8 @@ from __future__ import annotations
 from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import Page, expect
 
-from game.coach import best_immediate_box
-from game.i18n import Translator
+from game.coach.greedy import best_immediate_box
+from game.i18n.translator import Translator
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import Player

@@ -13,11 +13,11 @@ from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import Page, expect
 
 from cli.tables import load_table
-from game.advisor_coach import AdvisorCoach
 from game.app.intents import ConfirmTurn, Roll, SelectBox, SkipComputers, ToggleKeep
 from game.app.model import AppState, Play, Screen, Settings, Setup, Tables
 from game.app.model import Ui as Screens
-from game.coach import best_immediate_box
+from game.coach.greedy import best_immediate_box
+from game.coach.optimal import AdvisorCoach
 from game.play.engine import new_game, standings
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind

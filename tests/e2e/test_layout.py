@@ -9,7 +9,7 @@ from browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
 from game_helpers import Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from tests.app.driver import played_up_to_the_last_round, stored_session
 
 LONG_NAME = "A" * 50
@@ -449,3 +449,15 @@ def test_the_settings_close_without_scrolling_the_dialog(page: Page, app_url: st
     expect(done).to_be_in_viewport(ratio=1)
     done.click()  # nothing covers it either
     expect(dialog).to_be_hidden()
+
+
+def test_a_choice_of_seconds_reads_as_words_apart(page: Page, app_url: str) -> None:
+    """The number in "3 seconds" is isolated (a <bdi>): the chip must still render the space
+    (a flex container made it and the word separate items, showing "3seconds")."""
+    Ui(page).open(app_url)
+    page.click("#settings-button")
+    label = page.locator("#auto-score-3-label")
+    expect(label).to_be_visible()
+    assert label.inner_text() == "3 seconds"
+    box = label.bounding_box()
+    assert box is not None and box["height"] >= 44  # still a finger's target

@@ -28,7 +28,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import changed_build, stylesheet_text
 
 from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
-from game.coach import best_immediate_box
+from game.coach.greedy import best_immediate_box
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
@@ -281,10 +281,7 @@ def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_sta
             "nothing was deleted."
         ]
     )
-    stored = page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
-    )
-    assert stored["penta.quarantine.1:penta.preferences"] == hostile
+    assert stored_records(page)["penta.quarantine.1:penta.preferences"] == hostile
     with page.expect_download() as download:
         page.click("#export-unreadable")
     assert download.value.path().read_text(encoding="utf-8") == hostile
@@ -292,8 +289,7 @@ def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_sta
     page.reload()
     wait_until_ready(page)
     expect(page.locator("#notice-list li")).to_have_count(0)
-    keys = page.evaluate("() => Object.keys(localStorage)")
-    assert [key for key in keys if key.startswith("penta.quarantine.")] == [
+    assert [key for key in stored_records(page) if key.startswith("penta.quarantine.")] == [
         "penta.quarantine.1:penta.preferences"
     ]
 

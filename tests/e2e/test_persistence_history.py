@@ -20,7 +20,7 @@ from game_helpers import Ui
 from playwright.sync_api import Page, expect
 
 from cli.random_play import random_game
-from game.i18n import Translator
+from game.i18n.translator import Translator
 from game.persistence.history import HISTORY, GameRecord, record_game, records_to_data
 from game.persistence.stats import player_stats
 from game.persistence.storage import encode_record

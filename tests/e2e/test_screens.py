@@ -11,8 +11,8 @@ from browser_helpers import BrowserProblems
 from game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
-from game.bidi import without_isolates
-from game.i18n import Translator
+from game.i18n.bidi import without_isolates
+from game.i18n.translator import Translator
 from tools.boot_texts import TextRef, page_texts, read_sources
 
 

@@ -27,7 +27,7 @@ from game_helpers import PHONE, Ui
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 from test_persistence import SEED, play_turn, start_dana
 
-from game.coach import best_immediate_box
+from game.coach.greedy import best_immediate_box
 from game.persistence.session import read_session_text
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice

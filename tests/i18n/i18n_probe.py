@@ -6,7 +6,9 @@ import json
 
 
 def probe() -> str:
-    from game.i18n import LANGUAGE_CODES, Translator, choose_language, data_files
+    from game.i18n.catalog import data_files
+    from game.i18n.locale import LANGUAGE_CODES, choose_language
+    from game.i18n.translator import Translator
     from game.rules.rulesets import RULESETS
 
     out: dict[str, object] = {

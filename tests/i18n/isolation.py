@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.i18n import FSI, PDI
+from game.i18n.bidi import FSI, PDI
 
 
 def iso(value: object) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.bidi import FSI, LRI, PDI, RLI, Isolate, split_isolates, without_isolates
-from game.i18n import Translator
+from game.i18n.bidi import FSI, LRI, PDI, RLI, Isolate, split_isolates, without_isolates
+from game.i18n.translator import Translator
 
 
 def test_a_text_without_isolates_is_one_plain_run() -> None:

@@ -10,15 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game.i18n import (
-    DEFAULT_LANGUAGE,
-    LANGUAGE_CODES,
-    LANGUAGES,
-    Catalog,
-    CatalogError,
-    Translator,
-    load_catalog,
-)
+from game.i18n.catalog import Catalog, load_catalog
+from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGES, CatalogError
+from game.i18n.translator import Translator
 from game.rules.rulesets import RULESETS
 
 OTHERS = [language for language in LANGUAGE_CODES if language != DEFAULT_LANGUAGE]

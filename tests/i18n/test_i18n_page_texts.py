@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game.i18n import LANGUAGE_CODES, Translator
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from tools.boot_texts import PAGE, BootTextError, TextRef, page_texts, page_with_texts
 
 TEXT_ATTRIBUTES = frozenset(

@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 
 from game.errors import UnknownRulesetError
-from game.i18n import LANGUAGE_CODES, Translator
-from game.rules.rulesets import RULESETS
-from game.rules_text import (
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.rules_text import (
     BulletList,
     Example,
     Paragraph,
@@ -20,6 +19,8 @@ from game.rules_text import (
     load_rules_text,
     rules_text_from_data,
 )
+from game.i18n.translator import Translator
+from game.rules.rulesets import RULESETS
 
 PAIRS = [(ruleset_id, language) for ruleset_id in sorted(RULESETS) for language in LANGUAGE_CODES]
 HEBREW_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")

@@ -7,25 +7,20 @@ from datetime import date
 
 import pytest
 
-from game.i18n import (
-    FSI,
+from game.i18n.bidi import FSI, LRI, PDI, RLI
+from game.i18n.catalog import Catalog, data_files, load_catalog
+from game.i18n.locale import (
     LANGUAGE_CODES,
-    LRI,
-    PDI,
-    RLI,
-    Catalog,
     MissingKeyError,
     PlaceholderError,
-    Translator,
     UnknownLanguageError,
     choose_language,
-    data_files,
     direction,
     format_number,
-    load_catalog,
     normalize_language,
     plural_category,
 )
+from game.i18n.translator import Translator
 from tests.i18n.isolation import iso
 
 # --- direction and language choice -------------------------------------------------------
@@ -395,27 +390,28 @@ def test_data_files_lists_every_catalog_and_rules_file() -> None:
 def test_an_unreadable_catalog_falls_back_to_english_unless_strict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import game.i18n as i18n
+    import game.i18n.translator as translator
+    from game.i18n.locale import CatalogError
 
-    real = i18n.load_catalog
+    real = translator.load_catalog
 
     def broken(language: str) -> Catalog:
         if language == "he":
-            raise i18n.CatalogError("cannot read catalog game/catalogs/he.json")
+            raise CatalogError("cannot read catalog game/catalogs/he.json")
         return real(language)
 
-    monkeypatch.setattr(i18n, "load_catalog", broken)
+    monkeypatch.setattr(translator, "load_catalog", broken)
     t = Translator("he")
     assert (t.language, t.direction) == ("en", "ltr")
     assert t("turn.confirm") == "Confirm turn"
     assert t.problems[0].key == "*" and "he.json" in t.problems[0].reason
-    with pytest.raises(i18n.CatalogError):
+    with pytest.raises(CatalogError):
         Translator("he", strict=True)
 
 
 @pytest.mark.parametrize("language", LANGUAGE_CODES)
 def test_language_names_are_their_own_names_in_every_catalog(language: str) -> None:
-    from game.i18n import LANGUAGES
+    from game.i18n.locale import LANGUAGES
 
     t = Translator(language, strict=True)
     for code, info in LANGUAGES.items():

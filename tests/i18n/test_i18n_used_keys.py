@@ -16,7 +16,8 @@ import ast
 import re
 from pathlib import Path
 
-from game.i18n import DEFAULT_LANGUAGE, load_catalog
+from game.i18n.catalog import load_catalog
+from game.i18n.locale import DEFAULT_LANGUAGE
 from tools.boot_texts import TextRef, boot_refs, read_sources
 
 ROOT = Path(__file__).resolve().parents[2]

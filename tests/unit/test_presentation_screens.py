@@ -8,7 +8,9 @@ import pytest
 
 from game.app.model import AppState, Play, Screen
 from game.app.start import initial_state
-from game.i18n import LANGUAGE_CODES, LRI, PDI, Translator
+from game.i18n.bidi import LRI, PDI
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.persistence.stats import PlayerStats, ScoreBin
 from game.play.engine import new_game
 from game.play.random_source import SeededDice

@@ -26,8 +26,9 @@ from game.app.intents import (
 from game.app.model import AppState
 from game.app.start import initial_state
 from game.app.update import dispatch
-from game.coach import GreedyCoach
-from game.i18n import LANGUAGE_CODES, Translator
+from game.coach.greedy import GreedyCoach
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from game.present.snapshot import present

@@ -1,4 +1,4 @@
-"""The optimal advisor (game.strategy) behind the app's coach protocol (game.coach.Coach).
+"""The optimal advisor (game.strategy) behind the app's coach protocol (game.coach.protocol).
 
     coach = AdvisorCoach(Advisor(decode_table(data, ruleset)))
     coach.best_action(game)          the hint: keep these dice or score that box, with the
@@ -7,13 +7,14 @@
     coach.computer_action(game, level, rng)   a computer player's move at its level
 
 `position_of(game)` turns the current player's turn of a GameState into the advisor's Position.
+This module loads game.strategy, so the app imports it only once a table is there.
 """
 
 from __future__ import annotations
 
 import random
 
-from game.coach import Advice, KeepAdvice, ScoreAdvice
+from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
 from game.play.state import GameState
 from game.strategy.advisor import Action, Advisor, Keep, Position, Score
 from game.strategy.players import make_player

@@ -1,6 +1,6 @@
 """Directional isolates in translated text: where they are, and the text without them.
 
-The translator (game.i18n) puts every value it inserts between an isolate initiator and
+The translator (game.i18n.translator) puts every value it inserts between an isolate initiator and
 POP DIRECTIONAL ISOLATE, so that a name written in the other direction keeps the sentence in
 order. On the page the view turns each isolate into a ``<bdi>`` element (`split_isolates`):
 the text shows the same, and the marks stay out of what a screen reader reads, where they

@@ -1,0 +1,53 @@
+"""The coach protocol the app talks to, and the advice it returns.
+
+The app asks a coach three things, always about the current turn of a `GameState`:
+
+    coach.best_action(game) -> Advice | None   the move to hint (None before the first roll)
+    coach.best_box(game) -> str                the box auto-scoring takes after the last roll
+    coach.computer_action(game, level, rng)    a computer player's next move at its level
+    coach.optimal                              True when advice comes from the solved tables
+                                               (hints are shown only then)
+
+`Advice` is `KeepAdvice(kept=positions)` (keep these dice and roll the rest) or
+`ScoreAdvice(box)` (score now), each with the expected final score when the coach knows it.
+The coaches are game.coach.greedy.GreedyCoach (no table) and game.coach.optimal.AdvisorCoach.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.play.state import GameState
+
+
+@dataclass(frozen=True)
+class KeepAdvice:
+    """Keep the dice at `kept` (positions 0..4, sorted) and roll the others."""
+
+    kept: tuple[int, ...]
+    value: float | None = None
+    """Expected final score after this move, when the coach can tell."""
+
+
+@dataclass(frozen=True)
+class ScoreAdvice:
+    """Score the current dice in `box` now."""
+
+    box: str
+    value: float | None = None
+
+
+Advice = KeepAdvice | ScoreAdvice
+
+
+class Coach(Protocol):
+    @property
+    def optimal(self) -> bool: ...
+
+    def best_action(self, game: GameState) -> Advice | None: ...
+
+    def best_box(self, game: GameState) -> str: ...
+
+    def computer_action(self, game: GameState, level: str, rng: random.Random) -> Advice: ...
