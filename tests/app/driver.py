@@ -31,13 +31,7 @@ from game.app.intents import (
     Tick,
     ToggleKeep,
 )
-from game.app.model import (
-    ROLL_GUARD_SECONDS,
-    AppState,
-    Screen,
-    is_computer_turn,
-    next_deadline,
-)
+from game.app.model import ROLL_GUARD_SECONDS, AppState, Screen, is_computer_turn, next_deadline
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach, best_immediate_box
