@@ -74,7 +74,6 @@ from game.app.intents import (
     Undo,
 )
 from game.app.model import (
-    SAVE_FAILED_NOTICE,
     AppState,
     Dialog,
     Notice,
@@ -83,6 +82,7 @@ from game.app.model import (
     Speed,
     next_deadline,
 )
+from game.app.notices import DATA_NOTICES, notice, problem_notice
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state, open_elsewhere, parse_seed, resume, take_over
 from game.app.update import dispatch
@@ -115,16 +115,8 @@ from shell.sheet_hold import SheetHold
 from shell.storage import migrate_legacy_preferences, open_storage
 from shell.view import View
 
-PROBLEM_NOTICES = {
-    ProblemKind.NOT_JSON: "storage.corrupt",
-    ProblemKind.INVALID: "storage.corrupt",
-    ProblemKind.UNKNOWN_VERSION: "storage.unknown_version",
-    ProblemKind.WRITE_FAILED: SAVE_FAILED_NOTICE.key,
-}
 COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
-DATA_NOTICES = "data."
-"""The catalog keys of the export's and the import's outcomes."""
 
 
 class Controller:
@@ -254,7 +246,7 @@ class Controller:
         return {"now": self.now(), "coach": self.coach_for(state), "rng": self.rng}
 
     def _with_notice(self, state: AppState, problem: StorageProblem) -> AppState:
-        notice = Notice(PROBLEM_NOTICES[problem.kind])
+        notice = problem_notice(problem)
         self.window.console.warn(f"Storage: {problem.key}: {problem.kind}: {problem.reason}")
         return dispatch(state, AddNotice(notice), **self._context(state))
 
@@ -742,10 +734,6 @@ class Controller:
 def _items(storage: Storage) -> dict[str, str]:
     stored_keys = storage.keys()  # a Storage, not a dict: keys() is the port's only listing
     return {key: text for key in stored_keys if (text := storage.get(key)) is not None}
-
-
-def notice(key: str, **values: int) -> Notice:
-    return Notice(key, tuple(sorted(values.items())))
 
 
 def _data(element: Any, name: str) -> str | None:
