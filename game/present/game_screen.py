@@ -172,7 +172,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
 
 def _countdown_help(state: AppState, t: Translator) -> str:
-    """How to stop the countdown, or what holds it (game.countdown)."""
+    """How to stop the countdown, or what holds it (game.app.countdown)."""
     if state.pacing.hint_requested:
         return t("turn.countdown_paused_hint", seconds=state.pacing.countdown_seconds)
     if state.ui.sheet_held:
