@@ -21,6 +21,9 @@
 "use strict";
 
 (() => {
+    // An app starts at its top: a reload that brought back the old scroll position would hide
+    // the notices (such as "Your game was restored") under the sticky header.
+    history.scrollRestoration = "manual";
     const root = document.documentElement;
     const parsed = new Promise((resolve) => {
         if (document.readyState === "loading") {

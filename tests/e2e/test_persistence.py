@@ -79,11 +79,14 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     box = best_immediate_box(game)
     ui.box(box).click()
     expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
 
     page.reload()
     wait_until_ready(page)
     expect(page.locator("#game-screen")).to_be_visible()
     expect(notices).to_have_text(["Your game was restored where you left off."])
+    # The page starts at its top, so the notice is seen, not left under the header.
+    expect(page.locator("#notices")).to_be_in_viewport(ratio=1)
     assert page.evaluate("!document.activeElement.closest('#notices')")  # it takes no focus
     assert ui.dice() == game.dice
     assert ui.kept() == tuple(sorted(keep))
