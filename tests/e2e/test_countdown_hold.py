@@ -41,8 +41,10 @@ def three_rolls(ui: Ui, *, stop_the_clock: bool = False) -> str:
     for number in range(3):
         if number == 2 and stop_the_clock:
             page = ui.page
-            # In seconds: Playwright for Python reads a number as seconds since the epoch.
-            page.clock.pause_at(float(page.evaluate("Date.now()")) / 1000 + 0.05)
+            # In seconds: Playwright for Python reads a number as seconds since the epoch. A
+            # second ahead: the page's time runs on while this call travels, and a moment it
+            # has already passed is refused ("Cannot fast-forward to the past").
+            page.clock.pause_at(float(page.evaluate("Date.now()")) / 1000 + 1.0)
             page.clock.run_for(1_000)  # not a double tap
         ui.roll()
     text = ui.page.locator("#countdown-text")
