@@ -118,6 +118,9 @@ class KillableChromium:
                 "--headless=new",
                 f"--user-data-dir={self._profile}",
                 "--remote-debugging-port=0",
+                # As Playwright's own launch: /dev/shm of a container is small (64 MB), and the
+                # shared memory of a killed browser is never given back there.
+                "--disable-dev-shm-usage",
                 f"--window-size={PHONE['width']},{PHONE['height']}",
                 "about:blank",
             ],
@@ -147,6 +150,23 @@ class KillableChromium:
         process.wait()
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
+        # The next browser must not start on the profile while a process of this one still
+        # runs (zombies are dead: only their parent, here the container's init, has to reap them).
+        deadline = time.monotonic() + 10
+        while living_members(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+
+def living_members(group: int) -> list[int]:
+    """The processes of process group `group` that have not yet died (Linux /proc)."""
+    living = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            # "pid (comm) state ppid pgrp ...": the command may hold spaces and parentheses.
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) == group and fields[0] != "Z":
+                living.append(int(stat.parent.name))
+    return living
 
 
 @pytest.fixture
