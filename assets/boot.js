@@ -81,7 +81,16 @@
         return texts()[key] ?? boot.languages[boot.default].texts[key] ?? key;
     }
 
+    // The header's language menu, as Python's view fills it (and still disabled until it runs).
+    function fillLanguages(select) {
+        const language = supported(root.lang) ?? boot.default;
+        for (const [code, name] of boot.languages[language].choices) {
+            select.add(new Option(name, code, false, code === language));
+        }
+    }
+
     function fillElement(element) {
+        if (element.id === "language" && element.options.length === 0) fillLanguages(element);
         for (const { name, value } of Array.from(element.attributes)) {
             if (name === "data-text") {
                 const wanted = text(value);

@@ -156,7 +156,9 @@ def boot_data(refs: list[str]) -> dict[str, Any]:
         # Plain text: the page shows these before the view, which renders isolates as <bdi>.
         t = Translator(code, strict=True, isolate=False)
         texts = {ref: TextRef.parse(ref).render(t) for ref in refs}
-        languages[code] = {"dir": info.direction, "texts": texts}
+        # The header's language menu, so that it is not empty while Python loads.
+        choices = [[other, t(f"lang.{other}")] for other in LANGUAGES]
+        languages[code] = {"dir": info.direction, "texts": texts, "choices": choices}
     return {
         "default": DEFAULT_LANGUAGE,
         "aliases": dict(LANGUAGE_ALIASES),

@@ -78,6 +78,13 @@ def test_start_up_texts_are_in_the_chosen_language_before_python(
         ref: TextRef.parse(ref).render(t) for ref, _ in shown
     }
     expect(page.locator("#dice")).to_have_attribute("aria-label", t("die.area"))
+    # The header's language menu names the languages as Python's view will, Hebrew chosen.
+    language_menu = page.locator("#language")
+    expect(language_menu.locator("option")).to_have_text(
+        [t(f"lang.{code}") for code in LANGUAGE_CODES]
+    )
+    expect(language_menu).to_have_value("he")
+    expect(language_menu).to_be_disabled()
     assert not browser_problems.problems
 
     # A language stored in the preferences wins over the browser's; a start-up failure is
