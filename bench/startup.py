@@ -2,14 +2,15 @@
 
 Prints:
 - the bytes sent on a cold first visit, until the service worker has installed (the app then
-  works offline): raw, and as a host that compresses (GitHub Pages) would send them (gzip -6 of
-  each file, zip and wasm too);
+  works offline): the files' own sizes, and what the server sent, gzipped as GitHub Pages does
+  (tools/serve.py: text and WebAssembly; zips and images are compressed already);
 - the bytes of the background download that follows, the same two ways: the files the service
   worker fetches once the app is up and offline-ready (the strategy tables), until the page
   marks every file of the version kept (html[data-offline=complete]);
 - first paint, and navigation to interactive (Python has started the app: "penta:ready"), as
   medians over N runs of
-  - cold: a new profile each run (no HTTP cache, no service worker);
+  - cold: a new profile each run (no HTTP cache, no service worker), served compressed, and
+    again served uncompressed (what tools/serve.py sent before it compressed);
   - warm: the app restarted with a profile that has it installed (service worker, caches).
 Goals on the 2-core reference machine: interactive < 1.0 s warm, < 1.5 s cold; first paint
 < 0.2 s; first visit <= 8 MB gzip.
@@ -23,7 +24,6 @@ machines, or of two runs on a shared one, compare only beside it.
 from __future__ import annotations
 
 import argparse
-import gzip
 import statistics
 import tempfile
 from dataclasses import dataclass
@@ -104,10 +104,6 @@ def bare_runtime_start_ms(context: BrowserContext, url: str) -> float:
     return elapsed
 
 
-def gzip_size(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), compresslevel=6))
-
-
 def name_of(url_path: str) -> str:
     """The file's name in dist/ ("index.html" for the start page)."""
     return url_path.split("?")[0].lstrip("/") or "index.html"
@@ -118,9 +114,34 @@ def file_of(url_path: str) -> Path:
 
 
 def sizes(files: list[tuple[str, int]]) -> str:
-    raw = sum(size for _, size in files)
-    compressed = sum(gzip_size(file_of(path)) for path, _ in files)
-    return f"{len(files)} files, {raw / 1e6:.2f} MB raw, {compressed / 1e6:.2f} MB gzip"
+    raw = sum(file_of(path).stat().st_size for path, _ in files)
+    sent = sum(size for _, size in files)
+    return f"{len(files)} files, {raw / 1e6:.2f} MB raw, {sent / 1e6:.2f} MB sent (gzip)"
+
+
+def cold_visits(
+    playwright: Playwright, server: SiteServer, runs: int, background: set[str]
+) -> tuple[list[Timing], list[tuple[str, int]], list[tuple[str, int]]]:
+    """`runs` first visits, each on a new profile; with the files the first one downloaded
+    until offline-ready and those of the background download after it."""
+    timings: list[Timing] = []
+    first_visit: list[tuple[str, int]] = []
+    after: list[tuple[str, int]] = []
+    for run in range(runs):
+        with tempfile.TemporaryDirectory() as profile:
+            context = open_profile(playwright, Path(profile))
+            server.bodies_sent.clear()
+            first = run == 0
+            timings.append(
+                visit(context, server.url, wait_for_offline=True, wait_for_background=first)
+            )
+            if first:
+                # Told apart by name: the background download starts at offline-ready.
+                sent = list(server.bodies_sent)
+                first_visit = [item for item in sent if name_of(item[0]) not in background]
+                after = [item for item in sent if name_of(item[0]) in background]
+            context.close()
+    return timings, first_visit, after
 
 
 def median_timing(timings: list[Timing]) -> str:
@@ -143,22 +164,11 @@ def main() -> None:
     background = set(service_worker_build(DIST)["background"])
 
     with SiteServer(DIST) as server, sync_playwright() as playwright:
-        cold: list[Timing] = []
-        for run in range(args.runs):
-            with tempfile.TemporaryDirectory() as profile:
-                context = open_profile(playwright, Path(profile))
-                server.bodies_sent.clear()
-                first = run == 0
-                timing = visit(
-                    context, server.url, wait_for_offline=True, wait_for_background=first
-                )
-                cold.append(timing)
-                if first:
-                    # Told apart by name: the background download starts at offline-ready.
-                    sent = list(server.bodies_sent)
-                    first_visit = [item for item in sent if name_of(item[0]) not in background]
-                    after = [item for item in sent if name_of(item[0]) in background]
-                context.close()
+        # Unmeasured: the server compresses each file the first time it sends it.
+        cold_visits(playwright, server, 1, background)
+        cold, first_visit, after = cold_visits(playwright, server, args.runs, background)
+        with SiteServer(DIST, compress=False) as uncompressed_server:
+            uncompressed, _, _ = cold_visits(playwright, uncompressed_server, args.runs, background)
 
         warm: list[Timing] = []
         with tempfile.TemporaryDirectory() as profile:
@@ -180,6 +190,7 @@ def main() -> None:
     print(f"first visit, until offline-ready: {sizes(first_visit)}")
     print(f"then in the background (strategy tables): {sizes(after)}")
     print(f"cold ({args.runs} runs, medians): {median_timing(cold)}")
+    print(f"cold, served uncompressed ({args.runs} runs, medians): {median_timing(uncompressed)}")
     print(f"warm ({args.runs} runs, medians): {median_timing(warm)}")
     print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")
     largest = sorted(first_visit, key=lambda item: -item[1])[:5]
