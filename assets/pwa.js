@@ -1,4 +1,4 @@
-// Service worker registration and the update prompt.
+// Service worker registration, the update prompt, and the offer to install the app.
 //
 // Registered only once the app is up: the first visit then downloads the runtime once, for the
 // page, and the service worker's install revalidates those files from the HTTP cache instead of
@@ -63,6 +63,62 @@ async function register() {
         if (document.visibilityState === "visible") registration.update().catch(() => {});
     });
 }
+
+// Installing: where the browser offers it (the beforeinstallprompt event: Chromium browsers),
+// the New game screen shows an Install button; Safari on iPhone and iPad offers no such event,
+// so it shows how to add the app to the home screen by hand. Neither shows once the app runs
+// installed, and "Not now" hides the offer until the app is next opened.
+function runsInstalled() {
+    return matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+}
+
+function isIosSafari() {
+    const ios = /iP(hone|ad|od)/.test(navigator.userAgent)
+        || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+    // Other browsers on iOS name themselves (CriOS, FxiOS, EdgiOS): only Safari can add to the
+    // home screen from its Share menu.
+    return ios && /Safari/.test(navigator.userAgent) && !/CriOS|FxiOS|EdgiOS/.test(navigator.userAgent);
+}
+
+function offerInstall() {
+    const offer = document.getElementById("install");
+    const button = document.getElementById("install-button");
+    const guide = document.getElementById("install-ios");
+    let deferredPrompt = null;
+    const hide = () => {
+        offer.hidden = true;
+        deferredPrompt = null;
+    };
+    document.getElementById("install-dismiss").addEventListener("click", hide);
+    window.addEventListener("appinstalled", hide);
+    button.addEventListener("click", async () => {
+        const prompt = deferredPrompt;
+        hide();
+        if (prompt) await prompt.prompt();
+    });
+    window.addEventListener("beforeinstallprompt", (event) => {
+        event.preventDefault(); // the app offers it in its own words, on its own screen
+        if (runsInstalled()) return;
+        deferredPrompt = event;
+        globalThis.pentaTexts.fill(offer);
+        guide.hidden = true;
+        button.hidden = false;
+        offer.hidden = false;
+    });
+    if (isIosSafari() && !runsInstalled()) {
+        globalThis.pentaTexts.fill(offer);
+        guide.hidden = false;
+        button.hidden = true;
+        offer.hidden = false;
+    }
+}
+
+offerInstall();
+
+// The notices this script shows follow the language the player switches to later.
+new MutationObserver(() => {
+    for (const id of ["install", "update"]) globalThis.pentaTexts.fill(document.getElementById(id));
+}).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
 function registerSoon() {
     register().catch((error) => console.warn("Offline use is unavailable:", error));
