@@ -89,8 +89,15 @@
         }
     }
 
+    // The manifest of the page's language: an app installed from a Hebrew page is named in Hebrew.
+    function linkManifest(link) {
+        const wanted = boot.languages[supported(root.lang) ?? boot.default].manifest;
+        if (link.getAttribute("href") !== wanted) link.setAttribute("href", wanted);
+    }
+
     function fillElement(element) {
         if (element.id === "language" && element.options.length === 0) fillLanguages(element);
+        if (element.matches("link[rel=manifest]")) linkManifest(element);
         for (const { name, value } of Array.from(element.attributes)) {
             if (name === "data-text") {
                 const wanted = text(value);
@@ -131,6 +138,11 @@
             observer.disconnect();
             fill(root);
         });
+        // Python's view sets <html lang> when the player switches the language.
+        new MutationObserver(() => {
+            const link = document.querySelector("link[rel=manifest]");
+            if (link) linkManifest(link);
+        }).observe(root, { attributes: true, attributeFilter: ["lang"] });
     }
 
     // The first problem's summary stays; the details of any later one are added below it.

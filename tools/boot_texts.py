@@ -28,6 +28,7 @@ from typing import Any
 from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES
 from game.i18n.translator import Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
+from tools.manifests import manifest_path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "index.html"
@@ -158,7 +159,12 @@ def boot_data(refs: list[str]) -> dict[str, Any]:
         texts = {ref: TextRef.parse(ref).render(t) for ref in refs}
         # The header's language menu, so that it is not empty while Python loads.
         choices = [[other, t(f"lang.{other}")] for other in LANGUAGES]
-        languages[code] = {"dir": info.direction, "texts": texts, "choices": choices}
+        languages[code] = {
+            "dir": info.direction,
+            "texts": texts,
+            "choices": choices,
+            "manifest": manifest_path(code),
+        }
     return {
         "default": DEFAULT_LANGUAGE,
         "aliases": dict(LANGUAGE_ALIASES),

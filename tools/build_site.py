@@ -32,7 +32,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from game.i18n.locale import I18nError
-from tools import boot_texts
+from tools import boot_texts, manifests
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -341,6 +341,10 @@ def assemble(dist: Path) -> None:
     shutil.copytree(
         ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.partial")
     )
+    try:
+        manifests.write_manifests(ROOT, dist)
+    except (manifests.ManifestError, I18nError) as error:
+        raise BuildError(str(error)) from None
     pyscript_chunks = copy_pyscript(dist / RUNTIME_DIR / "pyscript")
     index, scripts = boot_texts.read_sources()
     try:

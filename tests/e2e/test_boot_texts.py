@@ -19,6 +19,7 @@ from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from game.persistence.storage import encode_record
 from tools.boot_texts import SCRIPTS, TextRef, page_texts, read_sources, script_keys
 from tools.build_site import PACKAGES_ARCHIVE
+from tools.manifests import manifest_path
 
 
 def inlined_data(dist: Path) -> dict[str, object]:
@@ -85,6 +86,7 @@ def test_start_up_texts_are_in_the_chosen_language_before_python(
     )
     expect(language_menu).to_have_value("he")
     expect(language_menu).to_be_disabled()
+    expect(page.locator("link[rel=manifest]")).to_have_attribute("href", manifest_path("he"))
     assert not browser_problems.problems
 
     # A language stored in the preferences wins over the browser's; a start-up failure is

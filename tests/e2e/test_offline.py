@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -20,7 +21,9 @@ from browser_helpers import (
 from game_helpers import Ui
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
+from game.i18n.translator import Translator
 from tools.build_site import write_service_worker
+from tools.manifests import manifest_path
 from tools.serve import SiteServer
 
 
@@ -212,6 +215,19 @@ def test_chromium_reports_it_installable(
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == []
     assert re.search(r'"display":\s*"standalone"', manifest["data"])
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+    # Installed from a page in Hebrew, the app is named in Hebrew.
+    page.select_option("#language", "he")
+    he = Translator("he", isolate=False)
+    expect(page.locator("link[rel=manifest]")).to_have_attribute("href", manifest_path("he"))
+    data = json.loads(cdp.send("Page.getAppManifest")["data"])
+    assert (data["name"], data["short_name"], data["lang"], data["dir"]) == (
+        he("manifest.name"),
+        he("app.title"),
+        "he",
+        "rtl",
+    )
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
 

@@ -23,6 +23,7 @@ from tools.boot_texts import TextRef, boot_refs, read_sources
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "game"
 PYTHON_SOURCES = ("game", "shell", "cli")
+BUILD_SOURCES = ("tools/manifests.py",)  # the build writes the manifests' texts
 KEY_START = re.compile(r"[a-z0-9_]+\.")
 CALL = re.compile(r"""(?:\bt|\.translate|\btranslate)\(\s*["']([a-z0-9_]+(?:\.[a-z0-9_]+)+)["']""")
 
@@ -54,16 +55,16 @@ def python_names() -> tuple[set[str], list[re.Pattern[str]]]:
     like a key (``f"level.{level}.name"`` becomes ``level\\.[a-z0-9_]+\\.name``)."""
     literals: set[str] = set()
     patterns: list[re.Pattern[str]] = []
-    for package in PYTHON_SOURCES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                    literals.add(node.value)
-                elif isinstance(node, ast.JoinedStr):
-                    first = node.values[0] if node.values else None
-                    if isinstance(first, ast.Constant) and KEY_START.match(str(first.value)):
-                        pattern = "".join(_pattern(value) for value in node.values)
-                        patterns.append(re.compile(pattern))
+    paths = [path for package in PYTHON_SOURCES for path in sorted((ROOT / package).rglob("*.py"))]
+    for path in paths + [ROOT / source for source in BUILD_SOURCES]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                literals.add(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                first = node.values[0] if node.values else None
+                if isinstance(first, ast.Constant) and KEY_START.match(str(first.value)):
+                    pattern = "".join(_pattern(value) for value in node.values)
+                    patterns.append(re.compile(pattern))
     return literals, patterns
 
 
