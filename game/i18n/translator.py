@@ -210,7 +210,15 @@ class Translator:
         return format_number(value, self.language, decimals)
 
     def format_percent(self, ratio: float, decimals: int = 0) -> str:
-        """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal)."""
+        """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal).
+
+        >>> Translator("et").format_percent(0.456, decimals=1)
+        '45,6%'
+
+        Raises:
+            TypeError: `ratio` is not a number.
+            ValueError: `decimals` is negative.
+        """
         return format_number(round(ratio * 100, decimals), self.language, decimals) + "%"
 
     def format_range(self, low: int, high: int | None) -> str:
