@@ -22,7 +22,17 @@ Every error names the offending value, and the action that raised it has changed
 
 
 class GameError(Exception):
-    """Base class of every error the game core raises on purpose."""
+    """Base class of every error the game core raises on purpose.
+
+    Each one names the bad value; an `except GameError` catches any of them:
+
+    >>> from game.play.engine import new_game
+    >>> try:
+    ...     new_game("poker", [])
+    ... except GameError as error:
+    ...     print(f"{type(error).__name__}: {error}")
+    UnknownRulesetError: unknown ruleset 'poker'; known rulesets: penta, yatzy
+    """
 
 
 class UnknownRulesetError(GameError, KeyError):

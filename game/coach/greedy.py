@@ -32,7 +32,17 @@ def best_box_of(box_ids: Sequence[str], options: ScoreOptions) -> str:
 
 
 def best_immediate_box(game: GameState) -> str:
-    """The legal box that scores most with the current dice (see `best_box_of`)."""
+    """The legal box that scores most with the current dice (see `best_box_of`).
+
+    >>> from game.play.engine import new_game
+    >>> from game.play.state import Player
+    >>> best_immediate_box(new_game("penta", [Player("Dana")]))
+    Traceback (most recent call last):
+    ValueError: no dice rolled yet: there is no box to score
+
+    Raises:
+        ValueError: the turn's first roll has not been made.
+    """
     options = game.options
     if options is None:
         raise ValueError("no dice rolled yet: there is no box to score")
@@ -59,6 +69,11 @@ class GreedyCoach:
     optimal = False
 
     def best_box(self, game: GameState) -> str:
+        """The box that pays most now (what auto-scoring fills).
+
+        Raises:
+            ValueError: the turn's first roll has not been made.
+        """
         return best_immediate_box(game)
 
     def best_action(self, game: GameState) -> Advice | None:
@@ -68,6 +83,11 @@ class GreedyCoach:
         return greedy_move(game.ruleset.box_ids, game.options, game.dice, game.rolls_left)
 
     def computer_action(self, game: GameState, level: str, rng: random.Random) -> Advice:
+        """The greedy move, whatever the level.
+
+        Raises:
+            ValueError: the turn's first roll has not been made, or the game is over.
+        """
         advice = self.best_action(game)
         if advice is None:
             raise ValueError("a computer player acts only after its first roll")

@@ -21,6 +21,11 @@ from game.strategy.players import make_player
 
 
 def position_of(game: GameState) -> Position:
+    """The current player's sheet and turn, as the advisor sees them.
+
+    Raises:
+        PositionError: the game is over (the sheet is full: there is no decision to make).
+    """
     sheet = game.sheet
     return Position(
         ruleset=game.ruleset,
@@ -51,15 +56,33 @@ class AdvisorCoach:
         self.advisor = advisor
 
     def best_action(self, game: GameState) -> Advice | None:
+        """The best move with its expected final score; None before the first roll.
+
+        Raises:
+            PositionError: `game` is of another ruleset than the advisor's table.
+        """
         if game.dice is None or game.is_over:
             return None
         best = self.advisor.best(position_of(game))
         return advice_for(best.action, game, best.expected)
 
     def best_box(self, game: GameState) -> str:
+        """The box with the highest expected final score for the current dice.
+
+        Raises:
+            PositionError: no dice rolled yet, the game is over, or `game` is of another
+                ruleset than the advisor's table.
+        """
         return self.advisor.best_box(position_of(game))
 
     def computer_action(self, game: GameState, level: str, rng: random.Random) -> Advice:
+        """The move of a computer player of `level` (`rng` decides a casual player's slips).
+
+        Raises:
+            UnknownLevelError: `level` is not one of the computer levels.
+            PositionError: the game is over, or of another ruleset than the advisor's table.
+            ValueError: the turn's first roll has not been made.
+        """
         action = make_player(level, self.advisor).choose(position_of(game), rng)
         advice = advice_for(action, game, None)
         if advice is None:

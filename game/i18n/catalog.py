@@ -36,6 +36,18 @@ class Template:
 
     @classmethod
     def parse(cls, text: str, where: str) -> Template:
+        """`text` split into literal text and placeholders; `where` starts any error message.
+
+        >>> sorted(Template.parse("Die {index}: {face}", "die.kept").placeholders)
+        ['face', 'index']
+        >>> Template.parse("Die {index:>3}", "die.kept")
+        Traceback (most recent call last):
+        game.i18n.locale.CatalogError: die.kept: placeholder {index:>3} in 'Die {index:>3}' ...
+
+        Raises:
+            CatalogError: `text` is not a string, is blank, has unbalanced braces, or has a
+                placeholder that is not a plain ``{name}``.
+        """
         if not isinstance(text, str):
             raise CatalogError(f"{where}: a message must be a string, not {text!r}")
         if not text.strip():
@@ -84,6 +96,12 @@ class Message:
         return frozenset(names)
 
     def template_for(self, language: str, params: Mapping[str, Param]) -> Template:
+        """The template to render: the plural form that the count in `params` selects.
+
+        Raises:
+            PlaceholderError: the plural count is not a whole number.
+            KeyError: `params` lacks the plural count (callers check the placeholders first).
+        """
         if self.plural is None:
             return self.forms["other"]
         count = params[self.plural]
@@ -159,7 +177,13 @@ class Catalog:
 
     @classmethod
     def from_data(cls, data: object, language: str, where: str = "catalog") -> Catalog:
-        """Validate and parse a decoded catalog file; raise :class:`CatalogError` if malformed."""
+        """Validate and parse a decoded catalog file; raise :class:`CatalogError` if malformed.
+
+        Raises:
+            CatalogError: not an object declaring `language` with a non-empty "messages"
+                object, a bad key, or a bad message or plural message.
+            UnknownLanguageError: `language` is not a supported language code.
+        """
         language_info(language)
         if not isinstance(data, dict):
             raise CatalogError(f"{where}: expected a JSON object, got {type(data).__name__}")
@@ -178,6 +202,12 @@ class Catalog:
 
     @classmethod
     def from_json(cls, text: str, language: str, where: str = "catalog") -> Catalog:
+        """A catalog file's text, parsed and validated (see from_data).
+
+        Raises:
+            CatalogError: `text` is not JSON, repeats a key, or is a malformed catalog.
+            UnknownLanguageError: `language` is not a supported language code.
+        """
         try:
             data = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
         except ValueError as error:
@@ -191,6 +221,11 @@ class Catalog:
         return key in self.messages
 
     def message(self, key: str) -> Message:
+        """The message `key`.
+
+        Raises:
+            MissingKeyError: the catalog has no message `key`.
+        """
         try:
             return self.messages[key]
         except KeyError:
@@ -228,7 +263,15 @@ def data_files() -> list[str]:
 
 @cache
 def load_catalog(language: str) -> Catalog:
-    """The catalog of `language`, read from the package data once and then cached."""
+    """The catalog of `language`, read from the package data once and then cached.
+
+    >>> load_catalog("et").message("turn.rolls_left").plural
+    'count'
+
+    Raises:
+        CatalogError: the file cannot be read, or is malformed.
+        UnknownLanguageError: `language` is not a supported language code.
+    """
     language_info(language)
     name = f"{language}.json"
     resource = resources.files("game").joinpath(CATALOG_DIR).joinpath(name)

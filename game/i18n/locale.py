@@ -80,6 +80,17 @@ Android versions. The build hands them to assets/boot.js too (tools/boot_texts.p
 
 
 def language_info(language: str) -> LanguageInfo:
+    """What the app knows of `language`: its name, direction, plural forms and numbers.
+
+    >>> language_info("he").direction
+    'rtl'
+    >>> language_info("fr")
+    Traceback (most recent call last):
+    game.i18n.locale.UnknownLanguageError: unknown language 'fr'; supported languages: en, he, et
+
+    Raises:
+        UnknownLanguageError: `language` is not a supported language code.
+    """
     try:
         return LANGUAGES[language]
     except (KeyError, TypeError):
@@ -87,7 +98,11 @@ def language_info(language: str) -> LanguageInfo:
 
 
 def direction(language: str) -> Direction:
-    """``"rtl"`` for Hebrew, ``"ltr"`` for the others: the value for ``<html dir>``."""
+    """``"rtl"`` for Hebrew, ``"ltr"`` for the others: the value for ``<html dir>``.
+
+    Raises:
+        UnknownLanguageError: `language` is not a supported language code.
+    """
     return language_info(language).direction
 
 
@@ -107,6 +122,12 @@ def choose_language(
 
     ``["he-IL", "en"]`` gives ``"he"``; ``["fr-FR", "et"]`` gives ``"et"``; nothing supported
     (or no list at all) gives `default`. A single string is taken as a list of one.
+
+    >>> choose_language(["fr-FR", "et-EE", "en"]), choose_language("iw"), choose_language(None)
+    ('et', 'he', 'en')
+
+    Raises:
+        UnknownLanguageError: `default` is not a supported language code.
     """
     language_info(default)
     if preferences is None:
@@ -128,6 +149,13 @@ def plural_category(language: str, count: int) -> PluralCategory:
 
     English and Estonian: ``one`` for 1, ``other`` otherwise (0 included). Hebrew (CLDR 42+):
     ``one`` for 1, ``two`` for 2, ``other`` otherwise.
+
+    >>> [plural_category("he", count) for count in (1, 2, 3)], plural_category("et", 2)
+    (['one', 'two', 'other'], 'other')
+
+    Raises:
+        PlaceholderError: `count` is not an int (True and 2.0 are not).
+        UnknownLanguageError: `language` is not a supported language code.
     """
     if isinstance(count, bool) or not isinstance(count, int):
         raise PlaceholderError(f"a plural count must be a whole number, not {count!r}")
@@ -149,6 +177,14 @@ def format_number(value: int | float, language: str, decimals: int | None = None
     ``decimals=0`` to round). Digits are grouped by thousands only from five digits on
     (10,000; 1575 stays 1575), as CLDR does for Estonian, so that score sheets and years read
     the same way in every language.
+
+    >>> format_number(12345.6, "en"), format_number(12345.6, "et"), format_number(-3, "et")
+    ('12,345.6', '12\xa0345,6', '−3')
+
+    Raises:
+        TypeError: `value` is not an int or a float (True is not).
+        ValueError: `decimals` is negative.
+        UnknownLanguageError: `language` is not a supported language code.
     """
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"format_number takes an int or a float, not {value!r}")

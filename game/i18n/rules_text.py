@@ -161,7 +161,12 @@ def _block(data: object, where: str) -> Block:
 
 
 def rules_text_from_data(data: object, where: str = "rules text") -> RulesText:
-    """Validate and build a :class:`RulesText` from decoded JSON."""
+    """Validate and build a :class:`RulesText` from decoded JSON.
+
+    Raises:
+        RulesTextError: not the fields of a rules text, an empty or badly spaced text, an
+            unknown block type, or a table row whose cells do not match its columns.
+    """
     if not isinstance(data, dict):
         raise RulesTextError(f"{where}: expected a JSON object")
     if set(data) != {"ruleset", "language", "title", "sections"}:
@@ -197,8 +202,16 @@ def rules_text_from_data(data: object, where: str = "rules text") -> RulesText:
 def load_rules_text(ruleset_id: str, language: str) -> RulesText:
     """The rules of `ruleset_id` in `language`, read from the package data once and cached.
 
-    Raises UnknownRulesetError for a ruleset that does not exist and RulesTextError for a
-    language that has no rules file or a file that is malformed.
+    >>> load_rules_text("yatzy", "he").language
+    'he'
+    >>> load_rules_text("yatzy", "fr")
+    Traceback (most recent call last):
+    game.i18n.rules_text.RulesTextError: no rules text for 'yatzy' in 'fr': ...
+
+    Raises:
+        UnknownRulesetError: no ruleset has the id `ruleset_id`.
+        RulesTextError: `language` has no rules file, or the file is malformed or declares
+            another ruleset or language.
     """
     get_ruleset(ruleset_id)
     if not isinstance(language, str) or not language.isalpha():

@@ -60,6 +60,20 @@ class Translator:
 
     ``t = Translator("he")``, then ``t("turn.rolls_left", count=2)``, ``t.direction``,
     ``t.box_name("penta", "full_house")``.
+
+    >>> english, hebrew = Translator("en", isolate=False), Translator("he", isolate=False)
+    >>> english("turn.rolls_left", count=2), hebrew("turn.rolls_left", count=2)
+    ('2 rolls left', 'נותרו שתי הטלות')
+    >>> Translator("en")("turn.player_turn", name="Dana")  # the name isolated: FSI...PDI
+    "\u2068Dana\u2069's turn"
+    >>> Translator("en", strict=True)("turn.confirm", box="chance")
+    Traceback (most recent call last):
+    game.i18n.locale.PlaceholderError: message 'turn.confirm' (en) has no placeholder for ...
+
+    Raises:
+        UnknownLanguageError: `language` is not a supported language code.
+        CatalogError: the catalog cannot be read, when `strict` or for English (a lenient
+            translator falls back to English instead).
     """
 
     language: str = DEFAULT_LANGUAGE
@@ -102,7 +116,11 @@ class Translator:
         return key in self.catalog
 
     def placeholders(self, key: str) -> frozenset[str]:
-        """The parameters `key` expects (from this language's catalog)."""
+        """The parameters `key` expects (from this language's catalog).
+
+        Raises:
+            MissingKeyError: this language's catalog has no message `key`.
+        """
         return self.catalog.message(key).placeholders
 
     def __call__(self, key: str, /, **params: Param) -> str:
@@ -113,6 +131,12 @@ class Translator:
 
         Numbers are formatted for the language; a plural message picks its form from its
         count parameter. See the module docstring for what happens when something is wrong.
+
+        Raises:
+            MissingKeyError: no message `key` (strict, or English, or missing in English too).
+            PlaceholderError: `params` do not fit the message: a placeholder left out, a value
+                that is not text or a number, a plural count that is not a whole number, or
+                (strict only) a parameter the message does not take.
         """
         try:
             return self._render(self.catalog, key, params)
@@ -169,13 +193,32 @@ class Translator:
     # --- formatting helpers ---------------------------------------------------------------
 
     def plural_category(self, count: int) -> PluralCategory:
+        """The plural category of `count` in this language.
+
+        Raises:
+            PlaceholderError: `count` is not an int.
+        """
         return plural_category(self.language, count)
 
     def format_number(self, value: int | float, decimals: int | None = None) -> str:
+        """`value` written for this language (see game.i18n.locale.format_number).
+
+        Raises:
+            TypeError: `value` is not an int or a float.
+            ValueError: `decimals` is negative.
+        """
         return format_number(value, self.language, decimals)
 
     def format_percent(self, ratio: float, decimals: int = 0) -> str:
-        """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal)."""
+        """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal).
+
+        >>> Translator("et").format_percent(0.456, decimals=1)
+        '45,6%'
+
+        Raises:
+            TypeError: `ratio` is not a number.
+            ValueError: `decimals` is negative.
+        """
         return format_number(round(ratio * 100, decimals), self.language, decimals) + "%"
 
     def format_range(self, low: int, high: int | None) -> str:
@@ -227,32 +270,78 @@ class Translator:
     # --- game vocabulary ------------------------------------------------------------------
 
     def ruleset_name(self, ruleset_id: str) -> str:
+        """A ruleset's name: ``ruleset.<id>.name``.
+
+        Raises:
+            MissingKeyError: no catalog has the message (an unknown id), or (strict) the
+                language's catalog lacks it.
+        """
         return self.translate(f"ruleset.{ruleset_id}.name")
 
     def ruleset_description(self, ruleset_id: str) -> str:
+        """A ruleset's one-line description: ``ruleset.<id>.description``.
+
+        Raises:
+            MissingKeyError: no catalog has the message (an unknown id), or (strict) the
+                language's catalog lacks it.
+        """
         return self.translate(f"ruleset.{ruleset_id}.description")
 
     def box_name(self, ruleset_id: str, box_id: str) -> str:
-        """The name of a box as on that ruleset's sheet: ``box.<ruleset>.<box>``."""
+        """The name of a box as on that ruleset's sheet: ``box.<ruleset>.<box>``.
+
+        >>> Translator("et").box_name("yatzy", "full_house")
+        'Maja'
+
+        Raises:
+            MissingKeyError: no catalog has the message (an unknown id), or (strict) the
+                language's catalog lacks it.
+        """
         return self.translate(f"box.{ruleset_id}.{box_id}")
 
     def box_help(self, ruleset_id: str, box_id: str) -> str:
-        """One line on what the box counts: ``box_help.<ruleset>.<box>``."""
+        """One line on what the box counts: ``box_help.<ruleset>.<box>``.
+
+        Raises:
+            MissingKeyError: no catalog has the message (an unknown id), or (strict) the
+                language's catalog lacks it.
+        """
         return self.translate(f"box_help.{ruleset_id}.{box_id}")
 
     def level_name(self, level: str) -> str:
-        """A computer player's level (optimal, casual, beginner): ``level.<id>.name``."""
+        """A computer player's level (optimal, casual, beginner): ``level.<id>.name``.
+
+        Raises:
+            MissingKeyError: no catalog has the message (an unknown id), or (strict) the
+                language's catalog lacks it.
+        """
         return self.translate(f"level.{level}.name")
 
     def level_description(self, level: str) -> str:
+        """What a computer level plays like: ``level.<id>.description``.
+
+        Raises:
+            MissingKeyError: no catalog has the message (an unknown id), or (strict) the
+                language's catalog lacks it.
+        """
         return self.translate(f"level.{level}.description")
 
     def language_name(self, language: str) -> str:
-        """A language's own name ("עברית"), the same in every catalog: ``lang.<code>``."""
+        """A language's own name ("עברית"), the same in every catalog: ``lang.<code>``.
+
+        Raises:
+            MissingKeyError: no catalog has the message (an unknown id), or (strict) the
+                language's catalog lacks it.
+        """
         return self.translate(f"lang.{language}")
 
     def rules_text(self, ruleset_id: str) -> RulesText:
-        """The full rules of a ruleset in this language, as structured text."""
+        """The full rules of a ruleset in this language, as structured text.
+
+        Raises:
+            UnknownRulesetError: no ruleset has the id `ruleset_id`.
+            RulesTextError: this language has no rules file for it, or the file is malformed.
+        """
         # Imported on first use: the app needs the rules only when they are opened, and the
         # module's import is a few milliseconds of the start-up in the browser.
         from game.i18n.rules_text import load_rules_text

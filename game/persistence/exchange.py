@@ -72,6 +72,22 @@ def export_history(records: tuple[GameRecord, ...], exported: date) -> str:
 
 
 def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
+    """Every game of an export document, checked as strictly as the stored history.
+
+    >>> read_export('{"format": "penta-game"}')
+    Traceback (most recent call last):
+    game.persistence.exchange.ImportRefusedError: format: expected 'penta-export', got 'penta-game'
+    >>> try:
+    ...     read_export("[1, 2")
+    ... except ImportRefusedError as error:
+    ...     print(error.kind)
+    not_json
+
+    Raises:
+        ImportRefusedError: the document is refused; its `kind` says why: TOO_LARGE (over
+            MAX_IMPORT_BYTES), NOT_JSON, NOT_AN_EXPORT, UNKNOWN_VERSION, or INVALID (a bad
+            envelope, date or record).
+    """
     _check_size(text)
     try:
         document = parse_json(text, "the file")
@@ -123,6 +139,11 @@ class ImportResult:
 
 
 def import_history(storage: Storage, text: str | bytes) -> ImportResult:
+    """Merge the games of an export into the stored history, all or nothing.
+
+    Raises:
+        ImportRefusedError: the document is refused (see read_export); nothing is written.
+    """
     incoming = read_export(text)
     history = load_history(storage)
     problems = [] if history.problem is None else [history.problem]

@@ -84,13 +84,25 @@ class GameRecord:
 
 
 def new_game_id(bits: int) -> str:
-    """A game id from 64 random bits (the caller's random source)."""
+    """A game id from 64 random bits (the caller's random source).
+
+    >>> new_game_id(255)
+    '00000000000000ff'
+
+    Raises:
+        ValueError: `bits` is not from 0 to 2**64 - 1.
+    """
     if not 0 <= bits < 2**64:
         raise ValueError(f"a game id is made of 64 bits, not {bits!r}")
     return f"{bits:016x}"
 
 
 def record_game(game_id: str, game: GameState, finished: date) -> GameRecord:
+    """The history's record of a finished game, with each player's place.
+
+    Raises:
+        ValueError: `game` is not over, or `game_id` is not 16 hex digits.
+    """
     if not game.is_over:
         raise ValueError(f"only a finished game is recorded; turn {game.turn_number} is open")
     if GAME_ID.fullmatch(game_id) is None:
@@ -125,6 +137,12 @@ def record_to_data(record: GameRecord) -> JsonObject:
 
 
 def record_from_data(data: object, path: str) -> GameRecord:
+    """One record, checked as strictly as a saved game (see the module docstring).
+
+    Raises:
+        SaveFileError: a bad id, ruleset, date, player or sheet, an open box, or a total or
+            place that does not follow from the sheets; the message starts with `path`.
+    """
     entry = read_object(data, path)
     check_keys(entry, path, set(RECORD_KEYS))
     game_id = entry["id"]
@@ -162,6 +180,15 @@ def record_from_data(data: object, path: str) -> GameRecord:
 
 
 def date_from_data(value: object, path: str) -> date:
+    """A date written YYYY-MM-DD.
+
+    >>> date_from_data("2026-02-30", "finished")
+    Traceback (most recent call last):
+    game.errors.SaveFileError: finished: no such date: '2026-02-30'
+
+    Raises:
+        SaveFileError: `value` is not a string of that form, or no such date exists.
+    """
     if not isinstance(value, str) or _ISO_DATE.fullmatch(value) is None:
         raise SaveFileError(f"{path}: a date written YYYY-MM-DD, not {value!r:.80}")
     try:
@@ -175,7 +202,12 @@ def records_to_data(records: tuple[GameRecord, ...]) -> list[JsonObject]:
 
 
 def records_from_data(data: object, path: str) -> tuple[GameRecord, ...]:
-    """Every record, checked, with no id twice."""
+    """Every record, checked, with no id twice.
+
+    Raises:
+        SaveFileError: `data` is not a list, a record is refused (see record_from_data), or
+            an id appears twice.
+    """
     records = tuple(
         record_from_data(item, f"{path}[{index}]")
         for index, item in enumerate(read_list(data, path))

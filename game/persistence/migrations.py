@@ -27,6 +27,12 @@ Migration = Callable[[JsonObject], JsonObject]
 
 @dataclass(frozen=True)
 class MigrationChain:
+    """One format's current version and the steps up to it from each older version read.
+
+    Raises:
+        ValueError: `steps` do not lead from the oldest version to `current` one at a time.
+    """
+
     format: str
     current: int
     steps: Mapping[int, Migration]
@@ -46,7 +52,18 @@ class MigrationChain:
         return min(self.steps, default=self.current)
 
     def check_version(self, version: object) -> int:
-        """`version` if this build reads it, as is or migrated; else UnsupportedVersionError."""
+        """`version` if this build reads it, as is or migrated; else UnsupportedVersionError.
+
+        >>> chain = MigrationChain("penta-game", current=2, steps={1: dict})
+        >>> chain.check_version(1)
+        1
+        >>> chain.check_version(3)
+        Traceback (most recent call last):
+        game.errors.UnsupportedVersionError: penta-game: this build reads versions 1 to 2, not 3 ...
+
+        Raises:
+            UnsupportedVersionError: `version` is not an int, or older or newer than those read.
+        """
         if isinstance(version, bool) or not isinstance(version, int):
             raise UnsupportedVersionError(
                 f"{self.format}: a version is a whole number, not {version!r:.80}"
@@ -60,7 +77,11 @@ class MigrationChain:
         return version
 
     def upgrade(self, data: JsonObject, version: object) -> JsonObject:
-        """`data` of `version` brought to the current version; the input is left unchanged."""
+        """`data` of `version` brought to the current version; the input is left unchanged.
+
+        Raises:
+            UnsupportedVersionError: `version` is not one this build reads.
+        """
         start = self.check_version(version)
         if start == self.current:
             return data

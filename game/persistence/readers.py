@@ -40,7 +40,18 @@ class NotJsonError(SaveFileError):
 
 def parse_json(text: str | bytes, what: str) -> object:
     """JSON with no key twice in one object, no NaN or Infinity, and nesting at most
-    MAX_DEPTH deep; NotJsonError otherwise."""
+    MAX_DEPTH deep; NotJsonError otherwise.
+
+    >>> parse_json('{"dice": [4, 4, 2]}', "a saved game")
+    {'dice': [4, 4, 2]}
+    >>> parse_json('{"a": 1, "a": 2}', "a saved game")
+    Traceback (most recent call last):
+    game.persistence.readers.NotJsonError: a saved game is not valid JSON: a key appears twice ...
+
+    Raises:
+        NotJsonError: `text` is not JSON (or not UTF-8), repeats a key in one object, holds
+            NaN or Infinity, or nests deeper than MAX_DEPTH; the message starts with `what`.
+    """
     try:
         decoded = text.decode("utf-8") if isinstance(text, bytes) else text
         # The parser recurses once per level: in Pyodide, deep nesting overflows the
@@ -70,12 +81,26 @@ def nesting_depth(text: str) -> int:
 
 
 def read_object(value: object, path: str) -> JsonObject:
+    """`value` checked to be a JSON object.
+
+    Raises:
+        SaveFileError: `value` is not a dict; the message starts with `path`.
+    """
     if not isinstance(value, dict):
         raise SaveFileError(f"{path}: expected an object, got {value!r:.80}")
     return value
 
 
 def check_keys(entry: JsonObject, path: str, expected: set[str]) -> None:
+    """Check that `entry` has exactly the keys `expected`.
+
+    >>> check_keys({"kind": "seeded", "seed": 1}, "dice_source", {"kind", "seed", "position"})
+    Traceback (most recent call last):
+    game.errors.SaveFileError: dice_source: missing key 'position'
+
+    Raises:
+        SaveFileError: a key is missing or unknown; the message names them after `path`.
+    """
     missing = sorted(expected - entry.keys())
     unknown = sorted(entry.keys() - expected)
     problems = [f"missing key {key!r}" for key in missing]
@@ -85,6 +110,11 @@ def check_keys(entry: JsonObject, path: str, expected: set[str]) -> None:
 
 
 def read_list(value: object, path: str, minimum: int = 0, maximum: int | None = None) -> list[Any]:
+    """`value` checked to be a JSON array of `minimum` to `maximum` (None: any) entries.
+
+    Raises:
+        SaveFileError: `value` is not a list, or has too few or too many entries.
+    """
     if not isinstance(value, list):
         raise SaveFileError(f"{path}: expected a list, got {value!r:.80}")
     if len(value) < minimum or (maximum is not None and len(value) > maximum):
@@ -96,6 +126,11 @@ def read_list(value: object, path: str, minimum: int = 0, maximum: int | None = 
 
 
 def read_int(value: object, path: str, maximum: int | None = None) -> int:
+    """`value` checked to be a whole number from 0 to `maximum` (None: no upper end).
+
+    Raises:
+        SaveFileError: `value` is not an int (true and 1.0 are not), or out of range.
+    """
     if isinstance(value, bool) or not isinstance(value, int):
         raise SaveFileError(f"{path}: expected a whole number, got {value!r:.80}")
     if value < 0 or (maximum is not None and value > maximum):
@@ -105,7 +140,16 @@ def read_int(value: object, path: str, maximum: int | None = None) -> int:
 
 
 def translated(path: str, build: Callable[[], T]) -> T:
-    """Run a constructor that checks its input; its GameError becomes a SaveFileError."""
+    """Run a constructor that checks its input; its GameError becomes a SaveFileError.
+
+    >>> from game.rules.rulesets import get_ruleset
+    >>> translated("ruleset", lambda: get_ruleset("poker"))
+    Traceback (most recent call last):
+    game.errors.SaveFileError: ruleset: unknown ruleset 'poker'; known rulesets: penta, yatzy
+
+    Raises:
+        SaveFileError: `build` raised a GameError; the message is `path` and that error's.
+    """
     try:
         return build()
     except GameError as error:

@@ -109,7 +109,12 @@ class SavedGame:
 
 
 def game_to_data(state: GameState, before_last_turn: GameState | None = None) -> JsonObject:
-    """`before_last_turn` must be the state whose confirmed box gave `state` (ValueError if not)."""
+    """`before_last_turn` must be the state whose confirmed box gave `state` (ValueError if not).
+
+    Raises:
+        ValueError: `before_last_turn` is not the state before `state`'s last confirmed box.
+        TypeError: the game's dice come from a source that is neither seeded nor entropy.
+    """
     return {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
@@ -129,23 +134,68 @@ def game_to_data(state: GameState, before_last_turn: GameState | None = None) ->
 
 
 def dump_game(state: GameState, before_last_turn: GameState | None = None) -> str:
+    """The canonical JSON text of the game (see game_to_data).
+
+    Raises:
+        ValueError: `before_last_turn` is not the state before `state`'s last confirmed box.
+        TypeError: the game's dice come from a source that is neither seeded nor entropy.
+    """
     data = game_to_data(state, before_last_turn)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def load_game(text: str | bytes, entropy: RandomSource | None = None) -> GameState:
+    """The game saved as `text`, checked through and through before it is built.
+
+    >>> from game.play.engine import new_game, roll
+    >>> from game.play.random_source import SeededDice
+    >>> from game.play.state import Player
+    >>> game = roll(new_game("penta", [Player("Dana")], SeededDice(42)), 0)
+    >>> load_game(dump_game(game)) == game
+    True
+    >>> load_game(dump_game(game).replace('"rolls_left":2', '"rolls_left":3'))
+    Traceback (most recent call last):
+    game.errors.SaveFileError: turn.rolls_left: expected 0 to 2, got 3
+    >>> load_game("{")
+    Traceback (most recent call last):
+    game.persistence.readers.NotJsonError: a saved game is not valid JSON: ...
+
+    Raises:
+        NotJsonError: `text` is not JSON (a SaveFileError).
+        SaveFileError: not a saved game, or one no game can reach (naming field and value).
+        UnsupportedVersionError: a schema version this build does not read.
+    """
     return load_saved_game(text, entropy).game
 
 
 def load_saved_game(text: str | bytes, entropy: RandomSource | None = None) -> SavedGame:
+    """The game saved as `text` and the state before its last confirmed box.
+
+    Raises:
+        NotJsonError: `text` is not JSON (a SaveFileError).
+        SaveFileError: not a saved game, or one no game can reach (naming field and value).
+        UnsupportedVersionError: a schema version this build does not read.
+    """
     return saved_game_from_data(parse_json(text, "a saved game"), entropy)
 
 
 def game_from_data(data: object, entropy: RandomSource | None = None) -> GameState:
+    """The game in decoded JSON `data` (see saved_game_from_data).
+
+    Raises:
+        SaveFileError: not a saved game, or one no game can reach (naming field and value).
+        UnsupportedVersionError: a schema version this build does not read.
+    """
     return saved_game_from_data(data, entropy).game
 
 
 def saved_game_from_data(data: object, entropy: RandomSource | None = None) -> SavedGame:
+    """The game in decoded JSON `data`, migrated from an older schema, and its last turn.
+
+    Raises:
+        SaveFileError: not a saved game, or one no game can reach (naming field and value).
+        UnsupportedVersionError: a schema version this build does not read.
+    """
     top = read_object(data, "game")
     if top.get("format") != FORMAT:
         raise SaveFileError(f"format: expected {FORMAT!r}, got {top.get('format')!r:.80}")
@@ -302,12 +352,24 @@ def _achievable_points(ruleset_id: str, box_id: str) -> frozenset[int]:
 
 
 def player_from_data(data: object, path: str) -> Player:
+    """A player entry, checked as Player checks a new player.
+
+    Raises:
+        SaveFileError: not a player entry, or one Player refuses; the message starts with
+            `path`.
+    """
     entry = read_object(data, path)
     check_keys(entry, path, {"name", "kind", "level"})
     return translated(path, lambda: Player(entry["name"], entry["kind"], entry["level"]))
 
 
 def sheet_from_data(data: object, path: str, ruleset: Ruleset) -> Sheet:
+    """A sheet entry of `ruleset`, checked: known boxes, scores a roll can make there, and
+    bonuses the sheet could have earned.
+
+    Raises:
+        SaveFileError: the entry breaks one of those; the message starts with `path`.
+    """
     entry = read_object(data, path)
     check_keys(entry, path, {"scores", "five_of_a_kind_bonuses"})
     scores = read_object(entry["scores"], f"{path}.scores")

@@ -323,6 +323,10 @@ def _withdraw(storage: Storage, game_id: str, problems: list[StorageProblem]) ->
 
 
 def read_session_text(text: str) -> StoredSession:
-    """A session record's text (as saved, or as exported): raises SaveFileError if it is not
-    one this build reads."""
+    """A session record's text (as saved, or as exported), read back.
+
+    Raises:
+        SaveFileError: not a session record this build reads (NotJsonError and
+            UnsupportedVersionError are kinds of it).
+    """
     return decode_record(_session_kind(None), text).value

@@ -56,7 +56,11 @@ class Storage(Protocol):
     def get(self, key: str) -> str | None: ...
 
     def set(self, key: str, value: str) -> None:
-        """Store `value` under `key`, or raise StorageError leaving the old value in place."""
+        """Store `value` under `key`, or raise StorageError leaving the old value in place.
+
+        Raises:
+            StorageError: the store cannot take the value (full, or disabled).
+        """
 
     def remove(self, key: str) -> None: ...
 
@@ -65,7 +69,16 @@ class Storage(Protocol):
 
 class MemoryStorage:
     """A Storage in a dict. `quota` (characters of keys and values, as browsers count) makes
-    writes beyond it fail like a full localStorage."""
+    writes beyond it fail like a full localStorage.
+
+    >>> storage = MemoryStorage(quota=20)
+    >>> storage.set("penta.x", "short")
+    >>> storage.set("penta.x", "a text too long to fit")
+    Traceback (most recent call last):
+    game.persistence.storage.StorageError: storage quota of 20 characters exceeded by 'penta.x'
+    >>> storage.get("penta.x")
+    'short'
+    """
 
     def __init__(self, items: dict[str, str] | None = None, quota: int | None = None) -> None:
         self.items: dict[str, str] = dict(items or {})
@@ -75,6 +88,11 @@ class MemoryStorage:
         return self.items.get(key)
 
     def set(self, key: str, value: str) -> None:
+        """Store `value` under `key`.
+
+        Raises:
+            StorageError: the keys and values would exceed `quota` (the old value stays).
+        """
         if self.quota is not None:
             others = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
             if others + len(key) + len(value) > self.quota:
@@ -149,9 +167,13 @@ class Decoded(Generic[T]):
 
 
 def decode_record(kind: RecordKind[T], text: str) -> Decoded[T]:
-    """The value in an envelope's text. Raises SaveFileError naming what is wrong:
-    NotJsonError for text that is not JSON, UnsupportedVersionError for a version this build
-    cannot read."""
+    """The value in an envelope's text, its payload migrated and read by `kind.read`.
+
+    Raises:
+        NotJsonError: `text` is not JSON (a SaveFileError).
+        UnsupportedVersionError: a version this build cannot read (a SaveFileError).
+        SaveFileError: not an envelope of `kind`, or a payload `kind.read` refuses.
+    """
     envelope = parse_json(text, f"the record {kind.key!r}")
     value = _from_envelope(kind, envelope)
     assert isinstance(envelope, dict)  # _from_envelope refuses anything else
@@ -188,7 +210,18 @@ def write_record(
 def read_record(
     storage: Storage, kind: RecordKind[T], decode: Callable[[str], Decoded[T]] | None = None
 ) -> ReadResult[T]:
-    """`decode` replaces decode_record(kind, text), e.g. by a cached version of it."""
+    """`decode` replaces decode_record(kind, text), e.g. by a cached version of it.
+
+    Never raises for what is stored: an unreadable record is quarantined and reported.
+
+    >>> storage = MemoryStorage({"penta.history": "{not json"})
+    >>> from game.persistence.history import HISTORY
+    >>> result = read_record(storage, HISTORY)
+    >>> result.value, result.problem.kind, result.problem.moved_to
+    (None, <ProblemKind.NOT_JSON: 'not_json'>, 'penta.quarantine.1:penta.history')
+    >>> storage.get("penta.quarantine.1:penta.history")
+    '{not json'
+    """
     text = storage.get(kind.key)
     if text is None:
         return ReadResult(None)
@@ -239,7 +272,11 @@ def quarantined(storage: Storage) -> tuple[Quarantined, ...]:
 
 
 def discard_quarantined(storage: Storage, key: str) -> None:
-    """Delete a quarantined text, which the player chose to do; refuses any other key."""
+    """Delete a quarantined text, which the player chose to do; refuses any other key.
+
+    Raises:
+        ValueError: `key` is not a quarantine key.
+    """
     if _QUARANTINE_KEY.fullmatch(key) is None:
         raise ValueError(f"not a quarantine key: {key!r}")
     storage.remove(key)

@@ -64,6 +64,12 @@ def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
 
 
 def turn_record_from_data(data: object, path: str) -> TurnRecord:
+    """The record stored at `path`, its shape checked (not whether it fits the game).
+
+    Raises:
+        SaveFileError: not an object of the keys above, a box id that is not null or a short
+            string, seconds outside 0 to 60, or time left not above 0 and at most the seconds.
+    """
     entry = read_object(data, path)
     check_keys(entry, path, {"countdown", "auto_scored"})
     auto_scored = _box(entry["auto_scored"], f"{path}.auto_scored")

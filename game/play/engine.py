@@ -45,7 +45,20 @@ def new_game(
     players: Sequence[Player],
     dice_source: DiceSource | None = None,
 ) -> GameState:
-    """A game before the first roll. `dice_source` defaults to EntropyDice (SystemRandom)."""
+    """A game before the first roll. `dice_source` defaults to EntropyDice (SystemRandom).
+
+    >>> from game.play.random_source import SeededDice
+    >>> game = new_game("penta", [Player("Dana"), Player("Avi")], SeededDice(7))
+    >>> game.current_player, game.rolls_left, game.dice
+    (0, 3, None)
+    >>> new_game("penta", [])
+    Traceback (most recent call last):
+    game.errors.InvalidSetupError: a game needs at least one player, got none
+
+    Raises:
+        UnknownRulesetError: `ruleset` is an id that names no ruleset.
+        InvalidSetupError: no players, or a player that is not a Player.
+    """
     rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if not players:
         raise InvalidSetupError("a game needs at least one player, got none")
@@ -66,6 +79,30 @@ def new_game(
 
 
 def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> GameState:
+    """Roll every die not kept; `keep` (positions 0..4) replaces the kept set first.
+
+    The dice come from the game's dice source, so seeded dice roll the same every time:
+
+    >>> from game.play.random_source import SeededDice
+    >>> game = new_game("penta", [Player("Dana"), Player("Avi")], SeededDice(7))
+    >>> rolled = roll(game, 0)
+    >>> rolled.dice == roll(game, 0).dice, rolled.rolls_left
+    (True, 2)
+    >>> again = roll(rolled, 0, keep=[0, 1])
+    >>> again.dice[:2] == rolled.dice[:2], again.kept
+    (True, (0, 1))
+    >>> roll(rolled, 1)
+    Traceback (most recent call last):
+    game.errors.WrongPlayerError: it is player 0's turn ('Dana'), not player 1's
+
+    Raises:
+        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
+        GameOverError: the game is over.
+        NoRollsLeftError: the turn's three rolls are used.
+        InvalidDieIndexError: `keep` is not a list of distinct positions from 0 to 4.
+        NotRolledYetError: `keep` names dice before the turn's first roll.
+        AllDiceKeptError: all five dice would be kept, so the roll would change nothing.
+    """
     _check_turn(state, player)
     if state.rolls_left == 0:
         raise NoRollsLeftError(
@@ -97,6 +134,15 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
 
 
 def toggle_keep(state: GameState, player: int, die: int) -> GameState:
+    """Keep the die at position `die` for the next roll, or release it if it is kept.
+
+    Raises:
+        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
+        GameOverError: the game is over.
+        InvalidDieIndexError: `die` is not a position from 0 to 4.
+        NotRolledYetError: the turn's first roll has not been made.
+        NoRollsLeftError: no roll is left, so keeping would change nothing.
+    """
     _check_turn(state, player)
     (position,) = _die_positions([die])
     if state.dice is None:
@@ -108,6 +154,16 @@ def toggle_keep(state: GameState, player: int, die: int) -> GameState:
 
 
 def select_box(state: GameState, player: int, box_id: str | None) -> GameState:
+    """Pick `box_id` to confirm later (None clears the choice); a roll clears it too.
+
+    Raises:
+        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
+        GameOverError: the game is over.
+        NotRolledYetError: a box is picked before the turn's first roll.
+        UnknownBoxError: the ruleset has no box `box_id`.
+        BoxFilledError: `box_id` already holds points.
+        JokerForbiddenBoxError: the joker rule sends these dice to another box.
+    """
     _check_turn(state, player)
     if box_id is not None:
         options = _options_after_roll(state, f"select box {box_id!r}")
@@ -116,6 +172,26 @@ def select_box(state: GameState, player: int, box_id: str | None) -> GameState:
 
 
 def score(state: GameState, player: int, box_id: str) -> GameState:
+    """Fill `box_id` with the current dice and pass the turn on.
+
+    >>> from game.play.random_source import SeededDice
+    >>> game = new_game("yatzy", [Player("Dana")], SeededDice(7))
+    >>> score(game, 0, "chance")
+    Traceback (most recent call last):
+    game.errors.NotRolledYetError: cannot score box 'chance' before the first roll
+    >>> rolled = roll(game, 0)
+    >>> scored = score(rolled, 0, "chance")
+    >>> scored.sheet.points_in("chance") == sum(rolled.dice), scored.dice, scored.rolls_left
+    (True, None, 3)
+
+    Raises:
+        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
+        GameOverError: the game is over.
+        NotRolledYetError: the turn's first roll has not been made.
+        UnknownBoxError: the ruleset has no box `box_id`.
+        BoxFilledError: `box_id` already holds points.
+        JokerForbiddenBoxError: the joker rule sends these dice to another box.
+    """
     _check_turn(state, player)
     options = _options_after_roll(state, f"score box {box_id!r}")
     sheet = state.sheet.filled_with(box_id, options)

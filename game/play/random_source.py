@@ -43,6 +43,19 @@ class EntropyDice:
 
 @dataclass(frozen=True)
 class SeededDice:
+    """Reproducible dice: the same seed gives the same faces, and drawing moves `position` on.
+
+    >>> faces, following = SeededDice(42).draw(5)
+    >>> faces == SeededDice(42).draw(5)[0], following
+    (True, SeededDice(seed=42, position=5))
+    >>> following.draw(2)[0] == SeededDice(42).draw(7)[0][5:]
+    True
+
+    Raises:
+        InvalidSetupError: a seed that is not a whole number from 0 to MAX_SEED, or a position
+            that is not a whole number from 0 up.
+    """
+
     seed: int
     position: int = 0
     """How many dice have been drawn from this seed so far."""
@@ -65,7 +78,15 @@ class SeededDice:
 
 
 def check_seed(seed: object) -> int:
-    """Return `seed` if it is a whole number from 0 to MAX_SEED, else raise InvalidSetupError."""
+    """Return `seed` if it is a whole number from 0 to MAX_SEED, else raise InvalidSetupError.
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    game.errors.InvalidSetupError: a seed is a whole number from 0 to 9007199254740991, not -1
+
+    Raises:
+        InvalidSetupError: `seed` is not an int (True and 1.0 are not), or out of range.
+    """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise InvalidSetupError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
     return seed

@@ -49,7 +49,11 @@ class Sheet:
     def from_scores(
         cls, ruleset: Ruleset, scores: Mapping[str, int], five_of_a_kind_bonus_count: int = 0
     ) -> Sheet:
-        """A sheet with `scores` filled in (box id -> points); raises UnknownBoxError."""
+        """A sheet with `scores` filled in (box id -> points).
+
+        Raises:
+            UnknownBoxError: a key of `scores` is not a box of `ruleset`.
+        """
         for box_id in scores:
             ruleset.box(box_id)
         return cls(
@@ -59,6 +63,11 @@ class Sheet:
         )
 
     def points_in(self, box_id: str) -> int | None:
+        """What `box_id` holds, or None while it is open.
+
+        Raises:
+            UnknownBoxError: the ruleset has no box `box_id`.
+        """
         self.ruleset.box(box_id)  # an unknown id raises UnknownBoxError
         return self.scores[self.ruleset.box_ids.index(box_id)]
 
@@ -135,13 +144,23 @@ class Sheet:
         )
 
     def options(self, dice: Sequence[int]) -> ScoreOptions:
-        """Every open box with what `dice` would score there, and where they may go."""
+        """Every open box with what `dice` would score there, and where they may go.
+
+        Raises:
+            InvalidDiceError: `dice` are not five faces from 1 to 6.
+        """
         return score_options(
             self.ruleset, self.open_boxes, self.five_of_a_kind_box_points, validate_dice(dice)
         )
 
     def check_legal(self, box_id: str, options: ScoreOptions) -> None:
-        """Raise the specific error when `box_id` may not take the dice behind `options`."""
+        """Raise the specific error when `box_id` may not take the dice behind `options`.
+
+        Raises:
+            UnknownBoxError: the ruleset has no box `box_id`.
+            BoxFilledError: `box_id` already holds points.
+            JokerForbiddenBoxError: `box_id` is open, but the joker rule sends the dice elsewhere.
+        """
         if self.points_in(box_id) is not None:
             raise BoxFilledError(f"box {box_id!r} is already filled with {self.points_in(box_id)}")
         if box_id not in options.legal:
@@ -151,11 +170,32 @@ class Sheet:
             )
 
     def scored(self, box_id: str, dice: Sequence[int]) -> Sheet:
-        """The sheet after putting `dice` in `box_id`, with any five-of-a-kind bonus."""
+        """The sheet after putting `dice` in `box_id`, with any five-of-a-kind bonus.
+
+        >>> from game.rules.rulesets import PENTA
+        >>> sheet = Sheet.empty(PENTA).scored("chance", (1, 2, 3, 4, 6))
+        >>> sheet.points_in("chance"), sheet.total
+        (16, 16)
+        >>> sheet.scored("chance", (6, 6, 6, 6, 5))
+        Traceback (most recent call last):
+        game.errors.BoxFilledError: box 'chance' is already filled with 16
+
+        Raises:
+            InvalidDiceError: `dice` are not five faces from 1 to 6.
+            UnknownBoxError: the ruleset has no box `box_id`.
+            BoxFilledError: `box_id` already holds points.
+            JokerForbiddenBoxError: `box_id` is open, but the joker rule sends the dice elsewhere.
+        """
         return self.filled_with(box_id, self.options(dice))
 
     def filled_with(self, box_id: str, options: ScoreOptions) -> Sheet:
-        """`scored` for dice whose options (from this sheet) are already known."""
+        """`scored` for dice whose options (from this sheet) are already known.
+
+        Raises:
+            UnknownBoxError: the ruleset has no box `box_id`.
+            BoxFilledError: `box_id` already holds points.
+            JokerForbiddenBoxError: `box_id` is open, but the joker rule sends the dice elsewhere.
+        """
         self.check_legal(box_id, options)
         index = self.ruleset.box_ids.index(box_id)
         scores = (*self.scores[:index], options.points[box_id], *self.scores[index + 1 :])
@@ -168,6 +208,9 @@ def achievable_points(ruleset: Ruleset, box_id: str) -> frozenset[int]:
     """Every score `box_id` can hold: any roll's points there, or its joker points.
 
     A sacrificed 0 is among a roll's points for every box but Chance, which no roll leaves at 0.
+
+    Raises:
+        UnknownBoxError: `ruleset` has no box `box_id`.
     """
     scorer = ruleset.box(box_id).scorer
     possible = {scorer.points(dice) for dice in ALL_ROLLS}

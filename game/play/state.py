@@ -53,7 +53,18 @@ class PlayerKind(StrEnum):
 
 @dataclass(frozen=True)
 class Player:
-    """A seat at the table. `level` names a computer player's strength; humans have None."""
+    """A seat at the table. `level` names a computer player's strength; humans have None.
+
+    >>> Player("Bot", "computer", "casual").kind
+    <PlayerKind.COMPUTER: 'computer'>
+    >>> Player("Dana", level="casual")
+    Traceback (most recent call last):
+    game.errors.InvalidSetupError: a human player has no level, but 'Dana' has level 'casual'
+
+    Raises:
+        InvalidSetupError: a blank, too long or control-character name, a kind that is not a
+            PlayerKind, a human with a level, or a computer without a valid level text.
+    """
 
     name: str
     kind: PlayerKind = PlayerKind.HUMAN
@@ -77,7 +88,12 @@ class Player:
 
 
 def check_text(what: str, text: object, max_length: int) -> None:
-    """Names are shown to people: printable, not blank, not absurdly long."""
+    """Names are shown to people: printable, not blank, not absurdly long.
+
+    Raises:
+        InvalidSetupError: `text` is not a string, is blank, is longer than `max_length`, or
+            holds a control character; the message starts with `what`.
+    """
     if not isinstance(text, str) or not text.strip():
         raise InvalidSetupError(f"{what} must be a non-blank string, not {text!r}")
     if len(text) > max_length:

@@ -97,6 +97,18 @@ def undo(
     *,
     automatic: bool = False,
 ) -> GameState:
+    """The state to go back to: `before_last_turn`, once checked that it may be taken back.
+
+    >>> from game.play.engine import new_game
+    >>> undo(new_game("penta", [Player("Dana")]), None, UndoSetting.ON)
+    Traceback (most recent call last):
+    game.play.undo.UndoNotAllowedError: there is no confirmed box to take back
+
+    Raises:
+        UndoNotAllowedError: nothing was kept to take back, the setting forbids undo for these
+            players (unless the box was `automatic`), or the box can no longer be taken back
+            (a roll since, a computer's box, or not the state before the last confirm).
+    """
     if before_last_turn is None:
         raise UndoNotAllowedError("there is no confirmed box to take back")
     if not automatic and not undo_enabled(setting, game.players):

@@ -28,7 +28,17 @@ class RandomSource(Protocol):
 
 
 def validate_dice(dice: Iterable[object], count: int = DICE_COUNT) -> Dice:
-    """Return the dice as a tuple, or raise InvalidDiceError naming what is wrong."""
+    """Return the dice as a tuple, or raise InvalidDiceError naming what is wrong.
+
+    >>> validate_dice([6, 6, 1, 2, 3])
+    (6, 6, 1, 2, 3)
+    >>> validate_dice([6, 6, 1, 2, 7])
+    Traceback (most recent call last):
+    game.errors.InvalidDiceError: a die shows 1 to 6, not 7 (in (6, 6, 1, 2, 7))
+
+    Raises:
+        InvalidDiceError: not `count` dice, or a die that is not a whole number from 1 to 6.
+    """
     values = tuple(dice)
     if len(values) != count:
         raise InvalidDiceError(f"expected {count} dice, got {len(values)}: {values!r}")
@@ -39,7 +49,18 @@ def validate_dice(dice: Iterable[object], count: int = DICE_COUNT) -> Dice:
 
 
 def parse_dice(text: str) -> Dice:
-    """Read dice written as digits, with or without separators: '44444', '1-1-3-4-6'."""
+    """Read dice written as digits, with or without separators: '44444', '1-1-3-4-6'.
+
+    >>> parse_dice("1-1-3-4-6")
+    (1, 1, 3, 4, 6)
+    >>> parse_dice("4444")
+    Traceback (most recent call last):
+    game.errors.InvalidDiceError: expected 5 dice, got 4: (4, 4, 4, 4)
+
+    Raises:
+        InvalidDiceError: a character that is not a digit, a space, a comma or a dash, or
+            digits that are not five faces from 1 to 6.
+    """
     digits = [ch for ch in text if not ch.isspace() and ch not in ",-"]
     if not all(ch.isdigit() for ch in digits):
         raise InvalidDiceError(f"dice are written as digits 1 to 6, not {text!r}")

@@ -174,6 +174,11 @@ class Ruleset:
         object.__setattr__(self, "_boxes_by_id", {box.id: box for box in self.boxes})
 
     def box(self, box_id: str) -> Box:
+        """The box `box_id` of this ruleset.
+
+        Raises:
+            UnknownBoxError: this ruleset has no box `box_id`.
+        """
         try:
             return self._boxes_by_id[box_id]
         except (KeyError, TypeError):  # TypeError: an unhashable id read from bad data
@@ -190,13 +195,29 @@ class Ruleset:
         return scorer.fixed_points
 
     def upper_box_for_face(self, face: int) -> str:
+        """The id of the upper box that counts the dice showing `face`.
+
+        Raises:
+            UnknownBoxError: no upper box counts `face` (it is not a face from 1 to 6).
+        """
         for box in self.boxes:
             if isinstance(box.scorer, FaceSum) and box.scorer.face == face:
                 return box.id
         raise UnknownBoxError(f"upper box for face {face}", self.id)
 
     def points(self, box_id: str, dice: Sequence[int]) -> int:
-        """Points for `dice` in `box_id` on a sheet where no joker applies."""
+        """Points for `dice` in `box_id` on a sheet where no joker applies.
+
+        The same dice score differently in each ruleset:
+
+        >>> PENTA.points("full_house", (2, 2, 3, 3, 3)), YATZY.points("full_house", (2, 2, 3, 3, 3))
+        (25, 13)
+        >>> PENTA.points("small_straight", (1, 2, 3, 4, 6))
+        30
+
+        Raises:
+            UnknownBoxError: this ruleset has no box `box_id`.
+        """
         return self.box(box_id).scorer.points(dice)
 
     def upper_bonus_for(self, upper_subtotal: int) -> int:
@@ -247,6 +268,16 @@ def score_options(
     """Apply the bonus and joker rules to find every open box's points and which are legal.
 
     `five_of_a_kind_box_points` is what the five-of-a-kind box holds (None while it is open).
+    A further five of a kind in Penta earns the bonus and, its upper box being open, may only
+    go there (the joker rule):
+
+    >>> options = score_options(PENTA, {"fours", "chance"}, 50, (4, 4, 4, 4, 4))
+    >>> sorted(options.legal), options.five_of_a_kind_bonus, options.joker
+    (['fours'], 100, <JokerBranch.SAME_FACE: 'same_face'>)
+
+    Raises:
+        UnknownBoxError: an open box that is not a box of `ruleset`.
+        ValueError: the five-of-a-kind box is open but holds points, or filled but holds None.
     """
     for box_id in open_boxes:
         ruleset.box(box_id)
@@ -335,6 +366,17 @@ RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (PENTA, YATZY
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset named `ruleset_id`.
+
+    >>> get_ruleset("yatzy").upper_bonus
+    50
+    >>> get_ruleset("poker")
+    Traceback (most recent call last):
+    game.errors.UnknownRulesetError: unknown ruleset 'poker'; known rulesets: penta, yatzy
+
+    Raises:
+        UnknownRulesetError: no ruleset has the id `ruleset_id`.
+    """
     try:
         return RULESETS[ruleset_id]
     except (KeyError, TypeError):

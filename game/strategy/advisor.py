@@ -37,7 +37,21 @@ class PositionError(GameError, ValueError):
 
 @dataclass(frozen=True)
 class Position:
-    """One player's sheet and the current turn: everything a decision depends on."""
+    """One player's sheet and the current turn: everything a decision depends on.
+
+    >>> from game.rules.rulesets import PENTA
+    >>> Position.new_game(PENTA).rolls_left
+    3
+    >>> Position(PENTA, frozenset(PENTA.box_ids), 0, None, dice=(1, 2, 3, 4, 5))
+    Traceback (most recent call last):
+    game.strategy.advisor.PositionError: dice (1, 2, 3, 4, 5) with 3 rolls left: dice show ...
+
+    Raises:
+        PositionError: unknown boxes, a five-of-a-kind box open with points (or filled
+            without), rolls left outside 0 to 3, dice before the first roll (or none after
+            it), or a full sheet.
+        InvalidDiceError: dice that are not five faces from 1 to 6.
+    """
 
     ruleset: Ruleset
     open_boxes: frozenset[str]
@@ -91,6 +105,11 @@ class Position:
         )
 
     def options(self) -> ScoreOptions:
+        """Where the dice may be scored, and for how much (see score_options).
+
+        Raises:
+            PositionError: no dice rolled yet.
+        """
         if self.dice is None:
             raise PositionError("no dice rolled yet: there is no box to score")
         return score_options(self.ruleset, self.open_boxes, self.five_of_a_kind_points, self.dice)
@@ -169,7 +188,12 @@ class Advisor:
     # -- the public questions -------------------------------------------------------------
 
     def rank(self, position: Position) -> list[RankedAction]:
-        """Every legal action, best first, with its expected final score."""
+        """Every legal action, best first, with its expected final score.
+
+        Raises:
+            PositionError: `position` is of another ruleset than this advisor's.
+            UnreachableStateError: no game can reach the position's sheet.
+        """
         self._check_ruleset(position)
         state = position.turn_start(self.space)
         self.space.index(state)  # an unreachable sheet fails here, with its reason
@@ -191,10 +215,20 @@ class Advisor:
         return ranked
 
     def best(self, position: Position) -> RankedAction:
+        """The first action of `rank`.
+
+        Raises:
+            PositionError: `position` is of another ruleset than this advisor's.
+            UnreachableStateError: no game can reach the position's sheet.
+        """
         return self.rank(position)[0]
 
     def best_box(self, position: Position) -> str:
-        """The box to score the current dice in (what auto-scoring picks after the last roll)."""
+        """The box to score the current dice in (what auto-scoring picks after the last roll).
+
+        Raises:
+            PositionError: no dice rolled yet, or `position` is of another ruleset.
+        """
         self._check_ruleset(position)
         state = position.turn_start(self.space)
         choices = self._score_choices(state, position.options())

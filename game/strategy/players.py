@@ -52,6 +52,12 @@ class OptimalPlayer:
     level: str = "optimal"
 
     def choose(self, position: Position, rng: random.Random) -> Action:
+        """The action with the highest expected final score.
+
+        Raises:
+            PositionError: `position` is of another ruleset than the advisor's.
+            UnreachableStateError: no game can reach the position's sheet.
+        """
         return self.advisor.best(position).action
 
 
@@ -63,6 +69,12 @@ class CasualPlayer:
     level: str = "casual"
 
     def choose(self, position: Position, rng: random.Random) -> Action:
+        """One of the actions near the best, drawn with `rng` (better ones are likelier).
+
+        Raises:
+            PositionError: `position` is of another ruleset than the advisor's.
+            UnreachableStateError: no game can reach the position's sheet.
+        """
         ranked = self.advisor.rank(position)
         best = ranked[0].expected
         near = [choice for choice in ranked if best - choice.expected <= self.window]
@@ -86,7 +98,18 @@ class BeginnerPlayer:
 
 
 def make_player(level: str, advisor: Advisor | None) -> ComputerPlayer:
-    """A player of `level`; `optimal` and `casual` need the advisor (the ruleset's table)."""
+    """A player of `level`; `optimal` and `casual` need the advisor (the ruleset's table).
+
+    >>> make_player("beginner", None).level
+    'beginner'
+    >>> make_player("expert", None)
+    Traceback (most recent call last):
+    game.strategy.players.UnknownLevelError: unknown computer level 'expert'; known levels: ...
+
+    Raises:
+        UnknownLevelError: `level` is not one of LEVELS.
+        GameError: `level` needs the strategy table and `advisor` is None.
+    """
     if level == "beginner":
         return BeginnerPlayer()
     if level not in LEVELS:

@@ -103,7 +103,12 @@ class StateSpace:
         return tuple(sorted(sums))
 
     def index(self, state: TurnStart) -> int:
-        """The state's position in the table, or UnreachableStateError."""
+        """The state's position in the table, or UnreachableStateError.
+
+        Raises:
+            UnreachableStateError: a filled-box mask out of range, an upper subtotal the filled
+                upper boxes cannot make, or full points in an open five-of-a-kind box.
+        """
         if not 0 <= state.filled < 1 << self.box_count:
             raise UnreachableStateError(f"filled-box mask {state.filled} out of range")
         key = self.upper_keys[state.filled]

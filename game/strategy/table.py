@@ -86,11 +86,19 @@ class ValueTable:
         """Expected final score of a whole game from an empty sheet."""
 
     def block(self, filled: int) -> Sequence[float]:
-        """The stored values of every state of one filled-box mask (times `step`)."""
+        """The stored values of every state of one filled-box mask (times `step`).
+
+        Raises:
+            NotImplementedError: always; each kind of table keeps its blocks its own way.
+        """
         raise NotImplementedError
 
     def value(self, state: TurnStart) -> float:
-        """Expected points still to come from this turn start, under optimal play."""
+        """Expected points still to come from this turn start, under optimal play.
+
+        Raises:
+            UnreachableStateError: no game can reach `state`.
+        """
         index = self.space.index(state)
         if index == 0:
             return self.start_value
@@ -108,7 +116,11 @@ class ValueTable:
 
 
 class ExactTable(ValueTable):
-    """The solver's own floats, which the accuracy checks compare the compact table with."""
+    """The solver's own floats, which the accuracy checks compare the compact table with.
+
+    Raises:
+        TableMismatchError: `values` has not one value per reachable state of `ruleset`.
+    """
 
     def __init__(self, ruleset: Ruleset, values: Sequence[float]) -> None:
         super().__init__(ruleset, 1.0, values[0])
@@ -153,7 +165,11 @@ def encode_table(
     ruleset: Ruleset, stored: Sequence[int], scale_bits: int, start_value: float
 ) -> bytes:
     """The file bytes for already quantized values (round(value * 2**scale_bits)) and the
-    exact start value."""
+    exact start value.
+
+    Raises:
+        ValueError: `stored` has not one value per reachable state of `ruleset`.
+    """
     space = state_space(ruleset)
     if len(stored) != space.size:
         raise ValueError(f"{len(stored)} values for {space.size} states of {ruleset.id!r}")
@@ -185,7 +201,20 @@ def encode_table(
 
 
 def decode_table(data: bytes, ruleset: Ruleset) -> ValueTable:
-    """Check every header field against `ruleset` and decode the values."""
+    """Check every header field against `ruleset` and decode the values.
+
+    >>> from game.rules.rulesets import PENTA
+    >>> decode_table(b"GIF89a...", PENTA)
+    Traceback (most recent call last):
+    game.strategy.table.TableFormatError: not a strategy table (the file does not start ...)
+
+    Raises:
+        TableFormatError: not a strategy table, or one truncated or corrupted (a payload of
+            the wrong length or CRC-32, that does not decompress, or disagrees with its start).
+        TableVersionError: a table of another format version.
+        TableMismatchError: a table for another ruleset, other scoring rules (fingerprint) or
+            another number of states.
+    """
     if len(data) < _FIXED_HEAD.size or not data.startswith(MAGIC):
         raise TableFormatError("not a strategy table (the file does not start with the magic)")
     _, version, id_length = _FIXED_HEAD.unpack_from(data)
