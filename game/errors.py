@@ -1,6 +1,9 @@
-"""The errors the core raises for illegal actions and bad data.
+"""The errors the core raises for illegal actions and bad game data.
 
 Every error names the offending value, and the action that raised it has changed nothing.
+The other families have their own bases, beside the data they guard: StorageError
+(game.persistence.storage: records that cannot be read or written), I18nError (game.i18n.locale:
+catalogs and messages) and RulesTextError (game.i18n.rules_text: the rule sheets).
 
     GameError
     ├── UnknownRulesetError        an id that is not a ruleset
@@ -22,7 +25,7 @@ Every error names the offending value, and the action that raised it has changed
 
 
 class GameError(Exception):
-    """Base class of every error the game core raises on purpose.
+    """Base class of the errors of the game itself: rulesets, moves and saved games.
 
     Each one names the bad value; an `except GameError` catches any of them:
 
