@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import replace
 
 import pytest
@@ -55,13 +54,11 @@ from game.app.model import (
     Screen,
     Seat,
     Speed,
-    Tables,
     is_computer_turn,
     next_deadline,
 )
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, parse_seed
-from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach, best_immediate_box
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.errors import SaveFileError
@@ -528,13 +525,14 @@ def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
 
     state = initial_state(["en"], seed=3)
     state = replace(state, setup=replace(state.setup, seats=(Seat("", PlayerKind.COMPUTER),)))
-    state = dispatch(state, StartGame(), now=0, coach=KeepAll(), rng=random.Random())
-    state = replace(state, tables=Tables(ready=frozenset({"penta"})))
-    for step in range(1, 4):  # roll, select, score
-        state = dispatch(state, Tick(), now=step * 10, coach=KeepAll(), rng=random.Random())
-    assert state.game is not None
-    assert len(state.game.sheets[0].filled_boxes) == 1
-    assert isinstance(state.ui.announcement, Scored)
+    d = AppDriver(state, KeepAll())
+    d.now = 0.0
+    d(StartGame())
+    d.tables_ready()
+    for _ in range(3):  # roll, select, score
+        d.tick_after(10)
+    assert len(d.game.sheets[0].filled_boxes) == 1
+    assert isinstance(d.state.ui.announcement, Scored)
 
 
 @pytest.mark.parametrize("language", ["en", "he", "et"])
