@@ -43,9 +43,7 @@ def effects_of_change(
             effects.append(session_save(after, now))
     if (before.screen is Screen.GAME) is not (after.screen is Screen.GAME):
         effects.append(KeepAwake(after.screen is Screen.GAME))
-    if after.setup.seats != before.setup.seats:
-        effects.extend(_focus_after(intent))
-    return tuple(effects)
+    return (*effects, *_focus_after(intent))
 
 
 def session_save(state: AppState, now: float) -> SaveSession:
@@ -99,8 +97,9 @@ def _roll_animation(before: AppState, after: AppState) -> tuple[Effect, ...]:
 
 
 def _focus_after(intent: Intent) -> tuple[Effect, ...]:
-    """A player moved: their same button, at the top or bottom their other one; a player
-    removed: the next one's Remove button (now at the same place), else Add player."""
+    """The seats changed. A player moved: their same button, at the top or bottom their other
+    one; a player removed: the next one's Remove button (now at the same place), else Add
+    player."""
     match intent:
         case MovePlayer(index, delta):
             action, other = ("up", "down") if delta < 0 else ("down", "up")

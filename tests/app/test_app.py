@@ -145,7 +145,7 @@ def test_a_seeded_game_uses_the_seeded_dice() -> None:
     d(ChooseRuleset("yatzy"), StartGame(), Roll())
     expected = roll(new_game("yatzy", [Player("Player 1")], SeededDice(123)), 0)
     assert d.state.game is not None and d.state.game.dice == expected.dice
-    assert d.state.ui.announcement == Rolled(0, expected.dice)
+    assert expected.dice is not None and d.state.ui.announcement == Rolled(0, expected.dice)
 
 
 def test_keep_roll_select_and_confirm() -> None:
@@ -154,9 +154,9 @@ def test_keep_roll_select_and_confirm() -> None:
     d(ToggleKeep(0))  # before the first roll: ignored
     assert d.state.game is not None and d.state.game.kept == ()
     d(Roll(), ToggleKeep(0), ToggleKeep(3))
-    assert d.state.game.kept == (0, 3)
+    assert d.game.kept == (0, 3)
     d(Roll())
-    assert d.state.game.rolls_left == 1 and d.state.game.kept == (0, 3)
+    assert d.game.rolls_left == 1 and d.game.kept == (0, 3)
     d(ConfirmTurn())  # nothing selected: ignored
     assert d.state.game.rolls_left == 1
     d(SelectBox("chance"), SelectBox("ones"))
@@ -241,7 +241,7 @@ def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
     d.now += 0.1
     d(Tick())
     assert d.state.game is not None
-    assert d.state.game.sheets[0].points_in(expected) == game.options.points[expected]  # type: ignore[union-attr]
+    assert d.state.game.sheets[0].points_in(expected) == game.options.points[expected]
     assert d.state.play.last_auto_scored == expected and d.state.pacing.countdown_box is None
     assert isinstance(d.state.ui.announcement, Scored) and d.state.ui.announcement.automatic
 
@@ -389,10 +389,10 @@ def test_a_whole_game_ends_on_the_end_screen_and_plays_again() -> None:
     assert d.state.screen is Screen.END
     finished = d.state.game
     assert finished is not None and finished.is_over
-    d(PlayAgain())
-    assert d.state.screen is Screen.GAME and d.state.game is not None
-    assert d.state.game.players == finished.players
-    assert not d.state.game.sheets[0].filled_boxes
+    again = d(PlayAgain())
+    assert again.screen is Screen.GAME and again.game is not None
+    assert again.game.players == finished.players
+    assert not again.game.sheets[0].filled_boxes
     d(AskLeave())
     assert d.state.ui.dialog is Dialog.LEAVE
     d(NewGame())
@@ -413,8 +413,8 @@ def test_dialogs_settings_and_coach_status() -> None:
     d = seeded()
     d(OpenRules("yatzy"))
     assert d.state.ui.dialog is Dialog.RULES and d.state.ui.rules_ruleset == "yatzy"
-    d(OpenRules("poker"), CloseDialog(), OpenSettings())
-    assert d.state.ui.dialog is Dialog.SETTINGS
+    state = d(OpenRules("poker"), CloseDialog(), OpenSettings())
+    assert state.ui.dialog is Dialog.SETTINGS
     d(SetComputerSpeed(Speed.FAST), SetLanguage("he"), SetLanguage("xx"), CloseDialog())
     assert d.state.settings.language == "he" and d.state.settings.computer_speed is Speed.FAST
     d(TableLoaded("penta"))
@@ -440,6 +440,7 @@ def test_preferences_round_trip_and_bad_data_is_refused() -> None:
     assert restored.setup.seats == d.state.setup.seats
     assert restored.setup.restored
     # Stored data set aside when refused (tests/app/test_stored_preferences.py), not ignored.
+    bad: object
     for bad in (None, 3, [], {"format": "x"}, {**data, "version": 99}, {**data, "ruleset": 1}):
         with pytest.raises(SaveFileError):
             preferences_from_data(AppState(), bad)
@@ -553,8 +554,8 @@ def test_a_table_once_loaded_serves_every_later_game_of_its_ruleset() -> None:
     d = seeded()
     d(ChooseRuleset("yatzy"), StartGame())
     assert d.state.coach_status is CoachStatus.LOADING
-    d(TableLoaded("yatzy"))
-    assert d.state.coach_status is CoachStatus.READY
+    loaded = d(TableLoaded("yatzy"))
+    assert loaded.coach_status is CoachStatus.READY
     d(TableFailed("yatzy", "late"))  # a table loaded stays loaded
     assert d.state.coach_status is CoachStatus.READY
     d(NewGame(), ChooseRuleset("penta"), StartGame())
