@@ -1,9 +1,11 @@
 """Composition root: PyScript runs this file once the interpreter is up.
 
-It builds the app (game.app) with what only the browser has: the clock, the page's `?seed=`,
-`navigator.languages`, the stored records (shell.durable: read from IndexedDB before the app
-starts), the coach, and the page itself (shell.view).
-Then every DOM event becomes an intent, every intent a new state, every state a render. It
+It builds the effect runner (shell.controller) with what only the browser has: the clock, the
+page's `?seed=`, `navigator.languages`, the adapters that run the core's effects
+(shell.effects: a timer, the strategy tables, the wake lock, storage read from IndexedDB before
+the app starts, the claim on the game among the tabs), the events (shell.events) and the page
+itself (shell.view). Then every DOM event becomes an intent, every intent a new state and its
+effects, every state a render. It
 announces the outcome of the start to assets/boot.js: "penta:ready", or "penta:failed" with the
 traceback, so that a Python error at start shows a readable message.
 
@@ -28,9 +30,41 @@ def announce(event_name: str, detail: dict[str, Any] | None = None) -> None:
 
 async def start() -> None:
     # Imported here, not at the top, so that an error in any module is reported like any other.
+    from game.app.intents import Intent
+    from game.app.start import parse_seed
     from shell.controller import Controller
+    from shell.effects import (
+        Clock,
+        Page,
+        StorageJobs,
+        TabClaim,
+        TableLoader,
+        Tasks,
+        Timer,
+        WakeLock,
+    )
+    from shell.events import Events
+    from shell.view import View
 
-    await Controller(window, document).start()
+    def send(intent: Intent) -> None:  # the adapters' results go to the runner built below
+        controller.send(intent)
+
+    clock, tasks, page = Clock(window), Tasks(), Page(window, document)
+    controller = Controller(
+        view=View(document),
+        clock=clock,
+        timer=Timer(window, clock, send),
+        tables=TableLoader(window, send, tasks),
+        wake_lock=WakeLock(window, tasks),
+        page=page,
+        storage=StorageJobs(window, clock, page, send),
+        tabs=TabClaim(window, send),
+        tasks=tasks,
+    )
+    events = Events(window, document, send, lambda: controller.state)
+    seed = parse_seed(window.URLSearchParams.new(window.location.search).get("seed"))
+    languages = [str(tag) for tag in window.navigator.languages]
+    await controller.start(events, languages, seed)
 
 
 async def main() -> None:

@@ -9,10 +9,6 @@ plays on without remembering). The same adapter serves `window.sessionStorage`.
 that an adapter makes: error None once it is stored, else what went wrong. The session's
 writes decide what the next start says about a game that could not be saved
 (game.persistence.unsaved).
-
-`migrate_legacy_preferences(storage)`: builds before the session envelope stored the
-preferences as the bare object of game.app.preferences_to_data; such a record is wrapped in
-the current envelope, so that it is read (not quarantined), and reported as migrated.
 """
 
 from __future__ import annotations
@@ -20,9 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.persistence.readers import NotJsonError, parse_json
-from game.persistence.session import PREFERENCES, PREFERENCES_KEY
-from game.persistence.storage import MemoryStorage, Storage, StorageError, encode_record
+from game.persistence.storage import MemoryStorage, Storage, StorageError
 
 WriteListener = Callable[[str, str | None, str | None], None]
 
@@ -81,21 +75,3 @@ def open_storage(
     except Exception:
         return MemoryStorage()
     return LocalStorage(web_storage, listener)
-
-
-def migrate_legacy_preferences(storage: Storage) -> bool:
-    text = storage.get(PREFERENCES_KEY)
-    if text is None:
-        return False
-    try:
-        # Guarded like every stored text: anything may be there (another app on the origin).
-        data = parse_json(text, f"the record {PREFERENCES_KEY!r}")
-    except NotJsonError:
-        return False  # left for restore_session to set aside and report
-    if not isinstance(data, dict) or data.get("format") != "penta-preferences":
-        return False
-    try:
-        storage.set(PREFERENCES_KEY, encode_record(PREFERENCES, data))
-    except StorageError:
-        return False
-    return True

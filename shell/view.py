@@ -12,7 +12,7 @@ date. Rules it keeps:
 - a value is written only when it changed (`Node` remembers what it wrote), which keeps a
   render of a 12-player sheet cheap.
 Controls name what they do in `data-action` (and `data-index`, `data-box`, `data-die`...):
-shell.controller reads them with one delegated listener per event type.
+shell.events reads them with one delegated listener per event type.
 """
 
 from __future__ import annotations

@@ -1,16 +1,20 @@
-"""The intents: what the user (through the shell) asks of the app, as small frozen
+"""The intents: what the user (through the shell) asks of the app, and the results of the
+effects that come back (TableLoaded, StatsLoaded, StorageProblems...), as small frozen
 dataclasses, and their union `Intent`. game.app.update.dispatch applies them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.app.model import Notice, Speed
-from game.play.state import PlayerKind
+from game.persistence.storage import StorageProblem
+from game.persistence.turn_record import TurnRecord
+from game.play.state import GameState, PlayerKind
 from game.play.undo import UndoSetting
 
-if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
+if TYPE_CHECKING:  # at run time only the shell needs these modules (history screen, import)
+    from game.persistence.exchange import ImportRefusal
     from game.persistence.stats import PlayerStats
 
 
@@ -190,27 +194,8 @@ class SetUndo:
 
 
 @dataclass(frozen=True)
-class AddNotice:
-    notice: Notice
-
-
-@dataclass(frozen=True)
 class DismissNotice:
     index: int
-
-
-@dataclass(frozen=True)
-class ReplaceNotices:
-    """The notices whose key starts with `prefix` give way to `notices`: an import's or an
-    export's latest outcome replaces the earlier ones, so a repeated attempt is seen to act."""
-
-    prefix: str
-    notices: tuple[Notice, ...]
-
-
-@dataclass(frozen=True)
-class SetUnreadable:
-    keys: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -219,8 +204,114 @@ class OpenHistory:
 
 
 @dataclass(frozen=True)
-class SetStats:
+class ExportData:
+    """Download the history as a file."""
+
+
+@dataclass(frozen=True)
+class ExportUnreadableData:
+    """Download the records set aside as unreadable."""
+
+
+@dataclass(frozen=True)
+class ExportGame:
+    """Download the game in memory (when the device could not save it)."""
+
+
+@dataclass(frozen=True)
+class ImportData:
+    """The player chose a file of games to import; `size` in bytes (a file too large is
+    refused before it is read)."""
+
+    size: int
+    file: Any
+    """The page's File, handed back to the shell in ImportFile."""
+
+
+@dataclass(frozen=True)
+class PageHidden:
+    """The page is hidden, reloaded or closed: the countdown's time left is saved as it is."""
+
+
+@dataclass(frozen=True)
+class PageShown:
+    """The page is visible again (the browser let the screen sleep while it was hidden)."""
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """Play here: take the game from the tab that has it."""
+
+
+# --- the results of effects (game.app.effects), sent back by the shell --------------------
+
+
+@dataclass(frozen=True)
+class SessionRead:
+    """What the shell read from the device's storage at start or on taking over (from
+    game.persistence.session.Restored, which this package cannot import)."""
+
+    game: GameState | None = None
+    before_last_turn: GameState | None = None
+    turn: TurnRecord | None = None
+    preferences: object = None
+    problems: tuple[StorageProblem, ...] = ()
+    """Records that could not be read (now set aside)."""
+    migrated: bool = False
+    """Something stored by an older version was upgraded."""
+    stale: Notice | None = None
+    """The notice that the game restored is older than the one played (game.persistence.
+    unsaved), if a save had failed."""
+
+
+@dataclass(frozen=True)
+class StorageProblems:
+    """Storage could not read or write these records."""
+
+    problems: tuple[StorageProblem, ...]
+
+
+@dataclass(frozen=True)
+class StatsLoaded:
     stats: tuple[PlayerStats, ...]
+    problem: StorageProblem | None = None
+    """The history could not be read (it is set aside)."""
+
+
+@dataclass(frozen=True)
+class UnreadableListed:
+    keys: tuple[str, ...]
+    """The keys of the records set aside as unreadable."""
+
+
+@dataclass(frozen=True)
+class HistoryExported:
+    problem: StorageProblem | None = None
+    """The history could not be read: what was exported is what could be."""
+
+
+@dataclass(frozen=True)
+class ImportFinished:
+    """The outcome of ImportFile: `refusal` (with its `reason`) when the file was refused as a
+    whole, else the games added and those already known."""
+
+    added: int = 0
+    already_known: int = 0
+    refusal: ImportRefusal | None = None
+    reason: str = ""
+    problems: tuple[StorageProblem, ...] = ()
+
+
+@dataclass(frozen=True)
+class TabClaimed:
+    """This tab has the game again (TakeOver), read anew from storage."""
+
+    session: SessionRead
+
+
+@dataclass(frozen=True)
+class TabLost:
+    """Another tab took the game: this one gives way."""
 
 
 Intent = (
@@ -256,10 +347,20 @@ Intent = (
     | TableFailed
     | Undo
     | SetUndo
-    | AddNotice
     | DismissNotice
-    | ReplaceNotices
-    | SetUnreadable
     | OpenHistory
-    | SetStats
+    | ExportData
+    | ExportUnreadableData
+    | ExportGame
+    | ImportData
+    | PageHidden
+    | PageShown
+    | TakeOver
+    | StorageProblems
+    | StatsLoaded
+    | UnreadableListed
+    | HistoryExported
+    | ImportFinished
+    | TabClaimed
+    | TabLost
 )

@@ -211,10 +211,15 @@ class Ui:
 @dataclass(frozen=True)
 class Tables:
     """What the app knows of the rulesets' strategy tables (the shell keeps the coaches made of
-    them): a ruleset in neither set is still loading, or not asked for yet."""
+    them): a ruleset neither ready nor failed is still loading, or not asked for yet."""
 
     ready: frozenset[str] = frozenset()
     failed: frozenset[str] = frozenset()
+    loading: frozenset[str] = frozenset()
+    """Asked for (FetchTable), with no answer yet."""
+
+    def known(self, ruleset_id: str) -> bool:
+        return ruleset_id in self.ready | self.failed | self.loading
 
     def status(self, ruleset_id: str) -> CoachStatus:
         if ruleset_id in self.ready:

@@ -1,9 +1,15 @@
-"""The notices of storage problems and of the export's and the import's outcomes: which catalog
-key tells the player of each (the shell reports what storage said; the words are the core's)."""
+"""The notices: which catalog key tells the player of each storage problem and of the
+export's and the import's outcomes (the shell reports what storage said; the words are the
+core's), and the result intents that bring them (StorageProblems, ImportFinished...) applied
+to the state, with the effects they ask for."""
 
 from __future__ import annotations
 
-from game.app.model import SAVE_FAILED_NOTICE, Notice
+from dataclasses import replace
+
+from game.app.effects import Effect, ImportFile, ListUnreadable, LoadStats, Warn
+from game.app.intents import ImportFinished
+from game.app.model import SAVE_FAILED_NOTICE, AppState, Notice
 from game.persistence.storage import ProblemKind, StorageProblem
 
 PROBLEM_NOTICES = {
@@ -15,6 +21,8 @@ PROBLEM_NOTICES = {
 DATA_NOTICES = "data."
 """The catalog keys of the export's and the import's outcomes."""
 
+Outcome = tuple[AppState, tuple[Effect, ...]]
+
 
 def notice(key: str, **values: int) -> Notice:
     return Notice(key, tuple(sorted(values.items())))
@@ -23,3 +31,68 @@ def notice(key: str, **values: int) -> Notice:
 def problem_notice(problem: StorageProblem) -> Notice:
     """The notice that tells the player of `problem`."""
     return Notice(PROBLEM_NOTICES[problem.kind])
+
+
+def with_notices(state: AppState, *notices: Notice) -> AppState:
+    """`state` showing `notices` too (each notice once)."""
+    new = tuple(item for item in dict.fromkeys(notices) if item not in state.ui.notices)
+    if not new:
+        return state
+    return replace(state, ui=replace(state.ui, notices=(*state.ui.notices, *new)))
+
+
+def with_data_outcome(state: AppState, *notices: Notice) -> AppState:
+    """An import's or an export's latest outcome in place of the earlier ones (and of no other
+    notice), so that a repeated attempt is seen to act."""
+    kept = tuple(n for n in state.ui.notices if not n.key.startswith(DATA_NOTICES))
+    return replace(state, ui=replace(state.ui, notices=(*kept, *dict.fromkeys(notices))))
+
+
+def reported(state: AppState, problems: tuple[StorageProblem, ...]) -> Outcome:
+    """Every problem told (and logged); the records set aside listed again for download."""
+    state = with_notices(state, *(problem_notice(problem) for problem in problems))
+    effects: list[Effect] = [
+        Warn(f"Storage: {problem.key}: {problem.kind}: {problem.reason}") for problem in problems
+    ]
+    if any(problem.moved_to is not None for problem in problems):
+        effects.append(ListUnreadable())
+    return state, tuple(effects)
+
+
+def import_asked(state: AppState, size: int, file: object) -> Outcome:
+    """A file chosen for import: refused by its size before a byte is read (a huge file cannot
+    freeze the page), else read, with a notice while it is (that takes seconds in Pyodide)."""
+    from game.persistence.exchange import MAX_IMPORT_BYTES  # import only: kept off the start
+
+    if size > MAX_IMPORT_BYTES:
+        return with_data_outcome(state, _too_large()), ()
+    return with_data_outcome(state, notice("data.import_reading")), (ImportFile(file),)
+
+
+def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
+    from game.persistence.exchange import ImportRefusal  # sent only once an import ran
+
+    if outcome.refusal is not None:
+        words = {
+            ImportRefusal.TOO_LARGE: _too_large(),
+            ImportRefusal.UNKNOWN_VERSION: notice("data.import_newer"),
+        }.get(outcome.refusal, notice("data.import_malformed"))
+        return with_data_outcome(state, words), (Warn(f"Import refused: {outcome.reason}"),)
+    state, effects = reported(state, outcome.problems)
+    if not outcome.added:
+        state = with_data_outcome(state, notice("data.import_nothing_new"))
+    elif outcome.already_known:
+        state = with_data_outcome(
+            state,
+            notice("data.import_done", games=outcome.added),
+            notice("data.import_duplicates", count=outcome.already_known),
+        )
+    else:
+        state = with_data_outcome(state, notice("data.import_done", games=outcome.added))
+    return state, (*effects, LoadStats())
+
+
+def _too_large() -> Notice:
+    from game.persistence.exchange import MAX_IMPORT_BYTES
+
+    return notice("data.import_too_large", megabytes=MAX_IMPORT_BYTES // 1_000_000)

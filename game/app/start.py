@@ -1,12 +1,16 @@
-"""Where a session starts: `initial_state` (the browser's languages, the stored preferences,
-the page's `?seed=`), `resume` (a restored game), and the hand-over between tabs
-(`open_elsewhere`, `take_over`)."""
+"""Where a session starts: `start(boot, now)` (the state and the first effects), made of
+`initial_state` (the browser's languages, the stored preferences, the page's `?seed=`) and
+`resume` (a restored game), and the hand-over between tabs (`open_elsewhere`, `take_over`,
+`taken_over`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import game.app.countdown as countdown
+from game.app.derived import next_tick, with_table_fetch
+from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable
+from game.app.intents import SessionRead
 from game.app.model import (
     RESTORED_NOTICE,
     AppState,
@@ -16,12 +20,70 @@ from game.app.model import (
     Setup,
     is_computer_turn,
 )
+from game.app.notices import notice, reported, with_notices
 from game.app.preferences import preferences_from_data
 from game.app.turns import reset_turn, schedule
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
 from game.play.random_source import check_seed
 from game.play.state import GameState
+
+
+@dataclass(frozen=True)
+class Boot:
+    """What the shell knows when the page opens."""
+
+    languages: object
+    """`navigator.languages`."""
+    seed: int | None
+    """The page's `?seed=` (game.app.start.parse_seed)."""
+    owner: bool
+    """This tab has the game; else another tab has it, and this one only offers to take over."""
+    session: SessionRead
+    """What storage holds (for a tab without the game, a copy: its problems are not told)."""
+
+
+def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
+    """The first state and what the shell does once it shows: the restored game goes on, its
+    table is fetched, the screen kept awake, and the history checked."""
+    session = boot.session
+    state = initial_state(boot.languages, seed=boot.seed, preferences=session.preferences)
+    if not boot.owner:
+        state = open_elsewhere(state)
+        return state, (next_tick(state, now),)
+    state = resume(state, session.game, session.before_last_turn, now=now, turn=session.turn)
+    state, told = _told(state, session)
+    state, fetch = with_table_fetch(state)
+    awake = (KeepAwake(True),) if state.screen is Screen.GAME else ()
+    return state, (*told, *awake, *fetch, next_tick(state, now), CheckHistory(), ListUnreadable())
+
+
+def taken_over(
+    state: AppState, session: SessionRead, now: float
+) -> tuple[AppState, tuple[Effect, ...]]:
+    """`state` playing here again from `session`, the newest save (see `take_over`), with what
+    storage said about it, and the history checked as at start."""
+    state = take_over(
+        state,
+        session.game,
+        session.before_last_turn,
+        session.preferences,
+        now=now,
+        turn=session.turn,
+    )
+    state, told = _told(state, session)
+    return state, (*told, CheckHistory(), ListUnreadable())
+
+
+def _told(state: AppState, session: SessionRead) -> tuple[AppState, tuple[Effect, ...]]:
+    """The notices of what reading storage found (ListUnreadable comes after the history
+    check)."""
+    state, told = reported(state, session.problems)
+    if session.migrated:
+        state = with_notices(state, notice("storage.migrated"))
+    if session.stale is not None:
+        state = with_notices(state, session.stale)
+    return state, tuple(effect for effect in told if not isinstance(effect, ListUnreadable))
 
 
 def initial_state(

@@ -1,5 +1,16 @@
-"""`dispatch(state, intent, *, now, coach, rng)`: the state after an intent (unchanged when the
-intent is not allowed), then the timers settled (game.app.turns.schedule)."""
+"""`dispatch(state, intent, *, now, coach, rng) -> (state, effects)`: the state after an
+intent (unchanged when the intent is not allowed), the timers settled (game.app.turns.schedule),
+and the effects (game.app.effects) the shell runs next, in order.
+
+Asked for by an intent: ExportData → DownloadHistory, ExportUnreadableData →
+DownloadUnreadable, ExportGame → DownloadGame, ImportData → ImportFile (a file too large is
+refused at once), OpenHistory → LoadStats, PageHidden → SaveSession (while the countdown is
+pending, with its time left now), PageShown → KeepAwake, TakeOver → ClaimTab; the result
+intents tell their problems (Warn, ListUnreadable: game.app.notices), ImportFinished → LoadStats,
+TableFailed → Warn. Following from the change (game.app.derived): SavePreferences, SaveSession
+(never in a tab without the game), AnimateRoll, KeepAwake, Focus, FetchTable; and after every
+change and every Tick, ScheduleTick. An intent that changes nothing asks for nothing else.
+"""
 
 from __future__ import annotations
 
@@ -7,30 +18,52 @@ import random
 from dataclasses import replace
 
 import game.app.countdown as countdown
+from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
+from game.app.effects import (
+    ClaimTab,
+    DownloadGame,
+    DownloadHistory,
+    DownloadUnreadable,
+    Effect,
+    KeepAwake,
+    LoadStats,
+    Warn,
+)
 from game.app.intents import (
-    AddNotice,
     AskLeave,
     CloseDialog,
     DismissNotice,
+    ExportData,
+    ExportGame,
+    ExportUnreadableData,
+    HistoryExported,
     HoldSheet,
+    ImportData,
+    ImportFinished,
     Intent,
     NewGame,
     OpenHistory,
     OpenRules,
     OpenSettings,
+    PageHidden,
+    PageShown,
     PlayAgain,
     ReleaseSheet,
-    ReplaceNotices,
     SetAutoScore,
     SetComputerSpeed,
     SetLanguage,
-    SetStats,
     SetUndo,
-    SetUnreadable,
     StartGame,
+    StatsLoaded,
+    StorageProblems,
+    TabClaimed,
     TableFailed,
     TableLoaded,
+    TabLost,
+    TakeOver,
+    Tick,
     Undo,
+    UnreadableListed,
 )
 from game.app.model import (
     AUTO_SCORE_CHOICES,
@@ -41,7 +74,16 @@ from game.app.model import (
     Speed,
     Tables,
 )
+from game.app.notices import (
+    Outcome,
+    import_asked,
+    import_finished,
+    notice,
+    reported,
+    with_data_outcome,
+)
 from game.app.seats import apply_setup, renamed_defaults
+from game.app.start import open_elsewhere, taken_over
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
 from game.coach.protocol import Coach
 from game.errors import GameError
@@ -51,33 +93,99 @@ from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
 _ELSEWHERE_INTENTS = (
-    AddNotice,
     DismissNotice,
-    ReplaceNotices,
-    SetUnreadable,
+    ExportData,
+    ExportGame,
+    ExportUnreadableData,
+    TakeOver,
     TableLoaded,
     TableFailed,
+    StorageProblems,
+    StatsLoaded,
+    UnreadableListed,
+    HistoryExported,
+    ImportFinished,
+    TabClaimed,
+    TabLost,
 )
-"""What still happens in a tab while another one has the game: its notices."""
+"""What still happens in a tab while another one has the game: its notices (and the downloads
+they offer), and taking the game over."""
 
 
 def dispatch(
     state: AppState, intent: Intent, *, now: float, coach: Coach, rng: random.Random
-) -> AppState:
-    """The state after `intent` at time `now` (seconds); unchanged when it is not allowed."""
-    context = Context(now, coach, rng)
+) -> tuple[AppState, tuple[Effect, ...]]:
+    """The state after `intent` at time `now` (seconds), unchanged when it is not allowed, and
+    the effects the shell runs next."""
     if state.screen is Screen.ELSEWHERE and not isinstance(intent, _ELSEWHERE_INTENTS):
-        return state  # nothing is played or saved here while another tab has the game
+        return state, ()  # nothing is played or saved here while another tab has the game
     try:
-        new = _apply(state, intent, context)
+        new, asked = _answer(state, intent, Context(now, coach, rng))
     except GameError:
-        return state
+        return state, ()
     if RESTORED_NOTICE in new.ui.notices and _moved_on(state.game, new.game):
         new = replace(
             new,
             ui=replace(new.ui, notices=tuple(n for n in new.ui.notices if n != RESTORED_NOTICE)),
         )
-    return schedule(new, now)
+    new = schedule(new, now)
+    if new is state and not isinstance(intent, Tick):
+        return state, asked
+    new, fetch = with_table_fetch(new)
+    changed = effects_of_change(state, new, intent, now)
+    return new, (*asked, *changed, *fetch, next_tick(new, now))
+
+
+def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
+    """The intents that ask for effects, and the results that come back from them."""
+    match intent:
+        case ExportData():
+            return state, (DownloadHistory(),)
+        case ExportUnreadableData():
+            return state, (DownloadUnreadable(),)
+        case ExportGame():
+            game = state.game
+            if game is None:
+                return state, ()
+            saved = session_save(state, c.now)
+            return state, (DownloadGame(game, saved.before_last_turn, saved.turn),)
+        case ImportData(size, file):
+            return import_asked(state, size, file)
+        case ImportFinished():
+            return import_finished(state, intent)
+        case OpenHistory():
+            new = _apply(state, intent, c)
+            return new, () if new is state else (LoadStats(),)
+        case PageHidden():
+            # Reloaded, closed or put away: the countdown's time left, as it is now.
+            return state, (session_save(state, c.now),) if countdown.is_pending(state) else ()
+        case PageShown():
+            # The browser lets go of the wake lock while the page is hidden: it is taken again.
+            return state, (KeepAwake(True),) if state.screen is Screen.GAME else ()
+        case TakeOver():
+            return state, (ClaimTab(take_over=True),) if state.screen is Screen.ELSEWHERE else ()
+        case TabClaimed(session):
+            if state.screen is not Screen.ELSEWHERE:
+                return state, ()
+            return taken_over(state, session, c.now)
+        case TabLost():
+            return open_elsewhere(state), ()
+        case StorageProblems(problems):
+            return reported(state, problems)
+        case StatsLoaded(stats, problem):
+            new, told = reported(state, () if problem is None else (problem,))
+            return replace(new, ui=replace(new.ui, stats=tuple(stats))), told
+        case HistoryExported(problem):
+            new, told = reported(state, () if problem is None else (problem,))
+            return with_data_outcome(new, notice("data.export_done")), told
+        case UnreadableListed(keys):
+            if tuple(keys) == state.ui.unreadable:
+                return state, ()
+            return replace(state, ui=replace(state.ui, unreadable=tuple(keys))), ()
+        case TableFailed(ruleset_id, reason):
+            warning = Warn(f"The {ruleset_id} strategy table is unavailable: {reason}")
+            return _apply(state, intent, c), (warning,)
+    return _apply(state, intent, c), ()
 
 
 def _moved_on(before: GameState | None, after: GameState | None) -> bool:
@@ -142,12 +250,13 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if ruleset_id not in RULESETS or ruleset_id in tables.ready:
                 return state
             ready, failed = tables.ready | {ruleset_id}, tables.failed - {ruleset_id}
-            return replace(state, tables=Tables(ready, failed))
+            return replace(state, tables=Tables(ready, failed, tables.loading - {ruleset_id}))
         case TableFailed(ruleset_id):  # a table loaded before stays
             tables = state.tables
             if ruleset_id not in RULESETS or ruleset_id in tables.ready | tables.failed:
                 return state
-            return replace(state, tables=replace(tables, failed=tables.failed | {ruleset_id}))
+            failed, loading = tables.failed | {ruleset_id}, tables.loading - {ruleset_id}
+            return replace(state, tables=replace(tables, failed=failed, loading=loading))
         case NewGame():
             return reset_turn(
                 replace(
@@ -162,10 +271,6 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if setting not in tuple(UndoSetting):
                 return state
             return replace(state, settings=replace(state.settings, undo=UndoSetting(setting)))
-        case AddNotice(notice):
-            if notice in state.ui.notices:
-                return state
-            return replace(state, ui=replace(state.ui, notices=(*state.ui.notices, notice)))
         case DismissNotice(index):
             if not isinstance(index, int) or not 0 <= index < len(state.ui.notices):
                 return state
@@ -175,15 +280,8 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
                     state.ui, notices=state.ui.notices[:index] + state.ui.notices[index + 1 :]
                 ),
             )
-        case ReplaceNotices(prefix, notices):
-            kept = tuple(n for n in state.ui.notices if not n.key.startswith(prefix))
-            return replace(state, ui=replace(state.ui, notices=(*kept, *dict.fromkeys(notices))))
-        case SetUnreadable(keys):
-            return replace(state, ui=replace(state.ui, unreadable=tuple(keys)))
         case Undo():
             return undo_turn(state)
-        case SetStats(stats):
-            return replace(state, ui=replace(state.ui, stats=tuple(stats)))
         case OpenHistory():
             if state.screen is not Screen.SETUP:
                 return state

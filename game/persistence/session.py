@@ -2,6 +2,10 @@
 
 The shell calls, with its Storage (see game.persistence.storage):
 
+    migrate_legacy_preferences(storage) -> bool                 at start, before restoring:
+        builds before the session envelope stored the preferences as the bare object of
+        game.app.preferences.preferences_to_data; such a record is wrapped in the current
+        envelope, so that it is read (not quarantined), and reported as migrated (True)
     restore_session(storage, entropy=None) -> Restored          once, at start, before saving
         the game (or None), the state before its last confirmed box (for undo), the stored
         preferences data, every problem met (unreadable records are quarantined), and whether
@@ -58,11 +62,12 @@ from game.persistence.history import (
     save_history,
 )
 from game.persistence.migrations import JsonObject, MigrationChain
-from game.persistence.readers import check_keys
+from game.persistence.readers import NotJsonError, check_keys, parse_json
 from game.persistence.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
 from game.persistence.storage import (
     RecordKind,
     Storage,
+    StorageError,
     StorageProblem,
     decode_record,
     encode_record,
@@ -330,3 +335,23 @@ def read_session_text(text: str) -> StoredSession:
             UnsupportedVersionError are kinds of it).
     """
     return decode_record(_session_kind(None), text).value
+
+
+def migrate_legacy_preferences(storage: Storage) -> bool:
+    """A bare preferences object of an older build wrapped in its envelope (True), else
+    nothing done."""
+    text = storage.get(PREFERENCES_KEY)
+    if text is None:
+        return False
+    try:
+        # Guarded like every stored text: anything may be there (another app on the origin).
+        data = parse_json(text, f"the record {PREFERENCES_KEY!r}")
+    except NotJsonError:
+        return False  # left for restore_session to set aside and report
+    if not isinstance(data, dict) or data.get("format") != "penta-preferences":
+        return False
+    try:
+        storage.set(PREFERENCES_KEY, encode_record(PREFERENCES, data))
+    except StorageError:
+        return False
+    return True

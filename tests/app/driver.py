@@ -1,5 +1,6 @@
-"""The app driven in CPython as the browser drives it: intents through `game.app.dispatch`,
-screens through `game.present.snapshot.present`, on a clock that the test moves.
+"""The app driven in CPython as the browser drives it: intents through
+`game.app.update.dispatch` (the effects it asks for kept in `driver.effects`), screens through
+`game.present.snapshot.present`, on a clock that the test moves.
 
 Whole games are played here (the browser tests keep what only a browser shows). The tests'
 human players keep dice and choose boxes the simple, deterministic way of `keep_most_frequent`
@@ -12,8 +13,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
+from game.app.effects import Effect
 from game.app.intents import (
     AddPlayer,
     ChooseRuleset,
@@ -28,10 +31,18 @@ from game.app.intents import (
     SetPlayerLevel,
     StartGame,
     TableFailed,
+    TableLoaded,
     Tick,
     ToggleKeep,
 )
-from game.app.model import ROLL_GUARD_SECONDS, AppState, Screen, is_computer_turn, next_deadline
+from game.app.model import (
+    ROLL_GUARD_SECONDS,
+    AppState,
+    Play,
+    Screen,
+    is_computer_turn,
+    next_deadline,
+)
 from game.app.start import initial_state
 from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach, best_immediate_box
@@ -66,7 +77,10 @@ class AppDriver:
 
     A quick player's pace: a Roll is sent at least `ROLL_PACE` after the Roll before it (the
     clock moves on when needed), so that it is not taken for the second tap of a double tap;
-    `pace_rolls = False` sends every intent at `now` as it is."""
+    `pace_rolls = False` sends every intent at `now` as it is. `step`: every intent is sent
+    that many seconds after the one before.
+
+    `effects`: what the intents of the last call asked the shell to do, in order."""
 
     def __init__(self, state: AppState, coach: Coach | None = None) -> None:
         self.state = state
@@ -74,6 +88,8 @@ class AppDriver:
         self.now = START
         self.rng = random.Random(0)
         self.pace_rolls = True
+        self.step = 0.0
+        self.effects: tuple[Effect, ...] = ()
         self._last_roll: float | None = None
 
     @classmethod
@@ -81,14 +97,42 @@ class AppDriver:
         """The app as a page with `?seed=seed` opens it, in a browser set to `language`."""
         return cls(initial_state([language], seed=seed), coach)
 
+    @classmethod
+    def with_game(
+        cls, game: GameState, language: str = "en", coach: Coach | None = None
+    ) -> AppDriver:
+        """The app on the game screen of `game` (a position built by the test)."""
+        state = initial_state([language])
+        return cls(replace(state, ui=replace(state.ui, screen=Screen.GAME), play=Play(game)), coach)
+
     def __call__(self, *intents: Intent) -> AppState:
+        effects: list[Effect] = []
         for intent in intents:
+            self.now += self.step
             if isinstance(intent, Roll) and self.pace_rolls:
                 if self._last_roll is not None:
                     self.now = max(self.now, self._last_roll + ROLL_PACE)
                 self._last_roll = self.now
-            self.state = dispatch(self.state, intent, now=self.now, coach=self.coach, rng=self.rng)
+            self.state, asked = dispatch(
+                self.state, intent, now=self.now, coach=self.coach, rng=self.rng
+            )
+            effects.extend(asked)
+        self.effects = tuple(effects)
         return self.state
+
+    # --- the strategy tables ------------------------------------------------------------------
+
+    def _ruleset_id(self) -> str:
+        game = self.state.game
+        return self.state.setup.ruleset_id if game is None else game.ruleset.id
+
+    def tables_ready(self) -> AppState:
+        """The strategy table of the game's ruleset (else the setup's) has loaded."""
+        return self(TableLoaded(self._ruleset_id()))
+
+    def tables_failed(self) -> AppState:
+        """The strategy table of the game's ruleset (else the setup's) cannot be had."""
+        return self(TableFailed(self._ruleset_id(), "not loaded in this test"))
 
     # --- time ---------------------------------------------------------------------------------
 
@@ -96,6 +140,12 @@ class AppDriver:
         due = next_deadline(self.state)
         assert due is not None
         self.now = due
+        return self(Tick())
+
+    def tick_after(self, seconds: float) -> AppState:
+        """Moves the clock on by `seconds` and sends one Tick there (the shell's timer comes at
+        least as often as it is due)."""
+        self.now += seconds
         return self(Tick())
 
     def pass_time(self, seconds: float) -> AppState:
@@ -205,7 +255,7 @@ def played_up_to_the_last_round(
     driver.set_players(seats)
     driver(ChooseRuleset(ruleset), SetAutoScore(0), StartGame())
     # Without a strategy table, as the GreedyCoach plays: the computers play its way.
-    driver(TableFailed(ruleset, "not loaded in this test"))
+    driver.tables_failed()
     rounds = len(driver.game.ruleset.box_ids)
     driver.play_turns((rounds - 1) * len(seats))
     assert driver.game.turn_number == rounds and driver.game.current_player == 0

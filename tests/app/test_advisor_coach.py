@@ -15,12 +15,9 @@ from game.app.intents import (
     SetPlayerKind,
     SetPlayerLevel,
     StartGame,
-    TableLoaded,
-    Tick,
 )
 from game.app.model import Screen
 from game.app.start import initial_state
-from game.app.update import dispatch
 from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll
@@ -29,6 +26,7 @@ from game.play.sheet import Sheet
 from game.play.state import Player, PlayerKind
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
+from tests.app.driver import AppDriver
 
 
 @pytest.fixture(scope="module", params=sorted(RULESETS))
@@ -70,34 +68,24 @@ def test_advice_is_a_legal_move_with_its_expected_score(coach: AdvisorCoach) -> 
 def test_computer_players_of_every_level_finish_a_game(coach: AdvisorCoach) -> None:
     state = initial_state(["en"], seed=5)
     state = replace(state, setup=replace(state.setup, ruleset_id=coach.advisor.ruleset.id))
-    rng = random.Random(1)
+    d = AppDriver(state, coach)
+    d.now, d.rng, d.pace_rolls = 0.0, random.Random(1), False
     for index, level in enumerate(("optimal", "casual", "beginner")):
         if index:
-            state = dispatch(state, AddPlayer(), now=0, coach=coach, rng=rng)
-        state = dispatch(
-            state, SetPlayerKind(index, PlayerKind.COMPUTER), now=0, coach=coach, rng=rng
-        )
-        state = dispatch(state, SetPlayerLevel(index, level), now=0, coach=coach, rng=rng)
-    state = dispatch(state, StartGame(), now=0, coach=coach, rng=rng)
-    ruleset_id = coach.advisor.ruleset.id
-    state = dispatch(state, TableLoaded(ruleset_id), now=0, coach=coach, rng=rng)
-    now = 0.0
-    while state.screen is Screen.GAME:
-        now += 10
-        state = dispatch(state, Tick(), now=now, coach=coach, rng=rng)
-    assert state.game is not None and state.game.is_over
-    assert all(sheet.total > 0 for sheet in state.game.sheets)
+            d(AddPlayer())
+        d(SetPlayerKind(index, PlayerKind.COMPUTER), SetPlayerLevel(index, level))
+    d(StartGame())
+    d.tables_ready()
+    while d.state.screen is Screen.GAME:
+        d.tick_after(10)
+    assert d.game.is_over
+    assert all(sheet.total > 0 for sheet in d.game.sheets)
     # The human countdown uses the advisor's box.
-    state = dispatch(state, NewGame(), now=now, coach=coach, rng=rng)
-    state = dispatch(state, SetPlayerKind(0, PlayerKind.HUMAN), now=now, coach=coach, rng=rng)
-    state = dispatch(state, SetPlayerKind(1, PlayerKind.HUMAN), now=now, coach=coach, rng=rng)
-    state = dispatch(state, SetPlayerKind(2, PlayerKind.HUMAN), now=now, coach=coach, rng=rng)
-    state = dispatch(state, StartGame(), now=now, coach=coach, rng=rng)
+    d(NewGame(), *(SetPlayerKind(index, PlayerKind.HUMAN) for index in range(3)), StartGame())
     for _ in range(3):
-        now += 1  # a player's pace (a Roll right after a Roll is a double tap, ignored)
-        state = dispatch(state, Roll(), now=now, coach=coach, rng=rng)
-    assert state.game is not None
-    expected = coach.best_box(state.game)
-    state = dispatch(state, Tick(), now=now + 3, coach=coach, rng=rng)
+        d.now += 1  # a player's pace (a Roll right after a Roll is a double tap, ignored)
+        d(Roll())
+    expected = coach.best_box(d.game)
+    state = d.tick_after(3)
     assert state.game is not None and state.game.sheets[0].points_in(expected) is not None
     assert state.play.last_auto_scored == expected

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import replace
 
 import pytest
@@ -55,13 +54,11 @@ from game.app.model import (
     Screen,
     Seat,
     Speed,
-    Tables,
     is_computer_turn,
     next_deadline,
 )
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, parse_seed
-from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach, best_immediate_box
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.errors import SaveFileError
@@ -148,7 +145,7 @@ def test_a_seeded_game_uses_the_seeded_dice() -> None:
     d(ChooseRuleset("yatzy"), StartGame(), Roll())
     expected = roll(new_game("yatzy", [Player("Player 1")], SeededDice(123)), 0)
     assert d.state.game is not None and d.state.game.dice == expected.dice
-    assert d.state.ui.announcement == Rolled(0, expected.dice)
+    assert expected.dice is not None and d.state.ui.announcement == Rolled(0, expected.dice)
 
 
 def test_keep_roll_select_and_confirm() -> None:
@@ -157,9 +154,9 @@ def test_keep_roll_select_and_confirm() -> None:
     d(ToggleKeep(0))  # before the first roll: ignored
     assert d.state.game is not None and d.state.game.kept == ()
     d(Roll(), ToggleKeep(0), ToggleKeep(3))
-    assert d.state.game.kept == (0, 3)
+    assert d.game.kept == (0, 3)
     d(Roll())
-    assert d.state.game.rolls_left == 1 and d.state.game.kept == (0, 3)
+    assert d.game.rolls_left == 1 and d.game.kept == (0, 3)
     d(ConfirmTurn())  # nothing selected: ignored
     assert d.state.game.rolls_left == 1
     d(SelectBox("chance"), SelectBox("ones"))
@@ -244,7 +241,7 @@ def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
     d.now += 0.1
     d(Tick())
     assert d.state.game is not None
-    assert d.state.game.sheets[0].points_in(expected) == game.options.points[expected]  # type: ignore[union-attr]
+    assert d.state.game.sheets[0].points_in(expected) == game.options.points[expected]
     assert d.state.play.last_auto_scored == expected and d.state.pacing.countdown_box is None
     assert isinstance(d.state.ui.announcement, Scored) and d.state.ui.announcement.automatic
 
@@ -392,10 +389,10 @@ def test_a_whole_game_ends_on_the_end_screen_and_plays_again() -> None:
     assert d.state.screen is Screen.END
     finished = d.state.game
     assert finished is not None and finished.is_over
-    d(PlayAgain())
-    assert d.state.screen is Screen.GAME and d.state.game is not None
-    assert d.state.game.players == finished.players
-    assert not d.state.game.sheets[0].filled_boxes
+    again = d(PlayAgain())
+    assert again.screen is Screen.GAME and again.game is not None
+    assert again.game.players == finished.players
+    assert not again.game.sheets[0].filled_boxes
     d(AskLeave())
     assert d.state.ui.dialog is Dialog.LEAVE
     d(NewGame())
@@ -416,8 +413,8 @@ def test_dialogs_settings_and_coach_status() -> None:
     d = seeded()
     d(OpenRules("yatzy"))
     assert d.state.ui.dialog is Dialog.RULES and d.state.ui.rules_ruleset == "yatzy"
-    d(OpenRules("poker"), CloseDialog(), OpenSettings())
-    assert d.state.ui.dialog is Dialog.SETTINGS
+    state = d(OpenRules("poker"), CloseDialog(), OpenSettings())
+    assert state.ui.dialog is Dialog.SETTINGS
     d(SetComputerSpeed(Speed.FAST), SetLanguage("he"), SetLanguage("xx"), CloseDialog())
     assert d.state.settings.language == "he" and d.state.settings.computer_speed is Speed.FAST
     d(TableLoaded("penta"))
@@ -443,6 +440,7 @@ def test_preferences_round_trip_and_bad_data_is_refused() -> None:
     assert restored.setup.seats == d.state.setup.seats
     assert restored.setup.restored
     # Stored data set aside when refused (tests/app/test_stored_preferences.py), not ignored.
+    bad: object
     for bad in (None, 3, [], {"format": "x"}, {**data, "version": 99}, {**data, "ruleset": 1}):
         with pytest.raises(SaveFileError):
             preferences_from_data(AppState(), bad)
@@ -528,13 +526,14 @@ def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
 
     state = initial_state(["en"], seed=3)
     state = replace(state, setup=replace(state.setup, seats=(Seat("", PlayerKind.COMPUTER),)))
-    state = dispatch(state, StartGame(), now=0, coach=KeepAll(), rng=random.Random())
-    state = replace(state, tables=Tables(ready=frozenset({"penta"})))
-    for step in range(1, 4):  # roll, select, score
-        state = dispatch(state, Tick(), now=step * 10, coach=KeepAll(), rng=random.Random())
-    assert state.game is not None
-    assert len(state.game.sheets[0].filled_boxes) == 1
-    assert isinstance(state.ui.announcement, Scored)
+    d = AppDriver(state, KeepAll())
+    d.now = 0.0
+    d(StartGame())
+    d.tables_ready()
+    for _ in range(3):  # roll, select, score
+        d.tick_after(10)
+    assert len(d.game.sheets[0].filled_boxes) == 1
+    assert isinstance(d.state.ui.announcement, Scored)
 
 
 @pytest.mark.parametrize("language", ["en", "he", "et"])
@@ -555,8 +554,8 @@ def test_a_table_once_loaded_serves_every_later_game_of_its_ruleset() -> None:
     d = seeded()
     d(ChooseRuleset("yatzy"), StartGame())
     assert d.state.coach_status is CoachStatus.LOADING
-    d(TableLoaded("yatzy"))
-    assert d.state.coach_status is CoachStatus.READY
+    loaded = d(TableLoaded("yatzy"))
+    assert loaded.coach_status is CoachStatus.READY
     d(TableFailed("yatzy", "late"))  # a table loaded stays loaded
     assert d.state.coach_status is CoachStatus.READY
     d(NewGame(), ChooseRuleset("penta"), StartGame())

@@ -5,7 +5,6 @@ Skip plays a game of computers only to its end."""
 
 from __future__ import annotations
 
-import random
 from datetime import date
 
 import pytest
@@ -17,7 +16,6 @@ from game.app.intents import (
     ConfirmTurn,
     HideHint,
     HoldSheet,
-    Intent,
     OpenSettings,
     ReleaseSheet,
     Roll,
@@ -35,22 +33,21 @@ from game.app.intents import (
 )
 from game.app.model import (
     UNDO_WINDOW_SECONDS,
-    AppState,
     Screen,
     is_computer_turn,
     next_deadline,
     undo_available,
 )
 from game.app.start import initial_state, resume
-from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach
-from game.coach.protocol import Advice, ScoreAdvice
+from game.coach.protocol import Advice, Coach, ScoreAdvice
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.play.state import GameState, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.snapshot import present
+from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
@@ -58,46 +55,15 @@ START = 1000.0
 TODAY = date(2026, 1, 1)
 
 
-class Table:
-    """Dispatches intents with a clock the test moves (Rolls a second apart: no double tap)."""
-
-    def __init__(self, state: AppState, coach: object = COACH) -> None:
-        self.state = state
-        self.now = START
-        self.coach = coach
-
-    def __call__(self, *intents: Intent) -> AppState:
-        for intent in intents:
-            if isinstance(intent, Roll):
-                self.now += 1
-            self.state = dispatch(
-                self.state,
-                intent,
-                now=self.now,
-                coach=self.coach,  # type: ignore[arg-type]
-                rng=random.Random(0),
-            )
-        return self.state
-
-    def later(self, seconds: float) -> AppState:
-        self.now += seconds
-        return self(Tick())
-
-    @property
-    def game(self) -> GameState:
-        assert self.state.game is not None
-        return self.state.game
-
-
-def table(humans: int = 1, seed: int = 7, coach: object = COACH) -> Table:
-    t = Table(initial_state(["en-US"], seed=seed), coach)
+def table(humans: int = 1, seed: int = 7, coach: Coach = COACH) -> AppDriver:
+    t = AppDriver(initial_state(["en-US"], seed=seed), coach)
     for _ in range(humans - 1):
         t(AddPlayer())
     t(StartGame())
     return t
 
 
-def last_roll(t: Table) -> GameState:
+def last_roll(t: AppDriver) -> GameState:
     t(Roll(), Roll(), Roll())
     assert (
         t.state.pacing.countdown_deadline == t.now + 3 and t.state.pacing.countdown_box is not None
@@ -119,16 +85,16 @@ def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full()
     # Still shown, standing still at the time it will run once let go.
     assert view is not None and view.countdown == 3 and view.countdown_fraction == 1.0
     assert view.countdown_help == "Paused while you use the sheet."
-    t.later(60)  # reading for a minute: nothing is scored
+    t.tick_after(60)  # reading for a minute: nothing is scored
     assert t.game is game
     t(ReleaseSheet())
     assert t.state.pacing.countdown_deadline == t.now + 3 and t.state.pacing.countdown_box == box
     view = present(t.state, t.now).game
     assert view is not None and view.countdown == 3
     assert view.countdown_help == "Tap a box to choose it yourself."
-    t.later(2.9)
+    t.tick_after(2.9)
     assert t.game is game
-    t.later(0.1)
+    t.tick_after(0.1)
     assert t.state.play.last_auto_scored == box
 
 
@@ -147,7 +113,7 @@ def test_a_dialog_over_a_held_sheet_keeps_the_countdown_waiting() -> None:
     game = last_roll(t)
     t(HoldSheet(), OpenSettings(), CloseDialog())
     assert t.state.pacing.countdown_deadline is None  # still held
-    t.later(30)
+    t.tick_after(30)
     assert t.game is game
     t(ReleaseSheet())
     assert t.state.pacing.countdown_deadline == t.now + 3
@@ -160,7 +126,7 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     t = table(humans=2)
     t(SetUndo(setting))
     before = last_roll(t)
-    t.later(3)
+    t.tick_after(3)
     box = t.state.play.last_auto_scored
     assert box is not None and t.game.current_player == 1
     assert undo_available(t.state)
@@ -177,18 +143,18 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     t2 = table(humans=2)
     t2(SetUndo(setting))
     last_roll(t2)
-    t2.later(3)
+    t2.tick_after(3)
     t2(Roll())
     assert not undo_available(t2.state)
     assert t2(Undo()) is t2.state
 
 
 def test_a_computer_after_an_automatic_box_waits_for_its_take_back() -> None:
-    t = Table(initial_state(["en-US"], seed=7))
+    t = AppDriver(initial_state(["en-US"], seed=7))
     t(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
     t(TableFailed("penta", "not loaded in this test"))
     last_roll(t)
-    t.later(3)
+    t.tick_after(3)
     assert is_computer_turn(t.state) and undo_available(t.state)
     assert t.state.pacing.computer_due == t.now + UNDO_WINDOW_SECONDS
 
@@ -223,19 +189,19 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
     assert view.countdown_help == (
         f"Paused while the hint shows: after “Hide hint” it starts again from {iso(3)} seconds."
     )
-    t.later(60)
+    t.tick_after(60)
     assert t.game is game
     t(HideHint())
     assert t.state.pacing.countdown_deadline == t.now + 3
     view = present(t.state, t.now).game
     assert view is not None and view.countdown_help == "Tap a box to choose it yourself."
-    t.later(3)
+    t.tick_after(3)
     assert t.state.play.last_auto_scored == hint.box
     assert t.game.sheets[0].points_in(hint.box) is not None
 
 
 def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
-    t = Table(initial_state(["en-US"], seed=7))
+    t = AppDriver(initial_state(["en-US"], seed=7))
     t(SetAutoScore(10), StartGame(), TableLoaded("penta"), Roll(), Roll())
     t(Roll(), ShowHint())
     view = present(t.state, t.now).game
@@ -276,7 +242,9 @@ def test_a_reload_restores_the_countdowns_box_and_remaining_time() -> None:
     assert (
         view.countdown_text.startswith("Scoring ") and f"in {iso(2)} seconds" in view.countdown_text
     )
-    scored = dispatch(state, Tick(), now=later + 1.8, coach=COACH, rng=random.Random(0))
+    reloaded = AppDriver(state)
+    reloaded.now = later + 1.8
+    scored = reloaded(Tick())
     assert scored.play.last_auto_scored == box
 
 
@@ -315,7 +283,7 @@ def test_a_restored_countdown_that_does_not_fit_the_game_is_not_used() -> None:
 def test_an_automatic_box_can_still_be_taken_back_after_a_reload() -> None:
     t = table(humans=2)
     before = last_roll(t)
-    t.later(3)
+    t.tick_after(3)
     record = turn_record(t.state, t.now)
     assert record.auto_scored == t.state.play.last_auto_scored
     storage = MemoryStorage()
@@ -335,7 +303,9 @@ def test_an_automatic_box_can_still_be_taken_back_after_a_reload() -> None:
         turn=restored.turn,
     )
     assert undo_available(state)
-    undone = dispatch(state, Undo(), now=t.now, coach=COACH, rng=random.Random(0))
+    reloaded = AppDriver(state)
+    reloaded.now = t.now
+    undone = reloaded(Undo())
     assert undone.game == before
 
 
@@ -343,7 +313,7 @@ def test_an_automatic_box_can_still_be_taken_back_after_a_reload() -> None:
 
 
 def test_skip_plays_fifty_computers_to_the_end_in_one_press() -> None:
-    t = Table(initial_state(["en-US"], seed=3))
+    t = AppDriver(initial_state(["en-US"], seed=3))
     t(SetPlayerKind(0, PlayerKind.COMPUTER))
     for _ in range(49):
         t(AddPlayer(PlayerKind.COMPUTER))

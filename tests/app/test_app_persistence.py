@@ -10,24 +10,26 @@ import pytest
 
 from cli.random_play import random_game
 from game.app.intents import (
-    AddNotice,
     AddPlayer,
     AskLeave,
     ConfirmTurn,
     DismissNotice,
+    HistoryExported,
+    ImportData,
+    ImportFinished,
     Intent,
     NewGame,
     OpenHistory,
-    ReplaceNotices,
     Roll,
     SelectBox,
     SetAutoScore,
     SetPlayerKind,
-    SetStats,
     SetUndo,
     SkipComputers,
     SpeedUp,
     StartGame,
+    StatsLoaded,
+    StorageProblems,
     TableFailed,
     Tick,
     ToggleKeep,
@@ -48,25 +50,29 @@ from game.app.model import (
 )
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, resume
-from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError
 from game.persistence.history import record_game
 from game.persistence.stats import player_stats
+from game.persistence.storage import ProblemKind, StorageProblem
 from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.snapshot import present
+from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
+DAMAGED = StorageProblem("penta.session", ProblemKind.INVALID, "not a session")
+"""A record that storage could not read: its notice is "storage.corrupt"."""
 
 
 def send(state: AppState, *intents: Intent, now: float = 1000.0) -> AppState:
-    for intent in intents:
-        state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))
-    return state
+    """`state` after `intents`, each sent at the moment `now`."""
+    driver = AppDriver(state, COACH)
+    driver.now, driver.pace_rolls = now, False
+    return driver(*intents)
 
 
 def started(seed: int = 2) -> AppState:
@@ -237,7 +243,7 @@ def test_a_restored_game_in_progress_says_so_until_its_turn_ends() -> None:
     assert state.ui.notices == (RESTORED_NOTICE,)
     assert send(state, ConfirmTurn(), now=11.0).ui.notices == ()
     # Other notices stay; the player may dismiss it sooner.
-    state = send(state, AddNotice(Notice("storage.corrupt")), now=12.0)
+    state = send(state, StorageProblems((DAMAGED,)), now=12.0)
     assert send(state, ConfirmTurn(), now=13.0).ui.notices == (Notice("storage.corrupt"),)
     assert send(state, DismissNotice(0), now=13.0).ui.notices == (Notice("storage.corrupt"),)
     # Leaving the game takes it away too.
@@ -248,9 +254,9 @@ def test_a_restored_game_in_progress_says_so_until_its_turn_ends() -> None:
 def test_notices_are_translated_deduplicated_and_dismissed() -> None:
     state = send(
         initial_state(["et"]),
-        AddNotice(Notice("storage.corrupt")),
-        AddNotice(Notice("storage.corrupt")),
-        AddNotice(Notice("data.import_done", (("games", 2),))),
+        StorageProblems((DAMAGED,)),
+        StorageProblems((DAMAGED,)),
+        ImportFinished(added=2),
     )
     assert len(state.ui.notices) == 2
     snap = present(state, 0.0)
@@ -264,12 +270,13 @@ def test_an_import_or_export_outcome_replaces_the_earlier_ones_and_no_other_noti
     skipped = Notice("data.import_duplicates", (("count", 1),))
     state = send(
         initial_state(["en"]),
-        AddNotice(Notice("storage.corrupt")),
-        ReplaceNotices("data.", (Notice("data.import_reading"),)),
-        ReplaceNotices("data.", (done, skipped, done)),
+        StorageProblems((DAMAGED,)),
+        ImportData(size=10, file="a file"),
     )
+    assert state.ui.notices == (Notice("storage.corrupt"), Notice("data.import_reading"))
+    state = send(state, ImportFinished(added=2, already_known=1))
     assert state.ui.notices == (Notice("storage.corrupt"), done, skipped)
-    state = send(state, ReplaceNotices("data.", (Notice("data.export_done"),)))
+    state = send(state, HistoryExported())
     assert state.ui.notices == (Notice("storage.corrupt"), Notice("data.export_done"))
     assert present(state, 0.0).notices[1] == "Your data was exported."
 
@@ -284,7 +291,7 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
     assert state.screen is Screen.HISTORY
     empty = present(state, 0.0).history
     assert empty is not None and empty.empty == "No finished games yet."
-    state = send(state, SetStats(player_stats(records)))
+    state = send(state, StatsLoaded(player_stats(records)))
     view = present(state, 0.0).history
     assert view is not None and view.empty == ""
     assert [card.name for card in view.cards] == ["<img src=x onerror=alert(1)>", "Dana"]

@@ -3,10 +3,7 @@ notices, and taking the game over starts from the newest save."""
 
 from __future__ import annotations
 
-import random
-
 from game.app.intents import (
-    AddNotice,
     ConfirmTurn,
     Intent,
     OpenSettings,
@@ -16,24 +13,27 @@ from game.app.intents import (
     SetLanguage,
     SetPlayerKind,
     StartGame,
+    StorageProblems,
     Tick,
 )
 from game.app.model import RESTORED_NOTICE, AppState, Notice, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state, open_elsewhere, resume, take_over
-from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach
+from game.persistence.storage import ProblemKind, StorageProblem
 from game.play.engine import roll, score
 from game.play.state import PlayerKind
 from game.present.snapshot import present
+from tests.app.driver import AppDriver
 
 COACH = GreedyCoach()
 
 
 def send(state: AppState, *intents: Intent, now: float = 1000.0) -> AppState:
-    for intent in intents:
-        state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))
-    return state
+    """`state` after `intents`, each sent at the moment `now`."""
+    driver = AppDriver(state, COACH)
+    driver.now, driver.pace_rolls = now, False
+    return driver(*intents)
 
 
 def started(seed: int = 2, auto_score: int = 0) -> AppState:
@@ -63,7 +63,8 @@ def test_nothing_is_played_or_changed_in_a_tab_that_gave_way() -> None:
         assert send(elsewhere, intent) is elsewhere, intent
     assert send(elsewhere, SetLanguage("et")) is elsewhere  # no preference saved from here
     # Its notices still come and go.
-    noticed = send(elsewhere, AddNotice(Notice("storage.save_failed")))
+    full = StorageProblem("penta.session", ProblemKind.WRITE_FAILED, "the quota is full")
+    noticed = send(elsewhere, StorageProblems((full,)))
     assert noticed.ui.notices[-1] == Notice("storage.save_failed")
 
 

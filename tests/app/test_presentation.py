@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from game.app.intents import (
     AddPlayer,
     ConfirmTurn,
+    Intent,
     OpenRules,
     RenamePlayer,
     Roll,
@@ -23,9 +23,8 @@ from game.app.intents import (
     Tick,
     ToggleKeep,
 )
-from game.app.model import AppState, Dialog, Play, Screen, Ui
+from game.app.model import AppState, Dialog, Screen, Ui
 from game.app.start import initial_state
-from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.locale import LANGUAGE_CODES
@@ -36,15 +35,17 @@ from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
 from game.present.snapshot import present
 from game.present.views import Snapshot
+from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
 
 
-def run(state: AppState, *intents: object, now: float = 0.0) -> AppState:
-    for intent in intents:
-        state = dispatch(state, intent, now=now, coach=COACH, rng=random.Random(0))  # type: ignore[arg-type]
-    return state
+def run(state: AppState, *intents: Intent, now: float = 0.0) -> AppState:
+    """`state` after `intents`, each sent at the moment `now`."""
+    driver = AppDriver(state, COACH)
+    driver.now, driver.pace_rolls = now, False
+    return driver(*intents)
 
 
 def three_rolls(state: AppState, *, last_at: float) -> AppState:
@@ -56,8 +57,7 @@ def three_rolls(state: AppState, *, last_at: float) -> AppState:
 
 
 def in_game(game: GameState, language: str = "en") -> AppState:
-    state = initial_state([language])
-    return replace(state, ui=replace(state.ui, screen=Screen.GAME), play=Play(game))
+    return AppDriver.with_game(game, language).state
 
 
 def penta_game(scores: dict[str, int], dice: tuple[int, ...], bonuses: int = 0) -> GameState:

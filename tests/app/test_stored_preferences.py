@@ -3,7 +3,6 @@ and reported like every other record, never dropped in silence."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -11,24 +10,21 @@ import pytest
 from game.app.intents import ChooseRuleset, RenamePlayer, SetLanguage, SetPlayerKind, SetPlayerLevel
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state
-from game.app.update import dispatch
-from game.coach.greedy import GreedyCoach
 from game.persistence.session import PREFERENCES_KEY, restore_session, save_preferences
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined
 from game.play.state import PlayerKind
+from tests.app.driver import AppDriver
 
 
 def chosen() -> dict[str, Any]:
     """The preferences of a player who changed a few things."""
-    state = initial_state(["en-US"])
-    for intent in (
+    state = AppDriver(initial_state(["en-US"]))(
         SetLanguage("et"),
         ChooseRuleset("yatzy"),
         RenamePlayer(0, "Mari"),
         SetPlayerKind(0, PlayerKind.COMPUTER),
         SetPlayerLevel(0, "beginner"),
-    ):
-        state = dispatch(state, intent, now=0.0, coach=GreedyCoach(), rng=random.Random(0))
+    )
     return preferences_to_data(state)
 
 

@@ -6,14 +6,11 @@ the tray at the bottom of the screen says whose turn it is, and what the player 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from game.app.intents import (
     AddPlayer,
     ConfirmTurn,
-    Intent,
     RenamePlayer,
     Roll,
     SelectBox,
@@ -23,55 +20,32 @@ from game.app.intents import (
     StartGame,
     Undo,
 )
-from game.app.model import AppState
 from game.app.start import initial_state
-from game.app.update import dispatch
-from game.coach.greedy import GreedyCoach
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
-from game.present.snapshot import present
-from game.present.views import GameView
+from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
-COACH = GreedyCoach()
 
-
-class Table:
-    """An app state driven by intents, a second apart (a Roll right after a Roll is ignored)."""
-
-    def __init__(self, state: AppState) -> None:
-        self.state = state
-        self.now = 0.0
-
-    def send(self, *intents: Intent) -> Table:
-        for intent in intents:
-            self.now += 1
-            self.state = dispatch(
-                self.state, intent, now=self.now, coach=COACH, rng=random.Random(0)
-            )
-        return self
-
-    def view(self) -> GameView:
-        view = present(self.state, self.now).game
-        assert view is not None
-        return view
-
-
-def table(language: str, *others: PlayerKind) -> Table:
-    setup = Table(initial_state([language], seed=5)).send(RenamePlayer(0, "Mäe"))
+def table(language: str, *others: PlayerKind) -> AppDriver:
+    """Mäe, and players of the kinds `others`, at a table whose intents come a second apart (a
+    Roll right after a Roll is ignored)."""
+    setup = AppDriver(initial_state([language], seed=5))
+    setup.now, setup.step, setup.pace_rolls = 0.0, 1.0, False
+    setup(RenamePlayer(0, "Mäe"))
     for kind in others:
-        setup.send(AddPlayer(kind))
+        setup(AddPlayer(kind))
     return setup
 
 
-def score_first_open_box(game: Table) -> str:
-    game.send(Roll())
+def score_first_open_box(game: AppDriver) -> str:
+    game(Roll())
     view = game.view()
     box = next(cell.box for row in view.sheet.rows for cell in row.cells if cell.box)
     assert box is not None
-    game.send(SelectBox(box), ConfirmTurn())
+    game(SelectBox(box), ConfirmTurn())
     return box
 
 
@@ -80,7 +54,8 @@ def test_after_the_computers_turn_the_tray_names_the_human_and_shows_the_compute
     language: str,
 ) -> None:
     t = Translator(language, strict=True)
-    game = table(language, PlayerKind.COMPUTER).send(StartGame())
+    game = table(language, PlayerKind.COMPUTER)
+    game(StartGame())
     view = game.view()
     assert view.status == t("turn.roll_first_named", name="Mäe")
     assert "Mäe" in view.status
@@ -89,7 +64,7 @@ def test_after_the_computers_turn_the_tray_names_the_human_and_shows_the_compute
 
     score_first_open_box(game)
     assert game.view().is_computer and game.view().player == 1
-    game.send(SkipComputers())
+    game(SkipComputers())
     view = game.view()
     assert not view.is_computer and view.player == 0
     assert view.status == t("turn.roll_first_named", name="Mäe")
@@ -108,19 +83,20 @@ def test_after_the_computers_turn_the_tray_names_the_human_and_shows_the_compute
     assert computer in view.last_move
 
     # The line stays until the next roll.
-    game.send(Roll())
+    game(Roll())
     view = game.view()
     assert view.last_move == ""
     assert view.status != t("turn.roll_first_named", name="Mäe")
 
 
 def test_the_last_move_line_follows_the_language() -> None:
-    game = table("en", PlayerKind.COMPUTER).send(StartGame())
+    game = table("en", PlayerKind.COMPUTER)
+    game(StartGame())
     score_first_open_box(game)
-    game.send(SkipComputers())
+    game(SkipComputers())
     english = game.view().last_move
     assert english.startswith(f"{iso('Computer 1')} scored ")
-    game.send(SetLanguage("et"))
+    game(SetLanguage("et"))
     estonian = game.view().last_move
     assert estonian.startswith(f"{iso('Arvuti 1')}: ") or estonian.startswith(
         iso(game.state.game.players[1].name) + ": "  # type: ignore[union-attr]
@@ -129,7 +105,8 @@ def test_the_last_move_line_follows_the_language() -> None:
 
 
 def test_between_two_humans_the_next_one_is_named_and_sees_the_others_move() -> None:
-    game = table("en", PlayerKind.HUMAN).send(RenamePlayer(1, "Avi"), StartGame())
+    game = table("en", PlayerKind.HUMAN)
+    game(RenamePlayer(1, "Avi"), StartGame())
     box = score_first_open_box(game)
     view = game.view()
     assert view.player == 1
@@ -139,7 +116,8 @@ def test_between_two_humans_the_next_one_is_named_and_sees_the_others_move() -> 
 
 
 def test_a_solo_player_is_not_named_and_sees_no_last_move() -> None:
-    game = table("en").send(StartGame())
+    game = table("en")
+    game(StartGame())
     assert game.view().status == "Roll the dice to start your turn."
     score_first_open_box(game)
     view = game.view()
@@ -149,10 +127,11 @@ def test_a_solo_player_is_not_named_and_sees_no_last_move() -> None:
 
 
 def test_taking_a_turn_back_shows_no_last_move() -> None:
-    game = table("en", PlayerKind.HUMAN).send(SetUndo(UndoSetting.ON), StartGame())
+    game = table("en", PlayerKind.HUMAN)
+    game(SetUndo(UndoSetting.ON), StartGame())
     score_first_open_box(game)
     assert game.view().can_undo and game.view().player == 1
-    game.send(Undo())
+    game(Undo())
     view = game.view()
     assert view.player == 0
     assert view.last_move == ""

@@ -1,17 +1,11 @@
-"""shell.storage in CPython: the localStorage adapter over a fake, and the migration of the
-preferences that builds before the session envelope stored bare."""
+"""shell.storage in CPython: the localStorage adapter over a fake."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from game.app.preferences import preferences_to_data
-from game.app.start import initial_state
-from game.persistence.session import restore_session
-from game.persistence.storage import MemoryStorage, ProblemKind, StorageError
-from shell.storage import LocalStorage, migrate_legacy_preferences, open_storage
+from game.persistence.storage import MemoryStorage, StorageError
+from shell.storage import LocalStorage, open_storage
 
 
 class FakeLocalStorage:
@@ -57,34 +51,3 @@ def test_without_local_storage_the_app_uses_memory() -> None:
             raise RuntimeError("SecurityError")
 
     assert isinstance(open_storage(NoStorage()), MemoryStorage)
-
-
-def test_bare_preferences_of_an_older_build_are_migrated_not_quarantined() -> None:
-    data = preferences_to_data(initial_state(["he"]))
-    storage = MemoryStorage({"penta.preferences": json.dumps(data)})
-    assert migrate_legacy_preferences(storage)
-    restored = restore_session(storage)
-    assert restored.problems == () and restored.preferences == data
-    assert not migrate_legacy_preferences(storage)  # already in the envelope
-    assert not migrate_legacy_preferences(MemoryStorage({"penta.preferences": "{oops"}))
-
-
-@pytest.mark.parametrize(
-    "hostile",
-    [
-        "[" * 20_000,
-        "[" * 20_000 + "]" * 20_000,
-        '{"a": "' + "]" * 5000 + '", "b": ' + "[" * 5000 + "]" * 5000 + "}",
-    ],
-    ids=["unclosed", "closed", "closers in a string first"],
-)
-def test_deeply_nested_preferences_are_set_aside_and_reported(hostile: str) -> None:
-    # Another app on the same origin can write anything under our keys.
-    storage = MemoryStorage({"penta.preferences": hostile})
-    assert not migrate_legacy_preferences(storage)
-    restored = restore_session(storage)
-    (problem,) = restored.problems
-    assert problem.key == "penta.preferences" and problem.kind is ProblemKind.NOT_JSON
-    assert "nested more than" in problem.reason
-    assert restored.preferences is None
-    assert problem.moved_to is not None and storage.items == {problem.moved_to: hostile}

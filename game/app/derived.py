@@ -1,0 +1,109 @@
+"""The effects that follow from a change of state, whatever the intent: a save when what is
+kept changed, the strategy table of a new game's ruleset, the roll's animation, the screen
+kept awake during a game, the focus after a player moved, the next Tick. Pure: before and
+after are compared, as the shell compared them when it decided these itself."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.countdown import turn_record
+from game.app.effects import (
+    AnimateRoll,
+    Effect,
+    FetchTable,
+    Focus,
+    KeepAwake,
+    SavePreferences,
+    SaveSession,
+    ScheduleTick,
+)
+from game.app.intents import Intent, MovePlayer, RemovePlayer
+from game.app.model import AppState, Rolled, Screen, next_deadline
+from game.app.preferences import preferences_to_data
+from game.rules.dice import DICE_COUNT
+
+COUNTDOWN_REFRESH_SECONDS = 0.2
+"""How often the countdown on screen is redrawn while it runs."""
+
+
+def effects_of_change(
+    before: AppState, after: AppState, intent: Intent, now: float
+) -> tuple[Effect, ...]:
+    """What `after` asks of the shell that `before` did not (no table and no Tick: see
+    `with_table_fetch` and `next_tick`)."""
+    effects: list[Effect] = []
+    if after.ui.announcement_count != before.ui.announcement_count:
+        effects.extend(_roll_animation(before, after))
+    if Screen.ELSEWHERE not in (before.screen, after.screen):  # only the tab that plays saves
+        preferences = preferences_to_data(after)
+        if preferences != preferences_to_data(before):
+            effects.append(SavePreferences(preferences))
+        if not _same(_kept(before), _kept(after)):
+            effects.append(session_save(after, now))
+    if (before.screen is Screen.GAME) is not (after.screen is Screen.GAME):
+        effects.append(KeepAwake(after.screen is Screen.GAME))
+    return (*effects, *_focus_after(intent))
+
+
+def session_save(state: AppState, now: float) -> SaveSession:
+    return SaveSession(state.game, state.play.before_last_turn, turn_record(state, now))
+
+
+def with_table_fetch(state: AppState) -> tuple[AppState, tuple[Effect, ...]]:
+    """The strategy table of the game's ruleset asked for, once (marked loading until it comes
+    or fails)."""
+    game = state.game
+    if game is None or state.tables.known(game.ruleset.id):
+        return state, ()
+    ruleset_id = game.ruleset.id
+    tables = replace(state.tables, loading=state.tables.loading | {ruleset_id})
+    return replace(state, tables=tables), (FetchTable(ruleset_id),)
+
+
+def next_tick(state: AppState, now: float) -> ScheduleTick:
+    """The next Tick: the next deadline, and while the countdown runs, soon enough to redraw
+    it."""
+    due = next_deadline(state)
+    if due is not None and state.pacing.countdown_deadline is not None:
+        due = min(due, now + COUNTDOWN_REFRESH_SECONDS)
+    return ScheduleTick(due)
+
+
+def _kept(state: AppState) -> tuple[object, ...]:
+    """What the session keeps, to tell when it changed (the countdown's moments, not the time
+    it has left, which changes all the time and is saved when the page is hidden)."""
+    return (
+        state.game,
+        state.play.before_last_turn,
+        state.pacing.countdown_box,
+        state.pacing.countdown_deadline,
+        state.pacing.countdown_paused,
+        state.play.last_auto_scored,
+    )
+
+
+def _same(first: tuple[object, ...], second: tuple[object, ...]) -> bool:
+    # Identity first: comparing two games field by field is the slow case, and rarely needed.
+    return all(a is b or a == b for a, b in zip(first, second, strict=True))
+
+
+def _roll_animation(before: AppState, after: AppState) -> tuple[Effect, ...]:
+    game, previous = after.game, before.game
+    if game is None or not isinstance(after.ui.announcement, Rolled):
+        return ()
+    kept = set(game.kept) if previous is not None and previous.dice is not None else set()
+    return (AnimateRoll(tuple(die for die in range(DICE_COUNT) if die not in kept)),)
+
+
+def _focus_after(intent: Intent) -> tuple[Effect, ...]:
+    """The seats changed. A player moved: their same button, at the top or bottom their other
+    one; a player removed: the next one's Remove button (now at the same place), else Add
+    player."""
+    match intent:
+        case MovePlayer(index, delta):
+            action, other = ("up", "down") if delta < 0 else ("down", "up")
+            return (Focus(((action, index + delta), (other, index + delta))),)
+        case RemovePlayer(index):
+            return (Focus((("remove", index), ("add-human", None))),)
+    return ()

@@ -1,0 +1,149 @@
+"""The effects: what game.app.update.dispatch asks the shell to do once the state is new (save,
+fetch a table, download, set a timer...), as small frozen dataclasses, and their union `Effect`.
+
+The core decides every effect; shell/controller.py only runs them (through shell/effects.py's
+adapters), and what comes of them returns as a result intent (game.app.intents: TableLoaded,
+StatsLoaded, StorageProblems...). The table of which intent asks for which effect is in the
+module docstring of game.app.update.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.persistence.turn_record import TurnRecord
+from game.play.state import GameState
+
+
+@dataclass(frozen=True)
+class SaveSession:
+    """Store the game in progress (None: the session is removed) with its countdown."""
+
+    game: GameState | None
+    before_last_turn: GameState | None
+    turn: TurnRecord
+
+
+@dataclass(frozen=True)
+class SavePreferences:
+    data: dict[str, Any]
+    """game.app.preferences.preferences_to_data of the new state."""
+
+
+@dataclass(frozen=True)
+class FetchTable:
+    """Load the strategy table of `ruleset_id` (TableLoaded or TableFailed comes back)."""
+
+    ruleset_id: str
+
+
+@dataclass(frozen=True)
+class LoadStats:
+    """Read the history and compute the statistics (StatsLoaded comes back)."""
+
+
+@dataclass(frozen=True)
+class CheckHistory:
+    """Read the history once the first screen shows: a damaged one is set aside and reported
+    (StorageProblems comes back)."""
+
+
+@dataclass(frozen=True)
+class ListUnreadable:
+    """List the records set aside as unreadable (UnreadableListed comes back)."""
+
+
+@dataclass(frozen=True)
+class DownloadHistory:
+    """Offer the history as a file (HistoryExported comes back)."""
+
+
+@dataclass(frozen=True)
+class DownloadUnreadable:
+    """Offer every record set aside as unreadable as a file."""
+
+
+@dataclass(frozen=True)
+class DownloadGame:
+    """Offer the game in memory as a file (when the device could not save it)."""
+
+    game: GameState
+    before_last_turn: GameState | None
+    turn: TurnRecord
+
+
+@dataclass(frozen=True)
+class ImportFile:
+    """Read `file` (the page's File) and add its games to the history (ImportFinished comes
+    back)."""
+
+    file: Any
+
+
+@dataclass(frozen=True)
+class KeepAwake:
+    """Keep the screen on (a game is played), or let it sleep."""
+
+    on: bool
+
+
+FocusTarget = tuple[str, int | None]
+"""A control by its data-action and data-index (None: the one control of that action)."""
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Move the keyboard focus to the first of `targets` that is there and enabled."""
+
+    targets: tuple[FocusTarget, ...]
+
+
+@dataclass(frozen=True)
+class AnimateRoll:
+    """Show the dice at `positions` rolling."""
+
+    positions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ScheduleTick:
+    """Send Tick at the moment `at` (seconds; None: no timer is needed), in place of the timer
+    set before."""
+
+    at: float | None
+
+
+@dataclass(frozen=True)
+class Warn:
+    """Log `message` on the console (English, for details and bug reports)."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class ClaimTab:
+    """Ask to be the tab that plays; `take_over`: from the tab that has the game now
+    (TabClaimed comes back when this tab has it)."""
+
+    take_over: bool
+
+
+Effect = (
+    SaveSession
+    | SavePreferences
+    | FetchTable
+    | LoadStats
+    | CheckHistory
+    | ListUnreadable
+    | DownloadHistory
+    | DownloadUnreadable
+    | DownloadGame
+    | ImportFile
+    | KeepAwake
+    | Focus
+    | AnimateRoll
+    | ScheduleTick
+    | Warn
+    | ClaimTab
+)

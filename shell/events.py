@@ -1,0 +1,233 @@
+"""DOM events become intents (game.app.intents): one delegated listener per event type on the
+document, the dialogs' cancel and close, the page hidden and shown, and the player's own use
+of the score sheet (shell.sheet_hold: HoldSheet, and ReleaseSheet once they let go). Nothing is
+decided here: an intent the state does not allow changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+
+from game.app.intents import (
+    AddPlayer,
+    AskLeave,
+    ChooseRuleset,
+    CloseDialog,
+    ConfirmTurn,
+    DismissNotice,
+    ExportData,
+    ExportGame,
+    ExportUnreadableData,
+    HideHint,
+    HoldSheet,
+    ImportData,
+    Intent,
+    MovePlayer,
+    NewGame,
+    OpenHistory,
+    OpenRules,
+    OpenSettings,
+    PageHidden,
+    PageShown,
+    PlayAgain,
+    ReleaseSheet,
+    RemovePlayer,
+    RenamePlayer,
+    Roll,
+    SelectBox,
+    SetAutoScore,
+    SetComputerSpeed,
+    SetLanguage,
+    SetPlayerKind,
+    SetPlayerLevel,
+    SetUndo,
+    ShowHint,
+    SkipComputers,
+    SpeedUp,
+    StartGame,
+    TakeOver,
+    ToggleKeep,
+    Undo,
+)
+from game.app.model import AppState, Dialog, Screen, Speed
+from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
+from shell.js import is_null
+from shell.sheet_hold import SheetHold
+
+CLICKS: dict[str, Intent] = {
+    "start": StartGame(),
+    "add-human": AddPlayer(PlayerKind.HUMAN),
+    "add-computer": AddPlayer(PlayerKind.COMPUTER),
+    "roll": Roll(),
+    "confirm": ConfirmTurn(),
+    "hint": ShowHint(),
+    "hide-hint": HideHint(),
+    "speed": SpeedUp(),
+    "skip": SkipComputers(),
+    "leave": AskLeave(),
+    "new-game": NewGame(),
+    "play-again": PlayAgain(),
+    "open-settings": OpenSettings(),
+    "close-dialog": CloseDialog(),
+    "undo": Undo(),
+    "history": OpenHistory(),
+    "history-back": NewGame(),
+    "export-unreadable": ExportUnreadableData(),
+    "export-history": ExportData(),
+    "export-game": ExportGame(),
+    "take-over": TakeOver(),
+}
+"""The buttons whose data-action alone says what they ask."""
+WAITING_FOR_PYTHON = ("language", "settings-button", "history-button")
+"""The controls disabled in index.html until the app listens."""
+
+
+class Events:
+    def __init__(
+        self,
+        window: Any,
+        document: Any,
+        send: Callable[[Intent], None],
+        state: Callable[[], AppState],
+    ) -> None:
+        self.window = window
+        self.document = document
+        self._send = send
+        self._state = state
+        """The app's state now (the keys and the dialogs' close depend on it)."""
+        self._proxies: list[Any] = []
+        """Kept for the page's lifetime."""
+
+    def listen(self) -> None:
+        self._listen(self.document, "click", self._on_click)
+        self._listen(self.document, "change", self._on_change)
+        self._listen(self.document, "input", self._on_input)
+        self._listen(self.document, "keydown", self._on_key)
+        self._listen(self.document, "visibilitychange", self._on_visibility)
+        self._listen(self.window, "pagehide", lambda _event: self._send(PageHidden()))
+        for name in ("settings", "rules", "leave"):
+            dialog = self.document.getElementById(f"{name}-dialog")
+            self._listen(dialog, "cancel", self._on_dialog_cancel)
+            self._listen(dialog, "close", self._on_dialog_closed)
+        self._sheet_hold = SheetHold(self.window, self.document, self._listen, self._set_held)
+        for element_id in WAITING_FOR_PYTHON:
+            self.document.getElementById(element_id).disabled = False
+
+    def _listen(self, target: Any, event: str, handler: Any, options: Any = None) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        if options is None:
+            target.addEventListener(event, proxy)
+        else:
+            target.addEventListener(event, proxy, options)
+
+    def _set_held(self, held: bool) -> None:
+        if self._state().ui.sheet_held is not held:
+            self._send(HoldSheet() if held else ReleaseSheet())
+
+    def _on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action]") if event.target else None
+        if target is None or is_null(target) or target.hasAttribute("disabled"):
+            return
+        action = _data(target, "action") or ""
+        index = _int(_data(target, "index"))
+        intent: Intent | None = CLICKS.get(action)
+        if action == "remove" and index is not None:
+            intent = RemovePlayer(index)
+        elif action in ("up", "down") and index is not None:
+            intent = MovePlayer(index, -1 if action == "up" else 1)
+        elif action == "rules":
+            intent = OpenRules(str(_data(target, "ruleset")))
+        elif action == "die":
+            die = _int(_data(target, "die"))
+            intent = None if die is None else ToggleKeep(die)
+        elif action == "box":
+            intent = SelectBox(str(_data(target, "box")))
+        elif action == "dismiss-notice" and index is not None:
+            intent = DismissNotice(index)
+        if intent is not None:
+            self._send(intent)
+
+    def _on_change(self, event: Any) -> None:
+        target = event.target
+        action = _data(target, "action") or ""
+        value = str(target.value)
+        index = _int(_data(target, "index"))
+        if action == "ruleset":
+            self._send(ChooseRuleset(value))
+        elif action == "language":
+            self._send(SetLanguage(value))
+        elif action == "auto-score" and value.isdigit():
+            self._send(SetAutoScore(int(value)))
+        elif action == "speed-setting" and value in tuple(Speed):
+            self._send(SetComputerSpeed(Speed(value)))
+        elif action == "import-history":
+            files = target.files
+            if not is_null(files) and files.length > 0:
+                file = files.item(0)
+                self._send(ImportData(int(file.size), file))
+            target.value = ""
+        elif action == "undo-setting" and value in tuple(UndoSetting):
+            self._send(SetUndo(UndoSetting(value)))
+        elif action == "kind" and index is not None and value in tuple(PlayerKind):
+            self._send(SetPlayerKind(index, PlayerKind(value)))
+        elif action == "level" and index is not None:
+            self._send(SetPlayerLevel(index, value))
+
+    def _on_input(self, event: Any) -> None:
+        target = event.target
+        index = _int(_data(target, "index"))
+        if _data(target, "action") == "name" and index is not None:
+            self._send(RenamePlayer(index, str(target.value)))
+
+    def _on_key(self, event: Any) -> None:
+        # The digit keys and the numeric keypad (even with Num Lock off: then `key` is "End"...).
+        code = str(event.code)
+        key = code[-1] if code[:-1] in ("Digit", "Numpad") else str(event.key)
+        if key not in ("1", "2", "3", "4", "5") or event.ctrlKey or event.altKey or event.metaKey:
+            return
+        state = self._state()
+        if state.screen is not Screen.GAME or state.ui.dialog is not Dialog.NONE:
+            return
+        tag = str(event.target.tagName).lower() if event.target else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        event.preventDefault()
+        self._send(ToggleKeep(int(key) - 1))
+
+    def _on_visibility(self, _event: Any) -> None:
+        if self.document.visibilityState == "hidden":
+            self._send(PageHidden())
+        if self.document.visibilityState == "visible":
+            self._send(PageShown())
+
+    def _on_dialog_cancel(self, event: Any) -> None:
+        # Escape asks to close: the app state closes the dialog at once, in this very event.
+        # Left to the browser, the "close" event comes a task later, and a render in between
+        # (say, a language change) would open the dialog again from the stale state.
+        event.preventDefault()
+        self._send(CloseDialog())
+
+    def _on_dialog_closed(self, _event: Any) -> None:
+        # Escape closes a modal dialog by itself: the app state follows.
+        dialog = self._state().ui.dialog
+        is_open = dialog is not Dialog.NONE
+        if is_open and not self.document.getElementById(f"{dialog.value}-dialog").open:
+            self._send(CloseDialog())
+
+
+def _data(element: Any, name: str) -> str | None:
+    """An element's data-NAME attribute (None when it has none)."""
+    value = element.getAttribute(f"data-{name}")
+    return None if is_null(value) else str(value)
+
+
+def _int(value: Any) -> int | None:
+    if value is None:
+        return None
+    text = str(value)
+    return int(text) if text.isdigit() else None
