@@ -39,10 +39,15 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
 
 
 def preferences_from_data(state: AppState, data: object) -> AppState:
-    """`state` with the settings and the last setup in `data`. Anything not as
-    preferences_to_data writes it raises SaveFileError naming the field and the value (the
-    stored record is then set aside and reported, see game.persistence.session); a field an
-    older build did not write yet keeps its value in `state`."""
+    """`state` with the settings and the last setup in `data`; a field an older build did not
+    write yet keeps its value in `state`.
+
+    Raises:
+        SaveFileError: anything not as preferences_to_data writes it, naming the field and the
+            value (the stored record is then set aside and reported, see
+            game.persistence.session).
+        UnsupportedVersionError: preferences of another version than PREFERENCES_VERSION.
+    """
     prefs = read_object(data, "preferences")
     written = prefs.keys() & _PREFERENCE_FIELDS  # builds before the undo setting wrote no "undo"
     check_keys(prefs, "preferences", {"format", "version", *written})

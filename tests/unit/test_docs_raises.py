@@ -26,11 +26,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "game"
 CONSTRUCTORS = ("__init__", "__post_init__")
 
-# TEMPORARY: game/app and game/present are being rewritten elsewhere; the modules below broke
-# the rule when this test came. Document them and empty this set
-# (test_every_excluded_module_still_breaks_the_rule says when).
-NOT_YET_DOCUMENTED: frozenset[str] = frozenset({"game.app.preferences"})
-
 
 def module_names() -> list[str]:
     names = []
@@ -205,14 +200,7 @@ def offences(module_name: str) -> list[str]:
 
 @pytest.mark.parametrize("module_name", module_names())
 def test_every_public_function_names_what_it_raises(module_name: str) -> None:
-    if module_name in NOT_YET_DOCUMENTED:
-        pytest.skip("temporarily excluded: see NOT_YET_DOCUMENTED")
     assert offences(module_name) == []
-
-
-def test_every_excluded_module_still_breaks_the_rule() -> None:
-    documented_since = sorted(name for name in NOT_YET_DOCUMENTED if not offences(name))
-    assert documented_since == [], "documented now: remove them from NOT_YET_DOCUMENTED"
 
 
 CHECKED_EXAMPLE = '''
