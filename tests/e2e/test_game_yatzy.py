@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import Page, expect
 
 from cli.tables import load_table
@@ -24,6 +23,7 @@ from game.play.state import Player, PlayerKind
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver
+from tests.e2e.game_helpers import Ui, keep_most_frequent
 
 SEED = 31
 

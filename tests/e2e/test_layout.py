@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
-from game_helpers import Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.i18n.translator import Translator
 from tests.app.driver import played_up_to_the_last_round, stored_session
+from tests.e2e.browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
+from tests.e2e.game_helpers import Ui, new_context
 
 LONG_NAME = "A" * 50
 

@@ -9,7 +9,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_helpers import (
+from playwright.sync_api import BrowserContext, Page, Request, expect
+
+from tests.e2e.browser_helpers import (
     BrowserProblems,
     HeldRequests,
     boot,
@@ -17,9 +19,7 @@ from browser_helpers import (
     wait_for_offline_ready,
     wait_until_ready,
 )
-from game_helpers import Ui
-from playwright.sync_api import BrowserContext, Page, Request, expect
-
+from tests.e2e.game_helpers import Ui
 from tools.build_site import write_service_worker
 from tools.serve import SiteServer
 

@@ -22,16 +22,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import BrowserProblems, wait_until_ready
-from game_helpers import PHONE, Ui
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
-from test_persistence import SEED, play_turn, start_dana
 
 from game.coach.greedy import best_immediate_box
 from game.persistence.session import read_session_text
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
+from tests.e2e.browser_helpers import BrowserProblems, wait_until_ready
+from tests.e2e.game_helpers import PHONE, Ui
+from tests.e2e.test_persistence import SEED, play_turn, start_dana
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 

@@ -58,7 +58,8 @@ class FreeChoiceJokerSolver(TurnSolver):
             if box.section is Section.LOWER:
                 points = joker_points(box.scorer, (face,) * DICE_COUNT)
                 np.maximum(as_joker, scored[bit].value(points), out=as_joker)
-        return np.where(np.isfinite(same_face), np.max(plain, axis=0), as_joker)
+        best: FloatArray = np.where(np.isfinite(same_face), np.max(plain, axis=0), as_joker)
+        return best
 
 
 def test_published_free_choice_joker_value() -> None:
