@@ -47,6 +47,7 @@ def check_dialog(ui: Ui, opener: str, dialog: str, problems: dict[str, object]) 
         expect(ui.page.locator(dialog)).to_be_hidden()
 
 
+@pytest.mark.heavy
 def test_no_serious_violation_on_any_screen_in_any_language(axe_page: Page, app_url: str) -> None:
     page = axe_page
     ui = Ui(page).open(app_url, seed=21)

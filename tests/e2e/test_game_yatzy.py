@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from cli.tables import load_table
@@ -28,6 +29,7 @@ from tests.e2e.game_helpers import Ui, keep_most_frequent
 SEED = 31
 
 
+@pytest.mark.heavy
 def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=SEED)
     ui.choose_ruleset("yatzy")

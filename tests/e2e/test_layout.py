@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from game.i18n.translator import Translator
@@ -227,6 +228,7 @@ ROW_LABELS = """() => [...document.querySelectorAll('#sheet tbody th')].map(th =
 })"""
 
 
+@pytest.mark.heavy
 def test_long_box_names_wrap_rather_than_being_cut(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:
@@ -313,6 +315,7 @@ NAMES_IN_SIGHT = """([frameId, tableId]) => {
 }"""
 
 
+@pytest.mark.heavy
 def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:
@@ -380,6 +383,7 @@ NEEDED_TEXTS_GAP = """() => {
 }"""
 
 
+@pytest.mark.heavy
 def test_three_players_fit_on_a_phone_without_a_swipe(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:
@@ -411,6 +415,7 @@ def test_three_players_fit_on_a_phone_without_a_swipe(
             assert page.evaluate(NEEDED_TEXTS_GAP) >= 4, language  # never run together
 
 
+@pytest.mark.heavy
 def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:

@@ -56,6 +56,7 @@ def open_second_tab(context: BrowserContext, url: str) -> Page:
     return page
 
 
+@pytest.mark.heavy
 def test_a_second_tab_says_the_game_is_open_elsewhere_and_taking_over_loses_no_move(
     context: BrowserContext, page: Page, app_url: str
 ) -> None:
@@ -198,6 +199,7 @@ def wait_until_the_page_says_it_is_saved(page: Page, game: GameState) -> float:
     raise AssertionError(f"the page's storage never held the totals {totals(game)}")
 
 
+@pytest.mark.heavy
 def test_no_box_is_lost_when_the_browser_is_killed_right_after_confirm(
     killable_chromium: KillableChromium, site_server: Callable[..., SiteServer]
 ) -> None:
