@@ -82,7 +82,10 @@ def test_a_second_tab_says_the_game_is_open_elsewhere_and_taking_over_loses_no_m
     expect(page.locator("#game-screen")).to_be_hidden()
 
     game = play_turn(Ui(second_page), game)  # a box scored in the second tab
-    page.locator("#take-over").click()  # and back to the first
+    # And back to the first, brought to the front as a player's click on its tab does (a tab
+    # behind another gets its timers and animation frames late, at most once a second).
+    page.bring_to_front()
+    page.locator("#take-over").click()
     expect(page.locator("#game-screen")).to_be_visible()
     expect_totals(page, game)
     expect(second_page.locator("#elsewhere-screen")).to_be_visible()
