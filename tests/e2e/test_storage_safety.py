@@ -135,7 +135,7 @@ class KillableChromium:
         deadline = time.monotonic() + 30
         while not (port_file.exists() and port_file.read_text().strip()):
             assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
-            time.sleep(0.05)
+            time.sleep(0.01)
         port = port_file.read_text().split()[0]
         browser = self._playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
         context = browser.contexts[0]
