@@ -17,6 +17,7 @@ import random
 import time
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from cli.random_play import random_game
 from game.persistence.exchange import MAX_IMPORT_BYTES, export_history
@@ -72,8 +73,8 @@ def main() -> None:
     figures = {
         name: {
             "bytes": len(text.encode()),
-            "guard_seconds": round(best_of(5, lambda t=text: nesting_depth(t)), 4),
-            "parse_json_seconds": round(best_of(5, lambda t=text: parse(t)), 4),
+            "guard_seconds": round(best_of(5, partial(nesting_depth, text)), 4),
+            "parse_json_seconds": round(best_of(5, partial(parse, text)), 4),
         }
         for name, text in texts.items()
     }

@@ -8,13 +8,22 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, WebError, Worker
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Dialog,
+    Page,
+    Route,
+    ViewportSize,
+    WebError,
+    Worker,
+)
 
 from tools.build_site import PACKAGES_ARCHIVE
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-PHONE_VIEWPORT = {"width": 360, "height": 640}
+PHONE_VIEWPORT: ViewportSize = {"width": 360, "height": 640}
 BOOT_TIMEOUT_MS = 30_000  # generous: a loaded CI machine; the benchmark measures speed
 
 
@@ -89,6 +98,18 @@ class BrowserProblems:
 
     def text(self) -> str:
         return "\n".join(self.problems)
+
+
+def dismissed_dialogs(page: Page) -> list[str]:
+    """Dismisses every alert/confirm the page opens; the returned list collects their messages."""
+    messages: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        messages.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    return messages
 
 
 def patch_packaged_module(page: Page, module_path: str, edit: Callable[[str], str]) -> None:

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import DIST, PHONE_VIEWPORT, BrowserProblems
 from playwright.sync_api import (
     BrowserContext,
     BrowserType,
 )
 
+from tests.e2e.browser_helpers import DIST, PHONE_VIEWPORT, BrowserProblems
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 

@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from game.app.model import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
 from game.rules.dice import Dice
@@ -23,7 +23,7 @@ from tests.app.driver import keep_most_frequent as keep_most_frequent  # for the
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 360, "height": 640}
 BOOT_MS = 30_000
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""

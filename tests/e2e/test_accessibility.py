@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_helpers import BrowserProblems
-from game_helpers import AXE, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from tests.app.driver import played_up_to_the_last_round, stored_session
+from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.game_helpers import AXE, Ui, new_context
 
 LANGUAGES = ("en", "he", "et")
 
@@ -47,6 +47,7 @@ def check_dialog(ui: Ui, opener: str, dialog: str, problems: dict[str, object]) 
         expect(ui.page.locator(dialog)).to_be_hidden()
 
 
+@pytest.mark.heavy
 def test_no_serious_violation_on_any_screen_in_any_language(axe_page: Page, app_url: str) -> None:
     page = axe_page
     ui = Ui(page).open(app_url, seed=21)
@@ -121,10 +122,9 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
 
 
 def test_no_serious_violation_on_history_notices_and_undo(axe_page: Page, app_url: str) -> None:
-    from test_persistence_history import finished_games
-
     from game.persistence.history import HISTORY, records_to_data
     from game.persistence.storage import encode_record
+    from tests.e2e.test_persistence_history import finished_games
 
     page = axe_page
     ui = Ui(page).open(app_url, seed=2)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import (
+from playwright.sync_api import Page, expect
+
+from tests.e2e.browser_helpers import (
     BrowserProblems,
     HeldRequests,
     boot,
     patch_packaged_module,
     wait_until_ready,
 )
-from playwright.sync_api import Page, expect
 
 
 def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url: str) -> None:

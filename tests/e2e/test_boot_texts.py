@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_helpers import PHONE_VIEWPORT, BrowserProblems, HeldRequests
 from playwright.sync_api import Browser, expect
 
 from game.app.preferences import preferences_to_data
@@ -17,6 +16,7 @@ from game.i18n.locale import LANGUAGE_ALIASES, LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from game.persistence.storage import encode_record
+from tests.e2e.browser_helpers import PHONE_VIEWPORT, BrowserProblems, HeldRequests
 from tools.boot_texts import SCRIPTS, TextRef, page_texts, read_sources, script_keys
 from tools.build_site import PACKAGES_ARCHIVE
 from tools.manifests import manifest_path

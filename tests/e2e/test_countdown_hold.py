@@ -12,8 +12,6 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from browser_helpers import wait_until_ready
-from game_helpers import IN_SIGHT, Ui, keep_most_frequent, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.coach.greedy import best_immediate_box
@@ -24,6 +22,8 @@ from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
 from game.rules.rulesets import RULESETS, JokerBranch
+from tests.e2e.browser_helpers import wait_until_ready
+from tests.e2e.game_helpers import IN_SIGHT, Ui, keep_most_frequent, new_context
 
 SEED = 7
 COUNTDOWN = re.compile(r"Scoring (\S.*) in (\d+) seconds?…")

@@ -8,7 +8,6 @@ message shows, and only then.
 
 from __future__ import annotations
 
-from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import Page, expect
 
 from game.coach.greedy import best_immediate_box
@@ -17,6 +16,7 @@ from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import Player
 from game.rules.rulesets import JokerBranch
+from tests.e2e.game_helpers import Ui, keep_most_frequent
 
 SEED = 2
 

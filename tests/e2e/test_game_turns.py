@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from browser_helpers import BrowserProblems
-from game_helpers import ROLL_PACE, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from cli.tables import load_table
@@ -16,6 +14,8 @@ from game.play.random_source import SeededDice
 from game.play.state import Player
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
+from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.game_helpers import ROLL_PACE, Ui, new_context
 
 SEED = 7
 

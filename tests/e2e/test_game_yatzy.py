@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from game_helpers import Ui, keep_most_frequent
+import pytest
 from playwright.sync_api import Page, expect
 
 from cli.tables import load_table
@@ -24,10 +24,12 @@ from game.play.state import Player, PlayerKind
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver
+from tests.e2e.game_helpers import Ui, keep_most_frequent
 
 SEED = 31
 
 
+@pytest.mark.heavy
 def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=SEED)
     ui.choose_ruleset("yatzy")

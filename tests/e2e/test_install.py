@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_helpers import BrowserProblems
-from game_helpers import AXE, Ui, new_context
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from game.i18n.translator import Translator
+from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.game_helpers import AXE, Ui, new_context
 
 IPHONE_SAFARI = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "

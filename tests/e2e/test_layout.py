@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
-from game_helpers import Ui, new_context
-from playwright.sync_api import Browser, Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from game.i18n.translator import Translator
 from tests.app.driver import played_up_to_the_last_round, stored_session
+from tests.e2e.browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
+from tests.e2e.game_helpers import Ui, new_context
 
 LONG_NAME = "A" * 50
 
@@ -217,6 +215,26 @@ def test_a_disabled_confirm_button_looks_disabled(page: Page, app_url: str) -> N
     assert background != "rgba(0, 0, 0, 0)" and border != "dashed"
 
 
+TALL_PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def switch_language(page: Page, language: str) -> None:
+    """Chooses the app's language with its own menu (the page stays, its state too)."""
+    page.select_option("#language", language)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+
+
+def default_name(language: str, number: int) -> str:
+    """The name the app gives a new seat, as in its catalog."""
+    return Translator(language, isolate=False)("setup.default_name", number=number)
+
+
+def leave_the_game(page: Page) -> None:
+    page.click("#leave")
+    page.click("#leave-confirm")
+    expect(page.locator("#setup-screen")).to_be_visible()
+
+
 ROW_LABELS = """() => [...document.querySelectorAll('#sheet tbody th')].map(th => {
     const span = th.querySelector('.row-label');
     const label = span.getBoundingClientRect();
@@ -227,33 +245,25 @@ ROW_LABELS = """() => [...document.querySelectorAll('#sheet tbody th')].map(th =
 })"""
 
 
-def test_long_box_names_wrap_rather_than_being_cut(
-    browser: Browser, app_url: str, browser_problems: BrowserProblems
-) -> None:
-    for language, locale in (("et", "et-EE"), ("he", "he-IL"), ("en", "en-US")):
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, locale=locale, service_workers="block"
-        )
-        browser_problems.watch(context)
-        try:
-            page = context.new_page()
-            ui = Ui(page).open(app_url, seed=12)
-            for players in range(1, 5):
-                if players > 1:
-                    page.click("#add-human")
-                ui.start()
-                labels = page.evaluate(ROW_LABELS)
-                assert [text for text, whole, _ in labels if not whole] == [], language
-                assert max(lines for _, _, lines in labels) <= 2, (language, players, labels)
-                ui.no_page_scroll_sideways()
-                page.click("#leave")
-                page.click("#leave-confirm")
-                expect(page.locator("#setup-screen")).to_be_visible()
-            # Four players: the longest Estonian name takes two lines, every other one.
-            wrapped = [text for text, _, lines in labels if lines == 2]
-            assert wrapped == (["Ülemine osa kokku"] if language == "et" else []), wrapped
-        finally:
-            context.close()
+@pytest.mark.heavy
+def test_long_box_names_wrap_rather_than_being_cut(page: Page, app_url: str) -> None:
+    page.set_viewport_size(TALL_PHONE)
+    ui = Ui(page).open(app_url, seed=12)
+    for language in ("et", "he", "en"):
+        switch_language(page, language)
+        ui.set_players([(default_name(language, 1), "human", None)])  # as a first start has
+        for players in range(1, 5):
+            if players > 1:
+                page.click("#add-human")
+            ui.start()
+            labels = page.evaluate(ROW_LABELS)
+            assert [text for text, whole, _ in labels if not whole] == [], language
+            assert max(lines for _, _, lines in labels) <= 2, (language, players, labels)
+            ui.no_page_scroll_sideways()
+            leave_the_game(page)
+        # Four players: the longest Estonian name takes two lines, every other one.
+        wrapped = [text for text, _, lines in labels if lines == 2]
+        assert wrapped == (["Ülemine osa kokku"] if language == "et" else []), wrapped
 
 
 def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(page: Page, app_url: str) -> None:
@@ -313,54 +323,34 @@ NAMES_IN_SIGHT = """([frameId, tableId]) => {
 }"""
 
 
-def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(
-    browser: Browser, app_url: str, browser_problems: BrowserProblems
-) -> None:
-    for locale in ("en-US", "he-IL"):
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, locale=locale, service_workers="block"
-        )
-        browser_problems.watch(context)
-        try:
-            page = context.new_page()
-            ui = Ui(page).open(app_url, seed=14)
-            for players in (1, 4):
-                if players > 1:
-                    ui.set_players([(f"P{n}", "human", None) for n in range(1, players + 1)])
-                ui.start()
-                assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") == 0
-                ui.roll()  # the open boxes show what they would score
-                top = page.locator("#sheet thead").bounding_box()
-                page.evaluate(SCROLL_TO_THE_SHEETS_END, GAME_SHEET)
-                assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") > 0
-                assert page.evaluate(NAMES_IN_SIGHT, GAME_SHEET) == [], (locale, players)
-                moved = page.locator("#sheet thead").bounding_box()
-                assert top and moved and moved["y"] <= top["y"], (top, moved)
-                ui.no_page_scroll_sideways()
-                page.click("#leave")
-                page.click("#leave-confirm")
-                expect(page.locator("#setup-screen")).to_be_visible()
-        finally:
-            context.close()
-
-
-@contextmanager
-def watched_page(
-    browser: Browser, browser_problems: BrowserProblems, locale: str
-) -> Iterator[Page]:
-    """A phone-size page in its own context, whose console errors fail the test."""
-    context = new_context(browser, locale=locale)
-    browser_problems.watch(context)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+@pytest.mark.heavy
+def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(page: Page, app_url: str) -> None:
+    page.set_viewport_size(TALL_PHONE)
+    ui = Ui(page).open(app_url, seed=14)
+    for language in ("en", "he"):
+        switch_language(page, language)
+        for players in (1, 4):
+            if players == 1:  # the one seat of a first start
+                ui.set_players([(default_name(language, 1), "human", None)])
+            else:
+                ui.set_players([(f"P{n}", "human", None) for n in range(1, players + 1)])
+            ui.start()
+            assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") == 0
+            ui.roll()  # the open boxes show what they would score
+            top = page.locator("#sheet thead").bounding_box()
+            page.evaluate(SCROLL_TO_THE_SHEETS_END, GAME_SHEET)
+            assert page.evaluate("document.querySelector('#sheet-wrap').scrollTop") > 0
+            assert page.evaluate(NAMES_IN_SIGHT, GAME_SHEET) == [], (language, players)
+            moved = page.locator("#sheet thead").bounding_box()
+            assert top and moved and moved["y"] <= top["y"], (top, moved)
+            ui.no_page_scroll_sideways()
+            leave_the_game(page)
 
 
 FAMILY = {
-    "en": ("en-US", ["Mom", "Dad", "Computer 1"]),
-    "he": ("he-IL", ["אמא", "אבא", "מחשב 1"]),
-    "et": ("et-EE", ["Ema", "Isa", "Arvuti 1"]),
+    "en": ["Mom", "Dad", "Computer 1"],
+    "he": ["אמא", "אבא", "מחשב 1"],
+    "et": ["Ema", "Isa", "Arvuti 1"],
 }
 SHEET_FIT = """() => {
     const wrap = document.querySelector('#sheet-wrap');
@@ -380,61 +370,59 @@ NEEDED_TEXTS_GAP = """() => {
 }"""
 
 
-def test_three_players_fit_on_a_phone_without_a_swipe(
-    browser: Browser, app_url: str, browser_problems: BrowserProblems
-) -> None:
-    for language, (locale, names) in FAMILY.items():
-        with watched_page(browser, browser_problems, locale) as page:
-            ui = Ui(page).open(app_url, seed=15)
-            for ruleset in ("penta", "yatzy"):
-                ui.choose_ruleset(ruleset)
-                kinds = [("human", None), ("human", None), ("computer", "beginner")]
-                ui.set_players([(n, *kind) for n, kind in zip(names, kinds, strict=True)])
-                ui.start()
-                ui.roll()  # the open boxes and "63 to go" show
-                where = (language, ruleset)
-                assert page.evaluate(SHEET_FIT) == {"sideways": 0, "cut": []}, where
-                expect(page.locator("#scroll-hint")).to_be_hidden()
-                labels = page.evaluate(ROW_LABELS)
-                assert [text for text, whole, _ in labels if not whole] == [], where
-                assert max(lines for _, _, lines in labels) <= 2, (where, labels)
-                ui.no_page_scroll_sideways()
-                page.click("#leave")
-                page.click("#leave-confirm")
-                expect(page.locator("#setup-screen")).to_be_visible()
-            # A fourth player does not fit: the sheet scrolls sideways, and says so.
-            ui.set_players([(f"{names[0]} {n}", "human", None) for n in range(1, 5)])
+@pytest.mark.heavy
+def test_three_players_fit_on_a_phone_without_a_swipe(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=15)
+    for language, names in FAMILY.items():
+        switch_language(page, language)
+        for ruleset in ("penta", "yatzy"):
+            ui.choose_ruleset(ruleset)
+            kinds = [("human", None), ("human", None), ("computer", "beginner")]
+            ui.set_players([(n, *kind) for n, kind in zip(names, kinds, strict=True)])
             ui.start()
-            assert page.evaluate(SHEET_FIT)["sideways"] > 0, language
-            expect(page.locator("#scroll-hint")).to_be_visible()
-            ui.roll()
-            assert page.evaluate(NEEDED_TEXTS_GAP) >= 4, language  # never run together
+            ui.roll()  # the open boxes and "63 to go" show
+            where = (language, ruleset)
+            assert page.evaluate(SHEET_FIT) == {"sideways": 0, "cut": []}, where
+            expect(page.locator("#scroll-hint")).to_be_hidden()
+            labels = page.evaluate(ROW_LABELS)
+            assert [text for text, whole, _ in labels if not whole] == [], where
+            assert max(lines for _, _, lines in labels) <= 2, (where, labels)
+            ui.no_page_scroll_sideways()
+            leave_the_game(page)
+        # A fourth player does not fit: the sheet scrolls sideways, and says so.
+        ui.set_players([(f"{names[0]} {n}", "human", None) for n in range(1, 5)])
+        ui.start()
+        assert page.evaluate(SHEET_FIT)["sideways"] > 0, language
+        expect(page.locator("#scroll-hint")).to_be_visible()
+        ui.roll()
+        assert page.evaluate(NEEDED_TEXTS_GAP) >= 4, language  # never run together
+        leave_the_game(page)
 
 
-def test_the_turn_heading_keeps_its_height_from_turn_to_turn(
-    browser: Browser, app_url: str, browser_problems: BrowserProblems
-) -> None:
-    for language, (locale, names) in FAMILY.items():
-        with watched_page(browser, browser_problems, locale) as page:
-            ui = Ui(page).open(app_url, seed=16)
-            t = Translator(language, isolate=False)  # a name to type in, as the app makes one
-            human = t("setup.default_name", number=2)  # "Mängija 2": longer than "Ema"
-            ui.set_players([(names[2], "computer", "beginner"), (human, "human", None)])
-            ui.start()
-            expect(page.locator("#computer-controls")).to_be_visible()
-            heights = [page.locator(".turn-head").bounding_box()]
-            leave = [page.locator("#leave").bounding_box()]
-            ui.skip_computers()
-            expect(page.locator("#turn-title")).to_contain_text(human)
-            heights.append(page.locator(".turn-head").bounding_box())
-            leave.append(page.locator("#leave").bounding_box())
-            assert heights[0] and heights[1], heights
-            assert heights[0]["height"] == heights[1]["height"], (language, heights)
-            title = page.locator("#turn-title").evaluate(
-                "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)"
-            )
-            assert round(title) == 1, (language, title)
-            assert leave[0] and leave[0]["height"] <= 50, (language, leave)  # one line
+@pytest.mark.heavy
+def test_the_turn_heading_keeps_its_height_from_turn_to_turn(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=16)
+    for language, names in FAMILY.items():
+        switch_language(page, language)
+        t = Translator(language, isolate=False)  # a name to type in, as the app makes one
+        human = t("setup.default_name", number=2)  # "Mängija 2": longer than "Ema"
+        ui.set_players([(names[2], "computer", "beginner"), (human, "human", None)])
+        ui.start()
+        expect(page.locator("#computer-controls")).to_be_visible()
+        heights = [page.locator(".turn-head").bounding_box()]
+        leave = [page.locator("#leave").bounding_box()]
+        ui.skip_computers()
+        expect(page.locator("#turn-title")).to_contain_text(human)
+        heights.append(page.locator(".turn-head").bounding_box())
+        leave.append(page.locator("#leave").bounding_box())
+        assert heights[0] and heights[1], heights
+        assert heights[0]["height"] == heights[1]["height"], (language, heights)
+        title = page.locator("#turn-title").evaluate(
+            "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)"
+        )
+        assert round(title) == 1, (language, title)
+        assert leave[0] and leave[0]["height"] <= 50, (language, leave)  # one line
+        leave_the_game(page)
 
 
 def test_the_settings_close_without_scrolling_the_dialog(page: Page, app_url: str) -> None:

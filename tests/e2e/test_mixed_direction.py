@@ -8,8 +8,9 @@ what a screen reader reads holds no isolate marks.
 from __future__ import annotations
 
 import pytest
-from game_helpers import Ui
 from playwright.sync_api import Page, expect
+
+from tests.e2e.game_helpers import Ui
 
 # Where the isolated name and the rest of the title lie on the line, left to right.
 TITLE_PARTS = """() => {

@@ -10,7 +10,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_helpers import (
+from playwright.sync_api import BrowserContext, Page, Request, expect
+
+from game.i18n.translator import Translator
+from tests.e2e.browser_helpers import (
     BrowserProblems,
     HeldRequests,
     boot,
@@ -18,10 +21,7 @@ from browser_helpers import (
     wait_for_offline_ready,
     wait_until_ready,
 )
-from game_helpers import Ui
-from playwright.sync_api import BrowserContext, Page, Request, expect
-
-from game.i18n.translator import Translator
+from tests.e2e.game_helpers import Ui
 from tools.build_site import write_service_worker
 from tools.manifests import manifest_path
 from tools.serve import SiteServer

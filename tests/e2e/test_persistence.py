@@ -16,16 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browser_helpers import (
-    BrowserProblems,
-    boot,
-    stored_records,
-    wait_for_offline_ready,
-    wait_until_ready,
-)
-from game_helpers import Ui, keep_most_frequent
 from playwright.sync_api import BrowserContext, Page, expect
-from test_offline import changed_build, stylesheet_text
 
 from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
 from game.coach.greedy import best_immediate_box
@@ -34,6 +25,16 @@ from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
 from game.rules.rulesets import JokerBranch
 from tests.app.driver import AppDriver, stored_session
+from tests.e2e.browser_helpers import (
+    BrowserProblems,
+    boot,
+    dismissed_dialogs,
+    stored_records,
+    wait_for_offline_ready,
+    wait_until_ready,
+)
+from tests.e2e.game_helpers import Ui, keep_most_frequent
+from tests.e2e.test_offline import changed_build, stylesheet_text
 from tools.serve import SiteServer
 
 SEED = 2
@@ -301,9 +302,8 @@ def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_sta
 def test_a_hostile_name_survives_a_reload_as_text_and_runs_nothing(
     page: Page, app_url: str, name: str
 ) -> None:
-    dialogs: list[str] = []
+    dialogs = dismissed_dialogs(page)
     requests: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.on("request", lambda request: requests.append(request.url))
     ui = Ui(page).open(app_url, seed=SEED)
     ui.set_players([(name, "human", None)])

@@ -15,9 +15,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from browser_helpers import clear_stored_records, stored_records, wait_until_ready
-from game_helpers import Ui
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 
 from cli.random_play import random_game
 from game.i18n.translator import Translator
@@ -27,6 +25,13 @@ from game.persistence.storage import encode_record
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import Player
+from tests.e2e.browser_helpers import (
+    clear_stored_records,
+    dismissed_dialogs,
+    stored_records,
+    wait_until_ready,
+)
+from tests.e2e.game_helpers import Ui
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -64,9 +69,8 @@ def open_history_of(page: Page, app_url: str, records: tuple[GameRecord, ...]) -
 def test_statistics_export_import_round_trip_without_duplicates(
     page: Page, app_url: str, tmp_path: Path
 ) -> None:
-    dialogs: list[str] = []
+    dialogs = dismissed_dialogs(page)
     requests: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.on("request", lambda request: requests.append(request.url))
     records = finished_games()
     open_history_of(page, app_url, records)
@@ -125,7 +129,11 @@ def test_statistics_export_import_round_trip_without_duplicates(
 def test_oversized_and_malformed_imports_are_refused_plainly(page: Page, app_url: str) -> None:
     Ui(page).open(app_url)
     open_history(page)
-    huge = {"name": "huge.json", "mimeType": "application/json", "buffer": b" " * 3_000_001}
+    huge: FilePayload = {
+        "name": "huge.json",
+        "mimeType": "application/json",
+        "buffer": b" " * 3_000_001,
+    }
     page.set_input_files("#import-file", huge)
     expect(page.locator("#notice-list")).to_contain_text(
         "Import refused: the file is larger than 3 MB."

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import boot
 from playwright.sync_api import Page, expect
+
+from tests.e2e.browser_helpers import boot
 
 # Appended to shell/main.py: once the app is ready (its start is asynchronous), for every
 # module of game/ and shell/ imported at start-up, whether the .pyc beside it is a checked

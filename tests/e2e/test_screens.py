@@ -7,12 +7,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browser_helpers import BrowserProblems
-from game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
+from tests.e2e.browser_helpers import BrowserProblems, dismissed_dialogs
+from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 from tools.boot_texts import TextRef, page_texts, read_sources
 
 
@@ -90,8 +90,7 @@ def test_twelve_players_fit_and_the_sheet_scrolls_sideways(page: Page, app_url: 
 
 def test_setup_is_remembered_and_names_show_literally(page: Page, app_url: str) -> None:
     hostile = "<img src=x onerror=alert(1)>"
-    dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    dialogs = dismissed_dialogs(page)
     ui = Ui(page).open(app_url)
     ui.set_players([(hostile, "human", None), ("Bot", "computer", "beginner")])
     ui.choose_ruleset("yatzy")
@@ -142,7 +141,7 @@ def test_touch_targets_are_at_least_44_pixels(page: Page, app_url: str) -> None:
     ui.set_players([("A", "human", None), ("B", "computer", None)])
 
     def small_targets() -> list[str]:
-        return page.evaluate(
+        small: list[str] = page.evaluate(
             """() => [...document.querySelectorAll('button, select, input, [role=button]')]
                 .filter(e => e.offsetParent !== null && !e.closest('dialog:not([open])'))
                 .map(e => {
@@ -154,6 +153,7 @@ def test_touch_targets_are_at_least_44_pixels(page: Page, app_url: str) -> None:
                 .filter(([, w, h]) => w < 44 || h < 44)
                 .map(([n, w, h]) => `${n} ${w}x${h}`)"""
         )
+        return small
 
     assert small_targets() == []
     ui.start()

@@ -8,8 +8,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from browser_helpers import ROOT
-
+from tests.e2e.browser_helpers import ROOT
 from tools.build_site import (
     CPYTHON_ONLY_FILES,
     ENTRY_SCRIPT,

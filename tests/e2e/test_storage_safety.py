@@ -22,16 +22,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import BrowserProblems, wait_until_ready
-from game_helpers import PHONE, Ui
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
-from test_persistence import SEED, play_turn, start_dana
 
 from game.coach.greedy import best_immediate_box
 from game.persistence.session import read_session_text
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
+from tests.e2e.browser_helpers import BrowserProblems, wait_until_ready
+from tests.e2e.game_helpers import PHONE, Ui
+from tests.e2e.test_persistence import SEED, play_turn, start_dana
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 
@@ -56,6 +56,7 @@ def open_second_tab(context: BrowserContext, url: str) -> Page:
     return page
 
 
+@pytest.mark.heavy
 def test_a_second_tab_says_the_game_is_open_elsewhere_and_taking_over_loses_no_move(
     context: BrowserContext, page: Page, app_url: str
 ) -> None:
@@ -81,7 +82,10 @@ def test_a_second_tab_says_the_game_is_open_elsewhere_and_taking_over_loses_no_m
     expect(page.locator("#game-screen")).to_be_hidden()
 
     game = play_turn(Ui(second_page), game)  # a box scored in the second tab
-    page.locator("#take-over").click()  # and back to the first
+    # And back to the first, brought to the front as a player's click on its tab does (a tab
+    # behind another gets its timers and animation frames late, at most once a second).
+    page.bring_to_front()
+    page.locator("#take-over").click()
     expect(page.locator("#game-screen")).to_be_visible()
     expect_totals(page, game)
     expect(second_page.locator("#elsewhere-screen")).to_be_visible()
@@ -131,7 +135,7 @@ class KillableChromium:
         deadline = time.monotonic() + 30
         while not (port_file.exists() and port_file.read_text().strip()):
             assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
-            time.sleep(0.05)
+            time.sleep(0.01)
         port = port_file.read_text().split()[0]
         browser = self._playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
         context = browser.contexts[0]
@@ -198,6 +202,7 @@ def wait_until_the_page_says_it_is_saved(page: Page, game: GameState) -> float:
     raise AssertionError(f"the page's storage never held the totals {totals(game)}")
 
 
+@pytest.mark.heavy
 def test_no_box_is_lost_when_the_browser_is_killed_right_after_confirm(
     killable_chromium: KillableChromium, site_server: Callable[..., SiteServer]
 ) -> None:

@@ -5,23 +5,28 @@ from __future__ import annotations
 
 import re
 
-from game_helpers import COMPUTER_TURN_SECONDS, IN_SIGHT, Ui
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, ViewportSize, expect
 
 from game.app.model import UNDO_WINDOW_SECONDS
+from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, IN_SIGHT, Ui
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
-def roll_box(page: Page) -> dict[str, float]:
+def roll_box(page: Page) -> FloatRect:
     box = page.locator("#roll").bounding_box()
     assert box is not None
     return box
 
 
-def same_place(a: dict[str, float], b: dict[str, float]) -> bool:
+def same_place(a: FloatRect, b: FloatRect) -> bool:
     """Within a pixel: the page's end may land on a fraction of one."""
-    return all(abs(a[key] - b[key]) < 1 for key in ("x", "y", "width", "height"))
+    corners = zip(
+        (a["x"], a["y"], a["width"], a["height"]),
+        (b["x"], b["y"], b["width"], b["height"]),
+        strict=True,
+    )
+    return all(abs(mine - theirs) < 1 for mine, theirs in corners)
 
 
 def test_after_the_computers_turn_the_tray_names_the_human_with_roll_in_view(

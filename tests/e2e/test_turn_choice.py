@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 from playwright.sync_api import Browser, Page, expect
 
 from game.app.model import UNDO_WINDOW_SECONDS
+from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 
 SEED = 7
 SHEET_TOP = "document.getElementById('sheet-wrap').scrollTop"

@@ -391,9 +391,8 @@ def test_an_unreadable_catalog_falls_back_to_english_unless_strict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import game.i18n.translator as translator
+    from game.i18n.catalog import load_catalog as real
     from game.i18n.locale import CatalogError
-
-    real = translator.load_catalog
 
     def broken(language: str) -> Catalog:
         if language == "he":

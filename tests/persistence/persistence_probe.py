@@ -10,9 +10,6 @@ from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from persistence_helpers import random_steps, seeded_game
 
 from game.persistence.exchange import (
     MAX_IMPORT_BYTES,
@@ -24,6 +21,7 @@ from game.persistence.history import load_history
 from game.persistence.session import restore_session, save_session
 from game.persistence.stats import player_stats
 from game.persistence.storage import MemoryStorage
+from tests.persistence.persistence_helpers import random_steps, seeded_game
 
 TODAY = date(2026, 11, 30)
 

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from persistence_helpers import play_to_end, seeded_game
 
 from game.errors import SaveFileError
 from game.persistence.exchange import (
@@ -36,6 +35,7 @@ from game.persistence.history import (
 from game.persistence.readers import nesting_depth
 from game.persistence.stats import BIN_WIDTH, ScoreBin, distribution, player_stats
 from game.persistence.storage import MemoryStorage, ProblemKind
+from tests.persistence.persistence_helpers import play_to_end, seeded_game
 from tests.profiles import examples
 
 UPPER_63 = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}

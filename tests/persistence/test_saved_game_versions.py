@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from persistence_helpers import penta_joker_turn, random_steps, seeded_game
 
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.persistence.migrations import MigrationChain
@@ -26,6 +25,7 @@ from game.persistence.savefile import (
     saved_game_from_data,
 )
 from game.play.engine import score
+from tests.persistence.persistence_helpers import penta_joker_turn, random_steps, seeded_game
 from tests.profiles import examples
 
 FIXTURES = Path(__file__).parent / "fixtures"

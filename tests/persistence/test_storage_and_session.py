@@ -9,7 +9,6 @@ from datetime import date
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from persistence_helpers import play_to_end, random_steps, seeded_game
 
 from game.errors import SaveFileError
 from game.persistence.history import HISTORY, load_history
@@ -37,6 +36,7 @@ from game.play.engine import new_game, roll, score, toggle_keep
 from game.play.random_source import EntropyDice, SeededDice
 from game.play.state import Player
 from game.play.undo import UndoSetting, undo_point
+from tests.persistence.persistence_helpers import play_to_end, random_steps, seeded_game
 from tests.profiles import examples
 
 TODAY = date(2026, 11, 30)

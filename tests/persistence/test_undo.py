@@ -7,7 +7,6 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
-from persistence_helpers import penta_joker_turn, players, random_steps, seeded_game
 
 from game.persistence.savefile import dump_game
 from game.persistence.session import restore_session, save_session
@@ -22,6 +21,12 @@ from game.play.undo import (
     undo,
     undo_enabled,
     undo_point,
+)
+from tests.persistence.persistence_helpers import (
+    penta_joker_turn,
+    players,
+    random_steps,
+    seeded_game,
 )
 
 

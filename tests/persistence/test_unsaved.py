@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from persistence_helpers import random_steps, seeded_game
-
 from game.persistence.session import (
     SESSION_KEY,
     read_session_text,
@@ -25,6 +23,7 @@ from game.persistence.unsaved import (
 )
 from game.play.engine import roll, score
 from game.play.state import GameState
+from tests.persistence.persistence_helpers import random_steps, seeded_game
 
 TODAY = date(2026, 11, 30)
 

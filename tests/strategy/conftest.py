@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from game.rules.rulesets import PENTA, YATZY, Ruleset
@@ -13,9 +11,10 @@ from tests.strategy.solutions import encoded, share_in, solved
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _solutions_shared_by_the_workers(tmp_path_factory: pytest.TempPathFactory) -> None:
-    if os.environ.get("PYTEST_XDIST_WORKER"):  # pytest-xdist's workers' folders share a parent
-        share_in(tmp_path_factory.getbasetemp().parent)
+def _solutions_shared_by_the_workers_and_the_runs(request: pytest.FixtureRequest) -> None:
+    cache = request.config.cache
+    if cache is not None:  # None only without pytest's cache plugin (-p no:cacheprovider)
+        share_in(cache.mkdir("strategy-solutions"))
 
 
 @pytest.fixture(scope="session", params=[PENTA, YATZY], ids=lambda ruleset: ruleset.id)

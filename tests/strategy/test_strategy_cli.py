@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,8 @@ def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, object, str]:
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    """The exit status, the printed JSON (None after a failure) and the error text."""
     status = main(list(argv))
     captured = capsys.readouterr()
     return status, json.loads(captured.out) if status == 0 else None, captured.err
@@ -36,7 +38,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, object, st
 def test_advise_a_new_game_gives_the_start_value(capsys: pytest.CaptureFixture[str]) -> None:
     status, output, _ = run(capsys, "advise", "--ruleset", "penta")
     assert status == 0
-    assert output["actions"] == [  # type: ignore[index]
+    assert output["actions"] == [
         {"action": "roll", "expected": round(solved(PENTA).start_value, 6)}
     ]
 
@@ -50,15 +52,16 @@ def test_advise_a_saved_game_ranks_its_actions(
     saved.write_text(dump_game(game), encoding="utf-8")
     status, output, _ = run(capsys, "advise", "--game", str(saved))
     assert status == 0
-    assert output["dice"] == list(game.dice)  # type: ignore[index]
-    assert output["rolls_left"] == 2  # type: ignore[index]
-    actions = output["actions"]  # type: ignore[index]
+    assert game.dice is not None
+    assert output["dice"] == list(game.dice)
+    assert output["rolls_left"] == 2
+    actions = output["actions"]
     expected = [action["expected"] for action in actions]
     assert expected == sorted(expected, reverse=True)
     assert {action["action"] for action in actions} == {"keep", "score"}
     for action in actions:
         if action["action"] == "keep":
-            assert sorted(game.dice[i] for i in action["positions"]) == action["keep"]  # type: ignore[index]
+            assert sorted(game.dice[i] for i in action["positions"]) == action["keep"]
 
 
 def test_simulate_prints_the_summary_and_replays_with_a_seed(
@@ -81,7 +84,7 @@ def test_the_beginner_needs_no_table(
     status, output, _ = run(
         capsys, "simulate", "--ruleset", "yatzy", "--level", "beginner", "--games", "5"
     )
-    assert status == 0 and "optimal_expected" not in output  # type: ignore[operator]
+    assert status == 0 and "optimal_expected" not in output
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ import dataclasses
 import os
 
 import numpy as np
+import pytest
 
 from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import PENTA, YATZY, JokerRule, Section, joker_points
@@ -25,14 +26,17 @@ from tools.solve import DEFAULT_WORKERS
 from tools.solver_core import FloatArray, ScoredValues, StateArrays, TurnSolver
 
 
+@pytest.mark.heavy
 def test_yatzy_start_value() -> None:
     assert round(solved(YATZY).start_value, 4) == 248.4400
 
 
+@pytest.mark.heavy
 def test_penta_start_value() -> None:
     assert round(solved(PENTA).start_value, 4) == 254.4848
 
 
+@pytest.mark.heavy
 def test_no_bonus_and_no_joker_variant() -> None:
     variant = dataclasses.replace(PENTA, joker=None, extra_five_of_a_kind_bonus=0)
     assert round(TurnSolver(variant).solve()[0], 4) == 245.8708
@@ -41,6 +45,7 @@ def test_no_bonus_and_no_joker_variant() -> None:
 AFTER_A_ZERO = dataclasses.replace(PENTA, joker=JokerRule(needs_full_points=False))
 
 
+@pytest.mark.heavy
 def test_forced_joker_also_after_a_zero_variant() -> None:
     assert round(TurnSolver(AFTER_A_ZERO).solve()[0], 4) == 254.5877
 
@@ -58,13 +63,16 @@ class FreeChoiceJokerSolver(TurnSolver):
             if box.section is Section.LOWER:
                 points = joker_points(box.scorer, (face,) * DICE_COUNT)
                 np.maximum(as_joker, scored[bit].value(points), out=as_joker)
-        return np.where(np.isfinite(same_face), np.max(plain, axis=0), as_joker)
+        best: FloatArray = np.where(np.isfinite(same_face), np.max(plain, axis=0), as_joker)
+        return best
 
 
+@pytest.mark.heavy
 def test_published_free_choice_joker_value() -> None:
     assert round(FreeChoiceJokerSolver(AFTER_A_ZERO).solve()[0], 4) == 254.5896
 
 
+@pytest.mark.heavy
 def test_parallel_solve_equals_the_single_process_one() -> None:
     """The shared solve runs on two worker processes; only the summation order may differ."""
     assert DEFAULT_WORKERS == 2 or os.cpu_count() == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -222,13 +223,11 @@ def illegal_actions(state: GameState) -> list[tuple[Callable[[], object], type[G
     cases += [(lambda: score(state, current, "no_such_box"), UnknownBoxError)]
     cases += [(lambda: select_box(state, current, "no_such_box"), UnknownBoxError)]
     for box_id in filled[:2]:
-        cases += [(lambda box_id=box_id: score(state, current, box_id), BoxFilledError)]
-        cases += [(lambda box_id=box_id: select_box(state, current, box_id), BoxFilledError)]
+        cases += [(partial(score, state, current, box_id), BoxFilledError)]
+        cases += [(partial(select_box, state, current, box_id), BoxFilledError)]
     for box_id in sorted(state.options.forbidden)[:2]:
-        cases += [(lambda box_id=box_id: score(state, current, box_id), JokerForbiddenBoxError)]
-        cases += [
-            (lambda box_id=box_id: select_box(state, current, box_id), JokerForbiddenBoxError)
-        ]
+        cases += [(partial(score, state, current, box_id), JokerForbiddenBoxError)]
+        cases += [(partial(select_box, state, current, box_id), JokerForbiddenBoxError)]
     return cases
 
 

@@ -10,7 +10,6 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from engine_helpers import ScriptedDice, faces
 
 from game.errors import (
     AllDiceKeptError,
@@ -32,6 +31,7 @@ from game.play.random_source import EntropyDice, SeededDice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
 from game.rules.rulesets import PENTA, JokerBranch
+from tests.unit.engine_helpers import ScriptedDice, faces
 
 ANN = Player("Ann")
 BOT = Player("Bot", PlayerKind.COMPUTER, "easy")
@@ -66,7 +66,7 @@ def test_default_dice_come_from_system_randomness() -> None:
     [
         (lambda: new_game("penta", []), InvalidSetupError, "at least one player"),
         (lambda: new_game("poker", [ANN]), UnknownRulesetError, "'poker'"),
-        (lambda: new_game("penta", ["Ann"]), InvalidSetupError, "'Ann'"),
+        (lambda: new_game("penta", ["Ann"]), InvalidSetupError, "'Ann'"),  # type: ignore[list-item]
         (lambda: Player(""), InvalidSetupError, "''"),
         (lambda: Player("   "), InvalidSetupError, "'   '"),
         (lambda: Player("a\nb"), InvalidSetupError, "'a\\\\nb'"),
@@ -242,9 +242,9 @@ ILLEGAL = [
     ("keep before rolling", unrolled, lambda s: roll(s, 0, [0]), NotRolledYetError, "0"),
     ("keep die 5", rolled, lambda s: roll(s, 0, [5]), InvalidDieIndexError, "not 5"),
     ("keep die -1", rolled, lambda s: roll(s, 0, [-1]), InvalidDieIndexError, "not -1"),
-    ("keep die '1'", rolled, lambda s: roll(s, 0, ["1"]), InvalidDieIndexError, "'1'"),
-    ("keep a number", rolled, lambda s: roll(s, 0, 3), InvalidDieIndexError, "not 3"),
-    ("keep text", rolled, lambda s: roll(s, 0, "01"), InvalidDieIndexError, "'01'"),
+    ("keep die '1'", rolled, lambda s: roll(s, 0, ["1"]), InvalidDieIndexError, "'1'"),  # type: ignore[list-item]
+    ("keep a number", rolled, lambda s: roll(s, 0, 3), InvalidDieIndexError, "not 3"),  # type: ignore[arg-type]
+    ("keep text", rolled, lambda s: roll(s, 0, "01"), InvalidDieIndexError, "'01'"),  # type: ignore[arg-type]
     ("keep twice", rolled, lambda s: roll(s, 0, [2, 2]), InvalidDieIndexError, r"\[2, 2\]"),
     ("toggle die 9", rolled, lambda s: toggle_keep(s, 0, 9), InvalidDieIndexError, "not 9"),
     ("toggle early", unrolled, lambda s: toggle_keep(s, 0, 1), NotRolledYetError, "die 1"),

@@ -7,9 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from test_shell_storage import FakeLocalStorage
-
 from shell.durable import DurableStorage, open_durable_storage
+from tests.unit.test_shell_storage import FakeLocalStorage
 
 
 class Entries(list[list[str]]):
