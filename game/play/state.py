@@ -124,7 +124,9 @@ class GameState:
 
     @property
     def game_turn(self) -> int:
-        return sum(len(sheet.filled_boxes) for sheet in self.sheets)
+        # Turns rotate from seat 0: the player to move has filled the fewest boxes, each
+        # player before them one more.
+        return len(self.players) * (self.turn_number - 1) + self.current_player
 
     @property
     def has_rolled(self) -> bool:

@@ -156,7 +156,10 @@ def test_a_saved_game_of_another_ruleset_is_refused(tmp_path: Path) -> None:
     [
         (["score", "--ruleset", "yatzy", "--dice", "22444"], 0),
         # Far more than a pipe holds, so the reader is gone while it is still being written.
-        (["play", "--ruleset", "penta", "--players", "1000", "--seed", "1"], 3),
+        (
+            ["play", "--ruleset", "penta", "--players", "1000", "--seed", "1", "--level", "random"],
+            3,
+        ),
     ],
 )
 def test_a_reader_that_goes_away_ends_the_command_quietly(args: list[str], lines_read: int) -> None:
