@@ -83,6 +83,8 @@ class Generator:
 # To add a build step, add one line here.
 GENERATORS: tuple[Generator, ...] = (
     Generator("tools.solve", ("--if-needed",)),  # strategy tables, assets/tables/
+    # Optimal play's final scores (committed; simulated again only if the tables changed).
+    Generator("tools.score_distribution", ("--if-needed",)),
 )
 
 
