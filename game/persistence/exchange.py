@@ -49,10 +49,13 @@ def _add_logs_to_export(payload: JsonObject) -> JsonObject:
 
 EXPORT_VERSIONS = MigrationChain("penta-export", current=2, steps={1: _add_logs_to_export})
 MAX_IMPORT_BYTES = 3_000_000
-"""About 8,000 finished one-player games, or 2,300 of four players (compact JSON, as exported):
-more than a phone's storage keeps. Measured in Pyodide under Node: a hostile file of this size
-is refused within about 2 seconds; a valid one this large takes about 7 seconds to check and
-merge (a few hundred games, well under a second)."""
+"""About 2,100 finished one-player games with their move logs (a record is about 1.4 kB, 1 kB
+of it the log), or 550 of four players (compact JSON, as exported); records of before the logs
+were about a quarter as large. Measured in Pyodide under Node before the logs: a hostile file
+of this size is refused within about 2 seconds; a valid one took about 7 seconds to check and
+merge (a few hundred games, well under a second). Replaying each log costs about 0.5 ms a
+player and game more in CPython (about ten times the rest of the check), not yet measured in
+Pyodide."""
 
 
 class ImportRefusal(StrEnum):
