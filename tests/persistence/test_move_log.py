@@ -27,7 +27,7 @@ from game.persistence.savefile import (
     load_saved_game,
     saved_game_from_data,
 )
-from game.persistence.storage import MemoryStorage
+from game.persistence.storage import MemoryStorage, ProblemKind
 from game.play.engine import roll, score
 from game.play.move_log import Kept, MoveLog, Rolled, Scored
 from game.play.state import GameState
@@ -193,6 +193,23 @@ def test_a_finished_game_keeps_its_whole_log_in_the_history() -> None:
 
 
 # --- hostile logs -------------------------------------------------------------------------------
+
+
+def test_a_history_whose_log_was_tampered_with_is_set_aside_and_reported() -> None:
+    game = play_to_end(seeded_game("penta", 1, seed=9), random.Random(9))
+    storage = MemoryStorage()
+    save_history(storage, (record_game("00000000000000d4", game, date(2026, 12, 1)),))
+    stored = json.loads(storage.items[HISTORY.key])
+    moves = stored["payload"]["games"][0]["log"]["moves"]
+    moves[0] = "roll 66666" if moves[0] != "roll 66666" else "roll 55555"
+    moves.insert(0, moves.pop())  # and the last box first
+    storage.items[HISTORY.key] = json.dumps(stored)
+    read = load_history(storage)
+    assert read.value is None and read.problem is not None
+    assert (
+        read.problem.kind is ProblemKind.INVALID and "history.games[0].log" in read.problem.reason
+    )
+    assert HISTORY.key not in storage.items  # set aside (quarantined), not deleted
 
 
 def finished_data() -> dict[str, Any]:

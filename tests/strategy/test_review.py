@@ -210,3 +210,33 @@ def test_review_refuses_an_unfinished_game(
     saved.write_text(dump_game(roll(new_game(PENTA, [Player("A")], SeededDice(1)), 0)), "utf-8")
     assert main(["review", "--game", str(saved)]) == 2
     assert "not over" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("tables")
+def test_losses_agree_with_the_advise_command_on_every_decision(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    run(capsys, "play", "--ruleset", "yatzy", "--players", "1", "--seed", "4", "--level",
+        "beginner", "--save", str(saved))  # fmt: skip
+    game = load_game(saved.read_bytes())
+    review = run(capsys, "review", "--game", str(saved))
+    assert isinstance(review, dict)
+    position = tmp_path / "position.json"
+    states = replayed_states(game, 4)
+    assert len(states) == len(review["decisions"])
+    for decision, (state, _) in zip(review["decisions"], states, strict=True):
+        position.write_text(dump_game(state), encoding="utf-8")
+        advised = run(capsys, "advise", "--game", str(position))
+        assert isinstance(advised, dict) and advised["dice"] == decision["dice"]
+        actions = advised["actions"]
+        assert round(decision["best_expected"], 6) == actions[0]["expected"]
+        ((kind, value),) = decision["choice"].items()  # {"keep": faces} or {"box": id}
+        action_name = "keep" if kind == "keep" else "score"
+        chosen = [
+            action["expected"]
+            for action in actions
+            if action["action"] == action_name and action.get(kind) == value
+        ]
+        assert chosen == [round(decision["choice_expected"], 6)]
+        assert abs(actions[0]["expected"] - chosen[0] - decision["loss"]) <= 2e-6
