@@ -1,5 +1,5 @@
 """The rules commands of `python -m game`: `score` (the points of some dice in every open box)
-and `play` (a whole game of random legal moves)."""
+and `play` (a whole game of computer players, saved with its moves if asked)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,16 @@ from cli.arguments import (
     seed_argument,
     whole_number,
 )
-from cli.random_play import random_game
+from cli.computer_play import RANDOM_LEVEL, computer_game
+from cli.tables import load_table
+from game.persistence.savefile import dump_game
 from game.play.engine import new_game, standings
 from game.play.random_source import EntropyDice, SeededDice
 from game.play.sheet import Sheet
-from game.play.state import Player, PlayerKind
+from game.play.state import DEFAULT_LEVEL, LEVELS, Player, PlayerKind
 from game.rules.dice import Dice
 from game.rules.rulesets import Ruleset
+from game.strategy.advisor import Advisor
 
 MAX_CLI_PLAYERS = 1000
 
@@ -75,25 +78,42 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"how many players, 1 to {MAX_CLI_PLAYERS}",
     )  # fmt: skip
     seed_argument(parser)
+    parser.add_argument(
+        "--level", choices=(*LEVELS, RANDOM_LEVEL), default=DEFAULT_LEVEL,
+        help=f"the computers' level (default {DEFAULT_LEVEL}; {RANDOM_LEVEL}: random legal moves)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--save", type=Path, metavar="FILE.json",
+        help="write the finished game there, with its moves (for `review`)",
+    )  # fmt: skip
 
 
 def play(args: argparse.Namespace) -> dict[str, Any]:
     if not 1 <= args.players <= MAX_CLI_PLAYERS:
         raise UsageError(f"--players is 1 to {MAX_CLI_PLAYERS}, not {args.players}")
     players = [
-        Player(f"Player {number}", PlayerKind.COMPUTER, "random")
+        Player(f"Player {number}", PlayerKind.COMPUTER, args.level)
         for number in range(1, args.players + 1)
     ]
+    needs_table = args.level not in (RANDOM_LEVEL, "beginner")
+    advisor = Advisor(load_table(args.ruleset)) if needs_table else None
     if args.seed is None:
         state = new_game(args.ruleset, players, EntropyDice())
         chooser: random.Random = random.SystemRandom()
     else:
         state = new_game(args.ruleset, players, SeededDice(args.seed))
         chooser = random.Random(args.seed)
-    final = random_game(state, chooser)
+    final = computer_game(state, args.level, advisor, chooser)
+    if args.save is not None:
+        try:
+            args.save.write_text(dump_game(final), encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {str(args.save)!r}: {error}") from None
     return {
         "ruleset": final.ruleset.id,
         "seed": args.seed,
+        "level": args.level,
+        "saved": None if args.save is None else str(args.save),
         "players": [
             {"name": player.name, "sheet": sheet_to_data(sheet)}
             for player, sheet in zip(final.players, final.sheets, strict=True)

@@ -4,9 +4,15 @@
         Each open box with its points for those dice (joker applied), which boxes are legal,
         any five-of-a-kind bonus, and whether a box must be sacrificed. With --game, for that
         saved game's current player (--ruleset may then be left out); else on an empty sheet.
-    python -m game play --ruleset R --players N [--seed S]
-        A whole game of N players making random legal choices; prints the final sheets and
-        the standings. With a seed, the dice and the choices replay exactly.
+    python -m game play --ruleset R --players N [--seed S] [--level L] [--save FILE.json]
+        A whole game of N computer players at level L (casual by default; "random": random
+        legal choices, no table needed); prints the final sheets and the standings, and with
+        --save writes the finished game with its moves. With a seed, the dice and the choices
+        replay exactly.
+    python -m game review --game FILE.json
+        What each decision of a finished game cost against optimal play, and each player's
+        final score split into the expected score, luck and points lost: see
+        cli/review_commands.py.
     python -m game advise --game FILE.json | --ruleset R
     python -m game simulate --ruleset R --level L --games N [--seed S] [--workers W]
         Optimal play and measuring the computer's levels: see cli/strategy_commands.py.
@@ -30,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from cli import game_commands, strategy_commands
+from cli import game_commands, review_commands, strategy_commands
 from cli.arguments import UsageError
 from game.errors import GameError
 
@@ -60,7 +66,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "play",
-        "play a whole game with random legal moves",
+        "play a whole game of computer players",
         game_commands.play_arguments,
         game_commands.play,
     ),
@@ -69,6 +75,12 @@ COMMANDS: tuple[Command, ...] = (
         "rank every action by expected final score",
         strategy_commands.advise_arguments,
         strategy_commands.advise,
+    ),
+    Command(
+        "review",
+        "what each decision of a finished game cost, and luck against skill",
+        review_commands.review_arguments,
+        review_commands.review,
     ),
     Command(
         "simulate",

@@ -42,8 +42,10 @@ CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
 
 PYTHON_PACKAGES = ("game", "shell")
 PACKAGES_ARCHIVE = "packages.zip"
-# `python -m game` is the command line's entry (it runs cli/, which is CPython only).
-CPYTHON_ONLY_FILES = ("__main__.py",)
+# `python -m game` is the command line's entry (it runs cli/, which is CPython only). The
+# review (game/coach/review.py, game/strategy/score_distribution.py) has only the command line
+# for now: it ships with the review screen that imports it (issue 12), dropped from here then.
+CPYTHON_ONLY_FILES = ("__main__.py", "review.py", "score_distribution.py")
 ENTRY_SCRIPT = "shell/main.py"  # started by assets/pyscript-setup.js; PyScript fetches it
 RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 
@@ -83,6 +85,8 @@ class Generator:
 # To add a build step, add one line here.
 GENERATORS: tuple[Generator, ...] = (
     Generator("tools.solve", ("--if-needed",)),  # strategy tables, assets/tables/
+    # Optimal play's final scores (committed; simulated again only if the tables changed).
+    Generator("tools.score_distribution", ("--if-needed",)),
 )
 
 

@@ -6,7 +6,8 @@
     coach.best_box(game)             what the auto-score countdown fills
     coach.computer_action(game, level, rng)   a computer player's move at its level
 
-`position_of(game)` turns the current player's turn of a GameState into the advisor's Position.
+`position_of(game)` turns the current player's turn of a GameState into the advisor's Position
+(`sheet_position(sheet, dice, rolls_left)` any sheet's).
 This module loads game.strategy, so the app imports it only once a table is there.
 """
 
@@ -15,7 +16,9 @@ from __future__ import annotations
 import random
 
 from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
+from game.play.sheet import Sheet
 from game.play.state import GameState
+from game.rules.dice import Dice
 from game.strategy.advisor import Action, Advisor, Keep, Position, Score
 from game.strategy.players import make_player
 
@@ -26,14 +29,22 @@ def position_of(game: GameState) -> Position:
     Raises:
         PositionError: the game is over (the sheet is full: there is no decision to make).
     """
-    sheet = game.sheet
+    return sheet_position(game.sheet, game.dice, game.rolls_left)
+
+
+def sheet_position(sheet: Sheet, dice: Dice | None, rolls_left: int) -> Position:
+    """The advisor's Position of one player's sheet with these dice and rolls left.
+
+    Raises:
+        PositionError: the sheet is full (there is no decision to make).
+    """
     return Position(
-        ruleset=game.ruleset,
+        ruleset=sheet.ruleset,
         open_boxes=frozenset(sheet.open_boxes),
         upper_subtotal=sheet.upper_subtotal,
         five_of_a_kind_points=sheet.five_of_a_kind_box_points,
-        dice=game.dice,
-        rolls_left=game.rolls_left,
+        dice=dice,
+        rolls_left=rolls_left,
         sheet_total=sheet.total,
     )
 

@@ -5,7 +5,7 @@ storage, the date and randomness are passed in.
     storage      the Storage port (get/set/remove/keys of strings), versioned envelopes,
                  quarantine of unreadable records
     migrations   MigrationChain: per-version upgrade steps for every stored format
-    savefile     the saved game: a GameState as versioned JSON (schema 2)
+    savefile     the saved game: a GameState as versioned JSON (schema 3, with the move log)
     readers      strict readers of untrusted JSON, shared with savefile
     session      save_session / restore_session: the game in progress and the preferences
     history      GameRecord: every finished game, stored under "penta.history"

@@ -6,7 +6,7 @@
     load_history(storage) -> ReadResult[tuple[GameRecord, ...]]
     save_history(storage, records) -> StorageProblem | None
 
-A record (format "penta-history", version 1, payload {"games": [record, ...]}):
+A record (format "penta-history", version 2, payload {"games": [record, ...]}):
 
     {
       "id": "9f2c4e1a0b3d5c7e",                 16 hex digits, the same on every device the
@@ -18,12 +18,16 @@ A record (format "penta-history", version 1, payload {"games": [record, ...]}):
          "sheet": {"scores": {...every box...}, "five_of_a_kind_bonuses": 1},
          "total": 312,                          stored for people reading the file; checked
          "place": 1}                            likewise (ties share a place)
-      ]
+      ],
+      "log": {"since_turn": 0, "moves": [...]}  the game's moves (game.persistence.move_log_data)
     }
+
+Version 1 kept no moves: its games have a log that starts after their last turn (since_turn is
+the number of turns of the game), which says that nothing of the game can be replayed.
 
 Reading checks every record as strictly as a saved game (game.persistence.savefile): complete
 sheets of achievable scores, bonuses the sheet could earn, totals and places that follow from
-them, and no id twice.
+them, a log that replays to exactly the final sheets, and no id twice.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from datetime import date
 
 from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
+from game.persistence.move_log_data import log_since_now, move_log_from_data, move_log_to_data
 from game.persistence.readers import check_keys, read_int, read_list, read_object, translated
 from game.persistence.savefile import (
     player_from_data,
@@ -52,13 +57,15 @@ from game.persistence.storage import (
     write_record,
 )
 from game.play.engine import standings
+from game.play.move_log import MoveLog
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
+from game.rules.dice import ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, get_ruleset
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-RECORD_KEYS = ("id", "ruleset", "finished", "players")
+RECORD_KEYS = ("id", "ruleset", "finished", "players", "log")
 RESULT_KEYS = ("player", "sheet", "total", "place")
 
 
@@ -81,6 +88,8 @@ class GameRecord:
     finished: date
     results: tuple[PlayerResult, ...]
     """One per player, in seat order."""
+    log: MoveLog
+    """Every move of the game (or of its last turns, for a game recorded before logs)."""
 
 
 def new_game_id(bits: int) -> str:
@@ -116,6 +125,7 @@ def record_game(game_id: str, game: GameState, finished: date) -> GameRecord:
             PlayerResult(player, sheet, places[seat])
             for seat, (player, sheet) in enumerate(zip(game.players, game.sheets, strict=True))
         ),
+        game.log,
     )
 
 
@@ -133,6 +143,7 @@ def record_to_data(record: GameRecord) -> JsonObject:
             }
             for result in record.results
         ],
+        "log": move_log_to_data(record.log),
     }
 
 
@@ -176,7 +187,9 @@ def record_from_data(data: object, path: str) -> GameRecord:
                 f"{path}.players[{index}].place: with {result.total} of totals {totals}, "
                 f"{place}, not {result.place}"
             )
-    return GameRecord(game_id, ruleset, finished, tuple(results))
+    sheets = [result.sheet for result in results]
+    log = move_log_from_data(entry["log"], f"{path}.log", sheets, None, ROLLS_PER_TURN)
+    return GameRecord(game_id, ruleset, finished, tuple(results), log)
 
 
 def date_from_data(value: object, path: str) -> date:
@@ -225,9 +238,27 @@ def _history_from_payload(payload: JsonObject) -> tuple[GameRecord, ...]:
     return records_from_data(payload["games"], "history.games")
 
 
+def add_logs(games: object) -> None:
+    """Version 1 to 2, for the history and for exports: each game recorded before logs gets an
+    empty log after its last turn (data not yet checked: what is not a game is left alone)."""
+    for game in games if isinstance(games, list) else ():
+        if isinstance(game, dict):
+            players = game.get("players")
+            sheets = [
+                entry.get("sheet") if isinstance(entry, dict) else None
+                for entry in (players if isinstance(players, list) else ())
+            ]
+            game["log"] = log_since_now({"sheets": sheets})
+
+
+def _add_logs_to_history(payload: JsonObject) -> JsonObject:
+    add_logs(payload.get("games"))
+    return payload
+
+
 HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
     key="penta.history",
-    versions=MigrationChain("penta-history", current=1, steps={}),
+    versions=MigrationChain("penta-history", current=2, steps={1: _add_logs_to_history}),
     read=_history_from_payload,
 )
 

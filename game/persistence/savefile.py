@@ -17,11 +17,11 @@ taken back (see game.persistence.undo). It is saved as the turn that was confirm
 all that differs, and loading rebuilds it and checks that confirming that turn gives exactly
 the saved game.
 
-Format (schema_version 2):
+Format (schema_version 3):
 
     {
       "format": "penta-game",
-      "schema_version": 2,
+      "schema_version": 3,
       "ruleset": "penta",                       a ruleset id: "penta" or "yatzy"
       "players": [                              seat order, at least one
         {"name": "Dana", "kind": "human", "level": null},
@@ -47,13 +47,17 @@ Format (schema_version 2):
         "kept": [0, 1],                         selected box when the box was confirmed
         "rolls_left": 1,
         "selected_box": "fours"
-      }
-    }
+      },
+      "log": {"since_turn": 0,                  every roll, keep and box so far, in order
+              "moves": ["roll 44256", "keep 013", "roll 44216", "score fours", ...]}
+    }                                           (see game.persistence.move_log_data)
 
 Totals, subtotals and bonuses are not stored: they follow from the scores.
 
 Older versions are migrated on loading (see game.persistence.migrations): schema 1 had no
-"last_turn", so a game saved in it loads with none (nothing to take back).
+"last_turn", so a game saved in it loads with none (nothing to take back); schema 2 had no
+"log", so a game saved in it has the moves from the next turn that starts after loading on
+(its "since_turn" says which).
 
 Loading checks everything before building anything, so it either returns a complete game
 or raises SaveFileError naming the field and the bad value (UnsupportedVersionError for
@@ -61,7 +65,8 @@ another schema version): unknown or missing keys, wrong types, an unknown rulese
 a score no roll can make in its box, bonuses the sheet could not have earned, sheets that
 do not match the turn order, dice that are not 1..6, too many rolls, kept dice or a
 selected box that the turn does not allow, a seed position earlier than the dice already
-drawn, a last turn whose confirm does not give exactly the saved game.
+drawn, a last turn whose confirm does not give exactly the saved game, a log whose moves do
+not replay to exactly the saved sheets and turn.
 """
 
 from __future__ import annotations
@@ -72,6 +77,7 @@ from functools import cache
 
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.persistence.migrations import JsonObject, MigrationChain
+from game.persistence.move_log_data import log_since_now, move_log_from_data, move_log_to_data
 from game.persistence.readers import (
     check_keys,
     parse_json,
@@ -80,6 +86,7 @@ from game.persistence.readers import (
     read_object,
     translated,
 )
+from game.play.move_log import MoveLog
 from game.play.random_source import DiceSource, EntropyDice, SeededDice
 from game.play.sheet import Sheet, achievable_points
 from game.play.state import GameState, Player
@@ -88,7 +95,7 @@ from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, RandomSource, vali
 from game.rules.rulesets import Ruleset, get_ruleset
 
 FORMAT = "penta-game"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _add_last_turn(data: JsonObject) -> JsonObject:
@@ -98,7 +105,14 @@ def _add_last_turn(data: JsonObject) -> JsonObject:
     return data
 
 
-MIGRATIONS = MigrationChain(FORMAT, current=SCHEMA_VERSION, steps={1: _add_last_turn})
+def _add_log(data: JsonObject) -> JsonObject:
+    """Schema 2 -> 3: no move was logged, so the log starts with the next turn."""
+    data["log"] = log_since_now(data)
+    data["schema_version"] = 3
+    return data
+
+
+MIGRATIONS = MigrationChain(FORMAT, current=SCHEMA_VERSION, steps={1: _add_last_turn, 2: _add_log})
 
 
 @dataclass(frozen=True)
@@ -130,6 +144,7 @@ def game_to_data(state: GameState, before_last_turn: GameState | None = None) ->
         },
         "dice_source": _dice_source_to_data(state.dice_source),
         "last_turn": None if before_last_turn is None else _last_turn(before_last_turn, state),
+        "log": move_log_to_data(state.log),
     }
 
 
@@ -227,6 +242,7 @@ def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
         for index, entry in enumerate(sheet_entries)
     )
     turn = _turn(top["turn"], sheets)
+    log = move_log_from_data(top["log"], "log", sheets, turn.dice, turn.rolls_left)
     return GameState(
         ruleset=ruleset,
         players=players,
@@ -237,6 +253,7 @@ def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
         rolls_left=turn.rolls_left,
         selected_box=turn.selected_box,
         dice_source=_dice_source(top["dice_source"], turn, sheets, entropy),
+        log=log,
     )
 
 
@@ -249,6 +266,7 @@ TOP_LEVEL_KEYS = (
     "turn",
     "dice_source",
     "last_turn",
+    "log",
 )
 LAST_TURN_KEYS = ("player", "box", "dice", "kept", "rolls_left", "selected_box")
 
@@ -310,6 +328,11 @@ def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource |
         "five_of_a_kind_bonuses": sheet.five_of_a_kind_bonus_count - earned,
     }
     previous["turn"] = {key: last[key] for key in LAST_TURN_KEYS if key != "box"}
+    # The log as it stood: without the box scored, when the log covers that turn.
+    log = after.log
+    if log.covers(after.game_turn - 1):
+        log = MoveLog(log.since_turn, log.moves[:-1])
+    previous["log"] = move_log_to_data(log)
     try:
         before = _game_state(previous, entropy)
     except SaveFileError as error:

@@ -21,9 +21,9 @@ The shell calls, with its Storage (see game.persistence.storage):
         for an export of the game in memory when it cannot be saved
     read_session_text(text) -> StoredSession                    such a record read back
 
-The game is stored exactly (game.savefile, schema 2): dice, kept dice, rolls left, selected box,
-the seeded dice's position, and the turn just confirmed. A reload therefore shows the same dice
-with the same rolls left: it never grants a roll or fresh dice.
+The game is stored exactly (game.savefile, schema 3): dice, kept dice, rolls left, selected box,
+the seeded dice's position, the turn just confirmed and the move log. A reload therefore shows
+the same dice with the same rolls left: it never grants a roll or fresh dice.
 
 Each game gets a stable id (64 random bits from `ids`, default the system's randomness) the
 first time it is saved; later saves keep it while the game continues the stored one (same

@@ -11,6 +11,8 @@
     score(state, player, box_id) -> GameState
         Fills the box with the current dice (joker applied), adds any five-of-a-kind bonus,
         and passes the turn on. The game is over when every sheet is complete.
+    Each roll and score adds its moves to the state's log (game.play.move_log): the roll's
+    dice, after the keep it was made with (the dice held then; toggling is no move).
     standings(state) -> tuple[Standing, ...]          best total first; ties share a place
 
 `player` is the index of the player acting, an int (not 1.0, not True); acting out of turn,
@@ -33,6 +35,7 @@ from game.errors import (
     NotRolledYetError,
     WrongPlayerError,
 )
+from game.play.move_log import Kept, MoveLog, Rolled, Scored
 from game.play.random_source import DiceSource, EntropyDice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
@@ -75,6 +78,7 @@ def new_game(
         rolls_left=ROLLS_PER_TURN,
         selected_box=None,
         dice_source=EntropyDice() if dice_source is None else dice_source,
+        log=MoveLog(),
     )
 
 
@@ -113,7 +117,13 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         if kept:
             raise NotRolledYetError(f"no dice to keep before the first roll, got {list(kept)}")
         fresh, source = state.dice_source.draw(DICE_COUNT)
-        return replace(state, dice=fresh, rolls_left=state.rolls_left - 1, dice_source=source)
+        return replace(
+            state,
+            dice=fresh,
+            rolls_left=state.rolls_left - 1,
+            dice_source=source,
+            log=state.log.added(state.game_turn, Rolled(fresh)),
+        )
     if len(kept) == DICE_COUNT:
         raise AllDiceKeptError(
             f"all {DICE_COUNT} dice are kept ({list(kept)}): rolling would waste a roll"
@@ -130,6 +140,7 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         rolls_left=state.rolls_left - 1,
         selected_box=None,
         dice_source=source,
+        log=state.log.added(state.game_turn, Kept(kept), Rolled(dice)),
     )
 
 
@@ -208,6 +219,7 @@ def score(state: GameState, player: int, box_id: str) -> GameState:
         kept=(),
         rolls_left=ROLLS_PER_TURN,
         selected_box=None,
+        log=state.log.added(state.game_turn, Scored(box_id)),
     )
 
 

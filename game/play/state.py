@@ -15,9 +15,11 @@ Fields:
     rolls_left       3 before the first roll, then 2, 1, 0
     selected_box     the box the player has picked but not yet confirmed, or None
     dice_source      where the next roll comes from (see game.play.random_source)
+    log              every roll, keep and scored box so far (see game.play.move_log)
 
 Derived, for the screens and the advisor:
     is_over, player, sheet, turn_number, has_rolled, can_roll
+    game_turn        boxes filled on all sheets together (the turn of the whole game, from 0)
     options          ScoreOptions for the current dice on the current sheet, or None before the
                      first roll: `points` (every open box, joker applied), `legal`, `forbidden`,
                      `joker` (which JokerBranch, or None), `five_of_a_kind_bonus` (earned by
@@ -34,6 +36,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from game.errors import InvalidSetupError
+from game.play.move_log import MoveLog
 from game.play.random_source import DiceSource
 from game.play.sheet import Sheet
 from game.rules.dice import DICE_COUNT, Dice
@@ -113,6 +116,7 @@ class GameState:
     rolls_left: int
     selected_box: str | None
     dice_source: DiceSource = field(repr=False)
+    log: MoveLog = field(repr=False)
 
     @property
     def is_over(self) -> bool:
@@ -133,6 +137,12 @@ class GameState:
     def turn_number(self) -> int:
         """The current player's turn, from 1 to the number of boxes."""
         return len(self.sheet.filled_boxes) + 1
+
+    @property
+    def game_turn(self) -> int:
+        # Turns rotate from seat 0: the player to move has filled the fewest boxes, each
+        # player before them one more.
+        return len(self.players) * (self.turn_number - 1) + self.current_player
 
     @property
     def has_rolled(self) -> bool:

@@ -72,8 +72,13 @@ def test_the_service_worker_lists_every_file_with_its_hash(dist: Path) -> None:
         assert hashlib.sha256((dist / name).read_bytes()).hexdigest() == digest, name
     assert "index.html" in groups["precache"]
     # The strategy tables are needed offline (Hint, the optimal computer player) but too large
-    # to delay the install: fetched in the background after it. Screenshots only on demand.
-    assert set(groups["background"]) == {"assets/tables/penta.table", "assets/tables/yatzy.table"}
+    # to delay the install: fetched in the background after it, with the score distributions
+    # of optimal play beside them (the review's percentile). Screenshots only on demand.
+    assert set(groups["background"]) == {
+        f"assets/tables/{ruleset}.{kind}"
+        for ruleset in ("penta", "yatzy")
+        for kind in ("table", "scores.json")
+    }
     assert all(name.startswith("assets/screenshots/") for name in groups["lazy"])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -33,6 +34,7 @@ from game.persistence.storage import (
     write_record,
 )
 from game.play.engine import new_game, roll, score, toggle_keep
+from game.play.move_log import MoveLog
 from game.play.random_source import EntropyDice, SeededDice
 from game.play.state import Player
 from game.play.undo import UndoSetting, undo_point
@@ -181,7 +183,7 @@ def tampered_session(edit: str) -> str:
     elif edit == "newer envelope":
         envelope["version"] = 3
     elif edit == "newer game":
-        game["schema_version"] = 3
+        game["schema_version"] = 4
     elif edit == "bad id":
         envelope["payload"]["game_id"] = "<script>"
     return json.dumps(envelope)
@@ -202,7 +204,7 @@ BAD_SESSIONS = [
         ProblemKind.UNKNOWN_VERSION,
         "not 3",
     ),
-    ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 3"),
+    ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 4"),
     ("extra roll", lambda: tampered_session("extra roll"), ProblemKind.INVALID, "turn.rolls_left"),
     ("loaded dice", lambda: tampered_session("loaded dice"), ProblemKind.INVALID, "7"),
     ("rewound dice", lambda: tampered_session("rewound dice"), ProblemKind.INVALID, "at least 5"),
@@ -290,7 +292,7 @@ def test_memory_storage_raises_storage_error_beyond_its_quota() -> None:
 def test_a_stored_game_of_schema_1_is_migrated_on_restore() -> None:
     state = roll(seeded_game("yatzy", 2, seed=6), 0)
     game = game_to_data(state)
-    del game["last_turn"]
+    del game["last_turn"], game["log"]
     game["schema_version"] = 1
     envelope = {
         "format": "penta-session",
@@ -299,9 +301,11 @@ def test_a_stored_game_of_schema_1_is_migrated_on_restore() -> None:
     }
     storage = MemoryStorage({SESSION_KEY: json.dumps(envelope)})
     restored = restore_session(storage)
-    assert restored.problems == () and restored.game == state and restored.migrated
+    assert restored.problems == () and restored.migrated
+    assert restored.game is not None and replace(restored.game, log=state.log) == state
+    assert restored.game.log == MoveLog(since_turn=1)  # the turn under way was not logged
     save_session(storage, restored.game, today=TODAY)
-    assert json.loads(storage.items[SESSION_KEY])["payload"]["game"]["schema_version"] == 2
+    assert json.loads(storage.items[SESSION_KEY])["payload"]["game"]["schema_version"] == 3
     assert json.loads(storage.items[SESSION_KEY])["payload"]["game_id"] == "0" * 16
     assert not restore_session(storage).migrated
 

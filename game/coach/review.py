@@ -1,0 +1,198 @@
+"""The review of a finished game: what each decision cost against optimal play, and how much
+of the final score the dice gave or took.
+
+    review_game(ruleset, players, log, advisor, distribution=None) -> GameReview
+        raises ReviewError for a log that does not hold the whole of a finished game
+
+Every number is an expected final score of the player deciding, their sheet so far included,
+from the strategy table (game.strategy): `Advisor.rank` values every action of a position, so
+each decision's `best_expected` and `choice_expected` are exactly what the Hint would say.
+
+A decision is each keep (the dice held when rolling again) and each scored box; the first roll
+of a turn is no decision. Per player, with E0 the expected score of an empty sheet, and for
+decision i its best value B_i and the value C_i of the move made (C_0 = E0):
+
+    points_lost = sum of (B_i - C_i)                    what the moves gave away
+    luck        = sum of (B_i - C_(i-1))                what each roll changed: before it, the
+                                                        move made was worth C_(i-1); after it,
+                                                        the position is worth B_i
+    E0 + luck - points_lost = C_last = final score      (the sums telescope; the last box
+                                                        leaves nothing to come)
+
+`percentile`: the share of optimal games (a simulated distribution, game.strategy.
+score_distribution) that scored less than this final, in percent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.coach.optimal import sheet_position
+from game.errors import GameError
+from game.play.move_log import Kept, MoveLog, Scored, walk
+from game.play.sheet import Sheet
+from game.rules.dice import ROLLS_PER_TURN, Dice
+from game.rules.rulesets import Ruleset
+from game.strategy.advisor import Advisor, Keep, Score
+from game.strategy.score_distribution import ScoreDistribution
+
+OPTIMAL_TOLERANCE = 1e-9
+"""A decision this close to the best is optimal (equal moves can differ by float rounding)."""
+
+
+class ReviewError(GameError, ValueError):
+    """A game that cannot be reviewed: unfinished, or its log does not hold all of it."""
+
+
+Choice = Keep | Score
+"""A keep as its sorted faces, or a box (its points and bonus for the dice)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    player: int
+    turn: int
+    """That player's round, from 1."""
+    roll: int
+    """The roll just made, 1 to 3."""
+    dice: Dice
+    rolls_left: int
+    sheet: Sheet
+    """The player's sheet as it stood."""
+    choice: Choice
+    best: Choice
+    choice_expected: float
+    best_expected: float
+
+    @property
+    def loss(self) -> float:
+        return self.best_expected - self.choice_expected
+
+    @property
+    def optimal(self) -> bool:
+        return self.loss <= OPTIMAL_TOLERANCE
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    player: int
+    final: int
+    start_expected: float
+    luck: float
+    points_lost: float
+    decisions: int
+    optimal_decisions: int
+    percentile: float | None
+    """None without a distribution."""
+
+    @property
+    def optimal_share(self) -> float:
+        return self.optimal_decisions / self.decisions
+
+
+@dataclass(frozen=True)
+class GameReview:
+    decisions: tuple[Decision, ...]
+    """In the order played."""
+    players: tuple[PlayerReview, ...]
+    """In seat order."""
+
+
+def review_game(
+    ruleset: Ruleset,
+    players: int,
+    log: MoveLog,
+    advisor: Advisor,
+    distribution: ScoreDistribution | None = None,
+) -> GameReview:
+    if not log.complete:
+        raise ReviewError(
+            f"the log starts at game turn {log.since_turn}, not at the start: the moves "
+            "before it were not recorded, so this game cannot be reviewed"
+        )
+    if advisor.ruleset != ruleset:
+        raise ReviewError(f"a {ruleset.id!r} game needs the {ruleset.id!r} table")
+    try:
+        walked = walk(ruleset, [Sheet.empty(ruleset)] * players, 0, log.moves)
+    except GameError as error:
+        raise ReviewError(f"the log cannot be replayed: {error}") from None
+    if not all(sheet.is_complete for sheet in walked.sheets):
+        raise ReviewError(f"the game is not finished: it stopped at game turn {walked.game_turn}")
+    start = advisor.table.start_value
+    before_roll = [start] * players  # C_(i-1): the value of the move before the next roll
+    luck = [0.0] * players
+    lost = [0.0] * players
+    decisions: list[Decision] = []
+    for step in walked.steps:
+        if not isinstance(step.move, Kept | Scored):
+            continue
+        assert step.dice is not None  # the walk allows a keep or a box only after a roll
+        decision = _decision(
+            advisor, step.player, step.game_turn // players + 1, step.sheet, step.dice,
+            step.rolls_left, step.move,
+        )  # fmt: skip
+        luck[step.player] += decision.best_expected - before_roll[step.player]
+        lost[step.player] += decision.loss
+        before_roll[step.player] = decision.choice_expected
+        decisions.append(decision)
+    return GameReview(
+        tuple(decisions),
+        tuple(
+            _player_review(seat, sheet, start, luck[seat], lost[seat], decisions, distribution)
+            for seat, sheet in enumerate(walked.sheets)
+        ),
+    )
+
+
+def _decision(
+    advisor: Advisor,
+    player: int,
+    turn: int,
+    sheet: Sheet,
+    dice: Dice,
+    rolls_left: int,
+    move: Kept | Scored,
+) -> Decision:
+    ranked = advisor.rank(sheet_position(sheet, dice, rolls_left))
+    best = ranked[0]
+    if isinstance(move, Kept):
+        faces = tuple(sorted(dice[die] for die in move.positions))
+        chosen = next(r for r in ranked if isinstance(r.action, Keep) and r.action.faces == faces)
+    else:
+        chosen = next(r for r in ranked if isinstance(r.action, Score) and r.action.box == move.box)
+    assert isinstance(best.action, Keep | Score) and isinstance(chosen.action, Keep | Score)
+    return Decision(
+        player=player,
+        turn=turn,
+        roll=ROLLS_PER_TURN - rolls_left,
+        dice=dice,
+        rolls_left=rolls_left,
+        sheet=sheet,
+        choice=chosen.action,
+        best=best.action,
+        choice_expected=chosen.expected,
+        best_expected=best.expected,
+    )
+
+
+def _player_review(
+    seat: int,
+    sheet: Sheet,
+    start: float,
+    luck: float,
+    lost: float,
+    decisions: Sequence[Decision],
+    distribution: ScoreDistribution | None,
+) -> PlayerReview:
+    own = [decision for decision in decisions if decision.player == seat]
+    return PlayerReview(
+        player=seat,
+        final=sheet.total,
+        start_expected=start,
+        luck=luck,
+        points_lost=lost,
+        decisions=len(own),
+        optimal_decisions=sum(1 for decision in own if decision.optimal),
+        percentile=None if distribution is None else distribution.percent_below(sheet.total),
+    )

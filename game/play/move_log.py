@@ -1,0 +1,215 @@
+"""The moves of a game, in order: every roll (its dice), every keep and every scored box.
+
+    MoveLog(since_turn=0, moves=())     what GameState.log holds
+        since_turn    the game turn (boxes filled on all sheets together) the log starts at:
+                      0 for a log complete from the game's start; a game saved before the log
+                      existed (schema 2) has none of the turns before its migration
+        complete      since_turn == 0: the whole game can be replayed (and reviewed)
+    Rolled(dice)        the five faces after a roll, die 0..4
+    Kept(positions)     the dice (sorted positions) held when rolling again: logged just
+                        before that roll, so a keep that was changed before rolling is not a move
+    Scored(box)         the box the turn's dice were scored in
+    walk(ruleset, sheets, since_turn, moves) -> Walk     the game replayed move by move
+        raises MoveLogError naming the first move that cannot follow the ones before it
+
+A turn in the log is `Rolled`, then up to two (`Kept`, `Rolled`) pairs, then `Scored`; the
+player of the game turn t is t modulo the number of players (turns rotate from seat 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.errors import GameError
+from game.play.sheet import Sheet
+from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice
+from game.rules.rulesets import Ruleset
+
+
+class MoveLogError(GameError, ValueError):
+    """A move log that no game could have written: the message names the move and why."""
+
+
+@dataclass(frozen=True)
+class Rolled:
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Kept:
+    positions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Scored:
+    box: str
+
+
+Move = Rolled | Kept | Scored
+
+
+@dataclass(frozen=True, eq=False)
+class _Link:
+    previous: _Link | None
+    move: Move
+
+
+class MoveLog:
+    """Immutable. Each state's log shares the links of the one before it, so a move is added
+    in constant time (a game of a thousand players logs some 50,000 moves), and comparing two
+    logs of one game stops where they share their history."""
+
+    __slots__ = ("_last", "_length", "_moves", "since_turn")
+
+    def __init__(self, since_turn: int = 0, moves: Sequence[Move] = ()) -> None:
+        last = None
+        for move in moves:
+            last = _Link(last, move)
+        self._init(since_turn, last, len(moves))
+
+    def _init(self, since_turn: int, last: _Link | None, length: int) -> None:
+        self.since_turn = since_turn
+        self._last = last
+        self._length = length
+        self._moves: tuple[Move, ...] | None = None
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        if self._moves is None:
+            backwards = []
+            link = self._last
+            while link is not None:
+                backwards.append(link.move)
+                link = link.previous
+            self._moves = tuple(reversed(backwards))
+        return self._moves
+
+    @property
+    def complete(self) -> bool:
+        return self.since_turn == 0
+
+    def covers(self, game_turn: int) -> bool:
+        return game_turn >= self.since_turn
+
+    def added(self, game_turn: int, *moves: Move) -> MoveLog:
+        """The log with `moves` made in `game_turn` (unchanged for a turn it does not cover)."""
+        if not self.covers(game_turn):
+            return self
+        last = self._last
+        for move in moves:
+            last = _Link(last, move)
+        log = MoveLog.__new__(MoveLog)
+        log._init(self.since_turn, last, self._length + len(moves))
+        return log
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveLog):
+            return NotImplemented
+        if (self.since_turn, self._length) != (other.since_turn, other._length):
+            return False
+        mine, theirs = self._last, other._last
+        while mine is not theirs:
+            if mine is None or theirs is None or mine.move != theirs.move:
+                return False
+            mine, theirs = mine.previous, theirs.previous
+        return True
+
+    def __hash__(self) -> int:
+        return hash(
+            (self.since_turn, self._length, None if self._last is None else self._last.move)
+        )
+
+    def __repr__(self) -> str:
+        return f"MoveLog(since_turn={self.since_turn}, moves={list(self.moves)!r})"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a walked log, with the position it was made in."""
+
+    game_turn: int
+    player: int
+    move: Move
+    sheet: Sheet
+    """The mover's sheet before the move."""
+    dice: Dice | None
+    """The dice before the move (None before the turn's first roll)."""
+    rolls_left: int
+    """Rolls left before the move."""
+
+
+@dataclass(frozen=True)
+class Walk:
+    steps: tuple[Step, ...]
+    sheets: tuple[Sheet, ...]
+    """Every sheet after the last move."""
+    game_turn: int
+    """The turn in progress after the last move (boxes filled on all sheets)."""
+    dice: Dice | None
+    rolls_left: int
+    kept: tuple[int, ...]
+    """The positions kept for the last roll of the turn in progress."""
+
+
+def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequence[Move]) -> Walk:
+    """Replay `moves` from `sheets` as they stood at the start of game turn `since_turn`."""
+    current = list(sheets)
+    game_turn = since_turn
+    dice: Dice | None = None
+    rolls_left = ROLLS_PER_TURN
+    kept: tuple[int, ...] = ()
+    pending_keep: tuple[int, ...] | None = None
+    steps: list[Step] = []
+    for index, move in enumerate(moves):
+        player = game_turn % len(current)
+        sheet = current[player]
+
+        def refuse(reason: str, index: int = index, move: Move = move) -> MoveLogError:
+            return MoveLogError(f"move {index} ({_describe(move)}): {reason}")
+
+        if sheet.is_complete:
+            raise refuse("the game is over")
+        steps.append(Step(game_turn, player, move, sheet, dice, rolls_left))
+        if isinstance(move, Rolled):
+            if dice is not None and pending_keep is None:
+                raise refuse("a second roll needs the keep before it")
+            if len(move.dice) != DICE_COUNT or any(face not in range(1, 7) for face in move.dice):
+                raise refuse("a roll shows five faces from 1 to 6")
+            held = pending_keep or ()
+            if dice is not None and any(move.dice[die] != dice[die] for die in held):
+                raise refuse(f"the kept dice {list(held)} changed from {list(dice)}")
+            dice, kept, pending_keep = move.dice, held, None
+            rolls_left -= 1
+        elif isinstance(move, Kept):
+            if dice is None or pending_keep is not None:
+                raise refuse("a keep comes after a roll and before the next one")
+            if rolls_left == 0:
+                raise refuse(f"no roll is left after {ROLLS_PER_TURN}")
+            if list(move.positions) != sorted(set(move.positions)) or not all(
+                0 <= die < DICE_COUNT for die in move.positions
+            ):
+                raise refuse("kept dice are distinct positions 0 to 4 in rising order")
+            if len(move.positions) == DICE_COUNT:
+                raise refuse("keeping all five dice leaves nothing to roll")
+            pending_keep = move.positions
+        else:
+            if dice is None or pending_keep is not None:
+                raise refuse("a box is scored after a roll, not after a keep")
+            try:
+                current[player] = sheet.filled_with(move.box, sheet.options(dice))
+            except GameError as error:
+                raise refuse(str(error)) from None
+            game_turn += 1
+            dice, rolls_left, kept = None, ROLLS_PER_TURN, ()
+    if pending_keep is not None:
+        raise MoveLogError("the log ends with a keep: the roll after it is missing")
+    return Walk(tuple(steps), tuple(current), game_turn, dice, rolls_left, kept)
+
+
+def _describe(move: Move) -> str:
+    if isinstance(move, Rolled):
+        return f"roll {list(move.dice)}"
+    if isinstance(move, Kept):
+        return f"keep {list(move.positions)}"
+    return f"score {move.box!r}"
