@@ -106,6 +106,13 @@ def review_game(
     advisor: Advisor,
     distribution: ScoreDistribution | None = None,
 ) -> GameReview:
+    """Every decision of the finished game in `log` against optimal play, and each player's
+    account of it (final = start_expected + luck - points_lost).
+
+    Raises:
+        ReviewError: the log does not start at the game's start (a game migrated from before
+            the move log), `advisor` is of another ruleset, or the log is not a whole game.
+    """
     if not log.complete:
         raise ReviewError(
             f"the log starts at game turn {log.since_turn}, not at the start: the moves "

@@ -40,7 +40,7 @@ from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.move_log_data import log_since_now, move_log_from_data, move_log_to_data
 from game.persistence.readers import check_keys, read_int, read_list, read_object, translated
-from game.persistence.savefile import (
+from game.persistence.sheet_data import (
     player_from_data,
     player_to_data,
     sheet_from_data,

@@ -61,7 +61,12 @@ def move_log_from_data(
     dice: Dice | None,
     rolls_left: int,
 ) -> MoveLog:
-    """The log, checked to lead to `sheets` with `dice` and `rolls_left` in the current turn."""
+    """The log, checked to lead to `sheets` with `dice` and `rolls_left` in the current turn.
+
+    Raises:
+        SaveFileError: the log is malformed, holds a move the game could not have made, or
+            does not lead exactly to the saved sheets, dice and rolls left (naming the move).
+    """
     entry = read_object(data, path)
     check_keys(entry, path, {"since_turn", "moves"})
     turns_done = sum(len(sheet.filled_boxes) for sheet in sheets)

@@ -153,7 +153,13 @@ class Walk:
 
 
 def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequence[Move]) -> Walk:
-    """Replay `moves` from `sheets` as they stood at the start of game turn `since_turn`."""
+    """Replay `moves` from `sheets` as they stood at the start of game turn `since_turn`.
+
+    Raises:
+        MoveLogError: a move the game could not have made there (after the game's end, a roll
+            without its keep, a keep or box out of turn, dice that are not five faces...),
+            naming the move and its position in the log.
+    """
     current = list(sheets)
     game_turn = since_turn
     dice: Dice | None = None
@@ -165,46 +171,49 @@ def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequ
         player = game_turn % len(current)
         sheet = current[player]
 
-        def refuse(reason: str, index: int = index, move: Move = move) -> MoveLogError:
-            return MoveLogError(f"move {index} ({_describe(move)}): {reason}")
-
         if sheet.is_complete:
-            raise refuse("the game is over")
+            raise _refused(index, move, "the game is over")
         steps.append(Step(game_turn, player, move, sheet, dice, rolls_left))
         if isinstance(move, Rolled):
             if dice is not None and pending_keep is None:
-                raise refuse("a second roll needs the keep before it")
+                raise _refused(index, move, "a second roll needs the keep before it")
             if len(move.dice) != DICE_COUNT or any(face not in range(1, 7) for face in move.dice):
-                raise refuse("a roll shows five faces from 1 to 6")
+                raise _refused(index, move, "a roll shows five faces from 1 to 6")
             held = pending_keep or ()
             if dice is not None and any(move.dice[die] != dice[die] for die in held):
-                raise refuse(f"the kept dice {list(held)} changed from {list(dice)}")
+                raise _refused(index, move, f"the kept dice {list(held)} changed from {list(dice)}")
             dice, kept, pending_keep = move.dice, held, None
             rolls_left -= 1
         elif isinstance(move, Kept):
             if dice is None or pending_keep is not None:
-                raise refuse("a keep comes after a roll and before the next one")
+                raise _refused(index, move, "a keep comes after a roll and before the next one")
             if rolls_left == 0:
-                raise refuse(f"no roll is left after {ROLLS_PER_TURN}")
+                raise _refused(index, move, f"no roll is left after {ROLLS_PER_TURN}")
             if list(move.positions) != sorted(set(move.positions)) or not all(
                 0 <= die < DICE_COUNT for die in move.positions
             ):
-                raise refuse("kept dice are distinct positions 0 to 4 in rising order")
+                raise _refused(
+                    index, move, "kept dice are distinct positions 0 to 4 in rising order"
+                )
             if len(move.positions) == DICE_COUNT:
-                raise refuse("keeping all five dice leaves nothing to roll")
+                raise _refused(index, move, "keeping all five dice leaves nothing to roll")
             pending_keep = move.positions
         else:
             if dice is None or pending_keep is not None:
-                raise refuse("a box is scored after a roll, not after a keep")
+                raise _refused(index, move, "a box is scored after a roll, not after a keep")
             try:
                 current[player] = sheet.filled_with(move.box, sheet.options(dice))
             except GameError as error:
-                raise refuse(str(error)) from None
+                raise _refused(index, move, str(error)) from None
             game_turn += 1
             dice, rolls_left, kept = None, ROLLS_PER_TURN, ()
     if pending_keep is not None:
         raise MoveLogError("the log ends with a keep: the roll after it is missing")
     return Walk(tuple(steps), tuple(current), game_turn, dice, rolls_left, kept)
+
+
+def _refused(index: int, move: Move, reason: str) -> MoveLogError:
+    return MoveLogError(f"move {index} ({_describe(move)}): {reason}")
 
 
 def _describe(move: Move) -> str:

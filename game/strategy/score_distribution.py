@@ -91,7 +91,13 @@ def from_totals(
 
 
 def decode_distribution(text: str | bytes, ruleset: Ruleset) -> ScoreDistribution:
-    """Check every field against `ruleset` and the shape of the scores."""
+    """The distribution in `text`, every field checked against `ruleset` and the shape of the
+    scores.
+
+    Raises:
+        DistributionError: not JSON, another format or version, another ruleset, or scores
+            that are not a sorted list of possible final scores.
+    """
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

@@ -96,6 +96,12 @@ class ModuleRaises:
             value = node.attr
         else:
             return ast.unparse(node)
+        if callable(value) and not isinstance(value, type):
+            # `raise _refused(...)`: a helper that builds the error, named by its return type.
+            returned = getattr(value, "__annotations__", {}).get("return")
+            built = getattr(self.module, returned, None) if isinstance(returned, str) else returned
+            if isinstance(built, type) and issubclass(built, BaseException):
+                return built
         return value if isinstance(value, type) else getattr(value, "__name__", str(value))
 
     def raises(self, owner: str | None, name: str) -> frozenset[Raised]:
