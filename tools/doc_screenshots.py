@@ -80,12 +80,20 @@ def settle(page: Page) -> None:
 
 def play_humans(page: Page) -> None:
     """Each human's turn: roll once, then take the box that pays most now."""
-    while page.locator("#human-controls").is_visible():
+    while page.locator("#human-controls").is_visible() or take_phone(page):
         page.click("#roll")
         boxes = page.locator("#sheet button[data-box]:not([disabled])")
         values = boxes.evaluate_all("bs => bs.map(b => Number(b.textContent) || 0)")
         boxes.nth(values.index(max(values))).click()
         page.click("#confirm")
+
+
+def take_phone(page: Page) -> bool:
+    """Taps the hand-over between two humans' turns, if it shows."""
+    if not page.locator("#handover-screen").is_visible():
+        return False
+    page.click("#handover-start")
+    return True
 
 
 def skip_computer(page: Page) -> None:

@@ -150,8 +150,16 @@ class Ui:
         else:
             self.page.wait_for_timeout(seconds * 1000)
 
+    def take_phone(self) -> None:
+        """Taps the hand-over between two humans' turns, if it shows (game.app.handover)."""
+        if self.page.locator("#handover-screen").is_visible():
+            self.page.click("#handover-start")
+            expect(self.page.locator("#game-screen")).to_be_visible()
+
     def roll(self) -> Dice:
-        """Clicks Roll at a player's pace (not a double tap) and waits for the roll."""
+        """Clicks Roll at a player's pace (not a double tap) and waits for the roll; the next
+        player takes the phone first if the hand-over shows."""
+        self.take_phone()
         if self._rolled_at is not None:
             wait = self._rolled_at + ROLL_PACE - time.monotonic()
             if wait > 0:
