@@ -172,7 +172,7 @@ class GameView(NamedTuple):
     """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
     rules_label: str = ""
     rules_help: str = ""
-    """The accessible name of the Rules button: "Rules of Penta"."""
+    """The Rules button's tooltip: "Rules of Penta"."""
     ruleset: str = ""
     guide: GuideView | None = None
 
