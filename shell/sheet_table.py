@@ -134,7 +134,7 @@ class SheetTable:
         tr.attr("class", f"row-{row.kind}" + (" section-start" if row.section_start else ""))
         tr.attr("data-row", row.key)
         th.attr("title", row.help or None)
-        label.text(row.label)
+        label.text("" if row.explain else row.label)  # else the button says it
         while len(cells) > count:
             cells.pop()[0].el.remove()
         while len(cells) < count:
