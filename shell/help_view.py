@@ -27,7 +27,7 @@ class HelpView:
             self.node("box-help-text").text(box.help)
             self.node("box-example").text(box.example).show(bool(box.example))
             self.node("box-close").text(box.close_label)
-        for note in ("rules-note", "box-note"):
+        for note in ("rules-note", "box-note", "settings-note"):
             self.node(note).text(snap.dialog_note).show(bool(snap.dialog_note))
 
     def game(self, view: GameView) -> None:

@@ -63,18 +63,21 @@ class SheetTable:
             # screen readers alike; the sums' names stay text.
             explain = self.document.createElement("button")
             explain.setAttribute("type", "button")
-            explain.className = "row-label row-explain"
+            explain.className = "row-explain"
             explain.dataset.action = "explain"
             explain.hidden = True
-            th.append(label, explain)
+            th.append(explain, label)
             tr.append(th)
             self.body.append(tr)
             self.rows.append((Node(tr), Node(th), Node(label), Node(explain), []))
         for row, (tr, th, label, explain, cells) in zip(view.rows, self.rows, strict=True):
             self._row(row, tr, th, label, cells, count)
+            # One label, the row's name: inside the button for a box, else straight in the th.
+            holder = explain.el if row.explain else th.el
+            if label.el.parentElement != holder:
+                holder.append(label.el)
             explain.show(bool(row.explain)).attr("data-explain", row.key if row.explain else None)
-            explain.text(row.label if row.explain else "").attr("aria-label", row.explain or None)
-            label.show(not row.explain)
+            explain.attr("aria-label", row.explain or None)
         current = next((i for i, column in enumerate(view.columns) if column.current), -1)
         if current != self._current:
             self._current = current
@@ -134,7 +137,7 @@ class SheetTable:
         tr.attr("class", f"row-{row.kind}" + (" section-start" if row.section_start else ""))
         tr.attr("data-row", row.key)
         th.attr("title", row.help or None)
-        label.text("" if row.explain else row.label)  # else the button says it
+        label.text(row.label)
         while len(cells) > count:
             cells.pop()[0].el.remove()
         while len(cells) < count:

@@ -17,6 +17,7 @@ from game.app.intents import (
     ConfirmTurn,
     ExplainBox,
     OpenRules,
+    OpenSettings,
     Roll,
     SelectBox,
     SkipGuide,
@@ -81,6 +82,16 @@ def test_the_rules_open_mid_turn_and_close_back_into_the_same_turn(ruleset: str)
     assert t.snapshot().dialog_note == ""
     t.pass_time(left + 0.01)
     assert t.game.current_player == 0 and t.game.sheets != game.sheets  # then it scored
+
+
+def test_the_settings_say_the_countdown_waits_too() -> None:
+    t = game_of()
+    t(Roll(), Roll(), Roll(), OpenSettings())
+    assert t.snapshot().dialog == "settings" and t.snapshot().dialog_note.startswith(
+        "The countdown waits with "
+    )
+    t(CloseDialog())
+    assert t.snapshot().dialog_note == ""
 
 
 def test_the_rules_note_is_empty_without_a_countdown() -> None:

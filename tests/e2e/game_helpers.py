@@ -125,6 +125,16 @@ class Ui:
         self.page.click("#settings-done")
         expect(self.page.locator("#settings-dialog")).to_be_hidden()
 
+    def set_pass_phone(self, on: bool) -> None:
+        """The setting of the hand-over between two humans' turns (game.app.handover)."""
+        self.page.click("#settings-button")
+        checkbox = self.page.locator("#pass-phone-setting")
+        if checkbox.is_checked() != on:
+            self.page.click("#pass-phone-label")
+        expect(checkbox).to_be_checked(checked=on)
+        self.page.click("#settings-done")
+        expect(self.page.locator("#settings-dialog")).to_be_hidden()
+
     def start(self) -> None:
         self.page.click("#start")
         expect(self.page.locator("#game-screen")).to_be_visible()
