@@ -18,6 +18,7 @@ from game.app.intents import (
     CloseDialog,
     ConfirmTurn,
     DismissNotice,
+    ExplainBox,
     ExportData,
     ExportGame,
     ExportUnreadableData,
@@ -41,13 +42,17 @@ from game.app.intents import (
     SetAutoScore,
     SetComputerSpeed,
     SetLanguage,
+    SetPassPhone,
     SetPlayerKind,
     SetPlayerLevel,
     SetUndo,
     ShowHint,
     SkipComputers,
+    SkipGuide,
     SpeedUp,
     StartGame,
+    StartGuide,
+    StartTurn,
     TakeOver,
     ToggleKeep,
     Undo,
@@ -80,6 +85,9 @@ CLICKS: dict[str, Intent] = {
     "export-history": ExportData(),
     "export-game": ExportGame(),
     "take-over": TakeOver(),
+    "start-turn": StartTurn(),
+    "start-guide": StartGuide(),
+    "skip-guide": SkipGuide(),
 }
 """The buttons whose data-action alone says what they ask."""
 WAITING_FOR_PYTHON = ("language", "settings-button", "history-button")
@@ -109,7 +117,7 @@ class Events:
         self._listen(self.document, "keydown", self._on_key)
         self._listen(self.document, "visibilitychange", self._on_visibility)
         self._listen(self.window, "pagehide", lambda _event: self._send(PageHidden()))
-        for name in ("settings", "rules", "leave"):
+        for name in ("settings", "rules", "leave", "box"):
             dialog = self.document.getElementById(f"{name}-dialog")
             self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
@@ -147,6 +155,8 @@ class Events:
             intent = None if die is None else ToggleKeep(die)
         elif action == "box":
             intent = SelectBox(str(_data(target, "box")))
+        elif action == "explain":
+            intent = ExplainBox(str(_data(target, "explain")))
         elif action == "dismiss-notice" and index is not None:
             intent = DismissNotice(index)
         if intent is not None:
@@ -171,6 +181,8 @@ class Events:
                 file = files.item(0)
                 self._send(ImportData(int(file.size), file))
             target.value = ""
+        elif action == "pass-phone":
+            self._send(SetPassPhone(bool(target.checked)))
         elif action == "undo-setting" and value in tuple(UndoSetting):
             self._send(SetUndo(UndoSetting(value)))
         elif action == "kind" and index is not None and value in tuple(PlayerKind):

@@ -79,6 +79,11 @@ class Panels:
         self.node("undo-legend").text(view.undo_label)
         self.node("undo-help").text(view.undo_help)
         self._radios("undo-setting", view.undo_choices)
+        self.node("pass-phone-label").text(view.pass_phone_label)
+        self.node("pass-phone-help").text(view.pass_phone_help)
+        checkbox = self.node("pass-phone-setting").el
+        if bool(checkbox.checked) != view.pass_phone:
+            checkbox.checked = view.pass_phone
         self.node("settings-done").text(view.close_label)
 
     def _radios(self, name: str, choices: Sequence[Choice]) -> None:

@@ -23,7 +23,7 @@ class SheetTable:
         self.wrap = Node(table.parentElement)
         self.columns: list[Node] = []
         self.column_names: list[Node] = []
-        self.rows: list[tuple[Node, Node, Node, list[tuple[Node, Node, Node]]]] = []
+        self.rows: list[tuple[Node, Node, Node, Node, list[tuple[Node, Node, Node]]]] = []
         self._current = -1
 
     def name(self, label: str) -> None:
@@ -59,12 +59,25 @@ class SheetTable:
             th.setAttribute("scope", "row")
             label = self.document.createElement("span")
             label.className = "row-label"
-            th.append(label)
+            # A box's name explains the box (ExplainBox): a real button, for touch, keys and
+            # screen readers alike; the sums' names stay text.
+            explain = self.document.createElement("button")
+            explain.setAttribute("type", "button")
+            explain.className = "row-explain"
+            explain.dataset.action = "explain"
+            explain.hidden = True
+            th.append(explain, label)
             tr.append(th)
             self.body.append(tr)
-            self.rows.append((Node(tr), Node(th), Node(label), []))
-        for row, (tr, th, label, cells) in zip(view.rows, self.rows, strict=True):
+            self.rows.append((Node(tr), Node(th), Node(label), Node(explain), []))
+        for row, (tr, th, label, explain, cells) in zip(view.rows, self.rows, strict=True):
             self._row(row, tr, th, label, cells, count)
+            # One label, the row's name: inside the button for a box, else straight in the th.
+            holder = explain.el if row.explain else th.el
+            if label.el.parentElement != holder:
+                holder.append(label.el)
+            explain.show(bool(row.explain)).attr("data-explain", row.key if row.explain else None)
+            explain.attr("aria-label", row.explain or None)
         current = next((i for i, column in enumerate(view.columns) if column.current), -1)
         if current != self._current:
             self._current = current

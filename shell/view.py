@@ -23,6 +23,7 @@ from typing import Any
 from game.i18n.bidi import without_isolates
 from game.present.views import EndView, GameView, Snapshot
 from shell.dom import Node, Page, shift_into
+from shell.help_view import HelpView
 from shell.js import is_null, js_object
 from shell.panels import Panels
 from shell.setup_view import SetupForm
@@ -37,6 +38,7 @@ class View:
         self.node = self.page.node
         self._setup = SetupForm(self.page)
         self._panels = Panels(self.page)
+        self._help = HelpView(self.page)
         self._sheets: dict[str, SheetTable] = {
             "sheet": SheetTable(document, document.getElementById("sheet")),
             "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
@@ -79,7 +81,7 @@ class View:
         self.node("settings-button").attr("aria-label", snap.settings_label).attr(
             "title", snap.settings_label
         )
-        for screen in ("setup", "game", "end", "history", "elsewhere"):
+        for screen in ("setup", "game", "handover", "end", "history", "elsewhere"):
             self.node(f"{screen}-screen").show(snap.screen == screen)
         self.node("history-button").text(snap.history_label)
         for sheet in self._sheets.values():
@@ -98,6 +100,7 @@ class View:
             self.node("take-over").text(snap.elsewhere.take_over_label)
         self._panels.settings(snap.settings)
         self._panels.rules(snap.rules, snap.rules_close_label)
+        self._help.render(snap)
         self.node("leave-text").text(snap.leave.text)
         self.node("leave-confirm").text(snap.leave.confirm_label)
         self.node("leave-cancel").text(snap.leave.cancel_label)
@@ -151,6 +154,7 @@ class View:
         target = {
             "setup": "setup-title",
             "game": "turn-title",
+            "handover": "handover-title",
             "end": "end-title",
             "history": "history-title",
             "elsewhere": "elsewhere-title",
@@ -230,7 +234,7 @@ class View:
                 return
 
     def _dialogs(self, dialog: str) -> None:
-        for name in ("settings", "rules", "leave"):
+        for name in ("settings", "rules", "leave", "box"):
             el = self.node(f"{name}-dialog").el
             want = dialog == name
             if want and not el.open:
@@ -247,6 +251,7 @@ class View:
         self.node("turn-title").text(view.title)
         self.node("round").text(view.round)
         self.node("leave").text(view.leave_label)
+        self._help.game(view)
         self.node("skip-to-sheet").text(view.skip_to_sheet_label)
         self.node("game-screen").cls("computer-turn", view.is_computer)
         self.node("dice").attr("aria-label", view.dice_label)

@@ -2,7 +2,10 @@
 
 Run after a build (dist/). For each language (English, Hebrew, Estonian) it plays a seeded game
 through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -end.png at
-360x640 CSS pixels (2x device pixels), in the light theme; `--dark` adds the dark theme's
+360x640 CSS pixels (2x device pixels), in the light theme, and the help at the table:
+-guide.png (the guided first turn), -handover.png (passing the phone between two humans),
+-box-help.png (a box's name tapped) and -rules-game.png (the rules opened mid-turn, the
+countdown waiting); `--dark` adds the dark theme's
 (<language>-<screen>-dark.png). The dice are seeded, so the pictures change only when the app's
 look does.
 """
@@ -53,9 +56,19 @@ def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
 
     page.click("#start")
     expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    page.click("#guide-start")
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-guide{suffix}.png")
+    page.click("#guide-skip")
+    page.click("#roll")
+    score_best(page)
+    expect(page.locator("#handover-screen")).to_be_visible()
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-handover{suffix}.png")
     for _ in range(4):  # a few rounds, so the sheet has points in it
         play_humans(page)
         skip_computer(page)
+    take_phone(page)
     page.click("#roll")
     page.keyboard.press("1")
     page.keyboard.press("2")
@@ -63,7 +76,22 @@ def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
     settle(page)
     page.screenshot(path=OUT / f"{language}-game{suffix}.png")
 
-    while page.locator("#game-screen").is_visible():
+    page.click('#sheet tr[data-row="full_house"] button.row-explain')
+    expect(page.locator("#box-dialog")).to_be_visible()
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-box-help{suffix}.png")
+    page.click("#box-close")
+    while page.locator("#roll").is_enabled():  # the last roll: the countdown runs...
+        page.wait_for_timeout(500)  # (a roll sooner than 0.4 s after the last is a double tap)
+        page.click("#roll")
+    page.click("#game-rules")  # ...and waits for the rules
+    expect(page.locator("#rules-note")).to_be_visible()
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-rules-game{suffix}.png")
+    page.click("#rules-close")
+    score_best(page)
+
+    while page.locator("#game-screen").is_visible() or take_phone(page):
         play_humans(page)
         skip_computer(page)
     expect(page.locator("#end-screen")).to_be_visible()
@@ -80,12 +108,25 @@ def settle(page: Page) -> None:
 
 def play_humans(page: Page) -> None:
     """Each human's turn: roll once, then take the box that pays most now."""
-    while page.locator("#human-controls").is_visible():
+    while page.locator("#human-controls").is_visible() or take_phone(page):
         page.click("#roll")
-        boxes = page.locator("#sheet button[data-box]:not([disabled])")
-        values = boxes.evaluate_all("bs => bs.map(b => Number(b.textContent) || 0)")
-        boxes.nth(values.index(max(values))).click()
-        page.click("#confirm")
+        score_best(page)
+
+
+def score_best(page: Page) -> None:
+    """Takes the box that pays most now."""
+    boxes = page.locator("#sheet button[data-box]:not([disabled])")
+    values = boxes.evaluate_all("bs => bs.map(b => Number(b.textContent) || 0)")
+    boxes.nth(values.index(max(values))).click()
+    page.click("#confirm")
+
+
+def take_phone(page: Page) -> bool:
+    """Taps the hand-over between two humans' turns, if it shows."""
+    if not page.locator("#handover-screen").is_visible():
+        return False
+    page.click("#handover-start")
+    return True
 
 
 def skip_computer(page: Page) -> None:

@@ -6,10 +6,11 @@ The countdown scores the box it named when it started (`countdown_box`) unless t
 chooses one. While something holds it, it stands still (`countdown_deadline` None, the seconds
 to run when it goes on in `countdown_paused`):
 - a dialog over the game: it goes on with the time it had left;
-- the player touching or scrolling the sheet (`sheet_held`: they are looking for a box), or
-  the hint on screen (the hint's box becomes the countdown's box, so that the two never
-  disagree): it goes on from its full length once they let go or hide the hint, so that there
-  is time to tap the box they found.
+- the player touching or scrolling the sheet (`sheet_held`: they are looking for a box), the
+  guided turn on screen (game.app.guide: they are reading it), or the hint on screen (the
+  hint's box becomes the countdown's box, so that the two never disagree): it goes on from its
+  full length once they let go, hide the hint or end the guide, so that there is time to tap
+  the box they found.
 
     start(state, now, seconds, box) -> AppState
     stop(state) -> AppState                          a box was chosen, or scoring turned off
@@ -23,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import game.app.guide as guide
 from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.play.undo import confirmed_box
 
@@ -57,9 +59,9 @@ def is_pending(state: AppState) -> bool:
 
 
 def held_in_full(state: AppState) -> bool:
-    """Whether the player is looking for a box (the sheet held, the hint shown): then the
-    countdown waits, and runs from its full length once they stop."""
-    return state.ui.sheet_held or state.pacing.hint_requested
+    """Whether the player is looking for a box (the sheet held, the hint or the guided turn
+    shown): then the countdown waits, and runs from its full length once they stop."""
+    return state.ui.sheet_held or state.pacing.hint_requested or guide.step(state) is not None
 
 
 def settle(state: AppState, now: float, *, dialog_open: bool) -> AppState:

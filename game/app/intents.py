@@ -168,6 +168,33 @@ class CloseDialog:
 
 
 @dataclass(frozen=True)
+class ExplainBox:
+    """Explain a box of the sheet of the game being played (its name was tapped)."""
+
+    box: str
+
+
+@dataclass(frozen=True)
+class StartTurn:
+    """The player the phone was passed to takes it: their turn shows (game.app.handover)."""
+
+
+@dataclass(frozen=True)
+class SetPassPhone:
+    on: bool
+
+
+@dataclass(frozen=True)
+class StartGuide:
+    """Yes to the guided turn offered in a first game (game.app.guide)."""
+
+
+@dataclass(frozen=True)
+class SkipGuide:
+    """No guided turn, now or later (game.app.guide)."""
+
+
+@dataclass(frozen=True)
 class TableLoaded:
     """The strategy table of `ruleset_id` is loaded: the optimal coach advises from now on."""
 
@@ -343,6 +370,11 @@ Intent = (
     | OpenSettings
     | AskLeave
     | CloseDialog
+    | ExplainBox
+    | StartTurn
+    | SetPassPhone
+    | StartGuide
+    | SkipGuide
     | TableLoaded
     | TableFailed
     | Undo

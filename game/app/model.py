@@ -59,6 +59,8 @@ class Dialog(StrEnum):
     SETTINGS = "settings"
     LEAVE = "leave"
     """Asks before leaving a game in progress."""
+    BOX = "box"
+    """Explains one box of the sheet (`Ui.explained_box`), with an example."""
 
 
 class CoachStatus(StrEnum):
@@ -75,6 +77,10 @@ class Settings:
     auto_score_seconds: int = DEFAULT_AUTO_SCORE
     computer_speed: Speed = Speed.NORMAL
     undo: UndoSetting = UndoSetting.AUTO
+    pass_phone: bool = True
+    """Between two humans' turns, a hand-over screen names who plays next (game.app.handover)."""
+    guide_done: bool = False
+    """The guided first turn was played through or skipped (game.app.guide)."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +212,13 @@ class Ui:
     sheet_held: bool = False
     """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet): not
     reset with the turn, as the finger is still down."""
+    explained_box: str = ""
+    """The box the box dialog explains (ExplainBox)."""
+    guide_on: bool = False
+    """The player said yes to the guided turn (StartGuide), until it is done or skipped."""
+    handed_over: tuple[int, int] | None = None
+    """The (round, player) whose hand-over was tapped through (StartTurn). Not saved: a reload
+    before that player's first roll shows the hand-over again."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Preferences (settings and the last setup) for the browser's storage:
 `preferences_to_data(state)` and `preferences_from_data(state, data)` turn them into
 version-tagged JSON data and back; data not as written is refused (SaveFileError naming the
-field), never trusted."""
+field), never trusted. Version 1 (before the hand-over and the guided turn) is upgraded: its
+player has played before, so the guided turn is not offered to them."""
 
 from __future__ import annotations
 
@@ -13,13 +14,23 @@ from typing import Any, TypeVar
 from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Seat, Speed
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.i18n.locale import LANGUAGES
+from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_list, read_object
 from game.play.state import LEVELS, MAX_NAME_LENGTH, PlayerKind
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
-PREFERENCES_VERSION = 1
+PREFERENCES_VERSION = 2
 T = TypeVar("T")
+
+
+def _add_pass_phone_and_guide(data: JsonObject) -> JsonObject:
+    return {**data, "version": 2, "pass_phone": True, "guide_done": True}
+
+
+_MIGRATIONS = MigrationChain(
+    "penta-preferences", current=PREFERENCES_VERSION, steps={1: _add_pass_phone_and_guide}
+)
 
 
 def preferences_to_data(state: AppState) -> dict[str, Any]:
@@ -30,6 +41,8 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
         "auto_score_seconds": state.settings.auto_score_seconds,
         "computer_speed": state.settings.computer_speed.value,
         "undo": state.settings.undo.value,
+        "pass_phone": state.settings.pass_phone,
+        "guide_done": state.settings.guide_done,
         "ruleset": state.setup.ruleset_id,
         "players": [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level}
@@ -46,9 +59,13 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         SaveFileError: anything not as preferences_to_data writes it, naming the field and the
             value (the stored record is then set aside and reported, see
             game.persistence.session).
-        UnsupportedVersionError: preferences of another version than PREFERENCES_VERSION.
+        UnsupportedVersionError: preferences of a version this build does not read (newer
+            than PREFERENCES_VERSION, or not a version at all).
     """
     prefs = read_object(data, "preferences")
+    version = prefs.get("version")
+    if type(version) is int and _MIGRATIONS.oldest <= version < PREFERENCES_VERSION:
+        prefs = _MIGRATIONS.upgrade(prefs, version=version)
     written = prefs.keys() & _PREFERENCE_FIELDS  # builds before the undo setting wrote no "undo"
     check_keys(prefs, "preferences", {"format", "version", *written})
     if prefs["format"] != "penta-preferences":
@@ -73,6 +90,8 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         ),
         computer_speed=field("computer_speed", tuple(Speed), settings.computer_speed),
         undo=field("undo", tuple(UndoSetting), settings.undo),
+        pass_phone=field("pass_phone", (True, False), settings.pass_phone),
+        guide_done=field("guide_done", (True, False), settings.guide_done),
     )
     setup = replace(setup, ruleset_id=field("ruleset", tuple(RULESETS), setup.ruleset_id))
     if "players" in prefs:

@@ -18,6 +18,8 @@ import random
 from dataclasses import replace
 
 import game.app.countdown as countdown
+import game.app.guide as guide
+import game.app.handover as handover
 from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
 from game.app.effects import (
     ClaimTab,
@@ -33,6 +35,7 @@ from game.app.intents import (
     AskLeave,
     CloseDialog,
     DismissNotice,
+    ExplainBox,
     ExportData,
     ExportGame,
     ExportUnreadableData,
@@ -52,8 +55,12 @@ from game.app.intents import (
     SetAutoScore,
     SetComputerSpeed,
     SetLanguage,
+    SetPassPhone,
     SetUndo,
+    SkipGuide,
     StartGame,
+    StartGuide,
+    StartTurn,
     StatsLoaded,
     StorageProblems,
     TabClaimed,
@@ -128,7 +135,7 @@ def dispatch(
             new,
             ui=replace(new.ui, notices=tuple(n for n in new.ui.notices if n != RESTORED_NOTICE)),
         )
-    new = schedule(new, now)
+    new = schedule(guide.followed(state, new), now)
     if new is state and not isinstance(intent, Tick):
         return state, asked
     new, fetch = with_table_fetch(new)
@@ -236,6 +243,20 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return replace(state, ui=replace(state.ui, dialog=Dialog.LEAVE))
         case CloseDialog():
             return replace(state, ui=replace(state.ui, dialog=Dialog.NONE))
+        case ExplainBox(box):
+            if state.game is None or box not in state.game.ruleset.box_ids:
+                return state
+            return replace(state, ui=replace(state.ui, dialog=Dialog.BOX, explained_box=box))
+        case SetPassPhone(on):
+            if not isinstance(on, bool):
+                return state
+            return replace(state, settings=replace(state.settings, pass_phone=on))
+        case StartGuide():
+            return guide.started(state)
+        case SkipGuide():
+            return state if state.settings.guide_done else guide.finished(state)
+        case StartTurn():
+            return handover.start_turn(state)
         case HoldSheet() | ReleaseSheet():
             # On every screen and turn: a finger lifted after the turn passed must not leave
             # the next player's countdown held.
@@ -296,4 +317,6 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
         if isinstance(intent, PlayAgain):
             return start_game(state, c)
         return state
+    if handover.is_pending(state) and not isinstance(intent, Tick):
+        return state  # nothing of the next player's turn before they take the phone
     return apply_game(state, intent, c)

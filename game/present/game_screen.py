@@ -165,9 +165,12 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         ),
         undo_label=undo_text,
         can_undo=can_undo_now,
-        last_move=_last_move(state, t),
+        last_move=last_move_text(state, t),
         player=game.current_player,
         celebration=celebration_text(state, t),
+        rules_label=t("game.rules"),
+        rules_help=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
+        ruleset=ruleset.id,
     )
 
 
@@ -177,6 +180,8 @@ def _countdown_help(state: AppState, t: Translator) -> str:
         return t("turn.countdown_paused_hint", seconds=state.pacing.countdown_seconds)
     if state.ui.sheet_held:
         return t("turn.countdown_paused_sheet")
+    if state.ui.guide_on:
+        return t("turn.countdown_paused_guide")
     return t("turn.countdown_help")
 
 
@@ -197,7 +202,7 @@ def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
     return t("turn.auto_score_countdown_box", box=box, seconds=seconds)
 
 
-def _last_move(state: AppState, t: Translator) -> str:
+def last_move_text(state: AppState, t: Translator) -> str:
     """What the previous player scored, while the next player has not rolled yet."""
     game, event = state.game, state.ui.announcement
     if game is None or game.dice is not None or not isinstance(event, Scored):

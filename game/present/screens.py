@@ -207,4 +207,7 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
             Choice(choice.value, t(f"settings.undo.{choice.value}"), choice is settings.undo)
             for choice in UndoSetting
         ),
+        pass_phone_label=t("settings.pass_phone"),
+        pass_phone_help=t("settings.pass_phone_help"),
+        pass_phone=settings.pass_phone,
     )

@@ -63,6 +63,7 @@ def sheet_view(
                 t.box_help(ruleset.id, box.id),
                 tuple(cells),
                 section_start=box.section is Section.LOWER and rows[-1].kind != "box",
+                explain=t("box_explain.button", box=box_name),
             )
         )
     if not upper_done:

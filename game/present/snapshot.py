@@ -13,8 +13,8 @@ page (as text, never markup), so everything here is tested in CPython.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
+import game.app.handover as handover
 from game.app.model import (
     SAVE_FAILED_NOTICE,
     AppState,
@@ -28,13 +28,11 @@ from game.app.model import (
 )
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
-from game.rules.rulesets import Ruleset
-
-if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
-    pass
 from game.present.game_screen import celebration_text, game_view
+from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
 from game.present.views import Choice, ElsewhereView, LeaveView, Snapshot
+from game.rules.rulesets import Ruleset
 
 
 @cache
@@ -48,17 +46,19 @@ def present(state: AppState, now: float) -> Snapshot:
         Choice(code, t(f"lang.{code}"), code == state.settings.language) for code in LANGUAGE_CODES
     )
     game = state.game
+    handing_over = handover.is_pending(state)
+    playing = state.screen is Screen.GAME and game is not None and not handing_over
     return Snapshot(
         language=t.language,
         direction=t.direction,
         app_title=t("app.title"),
-        screen=state.screen.value,
+        screen="handover" if handing_over else state.screen.value,
         dialog=state.ui.dialog.value,
         settings_label=t("menu.settings"),
         language_label=t("a11y.change_language"),
         languages=languages,
         setup=setup_view(state, t) if state.screen is Screen.SETUP else None,
-        game=game_view(state, t, now) if state.screen is Screen.GAME and game else None,
+        game=(game_view(state, t, now)._replace(guide=guide_view(state, t)) if playing else None),
         end=end_view(state, t) if state.screen is Screen.END and game else None,
         settings=settings_view(state, t, languages),
         rules=t.rules_text(state.ui.rules_ruleset) if state.ui.dialog is Dialog.RULES else None,
@@ -81,6 +81,9 @@ def present(state: AppState, now: float) -> Snapshot:
         ),
         sheet_label=t("sheet.title"),
         coach=state.coach_status.value,
+        handover=handover_view(state, t) if handing_over else None,
+        box_help=box_help_view(state, t),
+        dialog_note=dialog_note(state, t),
     )
 
 

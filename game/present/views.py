@@ -101,6 +101,9 @@ class Row(NamedTuple):
     help: str
     cells: tuple[Cell, ...]
     section_start: bool
+    explain: str = ""
+    """The accessible name of the box name's button that explains the box ("What Chance
+    scores"); "" for the rows that are not boxes."""
 
 
 class ColumnHead(NamedTuple):
@@ -167,6 +170,42 @@ class GameView(NamedTuple):
     turn passes to a human)."""
     celebration: str = ""
     """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
+    rules_label: str = ""
+    rules_help: str = ""
+    """The Rules button's tooltip: "Rules of Penta"."""
+    ruleset: str = ""
+    guide: GuideView | None = None
+
+
+class GuideView(NamedTuple):
+    """The guided first turn: offered (`text` the offer), or its step."""
+
+    text: str
+    start_label: str
+    """"Guide me" while offered, else ""."""
+    skip_label: str
+
+
+class HandoverView(NamedTuple):
+    """Shown instead of the game between two humans' turns (game.app.handover)."""
+
+    title: str
+    text: str
+    start_label: str
+    last_move: str
+    celebration: str = ""
+    """A first Penta (Yatzy) just scored, cheered on the hand-over too."""
+    undo_label: str = ""
+    can_undo: bool = False
+
+
+class BoxHelpView(NamedTuple):
+    """The box dialog: what a box counts, and an example roll with its points."""
+
+    title: str
+    help: str
+    example: str
+    close_label: str
 
 
 class StandingView(NamedTuple):
@@ -204,6 +243,9 @@ class SettingsView(NamedTuple):
     undo_label: str = ""
     undo_help: str = ""
     undo_choices: tuple[Choice, ...] = ()
+    pass_phone_label: str = ""
+    pass_phone_help: str = ""
+    pass_phone: bool = True
 
 
 class LeaveView(NamedTuple):
@@ -282,6 +324,11 @@ class Snapshot(NamedTuple):
     sheet_label: str = ""
     """The accessible name of both score sheets (the game's and the end's), rendered on every
     screen so that a hidden one is never left in the previous language."""
+    handover: HandoverView | None = None
+    box_help: BoxHelpView | None = None
+    dialog_note: str = ""
+    """What a dialog over the game does to the countdown ("The countdown waits with 2 seconds
+    left..."); "" when no countdown is held by the dialog."""
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""

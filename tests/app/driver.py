@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
+import game.app.handover as handover
 from game.app.effects import Effect
 from game.app.intents import (
     AddPlayer,
@@ -30,6 +31,7 @@ from game.app.intents import (
     SetPlayerKind,
     SetPlayerLevel,
     StartGame,
+    StartTurn,
     TableFailed,
     TableLoaded,
     Tick,
@@ -80,6 +82,9 @@ class AppDriver:
     `pace_rolls = False` sends every intent at `now` as it is. `step`: every intent is sent
     that many seconds after the one before.
 
+    `take_phone`: a Roll sent while the hand-over between two humans shows (game.app.handover)
+    is sent after a StartTurn, as the player taps the hand-over first; False sends it as it is.
+
     `effects`: what the intents of the last call asked the shell to do, in order."""
 
     def __init__(self, state: AppState, coach: Coach | None = None) -> None:
@@ -89,6 +94,7 @@ class AppDriver:
         self.rng = random.Random(0)
         self.pace_rolls = True
         self.step = 0.0
+        self.take_phone = True
         self.effects: tuple[Effect, ...] = ()
         self._last_roll: float | None = None
 
@@ -109,6 +115,11 @@ class AppDriver:
         effects: list[Effect] = []
         for intent in intents:
             self.now += self.step
+            if isinstance(intent, Roll) and self.take_phone and handover.is_pending(self.state):
+                self.state, asked = dispatch(
+                    self.state, StartTurn(), now=self.now, coach=self.coach, rng=self.rng
+                )
+                effects.extend(asked)
             if isinstance(intent, Roll) and self.pace_rolls:
                 if self._last_roll is not None:
                     self.now = max(self.now, self._last_roll + ROLL_PACE)
@@ -164,6 +175,10 @@ class AppDriver:
         return present(self.state, self.now)
 
     def view(self) -> GameView:
+        """The game screen; with `take_phone`, a hand-over that shows is tapped through first
+        (the next player takes the phone to see their turn)."""
+        if self.take_phone and handover.is_pending(self.state):
+            self(StartTurn())
         view = self.snapshot().game
         assert view is not None, f"not on the game screen but on {self.state.screen}"
         return view

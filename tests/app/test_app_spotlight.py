@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+import game.app.handover as handover
 from game.app.intents import (
     AddPlayer,
     ConfirmTurn,
@@ -17,6 +18,7 @@ from game.app.intents import (
     SelectBox,
     ShowHint,
     StartGame,
+    StartTurn,
     TableLoaded,
     Tick,
 )
@@ -41,6 +43,9 @@ def driven(state: AppState) -> AppDriver:
 
 
 def view(driver: AppDriver) -> GameView:
+    """The game screen (a hand-over between two humans tapped through: the next one's sheet)."""
+    if handover.is_pending(driver.state):
+        driver(StartTurn())
     game_view = present(driver.state, 100.0).game
     assert game_view is not None
     return game_view

@@ -125,6 +125,16 @@ class Ui:
         self.page.click("#settings-done")
         expect(self.page.locator("#settings-dialog")).to_be_hidden()
 
+    def set_pass_phone(self, on: bool) -> None:
+        """The setting of the hand-over between two humans' turns (game.app.handover)."""
+        self.page.click("#settings-button")
+        checkbox = self.page.locator("#pass-phone-setting")
+        if checkbox.is_checked() != on:
+            self.page.click("#pass-phone-label")
+        expect(checkbox).to_be_checked(checked=on)
+        self.page.click("#settings-done")
+        expect(self.page.locator("#settings-dialog")).to_be_hidden()
+
     def start(self) -> None:
         self.page.click("#start")
         expect(self.page.locator("#game-screen")).to_be_visible()
@@ -150,8 +160,16 @@ class Ui:
         else:
             self.page.wait_for_timeout(seconds * 1000)
 
+    def take_phone(self) -> None:
+        """Taps the hand-over between two humans' turns, if it shows (game.app.handover)."""
+        if self.page.locator("#handover-screen").is_visible():
+            self.page.click("#handover-start")
+            expect(self.page.locator("#game-screen")).to_be_visible()
+
     def roll(self) -> Dice:
-        """Clicks Roll at a player's pace (not a double tap) and waits for the roll."""
+        """Clicks Roll at a player's pace (not a double tap) and waits for the roll; the next
+        player takes the phone first if the hand-over shows."""
+        self.take_phone()
         if self._rolled_at is not None:
             wait = self._rolled_at + ROLL_PACE - time.monotonic()
             if wait > 0:

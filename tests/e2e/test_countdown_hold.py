@@ -93,6 +93,7 @@ def test_a_finger_resting_on_the_sheet_holds_the_countdown_and_the_box_can_be_ta
     expect(help_).to_have_text("Tap a box to choose it yourself.")
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
     page.clock.run_for(3_000)
+    ui.take_phone()  # Dana passes the phone to Avi
     expect(page.locator("#turn-title")).to_have_text("Avi's turn")
     expect(page.locator("#live")).to_contain_text("Scored automatically")
     expect(page.locator(f"{cell(box)}")).not_to_have_text("")
@@ -140,7 +141,9 @@ def test_the_box_scored_automatically_comes_into_the_sheets_frame(page: Page, ap
     end = "1e6" if index < 7 else "0"
     page.evaluate(f"() => {{ document.getElementById('sheet-wrap').scrollTop = {end}; }}")
     assert page.evaluate(IN_SIGHT, cell(box)) != []
-    expect(page.locator("#turn-title")).to_have_text("Avi's turn", timeout=6_000)
+    expect(page.locator("#handover-screen")).to_be_visible(timeout=6_000)
+    ui.take_phone()  # Avi takes the phone: the box Dana's countdown scored is in sight
+    expect(page.locator("#turn-title")).to_have_text("Avi's turn")
     assert page.evaluate(IN_SIGHT, cell(box)) == []
 
 

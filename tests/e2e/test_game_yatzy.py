@@ -66,6 +66,7 @@ def test_a_whole_three_player_yatzy_game_matches_the_engine(page: Page, app_url:
             send(SkipComputers())
             turns += 1
             continue
+        ui.take_phone()  # Ann and Bo pass the phone between their turns
         expect(page.locator("#turn-title")).to_have_text(f"{game.player.name}'s turn")
         header = page.locator("#sheet thead th").nth(game.current_player + 1)
         expect(header).to_have_class("current")

@@ -87,11 +87,13 @@ def play_turns_checking_the_current_column(ui: Ui, turns: int) -> None:
     page = ui.page
     boxes = page.locator("#sheet button[data-box]:not([hidden]):not([disabled])")
     for turn in range(turns):
+        ui.take_phone()  # the hand-over between two humans: the sheet shows after it
         assert page.evaluate(COLUMN_IN_VIEW) == "", f"turn {turn + 1}"
         assert page.evaluate(HALF_SHOWN) == [], f"turn {turn + 1}"
         ui.roll()
         boxes.first.click()
         page.click("#confirm")
+    ui.take_phone()
     assert page.evaluate(COLUMN_IN_VIEW) == ""
     assert page.evaluate(HALF_SHOWN) == []
 

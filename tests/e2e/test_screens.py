@@ -84,6 +84,7 @@ def test_twelve_players_fit_and_the_sheet_scrolls_sideways(page: Page, app_url: 
     ui.roll()
     ui.box("chance").click()
     page.click("#confirm")
+    ui.take_phone()
     expect(page.locator("#turn-title")).to_have_text("Player number 2's turn")
     expect(page.locator("#sheet thead th.current")).to_have_text("Player number 2")
 

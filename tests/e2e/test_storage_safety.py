@@ -212,6 +212,7 @@ def test_no_box_is_lost_when_the_browser_is_killed_right_after_confirm(
     ui.open(server.url, seed=SEED)
     ui.set_players([("Dana", "human", None), ("Eli", "human", None)])
     ui.set_auto_score(0)
+    ui.set_pass_phone(False)  # the sheet stays on screen from one turn to the next
     ui.start()
     game = new_game("penta", [Player("Dana"), Player("Eli")], SeededDice(SEED))
     lost = []

@@ -1,0 +1,86 @@
+"""The guided first turn: a first game (the `guide_done` setting not set yet) offers it before
+the first roll of its first human turn; said yes to (StartGuide), it names the next step of
+that turn (roll, keep, pick a box, confirm) until the player confirms a box, and the
+auto-score countdown waits meanwhile (game.app.countdown), as the player reads. Once played
+through or skipped (SkipGuide), `guide_done` is kept in the preferences and nothing is offered
+again."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import StrEnum
+
+import game.app.handover as handover
+from game.app.model import AppState, Screen
+from game.play.state import GameState, PlayerKind
+
+
+class Step(StrEnum):
+    ROLL = "roll"
+    KEEP = "keep"
+    BOX = "box"
+    CONFIRM = "confirm"
+
+
+STEPS = tuple(Step)
+
+
+def _human_turn(state: AppState) -> GameState | None:
+    game = state.game
+    if (
+        state.screen is not Screen.GAME
+        or game is None
+        or game.is_over
+        or game.player.kind is not PlayerKind.HUMAN
+        or handover.is_pending(state)
+    ):
+        return None
+    return game
+
+
+def is_offered(state: AppState) -> bool:
+    """Before the first roll of a first game's first human turn."""
+    game = _human_turn(state)
+    if game is None or state.settings.guide_done or state.ui.guide_on or game.dice is not None:
+        return False
+    return not any(
+        sheet.filled_boxes
+        for player, sheet in zip(game.players, game.sheets, strict=True)
+        if player.kind is PlayerKind.HUMAN
+    )
+
+
+def step(state: AppState) -> Step | None:
+    """The step the guide shows now (None: no guide)."""
+    game = _human_turn(state)
+    if game is None or not state.ui.guide_on or state.settings.guide_done:
+        return None
+    if game.dice is None:
+        return Step.ROLL
+    if game.selected_box is not None:
+        return Step.CONFIRM
+    if game.rolls_left and not game.kept:
+        return Step.KEEP
+    return Step.BOX
+
+
+def started(state: AppState) -> AppState:
+    if not is_offered(state):
+        return state
+    return replace(state, ui=replace(state.ui, guide_on=True))
+
+
+def finished(state: AppState) -> AppState:
+    """No guide any more, now or in a later game."""
+    return replace(
+        state,
+        settings=replace(state.settings, guide_done=True),
+        ui=replace(state.ui, guide_on=False),
+    )
+
+
+def followed(before: AppState, after: AppState) -> AppState:
+    """`after` with the guide finished if the box it led to was just confirmed."""
+    if step(before) is None or after.game is None or before.game is None:
+        return after
+    return finished(after) if after.game.sheets != before.game.sheets else after

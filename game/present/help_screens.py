@@ -1,0 +1,72 @@
+"""What the help at the table shows: the box dialog (what a box counts, with an example roll
+scored by the ruleset's own scorer), the hand-over between two humans' turns, the guided first
+turn, and what a dialog over the game does to the countdown."""
+
+from __future__ import annotations
+
+import math
+
+import game.app.countdown as countdown
+import game.app.guide as guide
+from game.app.model import AppState, Dialog
+from game.i18n.translator import Translator
+from game.present.game_screen import celebration_text, last_move_text, undo_label
+from game.present.views import BoxHelpView, GuideView, HandoverView
+from game.rules.examples import example_points, example_roll
+
+
+def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
+    game, box = state.game, state.ui.explained_box
+    if state.ui.dialog is not Dialog.BOX or game is None or not box:
+        return None
+    ruleset_id = game.ruleset.id
+    dice = example_roll(ruleset_id, box)
+    example = ""
+    if dice is not None:
+        points = example_points(ruleset_id, box, dice)
+        example = t("box_explain.example", dice=t.format_dice(dice), points=points)
+    return BoxHelpView(
+        title=t.box_name(ruleset_id, box),
+        help=t.box_help(ruleset_id, box),
+        example=example,
+        close_label=t("common.close"),
+    )
+
+
+def handover_view(state: AppState, t: Translator) -> HandoverView:
+    game = state.game
+    assert game is not None
+    name = game.player.name
+    undo_text, can_undo = undo_label(state, t)
+    return HandoverView(
+        title=t("handover.title", name=name),
+        text=t("handover.text", name=name),
+        start_label=t("handover.start", name=name),
+        last_move=last_move_text(state, t),
+        celebration=celebration_text(state, t),
+        undo_label=undo_text,
+        can_undo=can_undo,
+    )
+
+
+def guide_view(state: AppState, t: Translator) -> GuideView | None:
+    if guide.is_offered(state):
+        return GuideView(t("guide.offer"), t("guide.start"), t("guide.skip"))
+    step = guide.step(state)
+    if step is None:
+        return None
+    text = t(f"guide.{step.value}")
+    number = guide.STEPS.index(step) + 1
+    shown = t("guide.step", number=number, count=len(guide.STEPS), text=text)
+    return GuideView(shown, "", t("guide.end"))
+
+
+def dialog_note(state: AppState, t: Translator) -> str:
+    """What the dialog open over the game does to the countdown: it waits, with its time left
+    (game.app.countdown); "" when no countdown waits for it."""
+    if state.ui.dialog is Dialog.NONE or not countdown.is_pending(state):
+        return ""
+    left = state.pacing.countdown_paused
+    if left is None or countdown.held_in_full(state):
+        return ""  # held for another reason, which the tray says
+    return t("dialog.countdown_paused", seconds=max(1, math.ceil(left - 1e-9)))

@@ -1,0 +1,44 @@
+"""Fills in the help at the table: the hand-over screen between two humans' turns, the box
+dialog, the guided turn's line on the game screen, the Rules button, and the note of what a
+dialog over the game does to the countdown (game.present.help_screens)."""
+
+from __future__ import annotations
+
+from game.present.views import GameView, Snapshot
+from shell.dom import Page
+
+
+class HelpView:
+    def __init__(self, page: Page) -> None:
+        self.node = page.node
+
+    def render(self, snap: Snapshot) -> None:
+        handover = snap.handover
+        if handover is not None:
+            self.node("handover-title").text(handover.title)
+            self.node("handover-text").text(handover.text)
+            self.node("handover-cheer").text(handover.celebration).show(bool(handover.celebration))
+            self.node("handover-last-move").text(handover.last_move).show(bool(handover.last_move))
+            self.node("handover-start").text(handover.start_label)
+            self.node("handover-undo").text(handover.undo_label).show(handover.can_undo)
+        box = snap.box_help
+        if box is not None:
+            self.node("box-title").text(box.title)
+            self.node("box-help-text").text(box.help)
+            self.node("box-example").text(box.example).show(bool(box.example))
+            self.node("box-close").text(box.close_label)
+        for note in ("rules-note", "box-note", "settings-note"):
+            self.node(note).text(snap.dialog_note).show(bool(snap.dialog_note))
+
+    def game(self, view: GameView) -> None:
+        # "Rules of Penta" as a tooltip, not as the name: the name holds the words it shows.
+        self.node("game-rules").text(view.rules_label).attr("data-ruleset", view.ruleset).attr(
+            "title", view.rules_help
+        )
+        guide = view.guide
+        self.node("guide").show(guide is not None)
+        if guide is None:
+            return
+        self.node("guide-text").text(guide.text)
+        self.node("guide-start").text(guide.start_label).show(bool(guide.start_label))
+        self.node("guide-skip").text(guide.skip_label)

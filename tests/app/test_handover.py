@@ -1,0 +1,164 @@
+"""Passing the phone (issue 14, point 3): between two humans' turns a hand-over screen names
+who plays next, hides their turn until they tap, comes back on a reload, and can be turned
+off; never in a game of one human."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from game.app.effects import SavePreferences, SaveSession
+from game.app.intents import (
+    AddPlayer,
+    CloseDialog,
+    ConfirmTurn,
+    OpenSettings,
+    RenamePlayer,
+    Roll,
+    SelectBox,
+    SetAutoScore,
+    SetPassPhone,
+    SetPlayerKind,
+    ShowHint,
+    StartGame,
+    StartTurn,
+    ToggleKeep,
+)
+from game.app.start import initial_state, resume
+from game.persistence.session import restore_session, save_session
+from game.persistence.storage import MemoryStorage
+from game.play.state import PlayerKind
+from tests.app.driver import AppDriver
+from tests.i18n.isolation import iso
+
+SEED = 5
+TODAY = date(2026, 12, 1)
+
+
+def table(*kinds: PlayerKind, language: str = "en-US") -> AppDriver:
+    """A game of players named Ann, Dana, Eli... of these kinds, started, the phone not taken
+    by the driver (the tests tap the hand-over themselves)."""
+    t = AppDriver(initial_state([language], seed=SEED))
+    t.take_phone = False
+    names = ("Ann", "Dana", "Eli", "Ole")
+    for index, kind in enumerate(kinds):
+        if index:
+            t(AddPlayer())
+        t(RenamePlayer(index, names[index]), SetPlayerKind(index, kind))
+    t(SetAutoScore(0), StartGame())
+    t.tables_failed()
+    return t
+
+
+def score_a_turn(t: AppDriver) -> None:
+    t(Roll(), SelectBox("chance"), ConfirmTurn())
+
+
+HUMAN, COMPUTER = PlayerKind.HUMAN, PlayerKind.COMPUTER
+
+
+def test_the_next_human_gets_a_hand_over_and_nothing_of_her_turn_before_the_tap() -> None:
+    t = table(HUMAN, HUMAN)
+    assert t.snapshot().handover is None  # the first turn: the phone is in Ann's hands
+    score_a_turn(t)
+    snap = t.snapshot()
+    assert t.game.current_player == 1
+    assert snap.screen == "handover" and snap.game is None  # nothing of Dana's turn shows
+    assert snap.handover is not None
+    assert snap.handover.title == f"Pass the phone to {iso('Dana')}"
+    assert snap.handover.start_label == f"Start {iso('Dana')}'s turn"
+    assert "Ann" in snap.handover.last_move and "Chance" in snap.handover.last_move
+    before = t.state
+    for intent in (Roll(), ToggleKeep(0), SelectBox("ones"), ConfirmTurn(), ShowHint()):
+        assert t(intent) is before, f"{intent} was played before the tap"
+    t(StartTurn())
+    snap = t.snapshot()
+    assert snap.screen == "game" and snap.handover is None
+    assert snap.game is not None and snap.game.can_roll
+    assert snap.game.title == f"{iso('Dana')}'s turn"
+    t(Roll())
+    assert t.game.dice is not None and t.game.current_player == 1
+
+
+def test_the_hand_over_is_in_every_language_with_the_name_isolated() -> None:
+    for language, title in (
+        ("he", f"העבירו את הטלפון אל {iso('Dana')}"),
+        ("et", f"Anna telefon mängijale {iso('Dana')}"),
+    ):
+        t = table(HUMAN, HUMAN, language=language)
+        score_a_turn(t)
+        handover = t.snapshot().handover
+        assert handover is not None and handover.title == title
+        assert iso("Dana") in handover.start_label
+
+
+def test_no_hand_over_with_one_human_among_computers() -> None:
+    t = table(HUMAN, COMPUTER)
+    score_a_turn(t)
+    t.play_computer_turn()
+    assert t.game.current_player == 0
+    assert t.snapshot().handover is None and t.snapshot().screen == "game"
+    t(Roll())
+    assert t.game.dice is not None
+
+
+def test_the_hand_over_comes_after_a_computer_between_two_humans() -> None:
+    t = table(HUMAN, COMPUTER, HUMAN)
+    score_a_turn(t)
+    assert t.snapshot().handover is None  # the computer plays: no phone to pass
+    t.play_computer_turn()
+    handover = t.snapshot().handover
+    assert handover is not None and iso("Eli") in handover.title
+
+
+def test_the_setting_turns_it_off_and_is_kept_in_the_preferences() -> None:
+    t = table(HUMAN, HUMAN)
+    t(OpenSettings())
+    settings = t.snapshot().settings
+    assert settings.pass_phone and settings.pass_phone_label == "Pass the phone between turns"
+    t(SetPassPhone(False))
+    assert any(isinstance(e, SavePreferences) and e.data["pass_phone"] is False for e in t.effects)
+    t(CloseDialog())
+    score_a_turn(t)
+    assert t.snapshot().handover is None and t.snapshot().screen == "game"
+    t(Roll())
+    assert t.game.current_player == 1 and t.game.dice is not None
+    assert t(SetPassPhone("no")) is t.state  # type: ignore[arg-type]
+
+
+def test_a_reload_during_the_hand_over_shows_it_again() -> None:
+    t = table(HUMAN, HUMAN)
+    score_a_turn(t)
+    saves = [e for e in t.effects if isinstance(e, SaveSession)]
+    assert saves, "the scored turn is saved"
+    t(StartTurn())  # even tapped, a reload before the roll shows it again
+    storage = MemoryStorage()
+    save = saves[-1]
+    save_session(
+        storage, save.game, today=TODAY, before_last_turn=save.before_last_turn, turn=save.turn
+    )
+    restored = restore_session(storage)
+    state = resume(
+        initial_state(["en-US"], seed=SEED),
+        restored.game,
+        restored.before_last_turn,
+        now=t.now,
+        turn=restored.turn,
+    )
+    again = AppDriver(state)
+    again.take_phone = False
+    handover = again.snapshot().handover
+    assert handover is not None and iso("Dana") in handover.title
+    assert again(Roll()) is again.state
+    again(StartTurn(), Roll())
+    assert again.game.dice is not None
+
+
+@pytest.mark.parametrize("language", ["en-US", "he", "et"])
+def test_every_hand_over_text_is_translated(language: str) -> None:
+    t = table(HUMAN, HUMAN, language=language)
+    score_a_turn(t)
+    handover = t.snapshot().handover
+    assert handover is not None
+    assert all((handover.title, handover.text, handover.start_label, handover.last_move))

@@ -1,0 +1,213 @@
+"""Help inside the game (issue 14, point 1): the rules of the ruleset played open from the game
+screen and close back into the same turn, the countdown waiting meanwhile and saying so; a box
+name explains its box with an example roll; a first game offers a guided turn, remembered in
+the preferences once done or skipped."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.app.effects import SavePreferences
+from game.app.intents import (
+    AddPlayer,
+    ChooseRuleset,
+    CloseDialog,
+    ConfirmTurn,
+    ExplainBox,
+    OpenRules,
+    OpenSettings,
+    Roll,
+    SelectBox,
+    SkipGuide,
+    StartGame,
+    StartGuide,
+    Tick,
+    ToggleKeep,
+)
+from game.app.model import Dialog
+from game.app.preferences import preferences_to_data
+from game.app.start import initial_state
+from game.rules.examples import example_points, example_roll
+from game.rules.rulesets import RULESETS
+from tests.app.driver import AppDriver
+from tests.i18n.isolation import iso
+
+
+def game_of(ruleset: str = "penta", language: str = "en-US", seed: int = 3) -> AppDriver:
+    t = AppDriver(initial_state([language], seed=seed))
+    t(ChooseRuleset(ruleset), StartGame())
+    return t
+
+
+# --- the rules, mid-game ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_the_rules_open_mid_turn_and_close_back_into_the_same_turn(ruleset: str) -> None:
+    t = game_of(ruleset)
+    view = t.view()
+    assert view.rules_label == "Rules" and view.ruleset == ruleset
+    assert view.rules_help == f"Rules of {iso(t.game.ruleset.id.capitalize())}"
+    t(Roll(), ToggleKeep(1), ToggleKeep(3), Roll(), SelectBox("chance"))
+    game = t.game
+    assert game.kept == (1, 3) and game.rolls_left == 1 and game.selected_box == "chance"
+    t(OpenRules(ruleset))
+    assert t.snapshot().dialog == "rules" and t.snapshot().game is not None
+    t.pass_time(30)
+    t(CloseDialog())
+    assert t.game == game and t.snapshot().dialog == "none"  # the very same turn
+    # After the last roll, nothing selected: the countdown runs, and waits for the rules.
+    t(Roll())
+    game = t.game
+    deadline = t.state.pacing.countdown_deadline
+    assert deadline is not None
+    t.now += 1.2
+    t(OpenRules(ruleset))
+    snap = t.snapshot()
+    assert snap.dialog == "rules" and snap.rules is not None and snap.rules.ruleset == ruleset
+    left = deadline - t.now
+    assert t.state.pacing.countdown_paused == pytest.approx(left)
+    word = "second" if math.ceil(left) == 1 else "seconds"
+    assert snap.dialog_note == (
+        f"The countdown waits with {iso(math.ceil(left))} {word} left: "
+        "it goes on when you close this."
+    )
+    t.pass_time(30)  # reading the rules: nothing is scored meanwhile
+    assert t.game == game and t.state.pacing.countdown_deadline is None
+    t(CloseDialog())
+    assert t.game == game  # same dice, kept dice, rolls left, selection
+    assert t.state.pacing.countdown_deadline == pytest.approx(t.now + left)
+    assert t.snapshot().dialog_note == ""
+    t.pass_time(left + 0.01)
+    assert t.game.current_player == 0 and t.game.sheets != game.sheets  # then it scored
+
+
+def test_the_settings_say_the_countdown_waits_too() -> None:
+    t = game_of()
+    t(Roll(), Roll(), Roll(), OpenSettings())
+    assert t.snapshot().dialog == "settings" and t.snapshot().dialog_note.startswith(
+        "The countdown waits with "
+    )
+    t(CloseDialog())
+    assert t.snapshot().dialog_note == ""
+
+
+def test_the_rules_note_is_empty_without_a_countdown() -> None:
+    t = game_of()
+    t(Roll(), OpenRules("penta"))
+    assert t.snapshot().dialog == "rules" and t.snapshot().dialog_note == ""
+
+
+# --- a box explained ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_every_box_name_explains_its_box_with_an_example_scored_by_the_rules(
+    ruleset: str, language: str
+) -> None:
+    t = game_of(ruleset, language)
+    rows = {row.key: row for row in t.view().sheet.rows}
+    for box in t.game.ruleset.box_ids:
+        assert rows[box].explain, f"{box} has no explanation button"
+        t(ExplainBox(box))
+        snap = t.snapshot()
+        assert snap.dialog == "box" and snap.box_help is not None
+        assert snap.box_help.title == rows[box].label
+        assert snap.box_help.help == rows[box].help  # one home: the sheet's box help
+        dice = example_roll(ruleset, box)
+        assert dice is not None
+        points = example_points(ruleset, box, dice)
+        assert points > 0 and iso(points) in snap.box_help.example
+        t(CloseDialog())
+    assert t.snapshot().box_help is None
+
+
+def test_an_explained_box_reads_in_english() -> None:
+    t = game_of("yatzy")
+    t(ExplainBox("full_house"))
+    help_view = t.snapshot().box_help
+    assert help_view is not None
+    points = example_points("yatzy", "full_house", (6, 6, 6, 5, 5))
+    assert help_view.example == f"For example {iso('6, 6, 6, 5, 5')}: {iso(points)} points."
+
+
+def test_explaining_a_box_not_of_the_ruleset_or_without_a_game_changes_nothing() -> None:
+    t = game_of("penta")
+    assert t(ExplainBox("one_pair")) is t.state
+    setup = AppDriver(initial_state(["en"]))
+    assert setup(ExplainBox("chance")) is setup.state
+
+
+def test_the_box_dialog_holds_the_countdown_like_the_rules() -> None:
+    t = game_of()
+    t(Roll(), Roll(), Roll())
+    game = t.game
+    t(ExplainBox("chance"))
+    assert t.state.ui.dialog is Dialog.BOX and t.snapshot().dialog_note
+    t.pass_time(20)
+    assert t.game == game
+    t(CloseDialog(), Tick())
+    assert t.state.pacing.countdown_deadline is not None
+
+
+# --- the guided first turn ----------------------------------------------------------------
+
+
+def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
+    t = game_of()
+    guide = t.view().guide
+    assert guide is not None and guide.start_label == "Guide me"
+    assert guide.text.startswith("First game?") and guide.skip_label == "No, thanks"
+    t(StartGuide())
+    guide = t.view().guide
+    assert guide is not None and guide.start_label == "" and guide.skip_label == "End the guide"
+    assert guide.text.startswith(f"Step {iso(1)} of {iso(4)}: ") and "Roll" in guide.text
+    t(Roll())
+    assert "keep" in (t.view().guide or guide).text
+    t(ToggleKeep(0))
+    assert "box on the sheet" in (t.view().guide or guide).text
+    t(Roll(), Roll())  # the last roll: the countdown waits while the guide shows
+    assert t.state.pacing.countdown_deadline is None
+    assert t.view().countdown_help == "Waiting while the guided turn shows."
+    t.pass_time(10)
+    assert t.game.dice is not None and t.game.current_player == 0
+    t(SelectBox("chance"))
+    assert "Confirm turn" in (t.view().guide or guide).text
+    t(ConfirmTurn())
+    assert t.state.settings.guide_done and t.view().guide is None
+    saved = [e.data for e in t.effects if isinstance(e, SavePreferences)]
+    assert saved and saved[-1]["guide_done"] is True
+
+
+def test_the_guide_offer_can_be_skipped_and_is_not_offered_again() -> None:
+    t = game_of()
+    t(SkipGuide())
+    assert t.view().guide is None
+    assert preferences_to_data(t.state)["guide_done"] is True
+    assert any(isinstance(e, SavePreferences) for e in t.effects)
+    t(Roll())
+    assert t.view().guide is None
+
+
+def test_the_offer_goes_once_the_player_rolls_and_no_guide_for_a_second_human() -> None:
+    t = AppDriver(initial_state(["en"], seed=3))
+    t(AddPlayer(), StartGame())
+    assert t.view().guide is not None
+    t(Roll())
+    assert t.view().guide is None  # not taken: offered again at the next game
+    assert not t.state.settings.guide_done
+    assert t(StartGuide()) is t.state
+
+
+@pytest.mark.parametrize("language", ["he", "et"])
+def test_the_guide_is_translated(language: str) -> None:
+    t = game_of(language=language)
+    offer = t.view().guide
+    t(StartGuide())
+    step = t.view().guide
+    assert offer is not None and step is not None
+    english = game_of().view().guide
+    assert english is not None and offer.text != english.text and step.text != english.text
