@@ -53,6 +53,14 @@ take back the box just confirmed (a roll ends undo): like a snackbar's "Undo", l
 see it and press it. "Faster" or "Skip" end the wait."""
 
 
+class DisplaySize(StrEnum):
+    """How large the dice and the sheet are drawn (the text follows the browser's own size)."""
+
+    NORMAL = "normal"
+    LARGE = "large"
+    """For players who hold the phone at arm's length."""
+
+
 class Dialog(StrEnum):
     NONE = "none"
     RULES = "rules"
@@ -75,6 +83,11 @@ class Settings:
     auto_score_seconds: int = DEFAULT_AUTO_SCORE
     computer_speed: Speed = Speed.NORMAL
     undo: UndoSetting = UndoSetting.AUTO
+    sound: bool = True
+    """A short sound when the dice roll."""
+    vibration: bool = True
+    """A short tap of the phone (where it can vibrate) when the player rolls."""
+    display_size: DisplaySize = DisplaySize.NORMAL
 
 
 @dataclass(frozen=True)
@@ -206,6 +219,9 @@ class Ui:
     sheet_held: bool = False
     """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet): not
     reset with the turn, as the finger is still down."""
+    tray_open: bool = False
+    """The tray shows all of its messages (the hint, the countdown's help...), not only the
+    one-line summary that keeps it small."""
 
 
 @dataclass(frozen=True)

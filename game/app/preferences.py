@@ -1,7 +1,10 @@
 """Preferences (settings and the last setup) for the browser's storage:
 `preferences_to_data(state)` and `preferences_from_data(state, data)` turn them into
 version-tagged JSON data and back; data not as written is refused (SaveFileError naming the
-field), never trusted."""
+field), never trusted.
+
+Version 2 added the sound, the vibration and the display size; preferences of version 1 are
+read as they were, these three keeping their defaults."""
 
 from __future__ import annotations
 
@@ -10,7 +13,14 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Seat, Speed
+from game.app.model import (
+    AUTO_SCORE_CHOICES,
+    MAX_PLAYERS,
+    AppState,
+    DisplaySize,
+    Seat,
+    Speed,
+)
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.i18n.locale import LANGUAGES
 from game.persistence.readers import check_keys, read_list, read_object
@@ -18,7 +28,8 @@ from game.play.state import LEVELS, MAX_NAME_LENGTH, PlayerKind
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
-PREFERENCES_VERSION = 1
+PREFERENCES_VERSION = 2
+READABLE_VERSIONS = (1, PREFERENCES_VERSION)
 T = TypeVar("T")
 
 
@@ -30,6 +41,9 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
         "auto_score_seconds": state.settings.auto_score_seconds,
         "computer_speed": state.settings.computer_speed.value,
         "undo": state.settings.undo.value,
+        "sound": state.settings.sound,
+        "vibration": state.settings.vibration,
+        "display_size": state.settings.display_size.value,
         "ruleset": state.setup.ruleset_id,
         "players": [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level}
@@ -46,18 +60,20 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         SaveFileError: anything not as preferences_to_data writes it, naming the field and the
             value (the stored record is then set aside and reported, see
             game.persistence.session).
-        UnsupportedVersionError: preferences of another version than PREFERENCES_VERSION.
+        UnsupportedVersionError: preferences of a version not in READABLE_VERSIONS.
     """
     prefs = read_object(data, "preferences")
-    written = prefs.keys() & _PREFERENCE_FIELDS  # builds before the undo setting wrote no "undo"
+    version = prefs.get("version")
+    fields = _VERSION_1_FIELDS if version == 1 else _PREFERENCE_FIELDS
+    written = prefs.keys() & fields  # builds before the undo setting wrote no "undo"
     check_keys(prefs, "preferences", {"format", "version", *written})
     if prefs["format"] != "penta-preferences":
         raise SaveFileError(
             f"preferences.format: expected 'penta-preferences', got {prefs['format']!r:.80}"
         )
-    if prefs["version"] != PREFERENCES_VERSION or type(prefs["version"]) is not int:
+    if prefs["version"] not in READABLE_VERSIONS or type(prefs["version"]) is not int:
         raise UnsupportedVersionError(
-            f"preferences: this build reads version {PREFERENCES_VERSION}, "
+            f"preferences: this build reads versions {', '.join(map(str, READABLE_VERSIONS))}, "
             f"not {prefs['version']!r:.80}"
         )
 
@@ -73,6 +89,9 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         ),
         computer_speed=field("computer_speed", tuple(Speed), settings.computer_speed),
         undo=field("undo", tuple(UndoSetting), settings.undo),
+        sound=field("sound", (True, False), settings.sound),
+        vibration=field("vibration", (True, False), settings.vibration),
+        display_size=field("display_size", tuple(DisplaySize), settings.display_size),
     )
     setup = replace(setup, ruleset_id=field("ruleset", tuple(RULESETS), setup.ruleset_id))
     if "players" in prefs:
@@ -85,6 +104,7 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
 
 
 _PREFERENCE_FIELDS = frozenset(preferences_to_data(AppState())) - {"format", "version"}
+_VERSION_1_FIELDS = _PREFERENCE_FIELDS - {"sound", "vibration", "display_size"}
 
 
 def _choice(value: object, choices: Sequence[T], path: str) -> T:

@@ -18,6 +18,7 @@ import random
 from dataclasses import replace
 
 import game.app.countdown as countdown
+from game.app.comfort import apply_comfort
 from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
 from game.app.effects import (
     ClaimTab,
@@ -198,6 +199,9 @@ def _moved_on(before: GameState | None, after: GameState | None) -> bool:
 
 
 def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
+    comfortable = apply_comfort(state, intent)
+    if comfortable is not None:
+        return comfortable
     match intent:
         # --- settings and dialogs, on every screen
         case SetLanguage(language):

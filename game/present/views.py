@@ -166,6 +166,12 @@ class GameView(NamedTuple):
     """The index of the player whose turn it is (the shell scrolls the tray into view when the
     turn passes to a human)."""
     celebration: str = ""
+    tray_summary: str = ""
+    """The tray's most important message on one line ("" when there is none): what the folded
+    tray shows of its messages."""
+    tray_open: bool = False
+    tray_toggle_label: str = ""
+    """"More" or "Less": shows or folds the tray's messages."""
     """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
 
 
@@ -189,6 +195,8 @@ class EndView(NamedTuple):
     new_game_label: str
     undo_label: str = ""
     can_undo: bool = False
+    new_best: bool = False
+    """Someone at the table beat their best total (the end screen celebrates)."""
 
 
 class SettingsView(NamedTuple):
@@ -204,6 +212,13 @@ class SettingsView(NamedTuple):
     undo_label: str = ""
     undo_help: str = ""
     undo_choices: tuple[Choice, ...] = ()
+    sound_label: str = ""
+    sound_choices: tuple[Choice, ...] = ()
+    vibration_label: str = ""
+    vibration_choices: tuple[Choice, ...] = ()
+    size_label: str = ""
+    size_help: str = ""
+    size_choices: tuple[Choice, ...] = ()
 
 
 class LeaveView(NamedTuple):
@@ -282,6 +297,8 @@ class Snapshot(NamedTuple):
     sheet_label: str = ""
     """The accessible name of both score sheets (the game's and the end's), rendered on every
     screen so that a hidden one is never left in the previous language."""
+    display_size: str = "normal"
+    """How large the dice and the sheet are drawn (game.app.model.DisplaySize)."""
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""
