@@ -30,6 +30,7 @@ from game.app.intents import (
     OpenHistory,
     OpenRules,
     OpenSettings,
+    OpenTray,
     PageHidden,
     PageShown,
     PlayAgain,
@@ -40,10 +41,13 @@ from game.app.intents import (
     SelectBox,
     SetAutoScore,
     SetComputerSpeed,
+    SetDisplaySize,
     SetLanguage,
     SetPlayerKind,
     SetPlayerLevel,
+    SetSound,
     SetUndo,
+    SetVibration,
     ShowHint,
     SkipComputers,
     SpeedUp,
@@ -52,7 +56,7 @@ from game.app.intents import (
     ToggleKeep,
     Undo,
 )
-from game.app.model import AppState, Dialog, Screen, Speed
+from game.app.model import AppState, Dialog, DisplaySize, Screen, Speed
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from shell.js import is_null
@@ -147,6 +151,8 @@ class Events:
             intent = None if die is None else ToggleKeep(die)
         elif action == "box":
             intent = SelectBox(str(_data(target, "box")))
+        elif action == "tray-toggle":
+            intent = OpenTray(target.getAttribute("aria-expanded") != "true")
         elif action == "dismiss-notice" and index is not None:
             intent = DismissNotice(index)
         if intent is not None:
@@ -173,6 +179,11 @@ class Events:
             target.value = ""
         elif action == "undo-setting" and value in tuple(UndoSetting):
             self._send(SetUndo(UndoSetting(value)))
+        elif action in ("sound-setting", "vibration-setting") and value in ("on", "off"):
+            setting = SetSound if action == "sound-setting" else SetVibration
+            self._send(setting(value == "on"))
+        elif action == "size-setting" and value in tuple(DisplaySize):
+            self._send(SetDisplaySize(DisplaySize(value)))
         elif action == "kind" and index is not None and value in tuple(PlayerKind):
             self._send(SetPlayerKind(index, PlayerKind(value)))
         elif action == "level" and index is not None:

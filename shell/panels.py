@@ -79,6 +79,13 @@ class Panels:
         self.node("undo-legend").text(view.undo_label)
         self.node("undo-help").text(view.undo_help)
         self._radios("undo-setting", view.undo_choices)
+        self.node("sound-legend").text(view.sound_label)
+        self._radios("sound-setting", view.sound_choices)
+        self.node("vibration-legend").text(view.vibration_label)
+        self._radios("vibration-setting", view.vibration_choices)
+        self.node("size-legend").text(view.size_label)
+        self.node("size-help").text(view.size_help)
+        self._radios("size-setting", view.size_choices)
         self.node("settings-done").text(view.close_label)
 
     def _radios(self, name: str, choices: Sequence[Choice]) -> None:

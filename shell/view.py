@@ -65,6 +65,7 @@ class View:
         if root.getAttribute("dir") != snap.direction:
             root.setAttribute("dir", snap.direction)
         root.dataset.screen = snap.screen
+        root.dataset.size = snap.display_size  # the style sheet draws dice and sheet larger
         root.dataset.coach = snap.coach
         if snap.language != self._language:
             if self._language:
@@ -279,6 +280,7 @@ class View:
         bar = self.node("countdown-bar")
         if bar.changed("--fraction", fraction):
             bar.el.style.setProperty("--fraction", fraction)
+        self._tray_fold(view)
         self.node("hint-text").text(view.hint).show(bool(view.hint))
         self.node("hide-hint").text(view.hide_hint_label).show(bool(view.hint))
         self.node("coach-note").text(view.coach_note).show(bool(view.coach_note))
@@ -306,6 +308,16 @@ class View:
             bool(view.sheet.scroll_hint) and sheet.overflows()
         )
 
+    def _tray_fold(self, view: GameView) -> None:
+        """Folded, the tray shows its messages as one line (so that it never takes much of a
+        phone's height); the toggle opens them all."""
+        self.node("tray-fold").show(bool(view.tray_summary))
+        self.node("tray-summary").text(view.tray_summary)
+        self.node("tray-toggle").text(view.tray_toggle_label).attr(
+            "aria-expanded", "true" if view.tray_open else "false"
+        )
+        self.node("tray-messages").cls("folded", not view.tray_open)
+
     def roll_animation(self, positions: Sequence[int]) -> None:
         """Shakes the dice that were just rolled (CSS turns it off for reduced motion)."""
         for position in positions:
@@ -318,7 +330,7 @@ class View:
 
     def _end(self, view: EndView) -> None:
         self.node("end-title").text(view.title)
-        self.node("end-headline").text(view.headline)
+        self.node("end-headline").text(view.headline).cls("new-best", view.new_best)
         self.node("standings-heading").text(view.standings_heading)
         container = self.node("standings").el
         while container.children.length > len(view.standings):

@@ -8,7 +8,8 @@ refused at once), OpenHistory → LoadStats, PageHidden → SaveSession (while t
 pending, with its time left now), PageShown → KeepAwake, TakeOver → ClaimTab; the result
 intents tell their problems (Warn, ListUnreadable: game.app.notices), ImportFinished → LoadStats,
 TableFailed → Warn. Following from the change (game.app.derived): SavePreferences, SaveSession
-(never in a tab without the game), AnimateRoll, KeepAwake, Focus, FetchTable; and after every
+(never in a tab without the game), AnimateRoll and RollFeel, KeepAwake (and LoadStats as a game
+starts), Focus, FetchTable; and after every
 change and every Tick, ScheduleTick. An intent that changes nothing asks for nothing else.
 """
 

@@ -207,14 +207,14 @@ def celebration_text(state: AppState, t: Translator) -> str:
 
 
 def tray_summary(view: GameView) -> str:
-    """The one line the folded tray shows of its messages: the most pressing one."""
+    """The one line the folded tray shows of its messages: the most pressing one. What the
+    last player scored is not among them: it keeps a line of its own, before the next roll."""
     for text in (
         view.celebration,
         view.message,
         view.bonus_message,
         view.countdown_text,
         view.hint,
-        view.last_move,
     ):
         if text:
             return text
