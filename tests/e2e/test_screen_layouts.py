@@ -130,3 +130,32 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
             for size in VIEWPORTS:
                 problems += problems_at(page, size, players, f"{players} players, {language},")
     assert problems == [], "\n".join(problems)
+
+
+def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -> None:
+    """A default font size of 32 px (200 %): every size is in rem, so everything grows; the
+    page never scrolls sideways, and Roll, the current column and the box names stay in reach
+    (with fewer rows: the sheet scrolls)."""
+    ui = Ui(page).open(app_url, seed=32)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "32px"
+    start_game(ui, 4)
+    ui.roll()
+    problems: list[str] = []
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+            seen = page.evaluate(MEASURE)
+            where = f"{language} {width}x{height}"
+            if seen["sideways"]:
+                problems.append(f"{where}: the page scrolls sideways")
+            if seen["currentCut"] or not seen["namesInSight"]:
+                problems.append(f"{where}: the current column or the box names are cut {seen}")
+            page.locator("#roll").scroll_into_view_if_needed()
+            roll = page.locator("#roll").bounding_box()
+            if roll is None or roll["y"] < 0 or roll["y"] + roll["height"] > height + 1:
+                problems.append(f"{where}: Roll out of reach {roll}")
+    assert problems == [], "\n".join(problems)
