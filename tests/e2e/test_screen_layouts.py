@@ -101,8 +101,8 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
     if not seen["namesInSight"]:
         problems.append("the box names are out of sight")
     if upright:
-        if seen["rows"] < MIN_ROWS_UPRIGHT:
-            problems.append(f"{seen['rows']} rows in sight")
+        if seen["rows"] < MIN_ROWS_UPRIGHT or seen["room"] < MIN_ROWS_UPRIGHT:
+            problems.append(f"{seen['rows']} rows in sight, room for {seen['room']}")
         if seen["trayShare"] > MAX_TRAY_SHARE:
             problems.append(f"the tray takes {seen['trayShare']:.0%} of the height")
     else:
@@ -130,6 +130,20 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
             for size in VIEWPORTS:
                 problems += problems_at(page, size, players, f"{players} players, {language},")
     assert problems == [], "\n".join(problems)
+    # Larger dice and sheet, from the settings: fewer rows, nothing cut.
+    page.set_viewport_size({"width": 360, "height": 640})
+    die = page.locator("#dice .die").first
+    before = die.bounding_box()
+    page.click("#settings-button")
+    page.locator("label[for=size-setting-large]").click()
+    page.locator("label[for=sound-setting-off]").click()
+    page.click("#settings-done")
+    expect(page.locator("html")).to_have_attribute("data-size", "large")
+    after = die.bounding_box()
+    assert before and after and after["width"] > before["width"] * 1.2, (before, after)
+    seen = page.evaluate(MEASURE)
+    assert not seen["sideways"] and not seen["currentCut"] and seen["namesInSight"], seen
+    assert seen["rows"] >= 5 and seen["trayShare"] <= MAX_TRAY_SHARE, seen
 
 
 def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -> None:
