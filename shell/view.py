@@ -49,7 +49,7 @@ class View:
         self._turn_player = -1
         """The player whose turn the game screen last showed (-1: none yet)."""
         self._sheet_frame = ""
-        """The heights last given to the style sheet by `_size_sheet`."""
+        """The height last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
         self._spotlight: tuple[int, str] | None = None
@@ -178,7 +178,6 @@ class View:
         """Scrolls the sheet's frame up or down so that a row shows whole between its sticky row
         of names and what covers the frame's bottom (the tray, the screen's edge); only if that
         is not enough, the page too."""
-        self._size_sheet()  # the frame's height follows the tray's, which the hint just grew
         window = self.document.defaultView
         wrap = self.node("sheet-wrap").el
         row = self.document.querySelector(selector)
@@ -204,17 +203,13 @@ class View:
             window.scrollBy(0, rest)
 
     def _size_sheet(self) -> None:
-        """Tells the style sheet the heights of the header bar and of the tray (which grows with
-        the hint, Undo, the countdown...): the sheet scrolls inside a frame that fits between
-        them, so that its sticky row of player names is never under either."""
-        bar = self.document.querySelector("header.bar")
-        tray = self.node("tray").el
-        heights = f"{float(bar.offsetHeight):.0f}px {float(tray.offsetHeight):.0f}px"
-        if heights != self._sheet_frame:
-            self._sheet_frame = heights
-            style = self.document.documentElement.style
-            style.setProperty("--bar-height", heights.split()[0])
-            style.setProperty("--tray-height", heights.split()[1])
+        """Tells the style sheet the header bar's height: the end screen's sheet scrolls inside
+        a frame that fills the screen below it (the game's frame takes what the tray leaves by
+        itself: see the game screen's layouts in assets/app.css)."""
+        height = f"{float(self.document.querySelector('header.bar').offsetHeight):.0f}px"
+        if height != self._sheet_frame:
+            self._sheet_frame = height
+            self.document.documentElement.style.setProperty("--bar-height", height)
 
     def _rescue_focus(self, focused: Any) -> None:
         """A control that had the focus was just disabled or hidden (Confirm after scoring,
