@@ -31,6 +31,7 @@ from game.app.effects import (
     KeepAwake,
     ListUnreadable,
     LoadStats,
+    RollFeel,
     SavePreferences,
     SaveSession,
     ScheduleTick,
@@ -53,6 +54,7 @@ from shell.effects import (
     WakeLock,
 )
 from shell.events import Events
+from shell.feel import DiceFeel
 from shell.view import View
 
 
@@ -65,6 +67,7 @@ class Controller:
         timer: Timer,
         tables: TableLoader,
         wake_lock: WakeLock,
+        feel: DiceFeel,
         page: Page,
         storage: StorageJobs,
         tabs: TabClaim,
@@ -75,6 +78,7 @@ class Controller:
         self.timer = timer
         self.tables = tables
         self.wake_lock = wake_lock
+        self.feel = feel
         self.page = page
         self.storage = storage
         self.tabs = tabs
@@ -158,6 +162,8 @@ class Controller:
                     self.page.focus_first(targets)
                 case AnimateRoll(positions):
                     self.view.roll_animation(positions)
+                case RollFeel(sound, vibrate):
+                    self.feel.play(sound, vibrate)
                 case ScheduleTick(at):
                     self.timer.set(at)
                 case Warn(message):

@@ -31,6 +31,7 @@ from game.app.intents import (
     OpenHistory,
     OpenRules,
     OpenSettings,
+    OpenTray,
     PageHidden,
     PageShown,
     PlayAgain,
@@ -41,11 +42,14 @@ from game.app.intents import (
     SelectBox,
     SetAutoScore,
     SetComputerSpeed,
+    SetDisplaySize,
     SetLanguage,
     SetPassPhone,
     SetPlayerKind,
     SetPlayerLevel,
+    SetSound,
     SetUndo,
+    SetVibration,
     ShowHint,
     SkipComputers,
     SkipGuide,
@@ -57,7 +61,7 @@ from game.app.intents import (
     ToggleKeep,
     Undo,
 )
-from game.app.model import AppState, Dialog, Screen, Speed
+from game.app.model import AppState, Dialog, DisplaySize, Screen, Speed
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from shell.js import is_null
@@ -157,6 +161,8 @@ class Events:
             intent = SelectBox(str(_data(target, "box")))
         elif action == "explain":
             intent = ExplainBox(str(_data(target, "explain")))
+        elif action == "tray-toggle":
+            intent = OpenTray(target.getAttribute("aria-expanded") != "true")
         elif action == "dismiss-notice" and index is not None:
             intent = DismissNotice(index)
         if intent is not None:
@@ -185,6 +191,11 @@ class Events:
             self._send(SetPassPhone(bool(target.checked)))
         elif action == "undo-setting" and value in tuple(UndoSetting):
             self._send(SetUndo(UndoSetting(value)))
+        elif action in ("sound-setting", "vibration-setting") and value in ("on", "off"):
+            setting = SetSound if action == "sound-setting" else SetVibration
+            self._send(setting(value == "on"))
+        elif action == "size-setting" and value in tuple(DisplaySize):
+            self._send(SetDisplaySize(DisplaySize(value)))
         elif action == "kind" and index is not None and value in tuple(PlayerKind):
             self._send(SetPlayerKind(index, PlayerKind(value)))
         elif action == "level" and index is not None:

@@ -44,6 +44,7 @@ async def start() -> None:
         WakeLock,
     )
     from shell.events import Events
+    from shell.feel import DiceFeel
     from shell.view import View
 
     def send(intent: Intent) -> None:  # the adapters' results go to the runner built below
@@ -56,6 +57,7 @@ async def start() -> None:
         timer=Timer(window, clock, send),
         tables=TableLoader(window, send, tasks),
         wake_lock=WakeLock(window, tasks),
+        feel=DiceFeel(window),
         page=page,
         storage=StorageJobs(window, clock, page, send),
         tabs=TabClaim(window, send),

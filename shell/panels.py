@@ -84,6 +84,13 @@ class Panels:
         checkbox = self.node("pass-phone-setting").el
         if bool(checkbox.checked) != view.pass_phone:
             checkbox.checked = view.pass_phone
+        self.node("sound-legend").text(view.sound_label)
+        self._radios("sound-setting", view.sound_choices)
+        self.node("vibration-legend").text(view.vibration_label)
+        self._radios("vibration-setting", view.vibration_choices)
+        self.node("size-legend").text(view.size_label)
+        self.node("size-help").text(view.size_help)
+        self._radios("size-setting", view.size_choices)
         self.node("settings-done").text(view.close_label)
 
     def _radios(self, name: str, choices: Sequence[Choice]) -> None:

@@ -51,7 +51,7 @@ class View:
         self._turn_player = -1
         """The player whose turn the game screen last showed (-1: none yet)."""
         self._sheet_frame = ""
-        """The heights last given to the style sheet by `_size_sheet`."""
+        """The height last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
         self._spotlight: tuple[int, str] | None = None
@@ -67,6 +67,7 @@ class View:
         if root.getAttribute("dir") != snap.direction:
             root.setAttribute("dir", snap.direction)
         root.dataset.screen = snap.screen
+        root.dataset.size = snap.display_size  # the style sheet draws dice and sheet larger
         root.dataset.coach = snap.coach
         if snap.language != self._language:
             if self._language:
@@ -181,7 +182,6 @@ class View:
         """Scrolls the sheet's frame up or down so that a row shows whole between its sticky row
         of names and what covers the frame's bottom (the tray, the screen's edge); only if that
         is not enough, the page too."""
-        self._size_sheet()  # the frame's height follows the tray's, which the hint just grew
         window = self.document.defaultView
         wrap = self.node("sheet-wrap").el
         row = self.document.querySelector(selector)
@@ -207,17 +207,13 @@ class View:
             window.scrollBy(0, rest)
 
     def _size_sheet(self) -> None:
-        """Tells the style sheet the heights of the header bar and of the tray (which grows with
-        the hint, Undo, the countdown...): the sheet scrolls inside a frame that fits between
-        them, so that its sticky row of player names is never under either."""
-        bar = self.document.querySelector("header.bar")
-        tray = self.node("tray").el
-        heights = f"{float(bar.offsetHeight):.0f}px {float(tray.offsetHeight):.0f}px"
-        if heights != self._sheet_frame:
-            self._sheet_frame = heights
-            style = self.document.documentElement.style
-            style.setProperty("--bar-height", heights.split()[0])
-            style.setProperty("--tray-height", heights.split()[1])
+        """Tells the style sheet the header bar's height: the end screen's sheet scrolls inside
+        a frame that fills the screen below it (the game's frame takes what the tray leaves by
+        itself: see the game screen's layouts in assets/app.css)."""
+        height = f"{float(self.document.querySelector('header.bar').offsetHeight):.0f}px"
+        if height != self._sheet_frame:
+            self._sheet_frame = height
+            self.document.documentElement.style.setProperty("--bar-height", height)
 
     def _rescue_focus(self, focused: Any) -> None:
         """A control that had the focus was just disabled or hidden (Confirm after scoring,
@@ -284,6 +280,7 @@ class View:
         bar = self.node("countdown-bar")
         if bar.changed("--fraction", fraction):
             bar.el.style.setProperty("--fraction", fraction)
+        self._tray_fold(view)
         self.node("hint-text").text(view.hint).show(bool(view.hint))
         self.node("hide-hint").text(view.hide_hint_label).show(bool(view.hint))
         self.node("coach-note").text(view.coach_note).show(bool(view.coach_note))
@@ -311,6 +308,16 @@ class View:
             bool(view.sheet.scroll_hint) and sheet.overflows()
         )
 
+    def _tray_fold(self, view: GameView) -> None:
+        """Folded, the tray shows its messages as one line (so that it never takes much of a
+        phone's height); the toggle opens them all."""
+        self.node("tray-fold").show(bool(view.tray_summary))
+        self.node("tray-summary").text(view.tray_summary)
+        self.node("tray-toggle").text(view.tray_toggle_label).attr(
+            "aria-expanded", "true" if view.tray_open else "false"
+        )
+        self.node("tray-messages").cls("folded", not view.tray_open)
+
     def roll_animation(self, positions: Sequence[int]) -> None:
         """Shakes the dice that were just rolled (CSS turns it off for reduced motion)."""
         for position in positions:
@@ -323,7 +330,7 @@ class View:
 
     def _end(self, view: EndView) -> None:
         self.node("end-title").text(view.title)
-        self.node("end-headline").text(view.headline)
+        self.node("end-headline").text(view.headline).cls("new-best", view.new_best)
         self.node("standings-heading").text(view.standings_heading)
         container = self.node("standings").el
         while container.children.length > len(view.standings):

@@ -5,9 +5,10 @@ through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -
 360x640 CSS pixels (2x device pixels), in the light theme, and the help at the table:
 -guide.png (the guided first turn), -handover.png (passing the phone between two humans),
 -box-help.png (a box's name tapped) and -rules-game.png (the rules opened mid-turn, the
-countdown waiting); `--dark` adds the dark theme's
-(<language>-<screen>-dark.png). The dice are seeded, so the pictures change only when the app's
-look does.
+countdown waiting); `--dark` adds the dark theme's (<language>-<screen>-dark.png). Then the
+game screen of four players at each layout's size (LAYOUTS: a phone upright and sideways, a
+tablet, a desktop), at the last roll with the hint shown: <language>-layout-<width>x<height>.png.
+The dice are seeded, so the pictures change only when the app's look does.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ PLAYERS = {
     "et": ("Mari", "Jaan"),
 }
 SEED = 2026
+LAYOUTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
 
 
 def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
@@ -100,6 +102,34 @@ def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
     context.close()
 
 
+def shoot_layouts(browser: Browser, url: str, language: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        locale=LANGUAGES[language],
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.goto(f"{url}?seed={SEED}")
+    page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+    for index, name in enumerate((*PLAYERS[language], *PLAYERS[language])):
+        if index:
+            page.click("#add-human")
+        page.fill(f"#seat-{index}-name", f"{name} {index // 2 + 1}" if index > 1 else name)
+    page.click("#start")
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    for _ in range(3):
+        page.click("#roll")
+        page.wait_for_timeout(450)  # past the double-tap guard
+    page.click("#hint")
+    for width, height in LAYOUTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => document.activeElement?.blur()")
+        page.wait_for_timeout(300)
+        page.screenshot(path=OUT / f"{language}-layout-{width}x{height}.png")
+    context.close()
+
+
 def settle(page: Page) -> None:
     """No focus ring and the top of the screen, as a player first sees it."""
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -147,6 +177,7 @@ def main() -> None:
         for language in args.language or LANGUAGES:
             for scheme in schemes:
                 shoot(browser, server.url, language, scheme)
+            shoot_layouts(browser, server.url, language)
         browser.close()
     print(f"screenshots written to {OUT.relative_to(ROOT)}")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.comfort import roll_feel
 from game.app.countdown import turn_record
 from game.app.effects import (
     AnimateRoll,
@@ -14,6 +15,7 @@ from game.app.effects import (
     FetchTable,
     Focus,
     KeepAwake,
+    LoadStats,
     SavePreferences,
     SaveSession,
     ScheduleTick,
@@ -35,6 +37,7 @@ def effects_of_change(
     effects: list[Effect] = []
     if after.ui.announcement_count != before.ui.announcement_count:
         effects.extend(_roll_animation(before, after))
+        effects.extend(roll_feel(before, after))
     if Screen.ELSEWHERE not in (before.screen, after.screen):  # only the tab that plays saves
         preferences = preferences_to_data(after)
         if preferences != preferences_to_data(before):
@@ -43,6 +46,10 @@ def effects_of_change(
             effects.append(session_save(after, now))
     if (before.screen is Screen.GAME) is not (after.screen is Screen.GAME):
         effects.append(KeepAwake(after.screen is Screen.GAME))
+        if after.screen is Screen.GAME:
+            # The players' statistics before this game, for the end screen's words (a new
+            # best, against the average): the game joins the history only when it ends.
+            effects.append(LoadStats())
     return (*effects, *_focus_after(intent))
 
 

@@ -107,6 +107,15 @@ class AnimateRoll:
 
 
 @dataclass(frozen=True)
+class RollFeel:
+    """The dice just rolled: a short sound (`sound`) and a short tap of the phone (`vibrate`),
+    where the device can."""
+
+    sound: bool
+    vibrate: bool
+
+
+@dataclass(frozen=True)
 class ScheduleTick:
     """Send Tick at the moment `at` (seconds; None: no timer is needed), in place of the timer
     set before."""
@@ -143,6 +152,7 @@ Effect = (
     | KeepAwake
     | Focus
     | AnimateRoll
+    | RollFeel
     | ScheduleTick
     | Warn
     | ClaimTab

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.app.model import Notice, Speed
+from game.app.model import DisplaySize, Notice, Speed
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState, PlayerKind
@@ -221,6 +221,28 @@ class SetUndo:
 
 
 @dataclass(frozen=True)
+class SetSound:
+    on: bool
+
+
+@dataclass(frozen=True)
+class SetVibration:
+    on: bool
+
+
+@dataclass(frozen=True)
+class SetDisplaySize:
+    size: DisplaySize
+
+
+@dataclass(frozen=True)
+class OpenTray:
+    """Show all of the tray's messages (`open`), or only their one-line summary."""
+
+    open: bool
+
+
+@dataclass(frozen=True)
 class DismissNotice:
     index: int
 
@@ -379,6 +401,10 @@ Intent = (
     | TableFailed
     | Undo
     | SetUndo
+    | SetSound
+    | SetVibration
+    | SetDisplaySize
+    | OpenTray
     | DismissNotice
     | OpenHistory
     | ExportData

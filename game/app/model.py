@@ -53,6 +53,14 @@ take back the box just confirmed (a roll ends undo): like a snackbar's "Undo", l
 see it and press it. "Faster" or "Skip" end the wait."""
 
 
+class DisplaySize(StrEnum):
+    """How large the dice and the sheet are drawn (the text follows the browser's own size)."""
+
+    NORMAL = "normal"
+    LARGE = "large"
+    """For players who hold the phone at arm's length."""
+
+
 class Dialog(StrEnum):
     NONE = "none"
     RULES = "rules"
@@ -81,6 +89,11 @@ class Settings:
     """Between two humans' turns, a hand-over screen names who plays next (game.app.handover)."""
     guide_done: bool = False
     """The guided first turn was played through or skipped (game.app.guide)."""
+    sound: bool = True
+    """A short sound when the dice roll."""
+    vibration: bool = True
+    """A short tap of the phone (where it can vibrate) when the player rolls."""
+    display_size: DisplaySize = DisplaySize.NORMAL
 
 
 @dataclass(frozen=True)
@@ -219,6 +232,9 @@ class Ui:
     handed_over: tuple[int, int] | None = None
     """The (round, player) whose hand-over was tapped through (StartTurn). Not saved: a reload
     before that player's first roll shows the hand-over again."""
+    tray_open: bool = False
+    """The tray shows all of its messages (the hint, the countdown's help...), not only the
+    one-line summary that keeps it small."""
 
 
 @dataclass(frozen=True)

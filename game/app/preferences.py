@@ -1,8 +1,11 @@
 """Preferences (settings and the last setup) for the browser's storage:
 `preferences_to_data(state)` and `preferences_from_data(state, data)` turn them into
 version-tagged JSON data and back; data not as written is refused (SaveFileError naming the
-field), never trusted. Version 1 (before the hand-over and the guided turn) is upgraded: its
-player has played before, so the guided turn is not offered to them."""
+field), never trusted.
+
+Version 2 added the hand-over setting, the guided turn, the sound, the vibration and the display
+size. Version 1 is upgraded: its player has played before, so the guided turn is not offered to
+them, and the other new settings keep their defaults."""
 
 from __future__ import annotations
 
@@ -11,7 +14,14 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Seat, Speed
+from game.app.model import (
+    AUTO_SCORE_CHOICES,
+    MAX_PLAYERS,
+    AppState,
+    DisplaySize,
+    Seat,
+    Speed,
+)
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.i18n.locale import LANGUAGES
 from game.persistence.migrations import JsonObject, MigrationChain
@@ -25,6 +35,9 @@ T = TypeVar("T")
 
 
 def _add_pass_phone_and_guide(data: JsonObject) -> JsonObject:
+    written_later = sorted(data.keys() & _VERSION_2_FIELDS)
+    if written_later:
+        raise SaveFileError(f"preferences: version 1 never wrote {', '.join(written_later)}")
     return {**data, "version": 2, "pass_phone": True, "guide_done": True}
 
 
@@ -43,6 +56,9 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
         "undo": state.settings.undo.value,
         "pass_phone": state.settings.pass_phone,
         "guide_done": state.settings.guide_done,
+        "sound": state.settings.sound,
+        "vibration": state.settings.vibration,
+        "display_size": state.settings.display_size.value,
         "ruleset": state.setup.ruleset_id,
         "players": [
             {"name": seat.name, "kind": seat.kind.value, "level": seat.level}
@@ -74,8 +90,8 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         )
     if prefs["version"] != PREFERENCES_VERSION or type(prefs["version"]) is not int:
         raise UnsupportedVersionError(
-            f"preferences: this build reads version {PREFERENCES_VERSION}, "
-            f"not {prefs['version']!r:.80}"
+            f"preferences: this build reads versions {_MIGRATIONS.oldest} to "
+            f"{PREFERENCES_VERSION}, not {prefs['version']!r:.80}"
         )
 
     def field(key: str, choices: Sequence[T], current: T) -> T:
@@ -92,6 +108,9 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         undo=field("undo", tuple(UndoSetting), settings.undo),
         pass_phone=field("pass_phone", (True, False), settings.pass_phone),
         guide_done=field("guide_done", (True, False), settings.guide_done),
+        sound=field("sound", (True, False), settings.sound),
+        vibration=field("vibration", (True, False), settings.vibration),
+        display_size=field("display_size", tuple(DisplaySize), settings.display_size),
     )
     setup = replace(setup, ruleset_id=field("ruleset", tuple(RULESETS), setup.ruleset_id))
     if "players" in prefs:
@@ -104,6 +123,7 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
 
 
 _PREFERENCE_FIELDS = frozenset(preferences_to_data(AppState())) - {"format", "version"}
+_VERSION_2_FIELDS = frozenset({"pass_phone", "guide_done", "sound", "vibration", "display_size"})
 
 
 def _choice(value: object, choices: Sequence[T], path: str) -> T:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 import game.app.countdown as countdown
 from game.app.derived import next_tick, with_table_fetch
-from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable
+from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadStats
 from game.app.intents import SessionRead
 from game.app.model import (
     RESTORED_NOTICE,
@@ -54,7 +54,8 @@ def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
     state = resume(state, session.game, session.before_last_turn, now=now, turn=session.turn)
     state, told = _told(state, session)
     state, fetch = with_table_fetch(state)
-    awake = (KeepAwake(True),) if state.screen is Screen.GAME else ()
+    # A game restored: the screen kept on, and the earlier games for its end screen's words.
+    awake = (KeepAwake(True), LoadStats()) if state.screen is Screen.GAME else ()
     return state, (*told, *awake, *fetch, next_tick(state, now), CheckHistory(), ListUnreadable())
 
 

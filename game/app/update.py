@@ -8,7 +8,8 @@ refused at once), OpenHistory → LoadStats, PageHidden → SaveSession (while t
 pending, with its time left now), PageShown → KeepAwake, TakeOver → ClaimTab; the result
 intents tell their problems (Warn, ListUnreadable: game.app.notices), ImportFinished → LoadStats,
 TableFailed → Warn. Following from the change (game.app.derived): SavePreferences, SaveSession
-(never in a tab without the game), AnimateRoll, KeepAwake, Focus, FetchTable; and after every
+(never in a tab without the game), AnimateRoll and RollFeel, KeepAwake (and LoadStats as a game
+starts), Focus, FetchTable; and after every
 change and every Tick, ScheduleTick. An intent that changes nothing asks for nothing else.
 """
 
@@ -20,6 +21,7 @@ from dataclasses import replace
 import game.app.countdown as countdown
 import game.app.guide as guide
 import game.app.handover as handover
+from game.app.comfort import apply_comfort
 from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
 from game.app.effects import (
     ClaimTab,
@@ -205,6 +207,9 @@ def _moved_on(before: GameState | None, after: GameState | None) -> bool:
 
 
 def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
+    comfortable = apply_comfort(state, intent)
+    if comfortable is not None:
+        return comfortable
     match intent:
         # --- settings and dialogs, on every screen
         case SetLanguage(language):

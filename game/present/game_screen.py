@@ -117,7 +117,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     if state.coach_status is CoachStatus.UNAVAILABLE:
         coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
 
-    return GameView(
+    view = GameView(
         title=t("turn.player_turn", name=name),
         round=t("turn.round", round=game.turn_number, rounds=len(ruleset.boxes)),
         is_computer=computer,
@@ -172,6 +172,13 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         rules_help=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
         ruleset=ruleset.id,
     )
+    summary = tray_summary(view)
+    opened = state.ui.tray_open and bool(summary)
+    return view._replace(
+        tray_summary=summary,
+        tray_open=opened,
+        tray_toggle_label=t("tray.less" if opened else "tray.more") if summary else "",
+    )
 
 
 def _countdown_help(state: AppState, t: Translator) -> str:
@@ -186,11 +193,37 @@ def _countdown_help(state: AppState, t: Translator) -> str:
 
 
 def celebration_text(state: AppState, t: Translator) -> str:
-    celebrated = celebration(state)
-    if celebrated is None or state.game is None:
+    """A first Penta (Yatzy), else the upper bonus just reached, until the next roll."""
+    game, event = state.game, state.ui.announcement
+    if game is None:
         return ""
-    name = state.game.players[celebrated.player].name
-    return t(f"turn.celebrate.{state.game.ruleset.id}", name=name)
+    celebrated = celebration(state)
+    if celebrated is not None:
+        name = game.players[celebrated.player].name
+        return t(f"turn.celebrate.{game.ruleset.id}", name=name)
+    if not isinstance(event, Scored) or (game.dice is not None and not game.is_over):
+        return ""
+    sheet, ruleset = game.sheets[event.player], game.ruleset
+    reached_now = sheet.upper_subtotal - event.points < ruleset.upper_bonus_threshold
+    if event.box in ruleset.upper_box_ids and sheet.upper_bonus and reached_now:
+        name = game.players[event.player].name
+        return t("turn.celebrate.upper_bonus", name=name, points=sheet.upper_bonus)
+    return ""
+
+
+def tray_summary(view: GameView) -> str:
+    """The one line the folded tray shows of its messages: the most pressing one. What the
+    last player scored is not among them: it keeps a line of its own, before the next roll."""
+    for text in (
+        view.celebration,
+        view.message,
+        view.bonus_message,
+        view.countdown_text,
+        view.hint,
+    ):
+        if text:
+            return text
+    return ""
 
 
 def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, Speed
+from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, DisplaySize, Speed
 from game.app.seats import default_names
 from game.i18n.translator import Translator
 from game.play.engine import standings
 from game.play.state import LEVELS, PlayerKind
 from game.play.undo import UndoSetting
+from game.present.end_words import end_words
 from game.present.game_screen import undo_label
 from game.present.sheet import sheet_view
 from game.present.views import (
@@ -151,18 +152,11 @@ def end_view(state: AppState, t: Translator) -> EndView:
         for s in table
     )
     undo_text, can_undo_now = undo_label(state, t)
-    winners = [s.name for s in table if s.place == 1]
-    if len(table) == 1:
-        headline = (
-            t("end.solo") + " " + t("end.final_score", points=t.format_number(table[0].total))
-        )
-    elif len(winners) == 1:
-        headline = t("end.winner", name=winners[0])
-    else:
-        headline = t("end.winners_tied", names=t.format_list(winners))
+    words = end_words(game, state.ui.stats, t)
     return EndView(
         title=t("end.title"),
-        headline=headline,
+        headline=words.headline,
+        new_best=words.new_best,
         standings_heading=t("end.standings"),
         standings=views,
         breakdown_heading=t("end.breakdown"),
@@ -177,6 +171,7 @@ def end_view(state: AppState, t: Translator) -> EndView:
 
 def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...]) -> SettingsView:
     settings = state.settings
+    chosen_size = settings.display_size
     return SettingsView(
         title=t("settings.title"),
         language_label=t("settings.language"),
@@ -210,4 +205,18 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
         pass_phone_label=t("settings.pass_phone"),
         pass_phone_help=t("settings.pass_phone_help"),
         pass_phone=settings.pass_phone,
+        sound_label=t("settings.sound"),
+        sound_choices=_on_off(settings.sound, t),
+        vibration_label=t("settings.vibration"),
+        vibration_choices=_on_off(settings.vibration, t),
+        size_label=t("settings.display_size"),
+        size_help=t("settings.display_size_help"),
+        size_choices=tuple(
+            Choice(size.value, t(f"settings.display_size.{size.value}"), size is chosen_size)
+            for size in DisplaySize
+        ),
     )
+
+
+def _on_off(on: bool, t: Translator) -> tuple[Choice, ...]:
+    return (Choice("on", t("settings.on"), on), Choice("off", t("settings.off"), not on))

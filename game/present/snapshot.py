@@ -80,6 +80,7 @@ def present(state: AppState, now: float) -> Snapshot:
             else None
         ),
         sheet_label=t("sheet.title"),
+        display_size=state.settings.display_size.value,
         coach=state.coach_status.value,
         handover=handover_view(state, t) if handing_over else None,
         box_help=box_help_view(state, t),

@@ -169,6 +169,12 @@ class GameView(NamedTuple):
     """The index of the player whose turn it is (the shell scrolls the tray into view when the
     turn passes to a human)."""
     celebration: str = ""
+    tray_summary: str = ""
+    """The tray's most important message on one line ("" when there is none): what the folded
+    tray shows of its messages."""
+    tray_open: bool = False
+    tray_toggle_label: str = ""
+    """"More" or "Less": shows or folds the tray's messages."""
     """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
     rules_label: str = ""
     rules_help: str = ""
@@ -228,6 +234,8 @@ class EndView(NamedTuple):
     new_game_label: str
     undo_label: str = ""
     can_undo: bool = False
+    new_best: bool = False
+    """Someone at the table beat their best total (the end screen celebrates)."""
 
 
 class SettingsView(NamedTuple):
@@ -246,6 +254,13 @@ class SettingsView(NamedTuple):
     pass_phone_label: str = ""
     pass_phone_help: str = ""
     pass_phone: bool = True
+    sound_label: str = ""
+    sound_choices: tuple[Choice, ...] = ()
+    vibration_label: str = ""
+    vibration_choices: tuple[Choice, ...] = ()
+    size_label: str = ""
+    size_help: str = ""
+    size_choices: tuple[Choice, ...] = ()
 
 
 class LeaveView(NamedTuple):
@@ -329,6 +344,8 @@ class Snapshot(NamedTuple):
     dialog_note: str = ""
     """What a dialog over the game does to the countdown ("The countdown waits with 2 seconds
     left..."); "" when no countdown is held by the dialog."""
+    display_size: str = "normal"
+    """How large the dice and the sheet are drawn (game.app.model.DisplaySize)."""
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""

@@ -76,6 +76,11 @@ def test_no_serious_violation_on_any_screen_in_any_language(axe_page: Page, app_
     expect(page.locator("#sheet td.hinted")).to_have_count(1)
     check_every_language(ui, "game with a hint on the sheet", problems)
     page.select_option("#language", "en")
+    page.click("#tray-toggle")  # the tray's messages opened in full
+    expect(page.locator("#tray-toggle")).to_have_attribute("aria-expanded", "true")
+    check_every_language(ui, "game with the tray opened", problems)
+    page.select_option("#language", "en")
+    page.click("#tray-toggle")
     check_dialog(ui, "#leave", "#leave-dialog", problems)
     page.click("#sheet td.hinted button")
     page.click("#confirm")

@@ -1,0 +1,80 @@
+"""The end screen's words, which follow the result instead of a fixed "Well played!":
+
+    end_words(game, stats, t) -> EndWords
+
+`stats` are the players' statistics from before this game (game.persistence.stats, loaded
+when the game started; empty when the history could not be read). In order: a human player's
+new personal best (their total above the best of their earlier games of this ruleset), then in
+a solo game the score against the player's average (or a first game), in a game of several a
+tie, a close game (won by at most CLOSE_GAME_POINTS) or the winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from game.i18n.translator import Translator
+from game.play.engine import standings
+from game.play.state import GameState, PlayerKind
+
+if TYPE_CHECKING:  # the statistics' module is loaded only once a game starts
+    from game.persistence.stats import PlayerStats
+
+CLOSE_GAME_POINTS = 10
+"""A win by this many points or fewer is a close game."""
+
+
+class EndWords(NamedTuple):
+    headline: str
+    new_best: bool
+
+
+def new_bests(game: GameState, stats: Sequence[PlayerStats]) -> tuple[int, ...]:
+    """The human players whose total beats the best of their earlier games of the ruleset."""
+    earlier = {(s.name, s.ruleset_id): s for s in stats}
+    found = []
+    for index, (player, sheet) in enumerate(zip(game.players, game.sheets, strict=True)):
+        before = earlier.get((player.name, game.ruleset.id))
+        if player.kind is PlayerKind.HUMAN and before is not None and sheet.total > before.best:
+            found.append(index)
+    return tuple(found)
+
+
+def end_words(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> EndWords:
+    table = standings(game)
+    number = t.format_number
+    bests = new_bests(game, stats)
+    if bests:
+        names = [game.players[index].name for index in bests]
+        if len(table) == 1:
+            headline = t("end.new_best_solo", points=number(table[0].total))
+        else:
+            headline = t("end.new_best", names=t.format_list(names))
+        return EndWords(headline, True)
+    if len(table) == 1:
+        return EndWords(_solo(game, stats, t), False)
+    winners = [s.name for s in table if s.place == 1]
+    if len(winners) > 1:
+        return EndWords(t("end.winners_tied", names=t.format_list(winners)), False)
+    margin = table[0].total - table[1].total
+    if margin <= CLOSE_GAME_POINTS:
+        return EndWords(t("end.close_win", name=winners[0], points=margin), False)
+    return EndWords(t("end.winner", name=winners[0]), False)
+
+
+def _solo(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> str:
+    (player,), total = game.players, game.sheets[0].total
+    before = next(
+        (s for s in stats if s.name == player.name and s.ruleset_id == game.ruleset.id), None
+    )
+    points = t.format_number(total)
+    if before is None or player.kind is not PlayerKind.HUMAN:
+        return t("end.solo_first", points=points)
+    average = t.format_number(before.average, 1)
+    difference = round(total - before.average)
+    if difference > 0:
+        return t("end.solo_above", points=points, count=difference, average=average)
+    if difference < 0:
+        return t("end.solo_below", points=points, count=-difference, average=average)
+    return t("end.solo_even", points=points, average=average)

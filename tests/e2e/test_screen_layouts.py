@@ -1,0 +1,176 @@
+"""The game screen at the sizes people play on (phones upright and sideways, a tablet, a
+desktop), in every language, with 1, 4 and 8 players: what must stay in sight is measured on
+the page. One booted page is resized and switched through all of them, to keep the test fast.
+
+Phone upright (360x640): the current player's column, the box names and at least 7 rows of the
+sheet in sight, and the tray (dice, buttons, hint, messages, countdown) at most 40 % of the
+height. Sideways, tablet, desktop: the dice beside the sheet, and every player's column in
+sight up to 6 players."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.game_helpers import Ui
+
+VIEWPORTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
+LANGUAGES = ("en", "he", "et")
+PLAYER_COUNTS = (1, 4, 8)
+MIN_ROWS_UPRIGHT = 7
+MAX_TRAY_SHARE = 0.4
+
+# What shows of the sheet: the rows between the sticky names and whatever ends the frame's
+# view (its own edge, the tray, the screen), the player columns cut by the frame or by the
+# pinned box names, and where the tray is.
+MEASURE = """() => {
+    const wrap = document.getElementById('sheet-wrap');
+    const frame = wrap.getBoundingClientRect();
+    const head = document.querySelector('#sheet thead').getBoundingClientRect();
+    const tray = document.getElementById('tray').getBoundingClientRect();
+    const bar = document.querySelector('header.bar').getBoundingClientRect();
+    const pinned = document.querySelector('#sheet thead th.corner').getBoundingClientRect();
+    const rtl = getComputedStyle(wrap).direction === 'rtl';
+    const innerTop = frame.top + wrap.clientTop;
+    const top = Math.max(innerTop + head.height, bar.bottom);
+    const beside = tray.top < frame.bottom - 1 && (tray.left >= frame.right - 1
+        || tray.right <= frame.left + 1);
+    let bottom = Math.min(innerTop + wrap.clientHeight, innerHeight);
+    if (!beside) bottom = Math.min(bottom, tray.top);
+    // A row counts when at least half of it shows (a frame scrolled to a box may cut the rows
+    // at its edges); `room` is the height for rows, in rows of the sheet's usual height.
+    const rows = [...document.querySelectorAll('#sheet tbody tr')].filter(tr => {
+        const box = tr.getBoundingClientRect();
+        return Math.min(box.bottom, bottom) - Math.max(box.top, top) >= box.height / 2;
+    }).length;
+    const rowHeight = document.querySelector('#sheet tbody tr').getBoundingClientRect().height;
+    const inner = [frame.left + wrap.clientLeft, frame.left + wrap.clientLeft + wrap.clientWidth];
+    const [left, right] = rtl ? [Math.max(inner[0], 0), Math.min(pinned.left, innerWidth)]
+        : [Math.max(pinned.right, 0), Math.min(inner[1], innerWidth)];
+    const cut = th => {
+        const box = th.getBoundingClientRect();
+        return box.left < left - 1 || box.right > right + 1;
+    };
+    const columns = [...document.querySelectorAll('#sheet thead th:not(.corner)')];
+    const current = document.querySelector('#sheet thead th.current');
+    return {
+        rows,
+        room: Math.round((bottom - top) / rowHeight * 10) / 10,
+        clipped: columns.filter(cut).length,
+        currentCut: current ? cut(current) : true,
+        namesInSight: pinned.left >= -1 && pinned.right <= innerWidth + 1 && pinned.top >= 0,
+        trayShare: tray.height / innerHeight,
+        beside,
+        sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    };
+}"""
+
+
+def start_game(ui: Ui, players: int) -> None:
+    page = ui.page
+    if page.locator("#game-screen").is_visible():
+        page.click("#leave")
+        page.click("#leave-confirm")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    ui.set_players([(f"Player {n}", "human", None) for n in range(1, players + 1)])
+    ui.start()
+
+
+def busiest_tray(ui: Ui) -> None:
+    """The tray at its fullest: the last roll's countdown, held by the hint on screen (folded
+    to one line, as the tray shows them until the player opens it)."""
+    for _ in range(3):
+        ui.roll()
+    expect(ui.page.locator("#countdown")).to_be_visible()
+    expect(ui.page.locator("#hint")).to_be_enabled(timeout=20_000)
+    ui.page.click("#hint")
+    expect(ui.page.locator("#hint-text")).not_to_have_text("")
+    expect(ui.page.locator("#tray-summary")).to_be_visible()
+    expect(ui.page.locator("#tray-toggle")).to_have_attribute("aria-expanded", "false")
+
+
+def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> list[str]:
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    seen = page.evaluate(MEASURE)
+    problems = []
+    upright = height > width and width < 600
+    if seen["sideways"]:
+        problems.append("the page scrolls sideways")
+    if seen["currentCut"]:
+        problems.append("the current player's column is cut")
+    if not seen["namesInSight"]:
+        problems.append("the box names are out of sight")
+    if upright:
+        if seen["rows"] < MIN_ROWS_UPRIGHT or seen["room"] < MIN_ROWS_UPRIGHT:
+            problems.append(f"{seen['rows']} rows in sight, room for {seen['room']}")
+        if seen["trayShare"] > MAX_TRAY_SHARE:
+            problems.append(f"the tray takes {seen['trayShare']:.0%} of the height")
+    else:
+        if not seen["beside"]:
+            problems.append("the dice are not beside the sheet")
+        if players <= 6 and seen["clipped"]:
+            problems.append(f"{seen['clipped']} columns cut")
+        if seen["rows"] < 5:
+            problems.append(f"{seen['rows']} rows in sight")
+    return [f"{where} {width}x{height}: {problem} ({seen})" for problem in problems]
+
+
+def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=31)
+    ui.set_auto_score(10)
+    problems: list[str] = []
+    for players in PLAYER_COUNTS:
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.select_option("#language", "en")
+        start_game(ui, players)
+        busiest_tray(ui)
+        for language in LANGUAGES:
+            page.select_option("#language", language)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            for size in VIEWPORTS:
+                problems += problems_at(page, size, players, f"{players} players, {language},")
+    assert problems == [], "\n".join(problems)
+    # Larger dice and sheet, from the settings: fewer rows, nothing cut.
+    page.set_viewport_size({"width": 360, "height": 640})
+    die = page.locator("#dice .die").first
+    before = die.bounding_box()
+    page.click("#settings-button")
+    page.locator("label[for=size-setting-large]").click()
+    page.locator("label[for=sound-setting-off]").click()
+    page.click("#settings-done")
+    expect(page.locator("html")).to_have_attribute("data-size", "large")
+    after = die.bounding_box()
+    assert before and after and after["width"] > before["width"] * 1.2, (before, after)
+    seen = page.evaluate(MEASURE)
+    assert not seen["sideways"] and not seen["currentCut"] and seen["namesInSight"], seen
+    assert seen["rows"] >= 5 and seen["trayShare"] <= MAX_TRAY_SHARE, seen
+
+
+def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -> None:
+    """A default font size of 32 px (200 %): every size is in rem, so everything grows; the
+    page never scrolls sideways, and Roll, the current column and the box names stay in reach
+    (with fewer rows: the sheet scrolls)."""
+    ui = Ui(page).open(app_url, seed=32)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "32px"
+    start_game(ui, 4)
+    ui.roll()
+    problems: list[str] = []
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+            seen = page.evaluate(MEASURE)
+            where = f"{language} {width}x{height}"
+            if seen["sideways"]:
+                problems.append(f"{where}: the page scrolls sideways")
+            if seen["currentCut"] or not seen["namesInSight"]:
+                problems.append(f"{where}: the current column or the box names are cut {seen}")
+            page.locator("#roll").scroll_into_view_if_needed()
+            roll = page.locator("#roll").bounding_box()
+            if roll is None or roll["y"] < 0 or roll["y"] + roll["height"] > height + 1:
+                problems.append(f"{where}: Roll out of reach {roll}")
+    assert problems == [], "\n".join(problems)
