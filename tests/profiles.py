@@ -28,8 +28,14 @@ def chosen_profile() -> str:
 settings.load_profile(chosen_profile())
 
 
+def is_thorough() -> bool:
+    """Whether the thorough profile is loaded (CI): for tests whose size is not a number of
+    hypothesis examples (games replayed, browsers killed)."""
+    return settings.get_current_profile_name() == THOROUGH
+
+
 def examples(thorough: int) -> int:
     """How many examples a property test runs under the loaded profile."""
-    if settings.get_current_profile_name() == THOROUGH:
+    if is_thorough():
         return thorough
     return max(10, thorough // QUICK_SHARE)

@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 
 from cli import tables as table_module
 from cli.computer_play import computer_game
@@ -26,14 +25,14 @@ from game.play.random_source import SeededDice
 from game.play.state import GameState, Player, PlayerKind
 from game.rules.rulesets import PENTA, YATZY, Ruleset
 from game.strategy.advisor import Advisor, Keep, Score
-from tests.profiles import THOROUGH, examples
+from tests.profiles import examples, is_thorough
 from tests.strategy.solutions import encoded
 
 CHECKOUT_TABLES = table_module.TABLES_DIR
-GAMES_PER_RULESET = 2000 if settings.get_current_profile_name() == THOROUGH else 250
+GAMES_PER_RULESET = 2000 if is_thorough() else 100
 """2,000 random games per ruleset in the thorough profile (CI; 70 s a ruleset on this busy
-two-core machine, 18 to 36 ms a game of one to three players, played and reviewed), 250 while
-working (5 to 9 s a ruleset)."""
+two-core machine, 18 to 36 ms a game of one to three players, played and reviewed), 100 while
+working (2 to 4 s a ruleset)."""
 
 
 def random_finished_game(ruleset: Ruleset, seed: int) -> GameState:
