@@ -88,30 +88,36 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         """Keep the benchmark's output to its figures."""
 
 
-def in_chromium(decisions: int) -> dict[str, Any]:
+def page_result(directory: str) -> dict[str, Any]:
+    """Serves `directory` on localhost and opens its index.html in Chromium: the JSON the page
+    leaves in window.benchResult, with the browser's version."""
     from playwright.sync_api import sync_playwright
 
     from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 
+    handler = functools.partial(_QuietHandler, directory=directory)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=["--headless", *CHROMIUM_ARGS]
+            )
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
+            page.wait_for_function("window.benchResult !== null", timeout=600_000)
+            result: dict[str, Any] = json.loads(page.evaluate("window.benchResult"))
+            result["browser"] = f"Chromium {browser.version}"
+            browser.close()
+    finally:
+        server.shutdown()
+    return result
+
+
+def in_chromium(decisions: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         build_site(Path(scratch), decisions)
-        handler = functools.partial(_QuietHandler, directory=scratch)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=str(CHROMIUM), args=["--headless", *CHROMIUM_ARGS]
-                )
-                page = browser.new_page()
-                page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
-                page.wait_for_function("window.benchResult !== null", timeout=600_000)
-                result: dict[str, Any] = json.loads(page.evaluate("window.benchResult"))
-                result["browser"] = f"Chromium {browser.version}"
-                browser.close()
-        finally:
-            server.shutdown()
-    return result
+        return page_result(scratch)
 
 
 def main() -> None:

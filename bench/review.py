@@ -13,19 +13,16 @@ score distribution file (the review's percentile). The goal in Pyodide: under 30
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import platform
 import random
 import tempfile
-import threading
 import zipfile
 from pathlib import Path
 from typing import Any
 
-from bench.advisor import PYODIDE_DIR, ROOT, _QuietHandler
+from bench.advisor import PYODIDE_DIR, ROOT, page_result
 from bench.review_workload import measure
 from cli.computer_play import computer_game
 from cli.tables import TABLES_DIR, distribution_file_name, load_table, table_file_name
@@ -81,10 +78,6 @@ def finished_games(ruleset_id: str, count: int) -> list[str]:
 
 
 def in_chromium(games: dict[str, list[str]]) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    from tools.chromium import CHROMIUM, CHROMIUM_ARGS
-
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
         (directory / "index.html").write_text(PAGE, encoding="utf-8")
@@ -95,23 +88,7 @@ def in_chromium(games: dict[str, list[str]]) -> dict[str, Any]:
             for path in sorted((ROOT / "game").rglob("*.py")):
                 archive.write(path, path.relative_to(ROOT).as_posix())
             archive.write(ROOT / "bench" / "review_workload.py", "review_workload.py")
-        handler = functools.partial(_QuietHandler, directory=scratch)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=str(CHROMIUM), args=["--headless", *CHROMIUM_ARGS]
-                )
-                page = browser.new_page()
-                page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
-                page.wait_for_function("window.benchResult !== null", timeout=600_000)
-                result: dict[str, Any] = json.loads(page.evaluate("window.benchResult"))
-                result["browser"] = f"Chromium {browser.version}"
-                browser.close()
-        finally:
-            server.shutdown()
-    return result
+        return page_result(scratch)
 
 
 def main() -> None:
