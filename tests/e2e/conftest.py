@@ -27,7 +27,7 @@ from playwright.sync_api import (
 )
 
 from tests.e2e.browser_helpers import DIST, PHONE_VIEWPORT, BrowserProblems
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
 from tools.serve import SiteServer
 
 
@@ -46,7 +46,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         pytest.fail(
             f"{CHROMIUM} is missing: run ./scripts/setup as root, or apt-get install chromium"
         )
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": TEST_CHROMIUM_ARGS,
+    }
 
 
 @pytest.fixture(scope="session")
@@ -134,7 +138,7 @@ def persistent_context(
         context = browser_type.launch_persistent_context(
             profile,
             executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
+            args=TEST_CHROMIUM_ARGS,
             headless=True,
             viewport=PHONE_VIEWPORT,
         )

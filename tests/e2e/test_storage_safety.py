@@ -33,7 +33,7 @@ from tests.e2e.browser_helpers import BrowserProblems, wait_until_ready
 from tests.e2e.game_helpers import PHONE, Ui
 from tests.e2e.test_persistence import SEED, play_turn, start_dana
 from tests.profiles import is_thorough
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
 from tools.serve import SiteServer
 
 # 20 in CI (the thorough profile), 5 in a run while working; PENTA_KILLS sets any number.
@@ -120,7 +120,7 @@ class KillableChromium:
         self._process = subprocess.Popen(
             [
                 str(CHROMIUM),
-                *CHROMIUM_ARGS,
+                *TEST_CHROMIUM_ARGS,
                 "--headless=new",
                 f"--user-data-dir={self._profile}",
                 "--remote-debugging-port=0",
