@@ -36,10 +36,13 @@ from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_list, read_object
 from game.persistence.savefile import game_to_data, saved_game_from_data
 from game.persistence.storage import (
+    Decoded,
     ReadResult,
     RecordKind,
     Storage,
     StorageProblem,
+    decode_record,
+    encode_record,
     read_record,
     write_record,
 )
@@ -115,7 +118,27 @@ KEPT: RecordKind[tuple[KeptGame, ...]] = RecordKind(
 
 
 def load_kept(storage: Storage) -> ReadResult[tuple[KeptGame, ...]]:
-    return read_record(storage, KEPT)
+    """The games kept, checked through and through. That takes tens of milliseconds per game
+    played far in the browser, so the text last read or written is remembered with its games:
+    keeping or removing one reads the list again for nothing."""
+    return read_record(storage, KEPT, _decode_kept)
+
+
+_last_kept: dict[str, Decoded[tuple[KeptGame, ...]]] = {}
+"""At most one entry: the text last read or written, with its (immutable) games."""
+
+
+def _decode_kept(text: str) -> Decoded[tuple[KeptGame, ...]]:
+    decoded = _last_kept.get(text)
+    if decoded is None:
+        decoded = decode_record(KEPT, text)
+        _remember(text, decoded.value)
+    return decoded
+
+
+def _remember(text: str, games: tuple[KeptGame, ...]) -> None:
+    _last_kept.clear()
+    _last_kept[text] = Decoded(games, migrated=False)
 
 
 @dataclass(frozen=True)
@@ -152,7 +175,9 @@ def _written(
     old: tuple[KeptGame, ...],
     problems: tuple[StorageProblem, ...],
 ) -> KeptChange:
-    problem = write_record(storage, KEPT, {"games": [_entry_to_data(game) for game in new]})
+    payload = {"games": [_entry_to_data(game) for game in new]}
+    problem = write_record(storage, KEPT, payload)
     if problem is not None:
         return KeptChange(old, (*problems, problem), done=False)
+    _remember(encode_record(KEPT, payload), new)
     return KeptChange(new, problems)

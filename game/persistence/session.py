@@ -24,7 +24,6 @@ The shell calls, with its Storage (see game.persistence.storage):
         joins the unfinished games kept (game.persistence.kept), with the session's id, and
         only then is the session removed (if it cannot be kept, the session stays)
 
-`restore_session` also reads the unfinished games kept (`Restored.kept`).
 
 The game is stored exactly (game.savefile, schema 3): dice, kept dice, rolls left, selected box,
 the seeded dice's position, the turn just confirmed and the move log. A reload therefore shows
@@ -66,7 +65,7 @@ from game.persistence.history import (
     record_game,
     save_history,
 )
-from game.persistence.kept import KeptChange, KeptGame, add_kept, load_kept
+from game.persistence.kept import KeptChange, KeptGame, add_kept
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import NotJsonError, check_keys, parse_json
 from game.persistence.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
@@ -154,8 +153,6 @@ class Restored:
     """The countdown and the automatic box of the turn in progress (for game.app.resume)."""
     game_id: str | None = None
     """The stored game's id (None when no game was restored)."""
-    kept: tuple[KeptGame, ...] = ()
-    """The unfinished games the player left, newest first (game.persistence.kept)."""
 
 
 def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Restored:
@@ -164,13 +161,12 @@ def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Re
     damaged history (and to have it ready for the end of the game)."""
     session = read_record(storage, _session_kind(entropy))
     preferences = read_record(storage, PREFERENCES)
-    kept = load_kept(storage)
     problems = tuple(
-        result.problem for result in (session, preferences, kept) if result.problem is not None
+        result.problem for result in (session, preferences) if result.problem is not None
     )
     migrated = session.migrated or preferences.migrated
     if session.value is None:
-        return Restored(None, None, preferences.value, problems, migrated, kept=kept.value or ())
+        return Restored(None, None, preferences.value, problems, migrated)
     saved = session.value.saved
     migrated = migrated or session.value.game_migrated
     return Restored(
@@ -181,7 +177,6 @@ def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Re
         migrated,
         session.value.turn,
         session.value.game_id,
-        kept.value or (),
     )
 
 
