@@ -27,9 +27,12 @@ from game.app.effects import (
     Effect,
     FetchTable,
     Focus,
+    ForgetKept,
     ImportFile,
     KeepAwake,
+    KeepGame,
     ListUnreadable,
+    LoadKept,
     LoadStats,
     RollFeel,
     SavePreferences,
@@ -170,6 +173,12 @@ class Controller:
                     self.page.warn(message)
                 case ClaimTab(take_over):
                     self.tasks.start(self._claim(take_over))
+                case LoadKept():
+                    self.storage.load_kept()
+                case KeepGame():
+                    self.storage.keep_game(effect)
+                case ForgetKept(game_id):
+                    self.storage.forget_kept(game_id)
 
     async def _claim(self, take_over: bool) -> None:
         if await self.tabs.claim(take_over):

@@ -19,11 +19,12 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
-from game.app.effects import DownloadGame, FocusTarget, SavePreferences, SaveSession
+from game.app.effects import DownloadGame, FocusTarget, KeepGame, SavePreferences, SaveSession
 from game.app.intents import (
     HistoryExported,
     ImportFinished,
     Intent,
+    KeptListed,
     SessionRead,
     StatsLoaded,
     StorageProblems,
@@ -37,8 +38,10 @@ from game.app.model import Notice
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Coach
 from game.persistence.history import load_history
+from game.persistence.kept import load_kept, remove_kept
 from game.persistence.session import (
     SESSION_KEY,
+    keep_left_game,
     migrate_legacy_preferences,
     restore_session,
     save_preferences,
@@ -309,6 +312,25 @@ class StorageJobs:
         )
         self._tell(*report.problems)
 
+    def keep_game(self, effect: KeepGame) -> None:
+        change = keep_left_game(
+            self.storage,
+            effect.game,
+            today=self._clock.today(),
+            before_last_turn=effect.before_last_turn,
+            turn=effect.turn,
+        )
+        self._send(KeptListed(change.games, change.problems, refused=not change.done))
+
+    def load_kept(self) -> None:
+        kept = load_kept(self.storage)
+        problems = () if kept.problem is None else (kept.problem,)
+        self._send(KeptListed(kept.value or (), problems))
+
+    def forget_kept(self, game_id: str) -> None:
+        change = remove_kept(self.storage, game_id)
+        self._send(KeptListed(change.games, change.problems))
+
     def save_preferences(self, effect: SavePreferences) -> None:
         self._tell(save_preferences(self.storage, effect.data))
 
@@ -322,7 +344,8 @@ class StorageJobs:
         from game.persistence.stats import player_stats  # history screen only: kept off the start
 
         history = load_history(self.storage)
-        self._send(StatsLoaded(player_stats(history.value or ()), history.problem))
+        records = history.value or ()
+        self._send(StatsLoaded(player_stats(records), history.problem, records))
 
     def export_history(self) -> None:
         from game.persistence import exchange  # export only: kept off the start

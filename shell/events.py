@@ -13,10 +13,13 @@ from pyodide.ffi import create_proxy
 
 from game.app.intents import (
     AddPlayer,
+    AskDeleteKept,
     AskLeave,
     ChooseRuleset,
     CloseDialog,
+    CloseFinished,
     ConfirmTurn,
+    DeleteKept,
     DismissNotice,
     ExplainBox,
     ExportData,
@@ -28,6 +31,7 @@ from game.app.intents import (
     Intent,
     MovePlayer,
     NewGame,
+    OpenFinished,
     OpenHistory,
     OpenRules,
     OpenSettings,
@@ -38,6 +42,7 @@ from game.app.intents import (
     ReleaseSheet,
     RemovePlayer,
     RenamePlayer,
+    ResumeGame,
     Roll,
     SelectBox,
     SetAutoScore,
@@ -66,6 +71,7 @@ from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from shell.js import is_null
 from shell.sheet_hold import SheetHold
+from shell.view import DIALOGS
 
 CLICKS: dict[str, Intent] = {
     "start": StartGame(),
@@ -92,8 +98,16 @@ CLICKS: dict[str, Intent] = {
     "start-turn": StartTurn(),
     "start-guide": StartGuide(),
     "skip-guide": SkipGuide(),
+    "delete-kept-confirm": DeleteKept(),
+    "finished-back": CloseFinished(),
 }
 """The buttons whose data-action alone says what they ask."""
+GAME_ACTIONS: dict[str, type[ResumeGame | AskDeleteKept | OpenFinished]] = {
+    "resume-kept": ResumeGame,
+    "delete-kept": AskDeleteKept,
+    "open-finished": OpenFinished,
+}
+"""The buttons of one game (kept or finished), named by their data-game."""
 WAITING_FOR_PYTHON = ("language", "settings-button", "history-button")
 """The controls disabled in index.html until the app listens."""
 
@@ -121,7 +135,7 @@ class Events:
         self._listen(self.document, "keydown", self._on_key)
         self._listen(self.document, "visibilitychange", self._on_visibility)
         self._listen(self.window, "pagehide", lambda _event: self._send(PageHidden()))
-        for name in ("settings", "rules", "leave", "box"):
+        for name in DIALOGS:
             dialog = self.document.getElementById(f"{name}-dialog")
             self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
@@ -165,6 +179,8 @@ class Events:
             intent = OpenTray(target.getAttribute("aria-expanded") != "true")
         elif action == "dismiss-notice" and index is not None:
             intent = DismissNotice(index)
+        elif action in GAME_ACTIONS:
+            intent = GAME_ACTIONS[action](str(_data(target, "game")))
         if intent is not None:
             self._send(intent)
 

@@ -25,10 +25,14 @@ from game.present.views import EndView, GameView, Snapshot
 from shell.dom import Node, Page, shift_into
 from shell.help_view import HelpView
 from shell.js import is_null, js_object
+from shell.kept_view import KeptView
 from shell.panels import Panels
 from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
 from shell.text import fill_text
+
+DIALOGS = ("settings", "rules", "leave", "box", "delete-kept")
+"""The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
 
 
 class View:
@@ -42,7 +46,9 @@ class View:
         self._sheets: dict[str, SheetTable] = {
             "sheet": SheetTable(document, document.getElementById("sheet")),
             "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
+            "finished-sheet": SheetTable(document, document.getElementById("finished-sheet")),
         }
+        self._kept = KeptView(self.page, self._sheets["finished-sheet"])
         self._dice = [Node(el) for el in document.querySelectorAll("#dice .die")]
         self._badges = [Node(el) for el in document.querySelectorAll("#dice .kept-badge")]
         self._screen = ""
@@ -82,7 +88,7 @@ class View:
         self.node("settings-button").attr("aria-label", snap.settings_label).attr(
             "title", snap.settings_label
         )
-        for screen in ("setup", "game", "handover", "end", "history", "elsewhere"):
+        for screen in ("setup", "game", "handover", "end", "history", "elsewhere", "finished"):
             self.node(f"{screen}-screen").show(snap.screen == screen)
         self.node("history-button").text(snap.history_label)
         for sheet in self._sheets.values():
@@ -91,6 +97,7 @@ class View:
             self._panels.history(snap.history)
         if snap.setup is not None:
             self._setup.render(snap.setup)
+        self._kept.render(snap)
         if snap.game is not None:
             self._game(snap.game)
         if snap.end is not None:
@@ -159,6 +166,7 @@ class View:
             "end": "end-title",
             "history": "history-title",
             "elsewhere": "elsewhere-title",
+            "finished": "finished-title",
         }[screen]
         el = self.node(target).el
         el.focus()
@@ -230,7 +238,7 @@ class View:
                 return
 
     def _dialogs(self, dialog: str) -> None:
-        for name in ("settings", "rules", "leave", "box"):
+        for name in DIALOGS:
             el = self.node(f"{name}-dialog").el
             want = dialog == name
             if want and not el.open:

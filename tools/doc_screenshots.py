@@ -8,6 +8,9 @@ through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -
 countdown waiting); `--dark` adds the dark theme's (<language>-<screen>-dark.png). Then the
 game screen of four players at each layout's size (LAYOUTS: a phone upright and sideways, a
 tablet, a desktop), at the last roll with the hint shown: <language>-layout-<width>x<height>.png.
+And the games kept: -kept.png (the unfinished games on the New game screen), -kept-delete.png
+(deleting one asks first), -history-games.png (personal bests and finished games) and
+-finished.png (a finished game's whole sheet); `--only kept` makes only these.
 The dice are seeded, so the pictures change only when the app's look does.
 """
 
@@ -130,6 +133,60 @@ def shoot_layouts(browser: Browser, url: str, language: str) -> None:
     context.close()
 
 
+def shoot_kept(browser: Browser, url: str, language: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        locale=LANGUAGES[language],
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.goto(f"{url}?seed={SEED}")
+    page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+    first, second = PLAYERS[language]
+    page.fill("#seat-0-name", first)
+    page.click("#start")  # a solo game to its end, for the history
+    while page.locator("#game-screen").is_visible():
+        play_humans(page)
+    page.click("#new-game")
+    page.click("#add-human")
+    page.fill("#seat-1-name", second)
+    page.click("#start")
+    for _ in range(5):  # each human's turn: roll once, take the box that pays most
+        take_phone(page)
+        page.click("#roll")
+        score_best(page)
+    take_phone(page)
+    page.click("#leave")
+    page.click("#leave-confirm")
+    page.check("#ruleset-yatzy")
+    page.click("#start")
+    page.click("#roll")
+    score_best(page)
+    take_phone(page)
+    page.click("#leave")
+    page.click("#leave-confirm")
+    expect(page.locator("#kept-list > li")).to_have_count(2)
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-kept.png")
+    page.locator("#kept-list > li").nth(1).locator("[data-action=delete-kept]").click()
+    expect(page.locator("#delete-kept-dialog")).to_be_visible()
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-kept-delete.png")
+    page.keyboard.press("Escape")
+    page.click("#history-button")
+    expect(page.locator("#games-list > li")).to_have_count(1)
+    settle(page)
+    page.evaluate("() => document.getElementById('games-title').scrollIntoView()")
+    page.screenshot(path=OUT / f"{language}-history-games.png")
+    page.locator("#games-list [data-action=open-finished]").click()
+    expect(page.locator("#finished-screen")).to_be_visible()
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-finished.png")
+    context.close()
+
+
 def settle(page: Page) -> None:
     """No focus ring and the top of the screen, as a player first sees it."""
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -169,15 +226,18 @@ def main() -> None:
     parser.add_argument("--dark", action="store_true", help="also the dark theme")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--language", choices=sorted(LANGUAGES), action="append")
+    parser.add_argument("--only", choices=("kept",), help="only the screens of the games kept")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     schemes = ("light", "dark") if args.dark else ("light",)
     with SiteServer(args.dist) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for language in args.language or LANGUAGES:
-            for scheme in schemes:
-                shoot(browser, server.url, language, scheme)
-            shoot_layouts(browser, server.url, language)
+            if args.only is None:
+                for scheme in schemes:
+                    shoot(browser, server.url, language, scheme)
+                shoot_layouts(browser, server.url, language)
+            shoot_kept(browser, server.url, language)
         browser.close()
     print(f"screenshots written to {OUT.relative_to(ROOT)}")
 

@@ -54,6 +54,8 @@ The modules, each importing only those above it:
     turns        starting and playing a game, undo, the timers
     start        start(boot, now), initial_state, parse_seed, resume, open_elsewhere,
                  take_over, taken_over
+    kept         the unfinished games kept (leave, resume, delete) and a finished game's
+                 sheet from the history
     update       dispatch
 
 This package imports none of its modules here (a re-export would be an import cycle): name the

@@ -138,6 +138,29 @@ class ClaimTab:
     take_over: bool
 
 
+@dataclass(frozen=True)
+class LoadKept:
+    """Read the unfinished games kept, once the first screen shows (checking them takes a
+    while): a damaged list is set aside; KeptListed comes back."""
+
+
+@dataclass(frozen=True)
+class KeepGame:
+    """Keep the game the player left among the unfinished games, then remove the session (if
+    it cannot be kept, the session stays); KeptListed comes back."""
+
+    game: GameState
+    before_last_turn: GameState | None
+    turn: TurnRecord
+
+
+@dataclass(frozen=True)
+class ForgetKept:
+    """Take the kept game `game_id` off the list (resumed or deleted); KeptListed comes back."""
+
+    game_id: str
+
+
 Effect = (
     SaveSession
     | SavePreferences
@@ -156,4 +179,7 @@ Effect = (
     | ScheduleTick
     | Warn
     | ClaimTab
+    | LoadKept
+    | KeepGame
+    | ForgetKept
 )

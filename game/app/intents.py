@@ -15,6 +15,8 @@ from game.play.undo import UndoSetting
 
 if TYPE_CHECKING:  # at run time only the shell needs these modules (history screen, import)
     from game.persistence.exchange import ImportRefusal
+    from game.persistence.history import GameRecord
+    from game.persistence.kept import KeptGame
     from game.persistence.stats import PlayerStats
 
 
@@ -325,6 +327,8 @@ class StatsLoaded:
     stats: tuple[PlayerStats, ...]
     problem: StorageProblem | None = None
     """The history could not be read (it is set aside)."""
+    records: tuple[GameRecord, ...] = ()
+    """The finished games themselves, for the history screen's list."""
 
 
 @dataclass(frozen=True)
@@ -361,6 +365,49 @@ class TabClaimed:
 @dataclass(frozen=True)
 class TabLost:
     """Another tab took the game: this one gives way."""
+
+
+@dataclass(frozen=True)
+class ResumeGame:
+    """Play on the unfinished game kept as `game_id` (from the New game screen)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
+class AskDeleteKept:
+    """Ask before deleting the unfinished game kept as `game_id` (DeleteKept then deletes)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
+class DeleteKept:
+    """Yes, delete the kept game the dialog names."""
+
+
+@dataclass(frozen=True)
+class OpenFinished:
+    """Show the whole score sheet of the finished game `game_id` (from the history screen)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
+class CloseFinished:
+    """Back from a finished game's sheet to the history screen."""
+
+
+@dataclass(frozen=True)
+class KeptListed:
+    """The unfinished games kept now (after LoadKept, KeepGame or ForgetKept), and what went
+    wrong."""
+
+    games: tuple[KeptGame, ...]
+    problems: tuple[StorageProblem, ...] = ()
+    refused: bool = False
+    """The game left could not be kept (the list was full or the write failed): it stayed in
+    the session, which the next start restores."""
 
 
 Intent = (
@@ -421,4 +468,10 @@ Intent = (
     | ImportFinished
     | TabClaimed
     | TabLost
+    | ResumeGame
+    | AskDeleteKept
+    | DeleteKept
+    | OpenFinished
+    | CloseFinished
+    | KeptListed
 )

@@ -16,6 +16,8 @@ from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
+    from game.persistence.history import GameRecord
+    from game.persistence.kept import KeptGame
     from game.persistence.stats import PlayerStats
 
 
@@ -36,6 +38,8 @@ class Screen(StrEnum):
     ELSEWHERE = "elsewhere"
     """The app is open in another tab, which plays and saves the game: this one only offers to
     take over (see `open_elsewhere` and `take_over`)."""
+    FINISHED = "finished"
+    """A finished game's whole score sheet, read only (from the history screen)."""
 
 
 class Speed(StrEnum):
@@ -69,6 +73,8 @@ class Dialog(StrEnum):
     """Asks before leaving a game in progress."""
     BOX = "box"
     """Explains one box of the sheet (`Ui.explained_box`), with an example."""
+    DELETE_KEPT = "delete-kept"
+    """Asks before deleting an unfinished game kept (`Ui.deleting`)."""
 
 
 class CoachStatus(StrEnum):
@@ -235,6 +241,15 @@ class Ui:
     tray_open: bool = False
     """The tray shows all of its messages (the hint, the countdown's help...), not only the
     one-line summary that keeps it small."""
+    kept_games: tuple[KeptGame, ...] = ()
+    """The unfinished games the player left, newest first, as storage last said
+    (game.app.kept)."""
+    deleting: str = ""
+    """The id of the kept game whose deletion the dialog asks to confirm."""
+    history_games: tuple[GameRecord, ...] = ()
+    """The finished games of the history screen (read with the statistics)."""
+    finished_id: str = ""
+    """The finished game whose sheet the FINISHED screen shows."""
 
 
 @dataclass(frozen=True)

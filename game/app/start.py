@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 import game.app.countdown as countdown
 from game.app.derived import next_tick, with_table_fetch
-from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadStats
+from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadKept, LoadStats
 from game.app.intents import SessionRead
 from game.app.model import (
     RESTORED_NOTICE,
@@ -45,7 +45,7 @@ class Boot:
 
 def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
     """The first state and what the shell does once it shows: the restored game goes on, its
-    table is fetched, the screen kept awake, and the history checked."""
+    table is fetched, the screen kept awake, the history checked and the games kept read."""
     session = boot.session
     state = initial_state(boot.languages, seed=boot.seed, preferences=session.preferences)
     if not boot.owner:
@@ -56,7 +56,15 @@ def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
     state, fetch = with_table_fetch(state)
     # A game restored: the screen kept on, and the earlier games for its end screen's words.
     awake = (KeepAwake(True), LoadStats()) if state.screen is Screen.GAME else ()
-    return state, (*told, *awake, *fetch, next_tick(state, now), CheckHistory(), ListUnreadable())
+    return state, (
+        *told,
+        *awake,
+        *fetch,
+        next_tick(state, now),
+        CheckHistory(),
+        LoadKept(),
+        ListUnreadable(),
+    )
 
 
 def taken_over(
@@ -73,7 +81,7 @@ def taken_over(
         turn=session.turn,
     )
     state, told = _told(state, session)
-    return state, (*told, CheckHistory(), ListUnreadable())
+    return state, (*told, CheckHistory(), LoadKept(), ListUnreadable())
 
 
 def _told(state: AppState, session: SessionRead) -> tuple[AppState, tuple[Effect, ...]]:

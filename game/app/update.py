@@ -5,8 +5,10 @@ and the effects (game.app.effects) the shell runs next, in order.
 Asked for by an intent: ExportData → DownloadHistory, ExportUnreadableData →
 DownloadUnreadable, ExportGame → DownloadGame, ImportData → ImportFile (a file too large is
 refused at once), OpenHistory → LoadStats, PageHidden → SaveSession (while the countdown is
-pending, with its time left now), PageShown → KeepAwake, TakeOver → ClaimTab; the result
-intents tell their problems (Warn, ListUnreadable: game.app.notices), ImportFinished → LoadStats,
+pending, with its time left now), PageShown → KeepAwake, TakeOver → ClaimTab, NewGame
+(leaving an unfinished game) → KeepGame in place of the session's removal, ResumeGame →
+SaveSession and ForgetKept, DeleteKept → ForgetKept (game.app.kept); the result intents tell
+their problems (Warn, ListUnreadable: game.app.notices), ImportFinished → LoadStats,
 TableFailed → Warn. Following from the change (game.app.derived): SavePreferences, SaveSession
 (never in a tab without the game), AnimateRoll and RollFeel, KeepAwake (and LoadStats as a game
 starts), Focus, FetchTable; and after every
@@ -21,6 +23,7 @@ from dataclasses import replace
 import game.app.countdown as countdown
 import game.app.guide as guide
 import game.app.handover as handover
+import game.app.kept as kept
 from game.app.comfort import apply_comfort
 from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
 from game.app.effects import (
@@ -30,7 +33,9 @@ from game.app.effects import (
     DownloadUnreadable,
     Effect,
     KeepAwake,
+    KeepGame,
     LoadStats,
+    SaveSession,
     Warn,
 )
 from game.app.intents import (
@@ -142,11 +147,16 @@ def dispatch(
         return state, asked
     new, fetch = with_table_fetch(new)
     changed = effects_of_change(state, new, intent, now)
+    if any(isinstance(effect, KeepGame) for effect in asked):
+        # Keeping the game removes the session, once it is kept (never before).
+        changed = tuple(effect for effect in changed if not isinstance(effect, SaveSession))
     return new, (*asked, *changed, *fetch, next_tick(new, now))
 
 
 def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
     """The intents that ask for effects, and the results that come back from them."""
+    if isinstance(intent, kept.KEPT_INTENTS):
+        return kept.answer(state, intent, c.now)
     match intent:
         case ExportData():
             return state, (DownloadHistory(),)
@@ -181,9 +191,12 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return open_elsewhere(state), ()
         case StorageProblems(problems):
             return reported(state, problems)
-        case StatsLoaded(stats, problem):
+        case StatsLoaded(stats, problem, records):
             new, told = reported(state, () if problem is None else (problem,))
-            return replace(new, ui=replace(new.ui, stats=tuple(stats))), told
+            ui = replace(new.ui, stats=tuple(stats), history_games=tuple(records))
+            return replace(new, ui=ui), told
+        case NewGame():
+            return _apply(state, intent, c), kept.keeping(state, c.now)
         case HistoryExported(problem):
             new, told = reported(state, () if problem is None else (problem,))
             return with_data_outcome(new, notice("data.export_done")), told
@@ -312,7 +325,7 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if state.screen is not Screen.SETUP:
                 return state
             return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE))
-    if state.screen is Screen.HISTORY:
+    if state.screen in (Screen.HISTORY, Screen.FINISHED):
         return state
     if state.screen is Screen.SETUP:
         if isinstance(intent, StartGame):

@@ -9,6 +9,7 @@ storage, the date and randomness are passed in.
     readers      strict readers of untrusted JSON, shared with savefile
     session      save_session / restore_session: the game in progress and the preferences
     history      GameRecord: every finished game, stored under "penta.history"
+    kept         KeptGame: the unfinished games the player left, under "penta.kept"
     stats        PlayerStats per player name and ruleset
     exchange     export_history / import_history: one JSON document, merged without duplicates
 

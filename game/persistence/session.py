@@ -20,6 +20,10 @@ The shell calls, with its Storage (see game.persistence.storage):
     session_text(storage, game, before_last_turn=None) -> str   the record `game` is saved as,
         for an export of the game in memory when it cannot be saved
     read_session_text(text) -> StoredSession                    such a record read back
+    keep_left_game(storage, game, today=..., ...) -> KeptChange  the player left the game: it
+        joins the unfinished games kept (game.persistence.kept), with the session's id, and
+        only then is the session removed (if it cannot be kept, the session stays)
+
 
 The game is stored exactly (game.savefile, schema 3): dice, kept dice, rolls left, selected box,
 the seeded dice's position, the turn just confirmed and the move log. A reload therefore shows
@@ -61,6 +65,7 @@ from game.persistence.history import (
     record_game,
     save_history,
 )
+from game.persistence.kept import KeptChange, KeptGame, add_kept
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import NotJsonError, check_keys, parse_json
 from game.persistence.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
@@ -261,6 +266,33 @@ def _payload(
         "game": game_to_data(game, before_last_turn),
         "turn": None if turn is None or turn == TurnRecord() else turn_record_to_data(turn),
     }
+
+
+def keep_left_game(
+    storage: Storage,
+    game: GameState,
+    *,
+    today: date,
+    before_last_turn: GameState | None = None,
+    turn: TurnRecord | None = None,
+    ids: random.Random | None = None,
+) -> KeptChange:
+    """`game`, which the player left unfinished, first among the games kept (with the id the
+    session gave it), and then the session removed; when it cannot be kept (the list is full,
+    the device refuses to write), the session stays as it is, and the problem is told."""
+    stored = read_record(storage, _session_kind(None))
+    payload = _payload(_earlier(stored.value, game), game, before_last_turn, turn, ids)
+    kept_before = None if payload["game"]["last_turn"] is None else before_last_turn
+    entry = KeptGame(payload["game_id"], game, kept_before, turn, today)
+    change = add_kept(storage, entry)
+    if change.done and stored.value is not None:
+        storage.remove(SESSION_KEY)
+    elif not change.done:
+        # Not kept: the game stays in the session, where the next start restores it.
+        save_session(storage, game, today=today, before_last_turn=before_last_turn, turn=turn)
+    if stored.problem is not None:
+        return KeptChange(change.games, (stored.problem, *change.problems), change.done)
+    return change
 
 
 def save_preferences(storage: Storage, data: JsonObject) -> StorageProblem | None:

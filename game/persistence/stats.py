@@ -2,7 +2,8 @@
 
     player_stats(records) -> tuple[PlayerStats, ...]   by ruleset, then name
 
-For each (name, ruleset): games played, average and best total, the distribution of totals in
+For each (name, ruleset): games played, average and best total (and the day it was first
+reached: the personal best), the distribution of totals in
 bins of BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
 reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
 with its full points, plus every five-of-a-kind bonus. Names are matched exactly, as typed.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 
 from game.persistence.history import GameRecord, PlayerResult
 
@@ -39,6 +41,8 @@ class PlayerStats:
     upper_bonus_games: int
     five_of_a_kind: int
     """Pentas (Yatzys) thrown: the box at full points plus every five-of-a-kind bonus."""
+    best_on: date | None = None
+    """The day the best total was first reached."""
 
     @property
     def upper_bonus_rate(self) -> float:
@@ -47,26 +51,30 @@ class PlayerStats:
 
 
 def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
-    results: dict[tuple[str, str], list[PlayerResult]] = {}
+    results: dict[tuple[str, str], list[tuple[date, PlayerResult]]] = {}
     for record in records:
         for result in record.results:
-            results.setdefault((record.ruleset.id, result.player.name), []).append(result)
+            key = (record.ruleset.id, result.player.name)
+            results.setdefault(key, []).append((record.finished, result))
     return tuple(
         _stats(name, ruleset_id, results[ruleset_id, name]) for ruleset_id, name in sorted(results)
     )
 
 
-def _stats(name: str, ruleset_id: str, results: list[PlayerResult]) -> PlayerStats:
+def _stats(name: str, ruleset_id: str, dated: list[tuple[date, PlayerResult]]) -> PlayerStats:
+    results = [result for _, result in dated]
     totals = [result.total for result in results]
+    best = max(totals)
     return PlayerStats(
         name=name,
         ruleset_id=ruleset_id,
         games=len(results),
         average=sum(totals) / len(totals),
-        best=max(totals),
+        best=best,
         distribution=distribution(totals),
         upper_bonus_games=sum(1 for result in results if result.sheet.upper_bonus > 0),
         five_of_a_kind=sum(_fives_of_a_kind(result) for result in results),
+        best_on=min(day for day, result in dated if result.total == best),
     )
 
 

@@ -10,6 +10,7 @@ from game.play.state import LEVELS, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.end_words import end_words
 from game.present.game_screen import undo_label
+from game.present.kept_screens import finished_game_views, kept_views, personal_bests
 from game.present.sheet import sheet_view
 from game.present.views import (
     Bar,
@@ -67,6 +68,10 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         cards=tuple(cards),
         export_label=t("data.export"),
         import_label=t("data.import"),
+        bests_title=t("bests.title"),
+        bests=personal_bests(state, t),
+        games_title=t("finished.list_title"),
+        games=finished_game_views(state, t),
     )
 
 
@@ -133,6 +138,8 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         can_add=count < MAX_PLAYERS,
         start_label=t("setup.start"),
         note=note,
+        kept_heading=t("kept.heading"),
+        kept=kept_views(state, t),
     )
 
 

@@ -30,8 +30,9 @@ from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.present.game_screen import celebration_text, game_view
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
+from game.present.kept_screens import delete_view, finished_view, leave_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
-from game.present.views import Choice, ElsewhereView, LeaveView, Snapshot
+from game.present.views import Choice, ElsewhereView, Snapshot
 from game.rules.rulesets import Ruleset
 
 
@@ -63,7 +64,7 @@ def present(state: AppState, now: float) -> Snapshot:
         settings=settings_view(state, t, languages),
         rules=t.rules_text(state.ui.rules_ruleset) if state.ui.dialog is Dialog.RULES else None,
         rules_close_label=t("common.close"),
-        leave=LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel")),
+        leave=leave_view(state, t),
         announcement=announcement_text(state, t),
         announcement_count=state.ui.announcement_count,
         history=history_view(state, t) if state.screen is Screen.HISTORY else None,
@@ -85,6 +86,8 @@ def present(state: AppState, now: float) -> Snapshot:
         handover=handover_view(state, t) if handing_over else None,
         box_help=box_help_view(state, t),
         dialog_note=dialog_note(state, t),
+        finished=finished_view(state, t),
+        delete_kept=delete_view(state, t),
     )
 
 

@@ -49,6 +49,22 @@ class SeatView(NamedTuple):
     can_remove: bool
 
 
+class KeptGameView(NamedTuple):
+    """An unfinished game kept, on the New game screen."""
+
+    id: str
+    title: str
+    """"Penta · Round 5 of 13"."""
+    scores: str
+    """Each player's total so far: "Dana: 45 · Bot: 60"."""
+    date: str
+    resume_label: str
+    resume_name: str
+    """The Resume button's accessible name, which names the game."""
+    delete_label: str
+    delete_name: str
+
+
 class SetupView(NamedTuple):
     title: str
     ruleset_heading: str
@@ -61,6 +77,8 @@ class SetupView(NamedTuple):
     can_add: bool
     start_label: str
     note: str
+    kept_heading: str = ""
+    kept: tuple[KeptGameView, ...] = ()
     """"Your last setup is ready", or the seeded-dice note, or ""."""
 
 
@@ -297,6 +315,34 @@ class StatsCard(NamedTuple):
     bars: tuple[Bar, ...]
 
 
+class PersonalBest(NamedTuple):
+    who: str
+    """"Dana · Penta"."""
+    score: str
+    """"312 (30 Nov 2026)"."""
+
+
+class FinishedGameView(NamedTuple):
+    """A finished game in the history's list."""
+
+    id: str
+    title: str
+    scores: str
+    open_label: str
+    open_name: str
+
+
+class FinishedView(NamedTuple):
+    """A finished game's whole score sheet, read only."""
+
+    game_id: str
+    """For what is offered beside the sheet (the place of a review of the game)."""
+    title: str
+    subtitle: str
+    sheet: SheetView
+    back_label: str
+
+
 class HistoryView(NamedTuple):
     title: str
     stats_title: str
@@ -306,6 +352,10 @@ class HistoryView(NamedTuple):
     cards: tuple[StatsCard, ...]
     export_label: str
     import_label: str
+    bests_title: str = ""
+    bests: tuple[PersonalBest, ...] = ()
+    games_title: str = ""
+    games: tuple[FinishedGameView, ...] = ()
 
 
 class Snapshot(NamedTuple):
@@ -346,6 +396,9 @@ class Snapshot(NamedTuple):
     left..."); "" when no countdown is held by the dialog."""
     display_size: str = "normal"
     """How large the dice and the sheet are drawn (game.app.model.DisplaySize)."""
+    finished: FinishedView | None = None
+    delete_kept: LeaveView | None = None
+    """The dialog that confirms deleting a kept game."""
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""

@@ -24,7 +24,9 @@ from game.app.effects import (
     Focus,
     ImportFile,
     KeepAwake,
+    KeepGame,
     ListUnreadable,
+    LoadKept,
     LoadStats,
     SavePreferences,
     SaveSession,
@@ -120,9 +122,11 @@ def test_the_session_is_saved_when_what_it_keeps_changed_and_only_then() -> None
     assert rolled.game is driver.game and rolled.game.dice is not None
     driver(OpenSettings())  # a dialog opened: nothing kept changed
     assert driver.state.ui.dialog.value == "settings" and of(SaveSession, asked(driver)) == []
-    driver(NewGame())  # the game left: the session goes
-    (left,) = of(SaveSession, asked(driver))
-    assert left.game is None
+    game = driver.game
+    driver(NewGame())  # the game left: kept, which removes the session once it is kept
+    assert of(SaveSession, asked(driver)) == []
+    (kept,) = of(KeepGame, asked(driver))
+    assert kept.game is game
 
 
 def test_hiding_the_page_saves_the_countdowns_time_left_as_it_is() -> None:
@@ -430,6 +434,7 @@ def test_start_resumes_the_stored_game_and_checks_the_history() -> None:
         FetchTable("penta"),
         ScheduleTick(next_deadline(state)),
         CheckHistory(),
+        LoadKept(),
         ListUnreadable(),
     )
     assert state.tables.loading == {"penta"}
@@ -441,7 +446,7 @@ def test_start_with_nothing_stored_opens_the_new_game_screen_with_the_preference
     state, effects = start(Boot(["en-US"], None, True, SessionRead(preferences=preferences)), 0)
     assert state.screen is Screen.SETUP and state.settings.language == "et"
     assert state.ui.notices == ()
-    assert effects == (ScheduleTick(None), CheckHistory(), ListUnreadable())
+    assert effects == (ScheduleTick(None), CheckHistory(), LoadKept(), ListUnreadable())
 
 
 def test_a_tab_opened_while_another_plays_only_offers_to_take_over() -> None:

@@ -113,6 +113,10 @@ def test_translated_messages_are_not_left_in_english(language: str) -> None:
         "box.penta.penta",
         "box.yatzy.yatzy",
         "sheet.cell_filled",
+        "kept.player_score",
+        "finished.title",
+        "bests.who",
+        "bests.score",
     }
     catalog = load_catalog(language)
     untranslated = [

@@ -1,0 +1,111 @@
+"""Games kept, not thrown away: leaving a game keeps it among the unfinished games of the New
+game screen (KeepGame), from where it is resumed (ResumeGame) or deleted after a confirmation
+(AskDeleteKept, DeleteKept: ForgetKept); storage says what it keeps (KeptListed). And a
+finished game of the history opens as its whole score sheet (OpenFinished, CloseFinished).
+
+The list in the state is what storage last said (`Ui.kept_games`): the id and the date of a
+game left are given by the shell as it stores it, which answers at once with KeptListed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.derived import session_save
+from game.app.effects import Effect, Focus, ForgetKept, KeepGame
+from game.app.intents import (
+    AskDeleteKept,
+    CloseFinished,
+    DeleteKept,
+    Intent,
+    KeptListed,
+    OpenFinished,
+    ResumeGame,
+)
+from game.app.model import RESTORED_NOTICE, AppState, Dialog, Screen
+from game.app.notices import Outcome, notice, reported, with_notices
+from game.app.start import resume
+from game.persistence.kept import MAX_KEPT, KeptGame
+
+KEPT_INTENTS = (ResumeGame, AskDeleteKept, DeleteKept, OpenFinished, CloseFinished, KeptListed)
+
+
+def is_full(state: AppState) -> bool:
+    """No more games can be kept: the one in progress, if left, is not kept (the Leave dialog
+    says so before)."""
+    return len(state.ui.kept_games) >= MAX_KEPT
+
+
+def keeping(before: AppState, now: float) -> tuple[Effect, ...]:
+    """What leaving the game of `before` asks for: keep it, when it is unfinished and there is
+    room (else it is left, as the Leave dialog said)."""
+    game = before.game
+    if before.screen is not Screen.GAME or game is None or game.is_over or is_full(before):
+        return ()
+    saved = session_save(before, now)
+    return (KeepGame(game, saved.before_last_turn, saved.turn),)
+
+
+def answer(state: AppState, intent: Intent, now: float) -> Outcome:
+    """The state after one of KEPT_INTENTS, and the effects it asks for."""
+    match intent:
+        case KeptListed(games, problems, refused):
+            new, told = reported(state, tuple(problems))
+            if refused:
+                new = with_notices(new, notice("kept.not_kept"))
+            if tuple(games) != new.ui.kept_games:
+                new = replace(new, ui=replace(new.ui, kept_games=tuple(games)))
+            return new, told
+        case ResumeGame(game_id):
+            return _resumed(state, game_id, now)
+        case AskDeleteKept(game_id):
+            if state.screen is not Screen.SETUP or _find(state, game_id) is None:
+                return state, ()
+            ui = replace(state.ui, dialog=Dialog.DELETE_KEPT, deleting=game_id)
+            return replace(state, ui=ui), ()
+        case DeleteKept():
+            game_id = state.ui.deleting
+            if state.ui.dialog is not Dialog.DELETE_KEPT or _find(state, game_id) is None:
+                return state, ()
+            ui = replace(
+                state.ui,
+                dialog=Dialog.NONE,
+                deleting="",
+                kept_games=tuple(kept for kept in state.ui.kept_games if kept.id != game_id),
+            )
+            # The focus was on the Delete button of a game no longer listed.
+            focus = Focus((("resume-kept", None), ("start", None)))
+            return replace(state, ui=ui), (ForgetKept(game_id), focus)
+        case OpenFinished(game_id):
+            found = any(record.id == game_id for record in state.ui.history_games)
+            if state.screen is not Screen.HISTORY or not found:
+                return state, ()
+            ui = replace(state.ui, screen=Screen.FINISHED, finished_id=game_id)
+            return replace(state, ui=ui), ()
+        case CloseFinished():
+            if state.screen is not Screen.FINISHED:
+                return state, ()
+            return replace(state, ui=replace(state.ui, screen=Screen.HISTORY)), ()
+    return state, ()
+
+
+def _resumed(state: AppState, game_id: str, now: float) -> Outcome:
+    kept = _find(state, game_id)
+    if state.screen is not Screen.SETUP or state.game is not None or kept is None:
+        return state, ()
+    others = tuple(entry for entry in state.ui.kept_games if entry.id != game_id)
+    new = resume(
+        replace(state, ui=replace(state.ui, kept_games=others)),
+        kept.game,
+        kept.before_last_turn,
+        now=now,
+        turn=kept.turn,
+    )
+    # The player chose the game: "restored where you left off" is for a reload.
+    notices = tuple(item for item in new.ui.notices if item != RESTORED_NOTICE)
+    new = replace(new, ui=replace(new.ui, notices=notices))
+    # Saved as the game in progress before it leaves the list: it is never in neither.
+    return new, (session_save(new, now), ForgetKept(game_id))
+
+
+def _find(state: AppState, game_id: str) -> KeptGame | None:
+    return next((kept for kept in state.ui.kept_games if kept.id == game_id), None)

@@ -1,0 +1,162 @@
+"""What the games kept show: the unfinished games on the New game screen, the dialogs that
+confirm leaving a game and deleting a kept one, the history's finished games and personal
+bests, and a finished game's whole score sheet (game.app.kept)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.app.kept import is_full
+from game.app.model import AppState, Screen
+from game.i18n.translator import Translator
+from game.play.random_source import EntropyDice
+from game.play.state import GameState
+from game.present.sheet import sheet_view
+from game.present.views import (
+    FinishedGameView,
+    FinishedView,
+    KeptGameView,
+    LeaveView,
+    PersonalBest,
+)
+from game.rules.dice import ROLLS_PER_TURN
+
+if TYPE_CHECKING:
+    from game.persistence.history import GameRecord
+
+
+def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
+    views = []
+    for kept in state.ui.kept_games:
+        game = kept.game
+        ruleset = t.ruleset_name(game.ruleset.id)
+        names = t.format_list([player.name for player in game.players])
+        day = t.format_date(kept.last_played)
+        described = t("kept.described", ruleset=ruleset, names=names, date=day)
+        views.append(
+            KeptGameView(
+                id=kept.id,
+                title=t(
+                    "kept.title",
+                    ruleset=ruleset,
+                    round=game.turn_number,
+                    rounds=len(game.ruleset.boxes),
+                ),
+                scores=_scores(game, t),
+                date=t("kept.last_played", date=day),
+                resume_label=t("kept.resume"),
+                resume_name=t("kept.resume_named", game=described),
+                delete_label=t("kept.delete"),
+                delete_name=t("kept.delete_named", game=described),
+            )
+        )
+    return tuple(views)
+
+
+def leave_view(state: AppState, t: Translator) -> LeaveView:
+    if is_full(state):
+        return LeaveView(
+            t("kept.full_confirm", count=len(state.ui.kept_games)),
+            t("kept.leave_unkept"),
+            t("common.cancel"),
+        )
+    return LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel"))
+
+
+def delete_view(state: AppState, t: Translator) -> LeaveView:
+    kept = next((kept for kept in state.ui.kept_games if kept.id == state.ui.deleting), None)
+    text = ""
+    if kept is not None:
+        names = t.format_list([player.name for player in kept.game.players])
+        text = t(
+            "kept.delete_confirm",
+            ruleset=t.ruleset_name(kept.game.ruleset.id),
+            names=names,
+            date=t.format_date(kept.last_played),
+        )
+    return LeaveView(text, t("kept.delete"), t("common.cancel"))
+
+
+def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameView, ...]:
+    """The finished games of the history, newest first (by date, then as recorded)."""
+    records = sorted(
+        enumerate(state.ui.history_games), key=lambda item: (item[1].finished, item[0])
+    )
+    views = []
+    for _, record in reversed(records):
+        day = t.format_date(record.finished)
+        ruleset = t.ruleset_name(record.ruleset.id)
+        views.append(
+            FinishedGameView(
+                id=record.id,
+                title=t("finished.title", date=day, ruleset=ruleset),
+                scores=_scores(_final_state(record), t),
+                open_label=t("finished.open"),
+                open_name=t(
+                    "finished.open_named",
+                    ruleset=ruleset,
+                    date=day,
+                    names=t.format_list([result.player.name for result in record.results]),
+                ),
+            )
+        )
+    return tuple(views)
+
+
+def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:
+    """Each player name's highest total in each ruleset, with the day it was made."""
+    bests = sorted(state.ui.stats, key=lambda stats: (stats.ruleset_id, -stats.best, stats.name))
+    return tuple(
+        PersonalBest(
+            t("bests.who", name=stats.name, ruleset=t.ruleset_name(stats.ruleset_id)),
+            t("bests.score", points=stats.best, date=t.format_date(stats.best_on))
+            if stats.best_on is not None
+            else t.format_number(stats.best),
+        )
+        for stats in bests
+    )
+
+
+def finished_view(state: AppState, t: Translator) -> FinishedView | None:
+    if state.screen is not Screen.FINISHED:
+        return None
+    record = next((r for r in state.ui.history_games if r.id == state.ui.finished_id), None)
+    if record is None:
+        return None
+    sheet = sheet_view(_final_state(record), t, interactive=False)
+    # Read only: a box's name explains it only at the table (ExplainBox needs the game).
+    sheet = sheet._replace(rows=tuple(row._replace(explain="") for row in sheet.rows))
+    return FinishedView(
+        game_id=record.id,
+        title=t("finished.sheet_title"),
+        subtitle=t(
+            "finished.title",
+            date=t.format_date(record.finished),
+            ruleset=t.ruleset_name(record.ruleset.id),
+        ),
+        sheet=sheet,
+        back_label=t("finished.back"),
+    )
+
+
+def _scores(game: GameState, t: Translator) -> str:
+    return " · ".join(
+        t("kept.player_score", name=player.name, points=sheet.total)
+        for player, sheet in zip(game.players, game.sheets, strict=True)
+    )
+
+
+def _final_state(record: GameRecord) -> GameState:
+    """The finished game as a state the score sheet can show: every box filled, no turn."""
+    return GameState(
+        ruleset=record.ruleset,
+        players=tuple(result.player for result in record.results),
+        sheets=tuple(result.sheet for result in record.results),
+        current_player=0,
+        dice=None,
+        kept=(),
+        rolls_left=ROLLS_PER_TURN,
+        selected_box=None,
+        dice_source=EntropyDice(),
+        log=record.log,
+    )

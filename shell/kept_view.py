@@ -1,0 +1,98 @@
+"""Fills in what the games kept show (game.present.kept_screens): the unfinished games on the
+New game screen, the history's personal bests and finished games, a finished game's sheet, and
+the dialog that confirms a deletion. The lists are made again only when they changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.i18n.bidi import without_isolates
+from game.present.views import FinishedGameView, FinishedView, HistoryView, KeptGameView, Snapshot
+from shell.dom import Page
+from shell.sheet_table import SheetTable
+from shell.text import fill_text
+
+
+class KeptView:
+    def __init__(self, page: Page, sheet: SheetTable) -> None:
+        self.page = page
+        self.node = page.node
+        self._sheet = sheet
+
+    def render(self, snap: Snapshot) -> None:
+        if snap.setup is not None:
+            self.node("kept-heading").text(snap.setup.kept_heading)
+            self.node("kept-games").show(bool(snap.setup.kept))
+            self._list("kept-list", snap.setup.kept)
+        if snap.history is not None:
+            self._history(snap.history)
+        if snap.finished is not None:
+            self._finished(snap.finished)
+        if snap.delete_kept is not None:
+            self.node("delete-kept-text").text(snap.delete_kept.text)
+            self.node("delete-kept-confirm").text(snap.delete_kept.confirm_label)
+            self.node("delete-kept-cancel").text(snap.delete_kept.cancel_label)
+
+    def _history(self, view: HistoryView) -> None:
+        self.node("bests-title").text(view.bests_title).show(bool(view.bests))
+        bests = self.node("bests-list").show(bool(view.bests))
+        if bests.changed("#bests", repr(view.bests)):
+            bests.el.replaceChildren()
+            for best in view.bests:
+                term = self.page.create("dt")
+                fill_text(term, best.who)
+                value = self.page.create("dd")
+                fill_text(value, best.score)
+                bests.el.append(term, value)
+        self.node("games-title").text(view.games_title).show(bool(view.games))
+        self._list("games-list", view.games)
+
+    def _list(
+        self, list_id: str, items: tuple[KeptGameView, ...] | tuple[FinishedGameView, ...]
+    ) -> None:
+        container = self.node(list_id)
+        if not container.changed("#items", repr(items)):
+            return
+        container.el.replaceChildren()
+        for item in items:
+            entry = self.page.create("li", "kept-item")
+            title = self.page.create("p", "kept-title")
+            fill_text(title, item.title)
+            scores = self.page.create("p", "kept-scores")
+            fill_text(scores, item.scores)
+            entry.append(title, scores)
+            actions = self.page.create("div", "kept-actions")
+            if isinstance(item, KeptGameView):
+                when = self.page.create("p", "kept-date muted small")
+                fill_text(when, item.date)
+                entry.append(when)
+                actions.append(
+                    self._button(
+                        "resume-kept", "primary", item.id, item.resume_label, item.resume_name
+                    ),
+                    self._button(
+                        "delete-kept", "secondary", item.id, item.delete_label, item.delete_name
+                    ),
+                )
+            else:
+                actions.append(
+                    self._button(
+                        "open-finished", "secondary", item.id, item.open_label, item.open_name
+                    )
+                )
+            entry.append(actions)
+            container.el.append(entry)
+
+    def _button(self, action: str, kind: str, game_id: str, label: str, name: str) -> Any:
+        button = self.page.create("button", kind, type="button", data_action=action)
+        button.setAttribute("data-game", game_id)
+        fill_text(button, label)
+        button.setAttribute("aria-label", without_isolates(name))
+        return button
+
+    def _finished(self, view: FinishedView) -> None:
+        self.node("finished-title").text(view.title)
+        self.node("finished-subtitle").text(view.subtitle)
+        self.node("finished-back").text(view.back_label)
+        self.node("finished-screen").attr("data-game", view.game_id)
+        self._sheet.render(view.sheet)

@@ -1,0 +1,417 @@
+"""Games kept, not thrown away (issue 14, point 4), in CPython: leaving a game keeps it on the
+New game screen, from where it is resumed exactly or deleted after a confirmation; at most 20
+are kept, and the 21st is left only when the player says so; a damaged list is set aside and
+told; a finished game of the history opens as its whole sheet; personal bests per player and
+ruleset. The device is played by `Device`, which runs the effects as the shell does, with the
+persistence functions the shell calls, on a MemoryStorage."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from game.app.effects import (
+    Effect,
+    Focus,
+    ForgetKept,
+    KeepGame,
+    LoadKept,
+    LoadStats,
+    SaveSession,
+)
+from game.app.intents import (
+    AskDeleteKept,
+    AskLeave,
+    ChooseRuleset,
+    CloseDialog,
+    CloseFinished,
+    DeleteKept,
+    Intent,
+    KeptListed,
+    NewGame,
+    OpenFinished,
+    OpenHistory,
+    ResumeGame,
+    Roll,
+    SelectBox,
+    SessionRead,
+    SetAutoScore,
+    SetLanguage,
+    StartGame,
+    StatsLoaded,
+    ToggleKeep,
+)
+from game.app.model import AppState, Dialog, Screen
+from game.app.start import Boot, initial_state, start
+from game.i18n.bidi import without_isolates as plain
+from game.persistence.history import load_history
+from game.persistence.kept import KEPT_KEY, MAX_KEPT, add_kept, load_kept, remove_kept
+from game.persistence.session import (
+    SESSION_KEY,
+    keep_left_game,
+    restore_session,
+    save_session,
+)
+from game.persistence.stats import player_stats
+from game.persistence.storage import MemoryStorage, ProblemKind, quarantined
+from game.play.engine import new_game, roll
+from game.play.random_source import SeededDice
+from game.play.state import Player
+from game.present.snapshot import present
+from game.present.views import KeptGameView
+from tests.app.driver import AppDriver
+
+TODAY = date(2026, 12, 1)
+
+
+class Device(AppDriver):
+    """The app driven as in AppDriver, with the shell's storage jobs run for the effects of
+    every intent (as shell.effects.StorageJobs runs them), until nothing more comes back;
+    `effects` holds them all."""
+
+    def __init__(self, state: AppState, storage: MemoryStorage | None = None) -> None:
+        super().__init__(state)
+        self.storage = MemoryStorage() if storage is None else storage
+        self.today = TODAY
+
+    def __call__(self, *intents: Intent) -> AppState:
+        state = super().__call__(*intents)
+        asked = self.effects
+        for effect in asked:
+            result = self._run(effect)
+            if result is not None:
+                self(result)
+                asked = (*asked, *self.effects)
+        self.effects = asked
+        return state
+
+    def _run(self, effect: Effect) -> Intent | None:
+        ids = random.Random(self.now)
+        match effect:
+            case SaveSession(game, before, turn):
+                save_session(
+                    self.storage,
+                    game,
+                    today=self.today,
+                    before_last_turn=before,
+                    turn=turn,
+                    ids=ids,
+                )
+            case KeepGame(game, before, turn):
+                change = keep_left_game(
+                    self.storage,
+                    game,
+                    today=self.today,
+                    before_last_turn=before,
+                    turn=turn,
+                    ids=ids,
+                )
+                return KeptListed(change.games, change.problems, refused=not change.done)
+            case ForgetKept(game_id):
+                change = remove_kept(self.storage, game_id)
+                return KeptListed(change.games, change.problems)
+            case LoadKept():
+                kept = load_kept(self.storage)
+                problems = () if kept.problem is None else (kept.problem,)
+                return KeptListed(kept.value or (), problems)
+            case LoadStats():
+                history = load_history(self.storage)
+                records = history.value or ()
+                return StatsLoaded(player_stats(records), history.problem, records)
+        return None
+
+    def reopened(self) -> Device:
+        """The app started again on this device (a reload), with the effects of its start run."""
+        return opened(self.storage, self.now)
+
+
+def opened(storage: MemoryStorage, now: float = 1000.0) -> Device:
+    restored = restore_session(storage)
+    session = SessionRead(
+        restored.game,
+        restored.before_last_turn,
+        restored.turn,
+        restored.preferences,
+        restored.problems,
+    )
+    state, effects = start(Boot(["en"], None, True, session), now)
+    device = Device(state, storage)
+    device.now = now
+    device.effects = effects
+    for effect in effects:
+        result = device._run(effect)
+        if result is not None:
+            device(result)
+    return device
+
+
+def playing(seed: int = 5, ruleset: str = "penta") -> Device:
+    device = Device(initial_state(["en-US"], seed=seed))
+    device.set_players([("Dana", "human", None), ("Bot", "computer", "optimal")])
+    device(ChooseRuleset(ruleset), SetAutoScore(0), StartGame())
+    device.tables_failed()
+    return device
+
+
+def left(device: Device) -> None:
+    device(AskLeave(), NewGame())
+
+
+def kept_list(device: Device) -> tuple[KeptGameView, ...]:
+    setup = device.snapshot().setup
+    assert setup is not None
+    return setup.kept
+
+
+def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
+    device = playing()
+    driver = device
+    driver.play_turns(4)
+    driver.play_human_turn()  # Dana has scored three boxes, Bot two
+    driver.play_computer_turn()
+    driver(Roll())
+    dice = driver.game.dice
+    assert dice is not None
+    box = driver.game.sheet.open_boxes[-1]
+    driver(ToggleKeep(0), ToggleKeep(2), Roll(), SelectBox(box))
+    game = driver.game
+    assert driver.snapshot().leave.confirm_label == "Leave game"
+
+    left(device)
+
+    assert driver.state.screen is Screen.SETUP and driver.state.game is None
+    assert device.storage.get(SESSION_KEY) is None  # no game in progress now: it is kept
+    (listed,) = kept_list(device)
+    dana, bot = (sheet.total for sheet in game.sheets)
+    assert plain(listed.title) == f"Penta · Round {game.turn_number} of 13"
+    assert plain(listed.scores) == f"Dana: {dana} · Bot: {bot}"
+    assert plain(listed.date) == "Last played 1 Dec 2026"
+    assert plain(listed.resume_name) == "Resume Penta with Dana and Bot, last played 1 Dec 2026"
+
+    device(ResumeGame(listed.id))
+
+    assert driver.state.screen is Screen.GAME
+    assert driver.game == game  # dice, kept dice, rolls left, the selected box, the move log
+    assert (driver.game.kept, driver.game.rolls_left, driver.game.selected_box) == (
+        game.kept,
+        game.rolls_left,
+        box,
+    )
+    assert driver.game.log == game.log
+    assert driver.state.ui.kept_games == ()  # off the list while it is played
+    assert load_kept(device.storage).value == ()
+    assert device.storage.get(SESSION_KEY) is not None  # autosaved as the game in progress
+    assert "Your game was restored" not in " ".join(driver.snapshot().notices)
+
+
+def test_a_kept_game_survives_a_reload_and_resumes_there() -> None:
+    device = playing(seed=8)
+    device.play_turns(2)
+    game = device.game
+    left(device)
+
+    again = device.reopened()
+
+    assert again.state.screen is Screen.SETUP
+    (listed,) = kept_list(again)
+    again(ResumeGame(listed.id))
+    assert again.game == game
+
+
+def test_several_games_are_kept_newest_first_and_a_new_game_keeps_the_one_left() -> None:
+    device = playing(seed=1)
+    device.play_turns(2)
+    first = device.game
+    left(device)
+    device(ChooseRuleset("yatzy"), StartGame())
+    device.tables_failed()
+    device.play_turns(4)
+    second = device.game
+    left(device)
+
+    titles = [plain(view.title) for view in kept_list(device)]
+    assert titles == ["Yatzy · Round 3 of 15", "Penta · Round 2 of 13"]
+    games = [kept.game for kept in device.state.ui.kept_games]
+    assert games == [second, first]
+
+
+def test_delete_asks_first_and_cancel_keeps_the_game() -> None:
+    device = playing(seed=3)
+    device.play_turns(2)
+    left(device)
+    (listed,) = kept_list(device)
+
+    device(AskDeleteKept(listed.id))
+    snapshot = device.snapshot()
+    assert snapshot.dialog == Dialog.DELETE_KEPT.value
+    assert snapshot.delete_kept is not None
+    assert plain(snapshot.delete_kept.text) == (
+        "Delete Penta with Dana and Bot, last played 1 Dec 2026? "
+        "The game cannot be resumed afterwards."
+    )
+    device(CloseDialog())
+    assert len(kept_list(device)) == 1 and len(load_kept(device.storage).value or ()) == 1
+
+    device(AskDeleteKept(listed.id), DeleteKept())
+    assert kept_list(device) == ()
+    assert load_kept(device.storage).value == ()
+    assert Focus((("resume-kept", None), ("start", None))) in device.effects
+    # Confirming again, or a game that is not kept, does nothing.
+    device(DeleteKept(), AskDeleteKept(listed.id))
+    assert device.state.ui.dialog is Dialog.NONE
+
+
+def test_at_the_cap_the_leave_dialog_says_the_game_is_not_kept_and_none_is_lost() -> None:
+    assert MAX_KEPT == 20
+    device = playing(seed=11)
+    for _ in range(MAX_KEPT):
+        device.play_turns(1)
+        left(device)
+        device(StartGame())
+        device.tables_failed()
+    assert len(load_kept(device.storage).value or ()) == MAX_KEPT
+    device.play_turns(1)
+
+    device(AskLeave())
+    leave = device.snapshot().leave
+    assert plain(leave.text).startswith("20 unfinished games are kept already")
+    assert leave.confirm_label == "Leave without keeping"
+    device(NewGame())  # the player said so: this one is left, the 20 stay
+    assert len(load_kept(device.storage).value or ()) == MAX_KEPT
+    assert not any(isinstance(effect, KeepGame) for effect in device.effects)
+
+
+def test_a_game_that_cannot_be_kept_stays_in_the_session_and_is_told() -> None:
+    device = playing(seed=12)
+    device.play_turns(2)
+    game = device.game
+    # The list filled up meanwhile (another tab): storage refuses, and says so.
+    storage = device.storage
+    for number in range(MAX_KEPT):
+        other = roll(new_game("penta", [Player(f"P{number}")], SeededDice(number)), 0)
+        change = keep_left_game(storage, other, today=TODAY, ids=random.Random(number))
+        assert change.done
+    left(device)
+
+    assert "could not be kept" in plain(" ".join(device.snapshot().notices))
+    again = opened(storage)
+    assert again.game == game  # back as the game in progress at the next start
+    assert len(again.state.ui.kept_games) == MAX_KEPT
+
+
+def test_a_damaged_list_is_set_aside_told_and_the_app_starts() -> None:
+    for text in ("{not json", '{"format": "penta-kept-games", "version": 1, "payload": {}}'):
+        storage = MemoryStorage({KEPT_KEY: text})
+        device = opened(storage)
+        assert device.state.screen is Screen.SETUP and device.state.ui.kept_games == ()
+        assert "could not be read" in plain(" ".join(device.snapshot().notices))
+        (moved,) = quarantined(storage)
+        assert moved.original_key == KEPT_KEY
+        assert storage.get(moved.key) == text  # set aside byte for byte, not deleted
+        assert storage.get(KEPT_KEY) is None
+
+
+def test_every_damage_to_an_entry_is_refused_by_the_reader() -> None:
+    storage = MemoryStorage()
+    game = roll(new_game("penta", [Player("Dana")], SeededDice(4)), 0)
+    assert keep_left_game(storage, game, today=TODAY, ids=random.Random(1)).done
+    good = storage.get(KEPT_KEY)
+    assert good is not None
+    damaged = {
+        "an id twice": good.replace('"games":[', '"games":[' + _entry(good) + ","),
+        "a bad id": good.replace('"id":"', '"id":"x', 1),
+        "a bad date": good.replace('"last_played":"2026-12-01"', '"last_played":"2026-13-01"'),
+        "dice no roll gives": good.replace('"dice":[', '"dice":[7,', 1),
+        "an unknown key": good.replace('"turn":null}', '"turn":null,"x":1}', 1),
+    }
+    for what, text in damaged.items():
+        assert text != good, what
+        storage = MemoryStorage({KEPT_KEY: text})
+        result = load_kept(storage)
+        assert result.value is None and result.problem is not None, what
+        assert result.problem.kind in (ProblemKind.INVALID, ProblemKind.NOT_JSON), what
+
+
+def _entry(text: str) -> str:
+    start_at = text.index('"games":[') + len('"games":[')
+    return text[start_at : text.rindex("]")]
+
+
+def test_keeping_and_removing_read_what_is_stored_first() -> None:
+    storage = MemoryStorage()
+    game = roll(new_game("yatzy", [Player("Ann")], SeededDice(9)), 0)
+    added = keep_left_game(storage, game, today=TODAY, ids=random.Random(2))
+    (entry,) = added.games
+    assert entry.game == game and entry.last_played == TODAY
+    assert add_kept(storage, entry).games == (entry,)  # the same id replaces, never doubles
+    assert remove_kept(storage, "0" * 16).done is False
+    assert remove_kept(storage, entry.id).games == ()
+
+
+def test_a_finished_game_opens_from_the_history_as_its_whole_sheet() -> None:
+    device = playing(seed=6)
+    device.play_to_end()
+    game = device.game
+    device(NewGame(), OpenHistory())
+    history = device.snapshot().history
+    assert history is not None
+    (listed,) = history.games
+    dana, bot = (sheet.total for sheet in game.sheets)
+    assert plain(listed.title) == "1 Dec 2026 · Penta"
+    assert plain(listed.scores) == f"Dana: {dana} · Bot: {bot}"
+
+    device(OpenFinished(listed.id))
+    snapshot = device.snapshot()
+    assert snapshot.screen == "finished" and snapshot.finished is not None
+    rows = {row.key: [cell.text for cell in row.cells] for row in snapshot.finished.sheet.rows}
+    for box in game.ruleset.box_ids:
+        assert rows[box] == [str(sheet.points_in(box)) for sheet in game.sheets]
+    assert rows["total"] == [str(dana), str(bot)]
+    sheet_rows = snapshot.finished.sheet.rows
+    assert all(not cell.enabled and not row.explain for row in sheet_rows for cell in row.cells)
+    assert snapshot.finished.game_id == listed.id
+
+    device(CloseFinished())
+    assert device.state.screen is Screen.HISTORY
+
+
+def test_personal_bests_per_player_and_ruleset_with_their_day() -> None:
+    device = playing(seed=6)
+    device.play_to_end()
+    first = device.game
+    device.today = date(2026, 12, 2)
+    device(NewGame(), StartGame())
+    device.tables_failed()
+    device.play_to_end()
+    second = device.game
+    device(NewGame(), OpenHistory())
+    history = device.snapshot().history
+    assert history is not None
+    assert history.bests_title == "Personal bests"
+    expected = []
+    for seat, name in enumerate(("Dana", "Bot")):
+        totals = [(first.sheets[seat].total, "1 Dec 2026"), (second.sheets[seat].total, "2 Dec")]
+        best = max(total for total, _ in totals)
+        day = next(day for total, day in totals if total == best)
+        day = day if day.endswith("2026") else day + " 2026"
+        expected.append((best, f"{name} · Penta", f"{best} ({day})"))
+    expected.sort(key=lambda item: -item[0])
+    assert [(plain(best.who), plain(best.score)) for best in history.bests] == [
+        (who, score) for _, who, score in expected
+    ]
+
+
+def test_the_new_screens_and_dialog_speak_every_language() -> None:
+    device = playing(seed=2)
+    device.play_turns(2)
+    left(device)
+    (listed,) = kept_list(device)
+    device(AskDeleteKept(listed.id))
+    for language in ("he", "et"):
+        device(SetLanguage(language))
+        snapshot = present(device.state, device.now)
+        assert snapshot.setup is not None and snapshot.delete_kept is not None
+        (view,) = snapshot.setup.kept
+        english = (listed.resume_label, listed.delete_label, listed.date)
+        assert (view.resume_label, view.delete_label, view.date) != english
+        assert snapshot.delete_kept.text and snapshot.setup.kept_heading

@@ -1,0 +1,129 @@
+"""Games kept, in the browser at phone size (issue 14, point 4): a game left is listed on the
+New game screen and resumed with the same dice and scores; a kept game is deleted after its
+dialog; a finished game opens from the history as its whole sheet; axe finds no serious
+violation on the list, the dialog, the history and the sheet, in the three languages. The
+logic is tested in CPython (tests/app/test_kept_games.py)."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from playwright.sync_api import Browser, expect
+
+from game.app.intents import SetAutoScore, StartGame
+from game.persistence.session import save_session
+from game.persistence.storage import MemoryStorage
+from tests.app.driver import AppDriver
+from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.game_helpers import Ui, new_context
+
+LANGUAGES = ("en", "he", "et")
+
+
+def a_finished_game_stored() -> tuple[dict[str, str], list[str]]:
+    """The device's storage holding one finished game in its history, and its totals."""
+    driver = AppDriver.seeded(31)
+    driver.set_players([("Dana", "human", None)])
+    driver(SetAutoScore(0), StartGame())
+    driver.tables_failed()
+    driver.play_to_end()
+    storage = MemoryStorage()
+    today = date(2026, 11, 30)
+    save_session(storage, driver.game, today=today, ids=random.Random(3))
+    save_session(storage, None, today=today)
+    return storage.items, [str(sheet.total) for sheet in driver.game.sheets]
+
+
+def test_a_game_left_is_listed_resumed_and_deleted(
+    browser: Browser, browser_problems: BrowserProblems, app_url: str
+) -> None:
+    context = new_context(browser, bypass_csp=True)  # axe is injected past the CSP
+    browser_problems.watch(context)
+    page = context.new_page()
+    ui = Ui(page).open(app_url, seed=21)
+    problems: dict[str, object] = {}
+
+    def axe_everywhere(where: str) -> None:
+        for language in LANGUAGES:
+            page.select_option("#language", language)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            ui.no_page_scroll_sideways()
+            if found := ui.run_axe():
+                problems[f"{where} ({language})"] = found
+        page.select_option("#language", "en")
+
+    stored, totals = a_finished_game_stored()
+    ui.restore(stored)
+    ui.set_players([("Dana", "human", None)])
+    ui.set_auto_score(0)
+    ui.start()
+    ui.roll()
+    ui.keep([0, 1])
+    ui.roll()
+    ui.box("chance").click()
+    dice, kept = ui.dice(), ui.kept()
+
+    page.click("#leave")
+    expect(page.locator("#leave-text")).to_contain_text("resume it")
+    page.click("#leave-confirm")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    items = page.locator("#kept-list > li")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Round 1 of 13")
+    expect(items.first).to_contain_text("Dana: 0")
+    axe_everywhere("New game with a game kept")
+
+    items.first.locator("[data-action=resume-kept]").click()
+    expect(page.locator("#game-screen")).to_be_visible()
+    assert (ui.dice(), ui.kept()) == (dice, kept)
+    expect(ui.box("chance")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#roll")).to_contain_text("1")  # one roll left, as it was
+    ui.score("chance")
+    chance = ui.row_texts("sheet", "chance")
+    page.click("#leave")
+    page.click("#leave-confirm")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text(f"Dana: {chance[0]}")
+    expect(items.first).to_contain_text("Round 2 of 13")
+
+    # A second game left: two kept, newest first; the older one deleted after its dialog.
+    ui.choose_ruleset("yatzy")
+    ui.start()
+    page.click("#leave")
+    page.click("#leave-confirm")
+    expect(items).to_have_count(2)
+    expect(items.first).to_contain_text("Yatzy")
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        items.nth(1).locator("[data-action=delete-kept]").click()
+        expect(page.locator("#delete-kept-dialog")).to_be_visible()
+        if found := ui.run_axe():
+            problems[f"delete dialog ({language})"] = found
+        page.keyboard.press("Escape")
+        expect(page.locator("#delete-kept-dialog")).to_be_hidden()
+    page.select_option("#language", "en")
+    expect(items).to_have_count(2)  # cancelled: nothing deleted
+    items.nth(1).locator("[data-action=delete-kept]").click()
+    expect(page.locator("#delete-kept-text")).to_contain_text("Penta with Dana")
+    page.click("#delete-kept-confirm")
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Yatzy")
+    assert page.evaluate("document.activeElement.dataset.action") == "resume-kept"
+
+    # The finished game of the history, as its whole sheet.
+    page.click("#history-button")
+    expect(page.locator("#history-screen")).to_be_visible()
+    expect(page.locator("#bests-list")).to_contain_text(f"{totals[0]} (30 Nov 2026)")
+    games = page.locator("#games-list > li")
+    expect(games).to_have_count(1)
+    axe_everywhere("history with a finished game")
+    games.first.locator("[data-action=open-finished]").click()
+    expect(page.locator("#finished-screen")).to_be_visible()
+    assert ui.row_texts("finished-sheet", "total") == totals
+    expect(page.locator("#finished-sheet button:visible")).to_have_count(0)  # read only
+    axe_everywhere("a finished game's sheet")
+    page.click("#finished-back")
+    expect(page.locator("#history-screen")).to_be_visible()
+    assert problems == {}
+    context.close()
