@@ -35,21 +35,25 @@ from game.app.intents import (
     PageHidden,
     PageShown,
     PlayAgain,
+    PlayMineAnyway,
     ReleaseSheet,
     RemovePlayer,
     RenamePlayer,
     Roll,
     SelectBox,
     SetAutoScore,
+    SetCoachThreshold,
     SetComputerSpeed,
     SetDisplaySize,
     SetLanguage,
     SetPassPhone,
+    SetPlayerCoach,
     SetPlayerKind,
     SetPlayerLevel,
     SetSound,
     SetUndo,
     SetVibration,
+    ShowBestMove,
     ShowHint,
     SkipComputers,
     SkipGuide,
@@ -61,9 +65,10 @@ from game.app.intents import (
     ToggleKeep,
     Undo,
 )
-from game.app.model import AppState, Dialog, DisplaySize, Screen, Speed
+from game.app.model import COACH_THRESHOLDS, AppState, CoachMode, Dialog, DisplaySize, Screen, Speed
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
+from game.present.screens import threshold_value
 from shell.js import is_null
 from shell.sheet_hold import SheetHold
 
@@ -92,6 +97,8 @@ CLICKS: dict[str, Intent] = {
     "start-turn": StartTurn(),
     "start-guide": StartGuide(),
     "skip-guide": SkipGuide(),
+    "show-best": ShowBestMove(),
+    "play-anyway": PlayMineAnyway(),
 }
 """The buttons whose data-action alone says what they ask."""
 WAITING_FOR_PYTHON = ("language", "settings-button", "history-button")
@@ -200,6 +207,12 @@ class Events:
             self._send(SetPlayerKind(index, PlayerKind(value)))
         elif action == "level" and index is not None:
             self._send(SetPlayerLevel(index, value))
+        elif action == "coach" and index is not None and value in tuple(CoachMode):
+            self._send(SetPlayerCoach(index, CoachMode(value)))
+        elif action == "coach-threshold":
+            for points in COACH_THRESHOLDS:
+                if threshold_value(points) == value:
+                    self._send(SetCoachThreshold(points))
 
     def _on_input(self, event: Any) -> None:
         target = event.target

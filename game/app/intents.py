@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.app.model import DisplaySize, Notice, Speed
+from game.app.model import CoachMode, DisplaySize, Notice, Speed
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState, PlayerKind
@@ -363,6 +363,31 @@ class TabLost:
     """Another tab took the game: this one gives way."""
 
 
+@dataclass(frozen=True)
+class SetPlayerCoach:
+    """The coach while playing of the human player at seat `index` (game.app.coaching)."""
+
+    index: int
+    mode: CoachMode
+
+
+@dataclass(frozen=True)
+class SetCoachThreshold:
+    """The expected final points a move must cost for the coach on "warn" to stop it."""
+
+    points: float
+
+
+@dataclass(frozen=True)
+class ShowBestMove:
+    """[Show it] on the coach's warning: the best move shows, as the hint shows it."""
+
+
+@dataclass(frozen=True)
+class PlayMineAnyway:
+    """[Play mine anyway] on the coach's warning: the move that waits is made."""
+
+
 Intent = (
     ChooseRuleset
     | AddPlayer
@@ -421,4 +446,8 @@ Intent = (
     | ImportFinished
     | TabClaimed
     | TabLost
+    | SetPlayerCoach
+    | SetCoachThreshold
+    | ShowBestMove
+    | PlayMineAnyway
 )

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, DisplaySize, Speed
+from game.app.model import (
+    AUTO_SCORE_CHOICES,
+    COACH_THRESHOLDS,
+    MAX_PLAYERS,
+    AppState,
+    CoachMode,
+    DisplaySize,
+    Speed,
+)
 from game.app.seats import default_names
 from game.i18n.translator import Translator
 from game.play.engine import standings
@@ -113,6 +121,11 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
                 can_move_up=index > 0,
                 can_move_down=index < count - 1,
                 can_remove=count > 1,
+                coach_label=t("setup.coach"),
+                coaches=tuple(
+                    Choice(mode.value, t(f"coach.mode.{mode.value}"), mode is seat.coach)
+                    for mode in CoachMode
+                ),
             )
         )
     if state.setup.seed is not None:
@@ -215,7 +228,22 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
             Choice(size.value, t(f"settings.display_size.{size.value}"), size is chosen_size)
             for size in DisplaySize
         ),
+        coach_threshold_label=t("settings.coach_threshold"),
+        coach_threshold_help=t("settings.coach_threshold_help"),
+        coach_thresholds=tuple(
+            Choice(
+                threshold_value(points),
+                t.format_number(points, 1),
+                points == settings.coach_threshold,
+            )
+            for points in COACH_THRESHOLDS
+        ),
     )
+
+
+def threshold_value(points: float) -> str:
+    """A threshold as the value of its radio button (and of the element ids): "1_0"."""
+    return f"{points:.1f}".replace(".", "_")
 
 
 def _on_off(on: bool, t: Translator) -> tuple[Choice, ...]:
