@@ -41,7 +41,7 @@ def coach_line(state: AppState, t: Translator) -> str:
     if round(loss, DECIMALS) == 0:
         return t("coach.line_best")
     best = _advice_words(verdict.game, verdict.judgement.best_move, t)
-    return t("coach.line_loss", loss="−" + t.format_number(loss, DECIMALS), best=best)
+    return t("coach.line_loss", loss=t.format_number(-loss, DECIMALS), best=best)
 
 
 def reason(verdict: CoachVerdict, t: Translator) -> str:
