@@ -20,6 +20,7 @@ from game.app.intents import (
     SelectBox,
     SetAutoScore,
     SetCoachThreshold,
+    SetLanguage,
     SetPlayerCoach,
     SetPlayerKind,
     ShowBestMove,
@@ -314,3 +315,36 @@ def test_a_stored_coach_not_a_mode_is_refused_naming_it(coach: AdvisorCoach) -> 
     record["payload"]["turn"]["coach"] = ["loud"]
     with pytest.raises(SaveFileError, match=r"session.turn.coach\[0\]: .*'loud'"):
         read_session_text(json.dumps(record))
+
+
+def test_numbers_are_written_as_each_language_writes_them(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    loss = max(values(coach, d).values()) - keep_value(coach, d, ())
+    d(Roll())
+    for language, written in (
+        ("et", Translator("et", isolate=False).format_number(loss, 1)),
+        ("he", Translator("he", isolate=False).format_number(loss, 1)),
+    ):
+        d(SetLanguage(language))
+        warning = d.view().coach_warning
+        assert warning is not None and written in without_isolates(warning.headline)
+    assert "," in Translator("et").format_number(loss, 1)  # a decimal comma in Estonian
+
+
+def test_a_coach_for_no_seat_or_no_mode_and_a_threshold_not_offered_change_nothing() -> None:
+    d = AppDriver.seeded(SEED)
+    before = d.state
+    for intent in (
+        SetPlayerCoach(1, CoachMode.WARN),
+        SetPlayerCoach(-1, CoachMode.WARN),
+        SetPlayerCoach(0, "loud"),  # type: ignore[arg-type]
+        SetCoachThreshold(3.0),
+        SetCoachThreshold(True),  # type: ignore[arg-type]
+    ):
+        assert d(intent) is before
+
+
+def test_show_it_and_play_anyway_do_nothing_when_nothing_waits(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    before = d.state
+    assert d(ShowBestMove()) is before and d(PlayMineAnyway()) is before
