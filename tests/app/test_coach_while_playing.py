@@ -339,7 +339,7 @@ def test_a_coach_for_no_seat_or_no_mode_and_a_threshold_not_offered_change_nothi
         SetPlayerCoach(-1, CoachMode.WARN),
         SetPlayerCoach(0, "loud"),  # type: ignore[arg-type]
         SetCoachThreshold(3.0),
-        SetCoachThreshold(True),  # type: ignore[arg-type]
+        SetCoachThreshold(True),
     ):
         assert d(intent) is before
 
