@@ -24,7 +24,6 @@ from game.app.intents import (
     HistoryExported,
     ImportFinished,
     Intent,
-    KeptListed,
     SessionRead,
     StatsLoaded,
     StorageProblems,
@@ -34,6 +33,7 @@ from game.app.intents import (
     Tick,
     UnreadableListed,
 )
+from game.app.kept_intents import KeptListed
 from game.app.model import Notice
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Coach

@@ -13,13 +13,10 @@ from pyodide.ffi import create_proxy
 
 from game.app.intents import (
     AddPlayer,
-    AskDeleteKept,
     AskLeave,
     ChooseRuleset,
     CloseDialog,
-    CloseFinished,
     ConfirmTurn,
-    DeleteKept,
     DismissNotice,
     ExplainBox,
     ExportData,
@@ -31,7 +28,6 @@ from game.app.intents import (
     Intent,
     MovePlayer,
     NewGame,
-    OpenFinished,
     OpenHistory,
     OpenRules,
     OpenSettings,
@@ -39,22 +35,25 @@ from game.app.intents import (
     PageHidden,
     PageShown,
     PlayAgain,
+    PlayMineAnyway,
     ReleaseSheet,
     RemovePlayer,
     RenamePlayer,
-    ResumeGame,
     Roll,
     SelectBox,
     SetAutoScore,
+    SetCoachThreshold,
     SetComputerSpeed,
     SetDisplaySize,
     SetLanguage,
     SetPassPhone,
+    SetPlayerCoach,
     SetPlayerKind,
     SetPlayerLevel,
     SetSound,
     SetUndo,
     SetVibration,
+    ShowBestMove,
     ShowHint,
     SkipComputers,
     SkipGuide,
@@ -66,9 +65,12 @@ from game.app.intents import (
     ToggleKeep,
     Undo,
 )
-from game.app.model import AppState, Dialog, DisplaySize, Screen, Speed
+from game.app.kept_intents import AskDeleteKept, CloseFinished, DeleteKept, OpenFinished, ResumeGame
+from game.app.model import COACH_THRESHOLDS, AppState, Dialog, DisplaySize, Screen, Speed
+from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
+from game.present.screens import threshold_value
 from shell.js import is_null
 from shell.sheet_hold import SheetHold
 from shell.view import DIALOGS
@@ -100,6 +102,8 @@ CLICKS: dict[str, Intent] = {
     "skip-guide": SkipGuide(),
     "delete-kept-confirm": DeleteKept(),
     "finished-back": CloseFinished(),
+    "show-best": ShowBestMove(),
+    "play-anyway": PlayMineAnyway(),
 }
 """The buttons whose data-action alone says what they ask."""
 GAME_ACTIONS: dict[str, type[ResumeGame | AskDeleteKept | OpenFinished]] = {
@@ -216,6 +220,12 @@ class Events:
             self._send(SetPlayerKind(index, PlayerKind(value)))
         elif action == "level" and index is not None:
             self._send(SetPlayerLevel(index, value))
+        elif action == "coach" and index is not None and value in tuple(CoachMode):
+            self._send(SetPlayerCoach(index, CoachMode(value)))
+        elif action == "coach-threshold":
+            for points in COACH_THRESHOLDS:
+                if threshold_value(points) == value:
+                    self._send(SetCoachThreshold(points))
 
     def _on_input(self, event: Any) -> None:
         target = event.target

@@ -91,6 +91,9 @@ class Panels:
         self.node("size-legend").text(view.size_label)
         self.node("size-help").text(view.size_help)
         self._radios("size-setting", view.size_choices)
+        self.node("coach-threshold-legend").text(view.coach_threshold_label)
+        self.node("coach-threshold-help").text(view.coach_threshold_help)
+        self._radios("coach-threshold", view.coach_thresholds)
         self.node("settings-done").text(view.close_label)
 
     def _radios(self, name: str, choices: Sequence[Choice]) -> None:

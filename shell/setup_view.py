@@ -54,6 +54,9 @@ class SetupForm:
             self.page.fill_select(nodes["level"].el, seat.levels)
             nodes["level_box"].show(seat.is_computer)
             nodes["level_help"].text(seat.level_description)
+            nodes["coach_label"].text(seat.coach_label)
+            self.page.fill_select(nodes["coach"].el, seat.coaches)
+            nodes["coach_box"].show(not seat.is_computer)
             nodes["item"].cls("computer", seat.is_computer)
             for key, label, enabled in (
                 ("up", seat.move_up_label, seat.can_move_up),
@@ -110,7 +113,15 @@ class SetupForm:
         level_box = make("div", "field field-level")
         level_help = make("p", "field-help", id=level_help_id)
         level_box.append(level_label, level)
-        fields.append(name_box, kind_box, level_box)
+        coach_id = f"seat-{index}-coach"
+        coach_label = make("label", "field-label")
+        coach_label.setAttribute("for", coach_id)
+        coach = make("select", "", id=coach_id)
+        coach.dataset.action = "coach"
+        coach.dataset.index = str(index)
+        coach_box = make("div", "field field-coach")
+        coach_box.append(coach_label, coach)
+        fields.append(name_box, kind_box, level_box, coach_box)
         item.append(head, fields, level_help)
         container.append(item)
         return {
@@ -124,5 +135,8 @@ class SetupForm:
             "level": Node(level),
             "level_box": Node(level_box),
             "level_help": Node(level_help),
+            "coach_label": Node(coach_label),
+            "coach": Node(coach),
+            "coach_box": Node(coach_box),
             **buttons,
         }

@@ -292,7 +292,17 @@ class View:
         self.node("hint-text").text(view.hint).show(bool(view.hint))
         self.node("hide-hint").text(view.hide_hint_label).show(bool(view.hint))
         self.node("coach-note").text(view.coach_note).show(bool(view.coach_note))
-        self.node("human-controls").show(not view.is_computer)
+        warning = view.coach_warning
+        self.node("coach-warning").show(warning is not None)
+        if warning is not None:
+            self.node("coach-warning-title").text(warning.headline)
+            self.node("coach-reason").text(warning.reason)
+            self.node("show-best").text(warning.show_label)
+            self.node("play-anyway").text(warning.play_label)
+        self.node("coach-line").text(view.coach_line).show(bool(view.coach_line))
+        # The warning says what to do now: the turn's status line gives it the room.
+        self.node("turn-status").show(warning is None)
+        self.node("human-controls").show(not view.is_computer and warning is None)
         self.node("computer-controls").show(view.is_computer)
         self.node("speed").text(view.speed_label).attr(
             "aria-pressed", "true" if view.speed_pressed else "false"

@@ -11,7 +11,9 @@ tablet, a desktop), at the last roll with the hint shown: <language>-layout-<wid
 And the games kept: -kept.png (the unfinished games on the New game screen), -kept-delete.png
 (deleting one asks first), -history-games.png (personal bests and finished games) and
 -finished.png (a finished game's whole sheet); `--only kept` makes only these.
-The dice are seeded, so the pictures change only when the app's look does.
+Then the coach while playing in a one-player game: -coach-warn.png (on "warn", a costly keep
+waiting) and -coach-always.png (on "always", the line after a move); `--only coach` takes only
+those. The dice are seeded, so the pictures change only when the app's look does.
 """
 
 from __future__ import annotations
@@ -187,6 +189,36 @@ def shoot_kept(browser: Browser, url: str, language: str) -> None:
     context.close()
 
 
+COACH_SEED = 5
+"""The first roll is 6, 6, 6, 6, 5: rolling all five again costs a good deal."""
+
+
+def shoot_coach(browser: Browser, url: str, language: str) -> None:
+    for mode in ("warn", "always"):
+        context = browser.new_context(
+            viewport={"width": 360, "height": 640},
+            device_scale_factor=2,
+            locale=LANGUAGES[language],
+            reduced_motion="reduce",
+            service_workers="block",
+        )
+        page = context.new_page()
+        page.goto(f"{url}?seed={COACH_SEED}")
+        page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+        page.fill("#seat-0-name", PLAYERS[language][0])
+        page.select_option("#seat-0-coach", mode)
+        page.click("#start")
+        expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+        page.click("#roll")
+        page.wait_for_timeout(450)  # past the double-tap guard
+        page.click("#roll")  # nothing kept: all five again
+        shown = "#coach-warning" if mode == "warn" else "#tray-summary"
+        expect(page.locator(shown)).to_be_visible()
+        settle(page)
+        page.screenshot(path=OUT / f"{language}-coach-{mode}.png")
+        context.close()
+
+
 def settle(page: Page) -> None:
     """No focus ring and the top of the screen, as a player first sees it."""
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -226,7 +258,7 @@ def main() -> None:
     parser.add_argument("--dark", action="store_true", help="also the dark theme")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--language", choices=sorted(LANGUAGES), action="append")
-    parser.add_argument("--only", choices=("kept",), help="only the screens of the games kept")
+    parser.add_argument("--only", choices=("kept", "coach"), help="only these screenshots")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     schemes = ("light", "dark") if args.dark else ("light",)
@@ -237,7 +269,10 @@ def main() -> None:
                 for scheme in schemes:
                     shoot(browser, server.url, language, scheme)
                 shoot_layouts(browser, server.url, language)
-            shoot_kept(browser, server.url, language)
+            if args.only in (None, "kept"):
+                shoot_kept(browser, server.url, language)
+            if args.only in (None, "coach"):
+                shoot_coach(browser, server.url, language)
         browser.close()
     print(f"screenshots written to {OUT.relative_to(ROOT)}")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import game.app.coaching as coaching
 from game.app.comfort import roll_feel
 from game.app.countdown import turn_record
 from game.app.effects import (
@@ -54,7 +55,8 @@ def effects_of_change(
 
 
 def session_save(state: AppState, now: float) -> SaveSession:
-    return SaveSession(state.game, state.play.before_last_turn, turn_record(state, now))
+    record = replace(turn_record(state, now), coach=coaching.kept_modes(state))
+    return SaveSession(state.game, state.play.before_last_turn, record)
 
 
 def with_table_fetch(state: AppState) -> tuple[AppState, tuple[Effect, ...]]:
@@ -87,6 +89,7 @@ def _kept(state: AppState) -> tuple[object, ...]:
         state.pacing.countdown_deadline,
         state.pacing.countdown_paused,
         state.play.last_auto_scored,
+        state.coaching.modes,
     )
 
 

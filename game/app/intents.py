@@ -7,7 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.app.kept_intents import (
+    AskDeleteKept,
+    CloseFinished,
+    DeleteKept,
+    KeptListed,
+    OpenFinished,
+    ResumeGame,
+)
 from game.app.model import DisplaySize, Notice, Speed
+from game.coach.protocol import CoachMode
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState, PlayerKind
@@ -16,7 +25,6 @@ from game.play.undo import UndoSetting
 if TYPE_CHECKING:  # at run time only the shell needs these modules (history screen, import)
     from game.persistence.exchange import ImportRefusal
     from game.persistence.history import GameRecord
-    from game.persistence.kept import KeptGame
     from game.persistence.stats import PlayerStats
 
 
@@ -368,46 +376,28 @@ class TabLost:
 
 
 @dataclass(frozen=True)
-class ResumeGame:
-    """Play on the unfinished game kept as `game_id` (from the New game screen)."""
+class SetPlayerCoach:
+    """The coach while playing of the human player at seat `index` (game.app.coaching)."""
 
-    game_id: str
-
-
-@dataclass(frozen=True)
-class AskDeleteKept:
-    """Ask before deleting the unfinished game kept as `game_id` (DeleteKept then deletes)."""
-
-    game_id: str
+    index: int
+    mode: CoachMode
 
 
 @dataclass(frozen=True)
-class DeleteKept:
-    """Yes, delete the kept game the dialog names."""
+class SetCoachThreshold:
+    """The expected final points a move must cost for the coach on "warn" to stop it."""
+
+    points: float
 
 
 @dataclass(frozen=True)
-class OpenFinished:
-    """Show the whole score sheet of the finished game `game_id` (from the history screen)."""
-
-    game_id: str
+class ShowBestMove:
+    """[Show it] on the coach's warning: the best move shows, as the hint shows it."""
 
 
 @dataclass(frozen=True)
-class CloseFinished:
-    """Back from a finished game's sheet to the history screen."""
-
-
-@dataclass(frozen=True)
-class KeptListed:
-    """The unfinished games kept now (after LoadKept, KeepGame or ForgetKept), and what went
-    wrong."""
-
-    games: tuple[KeptGame, ...]
-    problems: tuple[StorageProblem, ...] = ()
-    refused: bool = False
-    """The game left could not be kept (the list was full or the write failed): it stayed in
-    the session, which the next start restores."""
+class PlayMineAnyway:
+    """[Play mine anyway] on the coach's warning: the move that waits is made."""
 
 
 Intent = (
@@ -474,4 +464,8 @@ Intent = (
     | OpenFinished
     | CloseFinished
     | KeptListed
+    | SetPlayerCoach
+    | SetCoachThreshold
+    | ShowBestMove
+    | PlayMineAnyway
 )

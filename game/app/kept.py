@@ -12,11 +12,11 @@ from dataclasses import replace
 
 from game.app.derived import session_save
 from game.app.effects import Effect, Focus, ForgetKept, KeepGame
-from game.app.intents import (
+from game.app.intents import Intent
+from game.app.kept_intents import (
     AskDeleteKept,
     CloseFinished,
     DeleteKept,
-    Intent,
     KeptListed,
     OpenFinished,
     ResumeGame,

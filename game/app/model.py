@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from game.coach.protocol import Advice
+from game.coach.protocol import Advice, CoachMode, Judgement
 from game.i18n.locale import DEFAULT_LANGUAGE
+from game.play.move_log import Kept as KeptMove
+from game.play.move_log import Scored as ScoredMove
 from game.play.state import DEFAULT_LEVEL, GameState, PlayerKind
 from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice
@@ -24,7 +26,6 @@ if TYPE_CHECKING:  # at run time only the shell needs the module, for the histor
 AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
 """Seconds of the countdown after the last roll; 0 turns automatic scoring off."""
 DEFAULT_AUTO_SCORE = 3
-MAX_PLAYERS = 100
 ROLL_GUARD_SECONDS = 0.4
 """A human's Roll this soon after their last one is ignored: a double tap must not cost a roll."""
 
@@ -85,6 +86,11 @@ class CoachStatus(StrEnum):
     UNAVAILABLE = "unavailable"
 
 
+COACH_THRESHOLDS: tuple[float, ...] = (0.5, 1.0, 2.0, 5.0)
+"""The expected final points a move must cost for the coach on "warn" to stop it."""
+DEFAULT_COACH_THRESHOLD = 1.0
+
+
 @dataclass(frozen=True)
 class Settings:
     language: str = DEFAULT_LANGUAGE
@@ -100,6 +106,7 @@ class Settings:
     vibration: bool = True
     """A short tap of the phone (where it can vibrate) when the player rolls."""
     display_size: DisplaySize = DisplaySize.NORMAL
+    coach_threshold: float = DEFAULT_COACH_THRESHOLD
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,8 @@ class Seat:
     kind: PlayerKind = PlayerKind.HUMAN
     level: str = DEFAULT_LEVEL
     """Used when `kind` is computer; kept while a seat is switched to human and back."""
+    coach: CoachMode = CoachMode.OFF
+    """The human player's coach while playing (a computer has none: off in the game)."""
 
 
 @dataclass(frozen=True)
@@ -274,6 +283,31 @@ class Tables:
 
 
 @dataclass(frozen=True)
+class CoachVerdict:
+    """The coach's judgement of one move of the current turn, as it was before the move."""
+
+    player: int
+    move: KeptMove | ScoredMove
+    judgement: Judgement
+    game: GameState
+    """The game just before the move (its dice, sheet and open boxes, for the reason)."""
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """The coach while playing (game.app.coaching): each seat's mode, and what it says."""
+
+    modes: tuple[CoachMode, ...] = ()
+    """Each seat's coach in the game being played (computers: off)."""
+    waiting: CoachVerdict | None = None
+    """A costly move held back until the player shows the best move or plays theirs anyway."""
+    seen: KeptMove | ScoredMove | None = None
+    """The move warned about whose best move the player looked at: made again, it goes ahead."""
+    line: CoachVerdict | None = None
+    """The last move's verdict (coach "always"), until the player's next move."""
+
+
+@dataclass(frozen=True)
 class AppState:
     setup: Setup = Setup()
     settings: Settings = Settings()
@@ -281,6 +315,7 @@ class AppState:
     pacing: Pacing = Pacing()
     ui: Ui = Ui()
     tables: Tables = Tables()
+    coaching: Coaching = Coaching()
 
     @property
     def game(self) -> GameState | None:

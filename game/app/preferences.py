@@ -5,7 +5,9 @@ field), never trusted.
 
 Version 2 added the hand-over setting, the guided turn, the sound, the vibration and the display
 size. Version 1 is upgraded: its player has played before, so the guided turn is not offered to
-them, and the other new settings keep their defaults."""
+them, and the other new settings keep their defaults. Version 3 added the coach while playing:
+each player's mode ("coach") and the warning threshold ("coach_threshold"); a version 2 record
+gets every player's coach off and the default threshold."""
 
 from __future__ import annotations
 
@@ -16,21 +18,23 @@ from typing import Any, TypeVar
 
 from game.app.model import (
     AUTO_SCORE_CHOICES,
-    MAX_PLAYERS,
+    COACH_THRESHOLDS,
+    DEFAULT_COACH_THRESHOLD,
     AppState,
     DisplaySize,
     Seat,
     Speed,
 )
+from game.coach.protocol import CoachMode
 from game.errors import SaveFileError, UnsupportedVersionError
 from game.i18n.locale import LANGUAGES
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_list, read_object
-from game.play.state import LEVELS, MAX_NAME_LENGTH, PlayerKind
+from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, PlayerKind
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
-PREFERENCES_VERSION = 2
+PREFERENCES_VERSION = 3
 T = TypeVar("T")
 
 
@@ -41,8 +45,22 @@ def _add_pass_phone_and_guide(data: JsonObject) -> JsonObject:
     return {**data, "version": 2, "pass_phone": True, "guide_done": True}
 
 
+def _add_coach(data: JsonObject) -> JsonObject:
+    if "coach_threshold" in data:
+        raise SaveFileError("preferences: version 2 never wrote coach_threshold")
+    players = data.get("players")
+    if isinstance(players, list):  # anything else is refused when the record is read
+        players = [
+            {**p, "coach": CoachMode.OFF.value} if isinstance(p, dict) else p for p in players
+        ]
+        data = {**data, "players": players}
+    return {**data, "version": 3, "coach_threshold": DEFAULT_COACH_THRESHOLD}
+
+
 _MIGRATIONS = MigrationChain(
-    "penta-preferences", current=PREFERENCES_VERSION, steps={1: _add_pass_phone_and_guide}
+    "penta-preferences",
+    current=PREFERENCES_VERSION,
+    steps={1: _add_pass_phone_and_guide, 2: _add_coach},
 )
 
 
@@ -59,9 +77,15 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
         "sound": state.settings.sound,
         "vibration": state.settings.vibration,
         "display_size": state.settings.display_size.value,
+        "coach_threshold": state.settings.coach_threshold,
         "ruleset": state.setup.ruleset_id,
         "players": [
-            {"name": seat.name, "kind": seat.kind.value, "level": seat.level}
+            {
+                "name": seat.name,
+                "kind": seat.kind.value,
+                "level": seat.level,
+                "coach": seat.coach.value,
+            }
             for seat in state.setup.seats
         ],
     }
@@ -111,6 +135,7 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         sound=field("sound", (True, False), settings.sound),
         vibration=field("vibration", (True, False), settings.vibration),
         display_size=field("display_size", tuple(DisplaySize), settings.display_size),
+        coach_threshold=field("coach_threshold", COACH_THRESHOLDS, settings.coach_threshold),
     )
     setup = replace(setup, ruleset_id=field("ruleset", tuple(RULESETS), setup.ruleset_id))
     if "players" in prefs:
@@ -140,7 +165,7 @@ def _choice(value: object, choices: Sequence[T], path: str) -> T:
 
 def _seat_from_data(data: object, path: str) -> Seat:
     seat = read_object(data, path)
-    check_keys(seat, path, {"name", "kind", "level"})
+    check_keys(seat, path, {"name", "kind", "level", "coach"})
     name = seat["name"]
     if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH or not name.isprintable():
         raise SaveFileError(
@@ -148,4 +173,5 @@ def _seat_from_data(data: object, path: str) -> Seat:
             f"got {name!r:.80}"
         )
     kind = _choice(seat["kind"], tuple(PlayerKind), f"{path}.kind")
-    return Seat(name, kind, _choice(seat["level"], LEVELS, f"{path}.level"))
+    level = _choice(seat["level"], LEVELS, f"{path}.level")
+    return Seat(name, kind, level, _choice(seat["coach"], tuple(CoachMode), f"{path}.coach"))

@@ -13,12 +13,14 @@ from game.app.intents import (
     MovePlayer,
     RemovePlayer,
     RenamePlayer,
+    SetPlayerCoach,
     SetPlayerKind,
     SetPlayerLevel,
 )
-from game.app.model import MAX_PLAYERS, AppState, Seat, Setup
+from game.app.model import AppState, Seat, Setup
+from game.coach.protocol import CoachMode
 from game.i18n.translator import Translator
-from game.play.state import LEVELS, MAX_NAME_LENGTH, GameState, Player, PlayerKind
+from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, GameState, Player, PlayerKind
 from game.rules.rulesets import RULESETS
 
 
@@ -56,6 +58,10 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
             if not _valid_seat(index, seats) or level not in LEVELS:
                 return state
             seats[index] = replace(seats[index], level=level)
+        case SetPlayerCoach(index, mode):
+            if not _valid_seat(index, seats) or mode not in tuple(CoachMode):
+                return state
+            seats[index] = replace(seats[index], coach=CoachMode(mode))
         case _:
             return state
     return replace(state, setup=replace(replace(setup, seats=tuple(seats)), restored=False))

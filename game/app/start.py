@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import game.app.coaching as coaching
 import game.app.countdown as countdown
 from game.app.derived import next_tick, with_table_fetch
 from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadKept, LoadStats
@@ -157,7 +158,7 @@ def resume(
         and seconds
     ):
         new = countdown.start(new, now, seconds, None)
-    return schedule(countdown.restore(new, turn, now), now)
+    return schedule(coaching.restored(countdown.restore(new, turn, now), turn), now)
 
 
 def open_elsewhere(state: AppState) -> AppState:

@@ -6,13 +6,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+import game.app.coaching as coaching
 import game.app.countdown as countdown
 from game.app.intents import (
     ConfirmTurn,
     HideHint,
     Intent,
+    PlayMineAnyway,
     Roll,
     SelectBox,
+    ShowBestMove,
     ShowHint,
     SkipComputers,
     SpeedUp,
@@ -41,6 +44,8 @@ from game.app.model import (
 from game.app.seats import players_for
 from game.coach.protocol import Coach, KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll, score, select_box, toggle_keep
+from game.play.move_log import Kept as KeptMove
+from game.play.move_log import Scored as ScoredMove
 from game.play.random_source import DiceSource, EntropyDice, SeededDice
 from game.play.state import DEFAULT_LEVEL
 from game.play.undo import confirmed_box, undo, undo_point
@@ -66,14 +71,14 @@ def start_game(state: AppState, c: Context) -> AppState:
     else:
         players = players_for(state.setup, state.settings.language)
         ruleset = RULESETS[state.setup.ruleset_id]
+    modes = state.coaching.modes if state.screen is Screen.END else coaching.modes_for(state.setup)
     game = new_game(ruleset, players, dice_source_for(state))
-    return reset_turn(
-        replace(
-            state,
-            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),
-            play=replace(state.play, game=game, before_last_turn=None),
-        )
+    new = replace(
+        state,
+        ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),
+        play=replace(state.play, game=game, before_last_turn=None),
     )
+    return reset_turn(coaching.started(new, modes))
 
 
 def undo_turn(state: AppState) -> AppState:
@@ -91,7 +96,7 @@ def undo_turn(state: AppState) -> AppState:
             play=replace(state.play, game=restored, before_last_turn=None, last_auto_scored=None),
         )
     )
-    return _announce(new, Undone(box))
+    return _announce(coaching.started(new, state.coaching.modes), Undone(box))
 
 
 def reset_turn(state: AppState) -> AppState:
@@ -119,26 +124,36 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
     match intent:
         case ToggleKeep(die):
             new_game_state = toggle_keep(game, player, die)
-            return replace(
-                state,
-                play=replace(state.play, game=new_game_state),
-                pacing=replace(state.pacing, hint=None, hint_requested=False),
+            return coaching.changed(
+                replace(
+                    state,
+                    play=replace(state.play, game=new_game_state),
+                    pacing=replace(state.pacing, hint=None, hint_requested=False),
+                )
             )
         case Roll():
             last = state.pacing.last_roll_at
             if last is not None and 0 <= c.now - last < ROLL_GUARD_SECONDS:
                 return state  # the second tap of a double tap
-            rolled = _roll(state, c)
-            return replace(rolled, pacing=replace(rolled.pacing, last_roll_at=c.now))
+            return _roll_judged(state, c)
         case SelectBox(box):
             # The hint stays: it is about the dice, which choosing a box does not change.
-            return countdown.stop(
-                replace(state, play=replace(state.play, game=select_box(game, player, box)))
+            return coaching.changed(
+                countdown.stop(
+                    replace(state, play=replace(state.play, game=select_box(game, player, box)))
+                )
             )
         case ConfirmTurn():
-            if game.selected_box is None:
+            return _confirm_judged(state, c)
+        case ShowBestMove():
+            return coaching.show_best(state)
+        case PlayMineAnyway():
+            waiting = state.coaching.waiting
+            if waiting is None:
                 return state
-            return _score(state, game.selected_box, automatic=False)
+            made = isinstance(waiting.move, KeptMove)
+            seen = replace(state, coaching=replace(state.coaching, waiting=None, seen=waiting.move))
+            return _roll_judged(seen, c) if made else _confirm_judged(seen, c)
         case ShowHint():
             if game.dice is None:
                 return state
@@ -151,6 +166,35 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
         case HideHint():
             return replace(state, pacing=replace(state.pacing, hint=None, hint_requested=False))
     return state
+
+
+def _roll_judged(state: AppState, c: Context) -> AppState:
+    """Roll, unless the coach holds back the keep (a first roll is no decision)."""
+    game = state.game
+    assert game is not None
+    verdict = None
+    if game.dice is not None and game.can_roll:
+        verdict = coaching.judged(state, KeptMove(tuple(game.kept)), c.coach)
+        if coaching.holds(state, verdict):
+            assert verdict is not None
+            return coaching.waiting(state, verdict)
+    rolled = _roll(state, c)
+    return coaching.moved(
+        replace(rolled, pacing=replace(rolled.pacing, last_roll_at=c.now)), verdict
+    )
+
+
+def _confirm_judged(state: AppState, c: Context) -> AppState:
+    """Score the selected box, unless the coach holds it back."""
+    game = state.game
+    assert game is not None
+    if game.selected_box is None:
+        return state
+    verdict = coaching.judged(state, ScoredMove(game.selected_box), c.coach)
+    if coaching.holds(state, verdict):
+        assert verdict is not None
+        return coaching.waiting(state, verdict)
+    return coaching.moved(_score(state, game.selected_box, automatic=False), verdict)
 
 
 def _announce(state: AppState, announcement: Announcement) -> AppState:
@@ -208,7 +252,8 @@ def _tick(state: AppState, c: Context) -> AppState:
     if state.pacing.countdown_deadline is not None and c.now >= state.pacing.countdown_deadline:
         if game.selected_box is not None or game.options is None:
             return replace(state, pacing=replace(state.pacing, countdown_deadline=None))
-        return _score(state, state.pacing.countdown_box or c.coach.best_box(game), automatic=True)
+        box = state.pacing.countdown_box or c.coach.best_box(game)
+        return coaching.moved(_score(state, box, automatic=True), None)
     if (
         state.pacing.computer_due is not None
         and c.now >= state.pacing.computer_due

@@ -60,6 +60,7 @@ from game.app.intents import (
     PlayAgain,
     ReleaseSheet,
     SetAutoScore,
+    SetCoachThreshold,
     SetComputerSpeed,
     SetLanguage,
     SetPassPhone,
@@ -81,6 +82,7 @@ from game.app.intents import (
 )
 from game.app.model import (
     AUTO_SCORE_CHOICES,
+    COACH_THRESHOLDS,
     RESTORED_NOTICE,
     AppState,
     Dialog,
@@ -247,6 +249,10 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if speed not in tuple(Speed):
                 return state
             return replace(state, settings=replace(state.settings, computer_speed=Speed(speed)))
+        case SetCoachThreshold(points):
+            if points not in COACH_THRESHOLDS or isinstance(points, bool):
+                return state
+            return replace(state, settings=replace(state.settings, coach_threshold=float(points)))
         case OpenRules(ruleset_id):
             if ruleset_id not in RULESETS:
                 return state

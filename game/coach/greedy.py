@@ -15,7 +15,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
+from game.coach.protocol import Advice, Judgement, KeepAdvice, ScoreAdvice
+from game.play.move_log import Kept, Scored
 from game.play.state import GameState
 from game.rules.dice import DICE_COUNT, Dice
 from game.rules.rulesets import ScoreOptions
@@ -92,3 +93,8 @@ class GreedyCoach:
         if advice is None:
             raise ValueError("a computer player acts only after its first roll")
         return advice
+
+    def judge(self, game: GameState, move: Kept | Scored) -> Judgement | None:
+        """Nothing: without the solved tables a move's worth is not known, and a guess could
+        warn against a good move."""
+        return None

@@ -7,7 +7,9 @@
     coach.computer_action(game, level, rng)   a computer player's move at its level
 
 `position_of(game)` turns the current player's turn of a GameState into the advisor's Position
-(`sheet_position(sheet, dice, rolls_left)` any sheet's).
+(`sheet_position(sheet, dice, rolls_left)` any sheet's). `move_values(advisor, sheet, dice,
+rolls_left, move)` is the one valuation of a move made (a keep or a box) against the best one:
+the review of a finished game (game.coach.review) and the coach while playing (`judge`) use it.
 This module loads game.strategy, so the app imports it only once a table is there.
 """
 
@@ -15,11 +17,12 @@ from __future__ import annotations
 
 import random
 
-from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
+from game.coach.protocol import Advice, Judgement, KeepAdvice, ScoreAdvice
+from game.play.move_log import Kept, Scored
 from game.play.sheet import Sheet
 from game.play.state import GameState
 from game.rules.dice import Dice
-from game.strategy.advisor import Action, Advisor, Keep, Position, Score
+from game.strategy.advisor import Action, Advisor, Keep, Position, RankedAction, Score
 from game.strategy.players import make_player
 
 
@@ -47,6 +50,25 @@ def sheet_position(sheet: Sheet, dice: Dice | None, rolls_left: int) -> Position
         rolls_left=rolls_left,
         sheet_total=sheet.total,
     )
+
+
+def move_values(
+    advisor: Advisor, sheet: Sheet, dice: Dice, rolls_left: int, move: Kept | Scored
+) -> tuple[RankedAction, RankedAction]:
+    """The best action of the position and the move made (keeping `move.positions` of `dice`,
+    or scoring `move.box`), each with its expected final score for the player deciding.
+
+    Raises:
+        PositionError: the sheet is full, or of another ruleset than the advisor's table.
+        StopIteration: `move` is not a legal action of the position (a filled box).
+    """
+    ranked = advisor.rank(sheet_position(sheet, dice, rolls_left))
+    if isinstance(move, Kept):
+        faces = tuple(sorted(dice[die] for die in move.positions))
+        chosen = next(r for r in ranked if isinstance(r.action, Keep) and r.action.faces == faces)
+    else:
+        chosen = next(r for r in ranked if isinstance(r.action, Score) and r.action.box == move.box)
+    return ranked[0], chosen
 
 
 def advice_for(action: Action, game: GameState, value: float | None) -> Advice | None:
@@ -99,3 +121,20 @@ class AdvisorCoach:
         if advice is None:
             raise ValueError("a computer player acts only after its first roll")
         return advice
+
+    def judge(self, game: GameState, move: Kept | Scored) -> Judgement | None:
+        """The current player's `move` against the best one; None before the first roll or
+        when the move is not one the position allows (nothing to judge).
+
+        Raises:
+            PositionError: `game` is of another ruleset than the advisor's table.
+        """
+        if game.dice is None or game.is_over:
+            return None
+        try:
+            best, chosen = move_values(self.advisor, game.sheet, game.dice, game.rolls_left, move)
+        except StopIteration:
+            return None
+        advice = advice_for(best.action, game, best.expected)
+        assert advice is not None  # after a roll the best action is a keep or a box
+        return Judgement(chosen.expected, best.expected, advice)

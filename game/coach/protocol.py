@@ -5,6 +5,10 @@ The app asks a coach three things, always about the current turn of a `GameState
     coach.best_action(game) -> Advice | None   the move to hint (None before the first roll)
     coach.best_box(game) -> str                the box auto-scoring takes after the last roll
     coach.computer_action(game, level, rng)    a computer player's next move at its level
+    coach.judge(game, move) -> Judgement | None what the current player's keep or box (a
+                                               game.play.move_log Kept or Scored) is worth
+                                               against the best move (None: the coach cannot
+                                               tell, as without the solved tables)
     coach.optimal                              True when advice comes from the solved tables
                                                (hints are shown only then)
 
@@ -17,9 +21,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
+from game.play.move_log import Kept, Scored
 from game.play.state import GameState
+
+
+class CoachMode(StrEnum):
+    """A human player's coach while playing (game.app.coaching)."""
+
+    OFF = "off"
+    WARN = "warn"
+    """A keep or a box that costs at least the threshold waits for the player to choose."""
+    ALWAYS = "always"
+    """One line after every move: best, or what it cost and the best move."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +58,21 @@ class ScoreAdvice:
 Advice = KeepAdvice | ScoreAdvice
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """A move against the best one, as expected final scores of the player deciding."""
+
+    chosen: float
+    best: float
+    best_move: Advice
+    """The best move (with its value), to show as the hint shows it."""
+
+    @property
+    def loss(self) -> float:
+        """What the move gives away in expected final points (0 for a best move)."""
+        return max(0.0, self.best - self.chosen)
+
+
 class Coach(Protocol):
     @property
     def optimal(self) -> bool: ...
@@ -51,3 +82,5 @@ class Coach(Protocol):
     def best_box(self, game: GameState) -> str: ...
 
     def computer_action(self, game: GameState, level: str, rng: random.Random) -> Advice: ...
+
+    def judge(self, game: GameState, move: Kept | Scored) -> Judgement | None: ...

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.coach.optimal import sheet_position
+from game.coach.optimal import move_values
 from game.errors import GameError
 from game.play.move_log import Kept, MoveLog, Scored, walk
 from game.play.sheet import Sheet
@@ -161,13 +161,7 @@ def _decision(
     rolls_left: int,
     move: Kept | Scored,
 ) -> Decision:
-    ranked = advisor.rank(sheet_position(sheet, dice, rolls_left))
-    best = ranked[0]
-    if isinstance(move, Kept):
-        faces = tuple(sorted(dice[die] for die in move.positions))
-        chosen = next(r for r in ranked if isinstance(r.action, Keep) and r.action.faces == faces)
-    else:
-        chosen = next(r for r in ranked if isinstance(r.action, Score) and r.action.box == move.box)
+    best, chosen = move_values(advisor, sheet, dice, rolls_left, move)
     assert isinstance(best.action, Keep | Score) and isinstance(chosen.action, Keep | Score)
     return Decision(
         player=player,

@@ -36,13 +36,14 @@ state before its last box (an undo). When a game is over, its record (with `toda
 date, and that id) is added to the history, on the save where it ends; saving it again changes
 nothing. If its last box is taken back, the record is withdrawn until the game ends again.
 
-Stored record (key "penta.session", format "penta-session", version 2):
+Stored record (key "penta.session", format "penta-session", version 3):
 
     {"format": "penta-session", "version": 2,
      "payload": {"game_id": "9f2c4e1a0b3d5c7e", "game": {...a saved game, game.savefile...},
                  "turn": null | {...game.persistence.turn_record...}}}
 
-Version 1 had no "turn" (a reload started the countdown again in full, naming no box).
+Version 1 had no "turn" (a reload started the countdown again in full, naming no box); version
+2's turn had no "coach" (the coach while playing came later: every coach off).
 
 Preferences (key "penta.preferences", format "penta-preferences-record", version 1): the
 payload is the object from game.app.preferences_to_data, read as strictly as the game: a record
@@ -94,7 +95,14 @@ def _add_turn(payload: JsonObject) -> JsonObject:
     return payload
 
 
-SESSION_VERSIONS = MigrationChain("penta-session", current=2, steps={1: _add_turn})
+def _add_coach(payload: JsonObject) -> JsonObject:
+    """Version 2 to 3: the coach while playing did not exist (every coach off)."""
+    if isinstance(payload.get("turn"), dict):
+        payload["turn"]["coach"] = []
+    return payload
+
+
+SESSION_VERSIONS = MigrationChain("penta-session", current=3, steps={1: _add_turn, 2: _add_coach})
 PREFERENCES_KEY = "penta.preferences"
 
 

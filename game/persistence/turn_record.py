@@ -1,10 +1,11 @@
 """What the session keeps of the turn beyond the game itself, so that a reload loses nothing.
 
-    TurnRecord(countdown, auto_scored)
+    TurnRecord(countdown, auto_scored, coach)
         countdown     the auto-score countdown that was running: the box it named, its length
                       and the seconds it had left (None: no countdown)
         auto_scored   the box the countdown just scored (it may be taken back until the next
                       roll whatever the undo setting, since the player did not choose it)
+        coach         each seat's coach while playing (game.app.coaching), for the game
     turn_record_to_data(record) -> JSON object
     turn_record_from_data(data, path) -> TurnRecord          raises SaveFileError
 
@@ -14,7 +15,9 @@ the page was away (reloading, closed) do not count against the player.
 Stored in the session's payload (game.persistence.session) as
 
     "turn": {"countdown": {"box": "chance", "seconds": 3, "remaining": 1.8},
-             "auto_scored": null}
+             "auto_scored": null, "coach": ["warn", "off"]}
+
+("coach" came with the session's version 3: a record of version 2 has every coach off.)
 
 Only the shape is checked here; whether the box fits the game restored is for the app to judge
 (game.app.countdown), which ignores a record that does not fit.
@@ -26,8 +29,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game.coach.protocol import CoachMode
 from game.errors import SaveFileError
-from game.persistence.readers import check_keys, read_int, read_object
+from game.persistence.readers import check_keys, read_int, read_list, read_object
+from game.play.state import MAX_PLAYERS
 
 MAX_BOX_ID_LENGTH = 40
 MAX_COUNTDOWN_SECONDS = 60
@@ -47,6 +52,8 @@ class PendingCountdown:
 class TurnRecord:
     countdown: PendingCountdown | None = None
     auto_scored: str | None = None
+    coach: tuple[CoachMode, ...] = ()
+    """Each seat's coach while playing (empty: all off)."""
 
 
 def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
@@ -60,6 +67,7 @@ def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
             "remaining": countdown.remaining,
         },
         "auto_scored": record.auto_scored,
+        "coach": [mode.value for mode in record.coach],
     }
 
 
@@ -71,10 +79,11 @@ def turn_record_from_data(data: object, path: str) -> TurnRecord:
             string, seconds outside 0 to 60, or time left not above 0 and at most the seconds.
     """
     entry = read_object(data, path)
-    check_keys(entry, path, {"countdown", "auto_scored"})
+    check_keys(entry, path, {"countdown", "auto_scored", "coach"})
     auto_scored = _box(entry["auto_scored"], f"{path}.auto_scored")
+    coach = _coach(entry["coach"], f"{path}.coach")
     if entry["countdown"] is None:
-        return TurnRecord(None, auto_scored)
+        return TurnRecord(None, auto_scored, coach)
     where = f"{path}.countdown"
     countdown = read_object(entry["countdown"], where)
     check_keys(countdown, where, {"box", "seconds", "remaining"})
@@ -90,7 +99,16 @@ def turn_record_from_data(data: object, path: str) -> TurnRecord:
             f"{where}.remaining: seconds above 0, at most {seconds}, not {remaining!r:.80}"
         )
     box = _box(countdown["box"], f"{where}.box")
-    return TurnRecord(PendingCountdown(box, seconds, float(remaining)), auto_scored)
+    return TurnRecord(PendingCountdown(box, seconds, float(remaining)), auto_scored, coach)
+
+
+def _coach(value: object, path: str) -> tuple[CoachMode, ...]:
+    modes = read_list(value, path, 0, MAX_PLAYERS)
+    for index, mode in enumerate(modes):
+        if not isinstance(mode, str) or mode not in tuple(CoachMode):
+            choices = ", ".join(CoachMode)
+            raise SaveFileError(f"{path}[{index}]: one of {choices}, not {mode!r:.80}")
+    return tuple(CoachMode(mode) for mode in modes)
 
 
 def _box(value: object, path: str) -> str | None:

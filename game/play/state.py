@@ -48,6 +48,9 @@ DEFAULT_LEVEL = "casual"
 MAX_NAME_LENGTH = 50
 MAX_LEVEL_LENGTH = 50
 
+MAX_PLAYERS = 100
+"""The most players a game, and so any saved record of one, may hold."""
+
 
 class PlayerKind(StrEnum):
     HUMAN = "human"

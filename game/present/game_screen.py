@@ -11,6 +11,7 @@ from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.play.undo import confirmed_box
+from game.present.coach_words import coach_line, coach_warning
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight
 from game.present.views import DieView, GameView
@@ -171,6 +172,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         rules_label=t("game.rules"),
         rules_help=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
         ruleset=ruleset.id,
+        coach_warning=coach_warning(state, t) if human else None,
+        coach_line=coach_line(state, t) if human else "",
     )
     summary = tray_summary(view)
     opened = state.ui.tray_open and bool(summary)
@@ -220,6 +223,7 @@ def tray_summary(view: GameView) -> str:
         view.bonus_message,
         view.countdown_text,
         view.hint,
+        view.coach_line,
     ):
         if text:
             return text

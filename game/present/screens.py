@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from game.app.model import AUTO_SCORE_CHOICES, MAX_PLAYERS, AppState, DisplaySize, Speed
+from game.app.model import AUTO_SCORE_CHOICES, COACH_THRESHOLDS, AppState, DisplaySize, Speed
 from game.app.seats import default_names
+from game.coach.protocol import CoachMode
 from game.i18n.translator import Translator
 from game.play.engine import standings
-from game.play.state import LEVELS, PlayerKind
+from game.play.state import LEVELS, MAX_PLAYERS, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.end_words import end_words
 from game.present.game_screen import undo_label
@@ -118,6 +119,11 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
                 can_move_up=index > 0,
                 can_move_down=index < count - 1,
                 can_remove=count > 1,
+                coach_label=t("setup.coach"),
+                coaches=tuple(
+                    Choice(mode.value, t(f"coach.mode.{mode.value}"), mode is seat.coach)
+                    for mode in CoachMode
+                ),
             )
         )
     if state.setup.seed is not None:
@@ -222,7 +228,22 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
             Choice(size.value, t(f"settings.display_size.{size.value}"), size is chosen_size)
             for size in DisplaySize
         ),
+        coach_threshold_label=t("settings.coach_threshold"),
+        coach_threshold_help=t("settings.coach_threshold_help"),
+        coach_thresholds=tuple(
+            Choice(
+                threshold_value(points),
+                t.format_number(points, 1),
+                points == settings.coach_threshold,
+            )
+            for points in COACH_THRESHOLDS
+        ),
     )
+
+
+def threshold_value(points: float) -> str:
+    """A threshold as the value of its radio button (and of the element ids): "1_0"."""
+    return f"{points:.1f}".replace(".", "_")
 
 
 def _on_off(on: bool, t: Translator) -> tuple[Choice, ...]:

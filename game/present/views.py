@@ -47,6 +47,9 @@ class SeatView(NamedTuple):
     can_move_up: bool
     can_move_down: bool
     can_remove: bool
+    coach_label: str = ""
+    coaches: tuple[Choice, ...] = ()
+    """The human player's coach while playing: off, warn, always (a computer has none)."""
 
 
 class KeptGameView(NamedTuple):
@@ -199,6 +202,20 @@ class GameView(NamedTuple):
     """The Rules button's tooltip: "Rules of Penta"."""
     ruleset: str = ""
     guide: GuideView | None = None
+    coach_warning: CoachWarningView | None = None
+    """The coach's warning while a costly move waits (game.app.coaching)."""
+    coach_line: str = ""
+    """The coach on "always": what the last move cost ("Best move", "−0.4: the best was...")."""
+
+
+class CoachWarningView(NamedTuple):
+    """A costly move that waits: what it costs, why, and the player's two ways on."""
+
+    headline: str
+    """"A better move is worth 3.2 more points"."""
+    reason: str
+    show_label: str
+    play_label: str
 
 
 class GuideView(NamedTuple):
@@ -279,6 +296,9 @@ class SettingsView(NamedTuple):
     size_label: str = ""
     size_help: str = ""
     size_choices: tuple[Choice, ...] = ()
+    coach_threshold_label: str = ""
+    coach_threshold_help: str = ""
+    coach_thresholds: tuple[Choice, ...] = ()
 
 
 class LeaveView(NamedTuple):

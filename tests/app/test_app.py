@@ -444,7 +444,10 @@ def test_preferences_round_trip_and_bad_data_is_refused() -> None:
     for bad in (None, 3, [], {"format": "x"}, {**data, "version": 99}, {**data, "ruleset": 1}):
         with pytest.raises(SaveFileError):
             preferences_from_data(AppState(), bad)
-    ok_players = {**data, "players": [{"name": "<img src=x>", "kind": "human", "level": "casual"}]}
+    ok_players = {
+        **data,
+        "players": [{"name": "<img src=x>", "kind": "human", "level": "casual", "coach": "off"}],
+    }
     assert preferences_from_data(AppState(), ok_players).setup.seats[0].name == "<img src=x>"
 
 

@@ -23,7 +23,7 @@ from game.app.intents import (
     StatsLoaded,
 )
 from game.app.model import AppState, DisplaySize, Screen
-from game.app.preferences import preferences_from_data, preferences_to_data
+from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
 from game.errors import SaveFileError
 from game.persistence.stats import PlayerStats
 from game.play.engine import new_game
@@ -46,7 +46,11 @@ def test_sound_vibration_and_size_are_settings_kept_with_the_preferences() -> No
     assert [c.selected for c in snapshot.settings.vibration_choices] == [False, True]
     assert snapshot.display_size == "large"
     saved = preferences_to_data(driver.state)
-    assert (saved["version"], saved["sound"], saved["vibration"]) == (2, False, False)
+    assert (saved["version"], saved["sound"], saved["vibration"]) == (
+        PREFERENCES_VERSION,
+        False,
+        False,
+    )
     restored = preferences_from_data(AppState(), saved).settings
     assert (restored.sound, restored.vibration, restored.display_size) == (
         False,

@@ -20,18 +20,12 @@ from game.app.effects import (
     SaveSession,
 )
 from game.app.intents import (
-    AskDeleteKept,
     AskLeave,
     ChooseRuleset,
     CloseDialog,
-    CloseFinished,
-    DeleteKept,
     Intent,
-    KeptListed,
     NewGame,
-    OpenFinished,
     OpenHistory,
-    ResumeGame,
     Roll,
     SelectBox,
     SessionRead,
@@ -40,6 +34,14 @@ from game.app.intents import (
     StartGame,
     StatsLoaded,
     ToggleKeep,
+)
+from game.app.kept_intents import (
+    AskDeleteKept,
+    CloseFinished,
+    DeleteKept,
+    KeptListed,
+    OpenFinished,
+    ResumeGame,
 )
 from game.app.model import AppState, Dialog, Screen
 from game.app.start import Boot, initial_state, start

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.persistence.session import SESSION_KEY, restore_session, save_session
+from game.persistence.session import SESSION_KEY, SESSION_VERSIONS, restore_session, save_session
 from game.persistence.storage import MemoryStorage, ProblemKind
 from game.persistence.turn_record import PendingCountdown, TurnRecord
 
@@ -18,7 +18,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "session_v1_penta_last_roll.json"
 TODAY = date(2026, 1, 1)
 
 
-def test_a_committed_version_1_session_loads_with_no_turn_record_and_saves_as_version_2() -> None:
+def test_a_committed_version_1_session_loads_with_no_turn_record_and_saves_as_the_current() -> None:
     text = FIXTURE.read_text(encoding="utf-8")
     assert json.loads(text)["version"] == 1
     storage = MemoryStorage({SESSION_KEY: text})
@@ -29,11 +29,12 @@ def test_a_committed_version_1_session_loads_with_no_turn_record_and_saves_as_ve
     record = TurnRecord(PendingCountdown("chance", 3, 2.5))
     save_session(storage, restored.game, today=TODAY, turn=record)
     stored = json.loads(storage.items[SESSION_KEY])
-    assert stored["version"] == 2
+    assert stored["version"] == SESSION_VERSIONS.current
     assert stored["payload"]["game_id"] == json.loads(text)["payload"]["game_id"]
     assert stored["payload"]["turn"] == {
         "countdown": {"box": "chance", "seconds": 3, "remaining": 2.5},
         "auto_scored": None,
+        "coach": [],
     }
     again = restore_session(storage)
     assert again.turn == record and not again.migrated
@@ -62,14 +63,22 @@ COUNTDOWN = {"box": "chance", "seconds": 3, "remaining": 1.5}
     ("turn", "names"),
     [
         ("soon", "'soon'"),
-        ({"countdown": None}, "missing key 'auto_scored'"),
-        ({**{"countdown": None, "auto_scored": None}, "deadline": 5}, "unknown key 'deadline'"),
-        ({"countdown": {**COUNTDOWN, "remaining": 0}, "auto_scored": None}, "not 0"),
-        ({"countdown": {**COUNTDOWN, "remaining": 4}, "auto_scored": None}, "not 4"),
-        ({"countdown": {**COUNTDOWN, "remaining": True}, "auto_scored": None}, "not True"),
-        ({"countdown": {**COUNTDOWN, "seconds": -3}, "auto_scored": None}, "got -3"),
-        ({"countdown": {**COUNTDOWN, "box": 7}, "auto_scored": None}, "not 7"),
-        ({"countdown": None, "auto_scored": "x" * 41}, "auto_scored"),
+        ({"countdown": None, "coach": []}, "missing key 'auto_scored'"),
+        (
+            {**{"countdown": None, "auto_scored": None, "coach": []}, "deadline": 5},
+            "unknown key 'deadline'",
+        ),
+        ({"countdown": {**COUNTDOWN, "remaining": 0}, "auto_scored": None, "coach": []}, "not 0"),
+        ({"countdown": {**COUNTDOWN, "remaining": 4}, "auto_scored": None, "coach": []}, "not 4"),
+        (
+            {"countdown": {**COUNTDOWN, "remaining": True}, "auto_scored": None, "coach": []},
+            "not True",
+        ),
+        ({"countdown": {**COUNTDOWN, "seconds": -3}, "auto_scored": None, "coach": []}, "got -3"),
+        ({"countdown": {**COUNTDOWN, "box": 7}, "auto_scored": None, "coach": []}, "not 7"),
+        ({"countdown": None, "auto_scored": "x" * 41, "coach": []}, "auto_scored"),
+        ({"countdown": None, "auto_scored": None}, "missing key 'coach'"),
+        ({"countdown": None, "auto_scored": None, "coach": "warn"}, "'warn'"),
     ],
 )
 def test_a_bad_turn_record_is_refused_and_set_aside(turn: Any, names: str) -> None:
@@ -79,3 +88,15 @@ def test_a_bad_turn_record_is_refused_and_set_aside(turn: Any, names: str) -> No
     (problem,) = restored.problems
     assert problem.kind is ProblemKind.INVALID and names in problem.reason
     assert "session.turn" in problem.reason
+
+
+FIXTURE_V2 = Path(__file__).parent / "fixtures" / "session_v2_penta_countdown.json"
+
+
+def test_a_committed_version_2_session_loads_with_every_coach_off() -> None:
+    text = FIXTURE_V2.read_text(encoding="utf-8")
+    assert json.loads(text)["version"] == 2
+    assert "coach" not in json.loads(text)["payload"]["turn"]
+    restored = restore_session(MemoryStorage({SESSION_KEY: text}))
+    assert restored.problems == () and restored.migrated
+    assert restored.turn == TurnRecord(PendingCountdown("chance", 3, 2.5), None, ())

@@ -1,0 +1,116 @@
+"""The coach while playing: each human player's mode (off, warn, always), the costly move that
+waits for the player, and the line after each move. Pure functions of an AppState, used by
+game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
+
+    modes_for(setup) -> modes          each seat's coach when a game starts (computers: off)
+    judged(state, move, coach)         the verdict on the current player's move, when their
+                                       coach is on and the table is ready (else None: no
+                                       warning rather than a wrong one, and play goes on)
+    holds(state, verdict)              whether the move waits ("warn", a loss at least the
+                                       threshold, and not the move whose best they looked at)
+    waiting(state, verdict)            the state with that move waiting
+    moved(state, verdict)              after a move: the waiting and seen moves gone, the line
+                                       of "always" set (or cleared)
+    show_best(state)                   [Show it]: the best move shows as the hint shows it, and
+                                       the move warned about goes ahead if the player makes it
+    changed(state)                     the dice kept or the box chosen changed: nothing waits
+    kept_modes(state) / restored(state, record)   the modes saved with the game, and back
+
+The countdown's automatic box is never judged: it never waits for the coach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
+from game.coach.protocol import Coach, CoachMode
+from game.persistence.turn_record import TurnRecord
+from game.play.move_log import Kept as KeptMove
+from game.play.move_log import Scored as ScoredMove
+from game.play.state import PlayerKind
+
+
+def modes_for(setup: Setup) -> tuple[CoachMode, ...]:
+    return tuple(
+        CoachMode.OFF if seat.kind is PlayerKind.COMPUTER else seat.coach for seat in setup.seats
+    )
+
+
+def mode_of(state: AppState, player: int) -> CoachMode:
+    modes = state.coaching.modes
+    return modes[player] if 0 <= player < len(modes) else CoachMode.OFF
+
+
+def judged(state: AppState, move: KeptMove | ScoredMove, coach: Coach) -> CoachVerdict | None:
+    game = state.game
+    if game is None or game.dice is None or state.coach_status is not CoachStatus.READY:
+        return None
+    player = game.current_player
+    if game.player.kind is PlayerKind.COMPUTER or mode_of(state, player) is CoachMode.OFF:
+        return None
+    judgement = coach.judge(game, move)
+    return None if judgement is None else CoachVerdict(player, move, judgement, game)
+
+
+def holds(state: AppState, verdict: CoachVerdict | None) -> bool:
+    return (
+        verdict is not None
+        and mode_of(state, verdict.player) is CoachMode.WARN
+        and verdict.judgement.loss >= state.settings.coach_threshold
+        and verdict.move != state.coaching.seen
+    )
+
+
+def waiting(state: AppState, verdict: CoachVerdict) -> AppState:
+    return replace(state, coaching=replace(state.coaching, waiting=verdict, line=None))
+
+
+def moved(state: AppState, verdict: CoachVerdict | None) -> AppState:
+    always = verdict is not None and mode_of(state, verdict.player) is CoachMode.ALWAYS
+    coaching = Coaching(state.coaching.modes, line=verdict if always else None)
+    return state if coaching == state.coaching else replace(state, coaching=coaching)
+
+
+def show_best(state: AppState) -> AppState:
+    verdict = state.coaching.waiting
+    if verdict is None:
+        return state
+    return replace(
+        state,
+        coaching=replace(state.coaching, waiting=None, seen=verdict.move),
+        pacing=replace(state.pacing, hint=verdict.judgement.best_move, hint_requested=True),
+    )
+
+
+def changed(state: AppState) -> AppState:
+    if state.coaching.waiting is None:
+        return state
+    return replace(state, coaching=replace(state.coaching, waiting=None))
+
+
+def started(state: AppState, modes: tuple[CoachMode, ...]) -> AppState:
+    """A game (re)started or a turn taken back: the modes, and nothing said yet."""
+    return replace(state, coaching=Coaching(modes))
+
+
+def kept_modes(state: AppState) -> tuple[CoachMode, ...]:
+    """The modes to save with the game: none when every coach is off (as before the coach)."""
+    modes = state.coaching.modes
+    return modes if any(mode is not CoachMode.OFF for mode in modes) else ()
+
+
+def restored(state: AppState, record: TurnRecord | None) -> AppState:
+    """The modes saved with the game restored; all off when none were saved or they do not fit
+    its players (a computer's coach is off whatever was stored)."""
+    game = state.game
+    if game is None:
+        return state
+    saved = () if record is None else record.coach
+    if len(saved) != len(game.players):
+        saved = (CoachMode.OFF,) * len(game.players)
+    modes = tuple(
+        CoachMode.OFF if player.kind is PlayerKind.COMPUTER else mode
+        for player, mode in zip(game.players, saved, strict=True)
+    )
+    return started(state, modes)

@@ -1,0 +1,114 @@
+"""What the coach while playing says (game.app.coaching), in words built only from computed
+numbers: the expected final score of the move and of the best one, the points each box takes,
+the upper section's total with each and which box each leaves open.
+
+    coach_warning(state, t) -> CoachWarningView | None   the costly move that waits
+    coach_line(state, t) -> str                          "always": the last move's line
+"""
+
+from __future__ import annotations
+
+from game.app.model import AppState, CoachVerdict
+from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
+from game.i18n.translator import Translator
+from game.play.move_log import Kept as KeptMove
+from game.play.move_log import Scored as ScoredMove
+from game.play.state import GameState
+from game.present.views import CoachWarningView
+
+DECIMALS = 1
+"""Expected points are shown to a tenth, as the hint shows them."""
+
+
+def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
+    verdict = state.coaching.waiting
+    if verdict is None:
+        return None
+    judgement = verdict.judgement
+    return CoachWarningView(
+        headline=t("coach.warning", points=t.format_number(judgement.loss, DECIMALS)),
+        reason=reason(verdict, t),
+        show_label=t("coach.show_best"),
+        play_label=t("coach.play_anyway"),
+    )
+
+
+def coach_line(state: AppState, t: Translator) -> str:
+    verdict, game = state.coaching.line, state.game
+    if verdict is None or game is None or game.current_player != verdict.player:
+        return ""
+    loss = verdict.judgement.loss
+    if round(loss, DECIMALS) == 0:
+        return t("coach.line_best")
+    best = _advice_words(verdict.game, verdict.judgement.best_move, t)
+    return t("coach.line_loss", loss=t.format_number(-loss, DECIMALS), best=best)
+
+
+def reason(verdict: CoachVerdict, t: Translator) -> str:
+    """Both moves with their expected final scores; for two boxes, which box each leaves open
+    and, where the upper bonus is still to be had, the upper section's total with each."""
+    game, judgement = verdict.game, verdict.judgement
+    sentences = [
+        t(
+            "coach.reason",
+            mine=_move_words(game, verdict.move, t),
+            mine_value=t.format_number(judgement.chosen, DECIMALS),
+            best=_advice_words(game, judgement.best_move, t),
+            best_value=t.format_number(judgement.best, DECIMALS),
+        )
+    ]
+    best = judgement.best_move
+    if isinstance(verdict.move, ScoredMove) and isinstance(best, ScoreAdvice):
+        mine_box, best_box = verdict.move.box, best.box
+        ruleset = game.ruleset
+        sentences.append(
+            t(
+                "coach.reason_open",
+                mine_box=t.box_name(ruleset.id, mine_box),
+                best_box=t.box_name(ruleset.id, best_box),
+            )
+        )
+        upper = ruleset.upper_box_ids
+        subtotal, needed = game.sheet.upper_subtotal, ruleset.upper_bonus_threshold
+        if subtotal < needed and (mine_box in upper or best_box in upper):
+            sentences.append(
+                t(
+                    "coach.reason_upper",
+                    mine=_upper_after(game, mine_box),
+                    best=_upper_after(game, best_box),
+                    needed=needed,
+                )
+            )
+    return " ".join(sentences)
+
+
+def _upper_after(game: GameState, box: str) -> int:
+    subtotal = game.sheet.upper_subtotal
+    assert game.options is not None
+    return subtotal + game.options.points[box] if box in game.ruleset.upper_box_ids else subtotal
+
+
+def _move_words(game: GameState, move: KeptMove | ScoredMove, t: Translator) -> str:
+    if isinstance(move, ScoredMove):
+        return _box_words(game, move.box, t)
+    return _keep_words(game, move.positions, t)
+
+
+def _advice_words(game: GameState, advice: Advice, t: Translator) -> str:
+    if isinstance(advice, ScoreAdvice):
+        return _box_words(game, advice.box, t)
+    assert isinstance(advice, KeepAdvice)
+    return _keep_words(game, advice.kept, t)
+
+
+def _keep_words(game: GameState, positions: tuple[int, ...], t: Translator) -> str:
+    assert game.dice is not None
+    if not positions:
+        return t("coach.move_reroll_all")
+    return t("coach.move_keep", dice=t.format_dice(sorted(game.dice[p] for p in positions)))
+
+
+def _box_words(game: GameState, box: str, t: Translator) -> str:
+    assert game.options is not None
+    points = game.options.points[box]
+    return t("coach.move_score", box=t.box_name(game.ruleset.id, box), points=points)

@@ -1,0 +1,350 @@
+"""The coach while playing (game.app.coaching): "warn" holds back a costly keep or box until
+the player shows the best move or plays theirs anyway, "always" says one line after each move;
+off for computers, off by default, never in the countdown's way, and its losses are the
+review's."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+from cli.tables import TABLES_DIR, load_table, table_file_name
+from game.app.derived import session_save
+from game.app.intents import (
+    AddPlayer,
+    ConfirmTurn,
+    PlayMineAnyway,
+    Roll,
+    SelectBox,
+    SetAutoScore,
+    SetCoachThreshold,
+    SetLanguage,
+    SetPlayerCoach,
+    SetPlayerKind,
+    ShowBestMove,
+    StartGame,
+    ToggleKeep,
+)
+from game.app.model import AppState, Screen
+from game.app.start import initial_state, resume
+from game.coach.greedy import best_immediate_box
+from game.coach.optimal import AdvisorCoach, position_of
+from game.coach.protocol import CoachMode, KeepAdvice
+from game.coach.review import review_game
+from game.errors import SaveFileError
+from game.i18n.bidi import without_isolates
+from game.i18n.translator import Translator
+from game.persistence.session import (
+    SESSION_KEY,
+    read_session_text,
+    restore_session,
+    save_session,
+)
+from game.persistence.storage import MemoryStorage
+from game.play.state import PlayerKind
+from game.rules.rulesets import RULESETS
+from game.strategy.advisor import Advisor, Keep, Score
+from tests.app.driver import AppDriver, keep_most_frequent
+
+SEED = 5
+"""Its first roll is 6, 6, 6, 6, 5: rerolling all five gives away a great deal."""
+
+
+@pytest.fixture(scope="module")
+def coach() -> AdvisorCoach:
+    ruleset = RULESETS["penta"]
+    if not (TABLES_DIR / table_file_name(ruleset)).exists():
+        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
+    return AdvisorCoach(Advisor(load_table(ruleset)))
+
+
+def solo(coach: AdvisorCoach, mode: CoachMode) -> AppDriver:
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(SetPlayerCoach(0, mode), StartGame())
+    d.tables_ready()
+    d(Roll())
+    assert d.game.dice == (6, 6, 6, 6, 5)
+    return d
+
+
+def values(coach: AdvisorCoach, d: AppDriver) -> dict[object, float]:
+    """Every action of the position now with its expected final score, from the advisor."""
+    return {r.action: r.expected for r in coach.advisor.rank(position_of(d.game))}
+
+
+def keep_value(coach: AdvisorCoach, d: AppDriver, faces: tuple[int, ...]) -> float:
+    (value,) = (v for a, v in values(coach, d).items() if isinstance(a, Keep) and a.faces == faces)
+    return value
+
+
+def box_value(coach: AdvisorCoach, d: AppDriver, box: str) -> float:
+    (value,) = (v for a, v in values(coach, d).items() if isinstance(a, Score) and a.box == box)
+    return value
+
+
+def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    best = max(values(coach, d).values())
+    loss = best - keep_value(coach, d, ())
+    d(Roll())  # nothing kept: all five again
+    assert d.game.dice == (6, 6, 6, 6, 5) and d.game.rolls_left == 2  # the roll waits
+    warning = d.view().coach_warning
+    assert warning is not None
+    t = Translator("en", isolate=False)
+    assert without_isolates(warning.headline) == (
+        f"A better move is worth {t.format_number(loss, 1)} more points"
+    )
+    reason = without_isolates(warning.reason)
+    assert t.format_number(best, 1) in reason and "keep 6, 6, 6, 6" in reason
+    d(PlayMineAnyway())
+    assert d.game.rolls_left == 1 and d.view().coach_warning is None
+
+
+def test_show_it_shows_the_best_move_and_lets_the_player_change(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    d(Roll())
+    d(ShowBestMove())
+    assert d.view().coach_warning is None and d.game.rolls_left == 2
+    assert isinstance(d.state.pacing.hint, KeepAdvice) and d.state.pacing.hint.kept == (0, 1, 2, 3)
+    assert "keep 6, 6, 6, 6" in without_isolates(d.view().hint)
+    assert d.game.dice is not None
+    d(*[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())  # the best move: no warning
+    assert d.game.rolls_left == 1 and d.state.coaching.waiting is None
+
+
+def test_after_show_it_the_same_move_goes_ahead(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    d(Roll(), ShowBestMove(), Roll())
+    assert d.game.rolls_left == 1 and d.state.coaching.waiting is None
+
+
+def test_warn_holds_a_costly_box_and_a_change_of_box_ends_the_wait(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    assert max(values(coach, d).values()) - box_value(coach, d, "chance") >= 1.0
+    d(SelectBox("chance"), ConfirmTurn())
+    assert d.game.sheet.points_in("chance") is None
+    warning = d.view().coach_warning
+    assert warning is not None
+    assert "Chance for 29 points" in without_isolates(warning.reason)
+    d(SelectBox("sixes"))  # another choice: nothing waits any more
+    assert d.view().coach_warning is None
+    d(SelectBox("chance"), ConfirmTurn(), PlayMineAnyway())
+    assert d.game.sheets[0].points_in("chance") == 29
+
+
+def test_two_boxes_say_what_stays_open_and_the_upper_section(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    d(Roll(), PlayMineAnyway())  # rolls left 1: a second costly box, in the upper section
+    d(Roll(), PlayMineAnyway())
+    assert d.game.rolls_left == 0
+    ranked = coach.advisor.rank(position_of(d.game))
+    best = ranked[0].action
+    assert isinstance(best, Score)
+    worst = ranked[-1].action
+    assert isinstance(worst, Score) and ranked[0].expected - ranked[-1].expected >= 1.0
+    d(SelectBox(worst.box), ConfirmTurn())
+    warning = d.view().coach_warning
+    assert warning is not None
+    t = Translator("en", isolate=False)
+    reason = without_isolates(warning.reason)
+    mine, theirs = t.box_name("penta", worst.box), t.box_name("penta", best.box)
+    assert f"Yours leaves {theirs} open, the best {mine}." in reason
+    upper = RULESETS["penta"].upper_box_ids
+    if worst.box in upper or best.box in upper:
+        assert "Upper section: " in reason and "(63 for the bonus)" in reason
+
+
+def started(coach: AdvisorCoach, mode: CoachMode, seed: int) -> AppDriver:
+    d = AppDriver.seeded(seed, coach=coach)
+    d(SetPlayerCoach(0, mode), StartGame())
+    d.tables_ready()
+    d(Roll())
+    return d
+
+
+def test_a_cheap_keep_goes_ahead(coach: AdvisorCoach) -> None:
+    d = started(coach, CoachMode.WARN, 6)
+    assert d.game.dice == (6, 1, 1, 4, 2)
+    loss = max(values(coach, d).values()) - keep_value(coach, d, (6,))
+    assert 0 < loss < 1.0  # not the best, but cheaper than the default threshold
+    d(ToggleKeep(0), Roll())
+    assert d.game.rolls_left == 1 and d.state.coaching.waiting is None
+
+
+@pytest.mark.parametrize(("threshold", "waits"), [(1.0, True), (2.0, True), (5.0, False)])
+def test_the_threshold_is_respected(coach: AdvisorCoach, threshold: float, waits: bool) -> None:
+    d = started(coach, CoachMode.WARN, 10)
+    assert d.game.dice == (4, 4, 4, 1, 5)
+    loss = max(values(coach, d).values()) - keep_value(coach, d, (1, 4, 4, 4))
+    assert 2.0 <= loss < 5.0
+    d(SetCoachThreshold(threshold), *[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())
+    assert (d.game.rolls_left == 2) is waits
+    assert (d.view().coach_warning is not None) is waits
+
+
+def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.ALWAYS)
+    d(*[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())  # the best
+    assert d.state.coaching.waiting is None
+    assert without_isolates(d.view().coach_line) == "Coach: best move"
+    assert d.game.dice is not None and d.game.kept == (0, 1, 2, 3)
+    ranked = coach.advisor.rank(position_of(d.game))
+    best = ranked[0].action
+    assert isinstance(best, Keep | Score)
+    loss = ranked[0].expected - keep_value(coach, d, ())
+    assert round(loss, 1) > 0
+    d(*[ToggleKeep(die) for die in d.game.kept], Roll())  # all five again: never waits
+    assert d.game.rolls_left == 0 and d.state.coaching.waiting is None
+    t = Translator("en", isolate=False)
+    best_words = (
+        f"keep {t.format_dice(best.faces)}"
+        if isinstance(best, Keep)
+        else f"{t.box_name('penta', best.box)} for {best.points} points"
+    )
+    assert without_isolates(d.view().coach_line) == (
+        f"Coach: {t.format_number(-loss, 1)}: the best was {best_words}"
+    )
+
+
+def test_the_coach_says_nothing_until_the_table_is_there(coach: AdvisorCoach) -> None:
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(SetPlayerCoach(0, CoachMode.WARN), StartGame(), Roll(), Roll())  # table not loaded
+    assert d.game.rolls_left == 1 and d.view().coach_warning is None
+
+
+def test_off_for_computers_and_by_default(coach: AdvisorCoach) -> None:
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(AddPlayer(), AddPlayer(PlayerKind.COMPUTER), SetPlayerCoach(2, CoachMode.WARN))
+    d(SetPlayerKind(2, PlayerKind.COMPUTER), StartGame())
+    d.tables_ready()
+    assert d.state.coaching.modes == (CoachMode.OFF,) * 3
+    d(Roll(), Roll())  # the costly keep of the first human: no one warns
+    assert d.game.rolls_left == 1 and d.view().coach_warning is None
+    d.play_turns(2)
+    d.play_computer_turn()
+    assert d.game.turn_number == 2
+
+
+def test_the_countdown_never_waits_for_the_coach(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    d(SetAutoScore(3))
+    d(Roll(), PlayMineAnyway(), Roll(), PlayMineAnyway())
+    assert d.game.rolls_left == 0 and d.state.pacing.countdown_deadline is not None
+    deadline = d.state.pacing.countdown_deadline
+    d.pass_time(deadline - d.now)
+    assert len(d.game.sheets[0].filled_boxes) == 1 and d.state.coaching.waiting is None
+
+
+def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
+    """A whole game on "always", played as the tests' players play: the loss of each keep and
+    box the line gives is the loss the review of the finished game finds for it."""
+    d = AppDriver.seeded(11, coach=coach)
+    d(SetPlayerCoach(0, CoachMode.ALWAYS), StartGame())
+    d.tables_ready()
+    t = Translator("en", isolate=False)
+    said: list[float] = []
+
+    def heard() -> None:
+        line = d.state.coaching.line
+        assert line is not None
+        said.append(line.judgement.loss)
+        if d.state.screen is not Screen.GAME:
+            return  # the game is over: the end screen shows
+        text = without_isolates(d.view().coach_line)
+        if round(line.judgement.loss, 1):
+            assert text.startswith(f"Coach: {t.format_number(-line.judgement.loss, 1)}: ")
+        else:
+            assert text == "Coach: best move"
+
+    while d.state.screen is Screen.GAME:
+        d(Roll())
+        while (dice := d.game.dice) is not None and d.game.rolls_left and len(set(dice)) > 1:
+            keep = keep_most_frequent(dice)
+            d(*[ToggleKeep(die) for die in sorted(set(keep) ^ set(d.game.kept))], Roll())
+            heard()
+        d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
+        heard()
+    review = review_game(RULESETS["penta"], 1, d.game.log, coach.advisor)
+    assert said == [decision.loss for decision in review.decisions]
+    assert any(loss > 1 for loss in said)
+
+
+def reloaded(d: AppDriver) -> AppState:
+    """The app opened again on what `d` saved last (the session's record, as stored)."""
+    storage = MemoryStorage()
+    saved = session_save(d.state, d.now)
+    save_session(storage, saved.game, today=date(2026, 12, 1), turn=saved.turn)
+    restored = restore_session(storage)
+    assert not restored.problems
+    return resume(initial_state(["en"]), restored.game, None, now=d.now, turn=restored.turn)
+
+
+def test_the_modes_are_saved_with_the_game(coach: AdvisorCoach) -> None:
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(AddPlayer(), AddPlayer(PlayerKind.COMPUTER), SetPlayerCoach(1, CoachMode.ALWAYS))
+    d(SetPlayerCoach(0, CoachMode.WARN), StartGame(), Roll())
+    assert reloaded(d).coaching.modes == (CoachMode.WARN, CoachMode.ALWAYS, CoachMode.OFF)
+
+
+def test_a_session_of_version_2_has_every_coach_off(coach: AdvisorCoach) -> None:
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(SetPlayerCoach(0, CoachMode.WARN), StartGame(), Roll())
+    storage = MemoryStorage()
+    saved = session_save(d.state, d.now)
+    save_session(storage, saved.game, today=date(2026, 12, 1), turn=saved.turn)
+    record = json.loads(storage.items[SESSION_KEY])
+    assert record["version"] == 3 and record["payload"]["turn"]["coach"] == ["warn"]
+    del record["payload"]["turn"]["coach"]  # as version 2 wrote it
+    record["version"] = 2
+    storage.items[SESSION_KEY] = json.dumps(record)
+    restored = restore_session(storage)
+    assert not restored.problems and restored.migrated
+    state = resume(initial_state(["en"]), restored.game, None, now=d.now, turn=restored.turn)
+    assert state.coaching.modes == (CoachMode.OFF,)
+
+
+def test_a_stored_coach_not_a_mode_is_refused_naming_it(coach: AdvisorCoach) -> None:
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(SetPlayerCoach(0, CoachMode.WARN), StartGame(), Roll())
+    storage = MemoryStorage()
+    saved = session_save(d.state, d.now)
+    save_session(storage, saved.game, today=date(2026, 12, 1), turn=saved.turn)
+    record = json.loads(storage.items[SESSION_KEY])
+    record["payload"]["turn"]["coach"] = ["loud"]
+    with pytest.raises(SaveFileError, match=r"session.turn.coach\[0\]: .*'loud'"):
+        read_session_text(json.dumps(record))
+
+
+def test_numbers_are_written_as_each_language_writes_them(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    loss = max(values(coach, d).values()) - keep_value(coach, d, ())
+    d(Roll())
+    for language, written in (
+        ("et", Translator("et", isolate=False).format_number(loss, 1)),
+        ("he", Translator("he", isolate=False).format_number(loss, 1)),
+    ):
+        d(SetLanguage(language))
+        warning = d.view().coach_warning
+        assert warning is not None and written in without_isolates(warning.headline)
+    assert "," in Translator("et").format_number(loss, 1)  # a decimal comma in Estonian
+
+
+def test_a_coach_for_no_seat_or_no_mode_and_a_threshold_not_offered_change_nothing() -> None:
+    d = AppDriver.seeded(SEED)
+    before = d.state
+    for intent in (
+        SetPlayerCoach(1, CoachMode.WARN),
+        SetPlayerCoach(-1, CoachMode.WARN),
+        SetPlayerCoach(0, "loud"),  # type: ignore[arg-type]
+        SetCoachThreshold(3.0),
+        SetCoachThreshold(True),
+    ):
+        assert d(intent) is before
+
+
+def test_show_it_and_play_anyway_do_nothing_when_nothing_waits(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    before = d.state
+    assert d(ShowBestMove()) is before and d(PlayMineAnyway()) is before

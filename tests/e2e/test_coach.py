@@ -1,0 +1,136 @@
+"""The coach while playing in the browser, on a phone: on "warn" a costly keep waits, [Show it]
+shows the best move and lets the player change; a costly box waits, [Play mine anyway] scores
+it. In English, Hebrew and Estonian: axe clean, the tray under 40 % of the height, numbers as
+the language writes them. (The rules of when it warns are tested in CPython:
+tests/app/test_coach_while_playing.py.)"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from cli.tables import TABLES_DIR, load_table, table_file_name
+from game.app.intents import (
+    ConfirmTurn,
+    PlayMineAnyway,
+    Roll,
+    SelectBox,
+    SetPlayerCoach,
+    StartGame,
+    ToggleKeep,
+)
+from game.coach.optimal import AdvisorCoach, position_of
+from game.coach.protocol import CoachMode
+from game.i18n.locale import LANGUAGES
+from game.rules.rulesets import RULESETS
+from game.strategy.advisor import Advisor, Score
+from tests.app.driver import AppDriver
+from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.game_helpers import AXE, ROLL_PACE, Ui, new_context
+
+SEED = 5
+"""The first roll is 6, 6, 6, 6, 5 (tests/app/test_coach_while_playing.py)."""
+TRAY_SHARE = "document.getElementById('tray').getBoundingClientRect().height / innerHeight"
+
+
+def in_every_language(
+    ui: Ui, check: Callable[[str], None], problems: dict[str, object], where: str
+) -> None:
+    page = ui.page
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        found = ui.run_axe()
+        if found:
+            problems[f"{where} ({language})"] = found
+        share = page.evaluate(TRAY_SHARE)
+        if share > 0.4:
+            problems[f"{where} tray ({language})"] = f"{share:.0%} of the height"
+        check(language)
+    page.select_option("#language", "en")
+
+
+def worst_box_after_the_best_keep(coach: AdvisorCoach) -> tuple[str, float]:
+    """The game the page plays, in CPython: the second roll after keeping the four sixes, and
+    its costliest box (with what it costs)."""
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(SetPlayerCoach(0, CoachMode.WARN), StartGame())
+    d.tables_ready()
+    d(Roll(), *[ToggleKeep(die) for die in range(4)], Roll())
+    ranked = coach.advisor.rank(position_of(d.game))
+    worst = ranked[-1]
+    assert isinstance(worst.action, Score)
+    d(SelectBox(worst.action.box), ConfirmTurn(), PlayMineAnyway())
+    return worst.action.box, ranked[0].expected - worst.expected
+
+
+def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(
+    browser: Browser, browser_problems: BrowserProblems, app_url: str
+) -> None:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
+    ruleset = RULESETS["penta"]
+    if not (TABLES_DIR / table_file_name(ruleset)).exists():
+        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
+    box, loss = worst_box_after_the_best_keep(AdvisorCoach(Advisor(load_table(ruleset))))
+    assert loss >= 1.0
+    context = new_context(browser, bypass_csp=True)  # axe is injected past the CSP
+    browser_problems.watch(context)
+    page: Page = context.new_page()
+    ui = Ui(page).open(app_url, seed=SEED)
+    problems: dict[str, object] = {}
+
+    page.select_option("#seat-0-coach", "warn")
+    found = ui.run_axe()
+    if found:
+        problems["setup"] = found
+    ui.start()
+    assert ui.roll() == (6, 6, 6, 6, 5)
+    expect(page.locator("#hint")).to_be_enabled(timeout=20_000)  # the table is there
+
+    # A costly keep: all five again. It waits; nothing is rolled.
+    ui.pass_time(ROLL_PACE)  # not a double tap
+    page.click("#roll")
+    warning = page.locator("#coach-warning")
+    expect(warning).to_be_visible()
+    expect(page.locator("#human-controls")).to_be_hidden()
+    assert ui.dice() == (6, 6, 6, 6, 5)
+    title, reason = page.locator("#coach-warning-title"), page.locator("#coach-reason")
+    expect(title).to_have_text(re.compile(r"^A better move is worth \d+\.\d more points$"))
+    expect(reason).to_contain_text("keep 6, 6, 6, 6")
+
+    def warned_in(language: str) -> None:
+        expect(title).not_to_have_text("")
+        if language == "et":
+            expect(title).to_have_text(re.compile(r"\d,\d"))  # a decimal comma
+        if language == "he":
+            expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        ui.no_page_scroll_sideways()
+
+    in_every_language(ui, warned_in, problems, "the keep's warning")
+
+    # [Show it]: the best move shows as the hint does; the player keeps the four sixes.
+    page.click("#show-best")
+    expect(warning).to_be_hidden()
+    expect(page.locator("#hint-text")).to_contain_text("keep 6, 6, 6, 6")
+    expect(page.locator("#dice .die.suggested")).to_have_count(4)
+    ui.keep([0, 1, 2, 3])
+    ui.roll()  # the best move: no warning
+    expect(warning).to_be_hidden()
+
+    # A costly box: it waits; [Play mine anyway] scores it.
+    ui.box(box).click()
+    page.click("#confirm")
+    expect(warning).to_be_visible()
+    expect(title).to_contain_text(f"{loss:.1f}")
+    in_every_language(ui, warned_in, problems, "the box's warning")
+    expect(ui.box(box)).to_be_visible()
+    page.click("#play-anyway")
+    expect(warning).to_be_hidden()
+    expect(page.locator(f'#sheet tr[data-row="{box}"] td').first).not_to_have_text("")
+    expect(page.locator("#roll")).to_have_text("Roll (3 left)")
+    assert not problems, problems
+    context.close()
