@@ -95,7 +95,8 @@ class Controller:
         owner = await self.tabs.claim(False)
         session = await self.storage.open(owner)
         now = self.clock.now()
-        self.state, effects = start(Boot(languages, seed, owner, session), now)
+        boot = Boot(languages, seed, owner, session, today=self.clock.today())
+        self.state, effects = start(boot, now)
         events.listen()
         self.view.render(present(self.state, now))
         self._started = True
@@ -143,7 +144,7 @@ class Controller:
                 case FetchTable(ruleset_id):
                     self.tables.fetch(ruleset_id)
                 case LoadStats():
-                    self.storage.load_stats()
+                    self.storage.load_stats(self.tables.advisors)
                 case CheckHistory():
                     self.storage.check_history()
                 case ListUnreadable():

@@ -54,6 +54,7 @@ from game.app.intents import (
     SkipComputers,
     SkipGuide,
     SpeedUp,
+    StartDaily,
     StartGame,
     StartGuide,
     StartTurn,
@@ -64,7 +65,7 @@ from game.app.intents import (
 from game.app.model import AppState, Dialog, DisplaySize, Screen, Speed
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
-from shell.js import is_null
+from shell.js import is_null, local_date
 from shell.sheet_hold import SheetHold
 
 CLICKS: dict[str, Intent] = {
@@ -165,6 +166,8 @@ class Events:
             intent = OpenTray(target.getAttribute("aria-expanded") != "true")
         elif action == "dismiss-notice" and index is not None:
             intent = DismissNotice(index)
+        elif action == "daily":
+            intent = StartDaily(local_date(self.window))
         if intent is not None:
             self._send(intent)
 

@@ -5,6 +5,7 @@ dataclasses, and their union `Intent`. game.app.update.dispatch applies them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from game.app.model import DisplaySize, Notice, Speed
@@ -15,7 +16,7 @@ from game.play.undo import UndoSetting
 
 if TYPE_CHECKING:  # at run time only the shell needs these modules (history screen, import)
     from game.persistence.exchange import ImportRefusal
-    from game.persistence.stats import PlayerStats
+    from game.persistence.stats import DailyResult, PlayerStats
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,14 @@ class SpeedUp:
 @dataclass(frozen=True)
 class SkipComputers:
     """Play the computer players' turns at once, up to the next human (or the end)."""
+
+
+@dataclass(frozen=True)
+class StartDaily:
+    """Start today's daily challenge (game.app.daily), or nothing if it was played today."""
+
+    today: date
+    """The local date when the button was pressed (the shell reads the clock)."""
 
 
 @dataclass(frozen=True)
@@ -325,6 +334,8 @@ class StatsLoaded:
     stats: tuple[PlayerStats, ...]
     problem: StorageProblem | None = None
     """The history could not be read (it is set aside)."""
+    daily: tuple[DailyResult, ...] = ()
+    """The daily challenges played, newest first (game.persistence.stats.daily_results)."""
 
 
 @dataclass(frozen=True)
@@ -421,4 +432,5 @@ Intent = (
     | ImportFinished
     | TabClaimed
     | TabLost
+    | StartDaily
 )

@@ -6,6 +6,7 @@ Imports nothing else of game.app, so that every other module of it can import th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
-    from game.persistence.stats import PlayerStats
+    from game.persistence.stats import DailyResult, PlayerStats
 
 
 AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
@@ -129,6 +130,8 @@ class Setup:
     """The seats came from the stored preferences (and were not edited since)."""
     seed: int | None = None
     """Games start with SeededDice(seed) when set (the page's ?seed=N); it survives a new game."""
+    today: date | None = None
+    """The local date, from the shell (at start, and with StartDaily): the daily challenge's."""
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,8 @@ class Ui:
     tray_open: bool = False
     """The tray shows all of its messages (the hint, the countdown's help...), not only the
     one-line summary that keeps it small."""
+    daily: tuple[DailyResult, ...] = ()
+    """The daily challenges played, newest first (with the statistics: StatsLoaded)."""
 
 
 @dataclass(frozen=True)

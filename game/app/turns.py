@@ -42,7 +42,7 @@ from game.app.seats import players_for
 from game.coach.protocol import Coach, KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll, score, select_box, toggle_keep
 from game.play.random_source import DiceSource, EntropyDice, SeededDice
-from game.play.state import DEFAULT_LEVEL
+from game.play.state import DEFAULT_LEVEL, GameState
 from game.play.undo import confirmed_box, undo, undo_point
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import RULESETS
@@ -66,7 +66,11 @@ def start_game(state: AppState, c: Context) -> AppState:
     else:
         players = players_for(state.setup, state.settings.language)
         ruleset = RULESETS[state.setup.ruleset_id]
-    game = new_game(ruleset, players, dice_source_for(state))
+    return playing(state, new_game(ruleset, players, dice_source_for(state)))
+
+
+def playing(state: AppState, game: GameState) -> AppState:
+    """`state` on the game screen with `game` just started."""
     return reset_turn(
         replace(
             state,

@@ -22,7 +22,14 @@ import game.app.countdown as countdown
 import game.app.guide as guide
 import game.app.handover as handover
 from game.app.comfort import apply_comfort
-from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
+from game.app.daily import start_daily
+from game.app.derived import (
+    effects_of_change,
+    next_tick,
+    session_save,
+    with_table_fetch,
+    with_trend_tables,
+)
 from game.app.effects import (
     ClaimTab,
     DownloadGame,
@@ -60,6 +67,7 @@ from game.app.intents import (
     SetPassPhone,
     SetUndo,
     SkipGuide,
+    StartDaily,
     StartGame,
     StartGuide,
     StartTurn,
@@ -181,9 +189,15 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return open_elsewhere(state), ()
         case StorageProblems(problems):
             return reported(state, problems)
-        case StatsLoaded(stats, problem):
+        case StatsLoaded(stats, problem, daily):
             new, told = reported(state, () if problem is None else (problem,))
-            return replace(new, ui=replace(new.ui, stats=tuple(stats))), told
+            new = replace(new, ui=replace(new.ui, stats=tuple(stats), daily=tuple(daily)))
+            new, fetch = with_trend_tables(new)
+            return new, (*told, *fetch)
+        case TableLoaded() if state.screen is Screen.HISTORY:
+            # The statistics again: their points-lost trend reviews games with this table.
+            new = _apply(state, intent, c)
+            return new, () if new is state else (LoadStats(),)
         case HistoryExported(problem):
             new, told = reported(state, () if problem is None else (problem,))
             return with_data_outcome(new, notice("data.export_done")), told
@@ -317,6 +331,8 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
     if state.screen is Screen.SETUP:
         if isinstance(intent, StartGame):
             return start_game(state, c)
+        if isinstance(intent, StartDaily):
+            return start_daily(state, intent.today)
         return apply_setup(state, intent)
     if state.screen is Screen.END:
         if isinstance(intent, PlayAgain):

@@ -62,6 +62,11 @@ class SetupView(NamedTuple):
     start_label: str
     note: str
     """"Your last setup is ready", or the seeded-dice note, or ""."""
+    daily_label: str = ""
+    """The daily challenge's button: today's challenge, or its result once played."""
+    daily_help: str = ""
+    daily_available: bool = True
+    """False once today's challenge of the chosen ruleset was played."""
 
 
 class DieView(NamedTuple):
@@ -295,6 +300,9 @@ class StatsCard(NamedTuple):
     facts: tuple[Fact, ...]
     chart_label: str
     bars: tuple[Bar, ...]
+    trend_label: str = ""
+    trend_bars: tuple[Bar, ...] = ()
+    """The points lost in the last reviewed games, oldest first (none: no chart)."""
 
 
 class HistoryView(NamedTuple):
@@ -306,6 +314,9 @@ class HistoryView(NamedTuple):
     cards: tuple[StatsCard, ...]
     export_label: str
     import_label: str
+    daily_title: str = ""
+    daily_entries: tuple[str, ...] = ()
+    """The daily challenges played, newest first ("1 Dec 2026 · Yatzy · Dana: 245 points")."""
 
 
 class Snapshot(NamedTuple):
