@@ -8,12 +8,14 @@ through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -
 countdown waiting); `--dark` adds the dark theme's (<language>-<screen>-dark.png). Then the
 game screen of four players at each layout's size (LAYOUTS: a phone upright and sideways, a
 tablet, a desktop), at the last roll with the hint shown: <language>-layout-<width>x<height>.png.
+Last, the daily challenge (on a fixed day): <language>-daily.png and -daily-history.png.
 The dice are seeded, so the pictures change only when the app's look does.
 """
 
 from __future__ import annotations
 
 import argparse
+from datetime import datetime
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -31,6 +33,7 @@ PLAYERS = {
 }
 SEED = 2026
 LAYOUTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
+DAILY_MORNING = datetime(2026, 12, 1, 9, 30)
 
 
 def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
@@ -130,6 +133,43 @@ def shoot_layouts(browser: Browser, url: str, language: str) -> None:
     context.close()
 
 
+def shoot_daily(browser: Browser, url: str, language: str) -> None:
+    """The daily challenge: its button (<language>-daily.png), then, once today's game is
+    played, the history listing it with the points-lost chart (<language>-daily-history.png).
+    The page's clock starts on a fixed day, so that the dice and the date stay the same."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        locale=LANGUAGES[language],
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.clock.install(time=DAILY_MORNING)
+    page.goto(url)
+    page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+    page.fill("#seat-0-name", PLAYERS[language][0])
+    settle(page)
+    page.evaluate("() => document.getElementById('daily').scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-daily.png")
+    page.click("#daily-button")
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    if page.locator("#guide-skip").is_visible():
+        page.click("#guide-skip")
+    play_humans(page)
+    expect(page.locator("#end-screen")).to_be_visible()
+    page.click("#new-game")
+    expect(page.locator("#daily-button")).to_be_disabled()
+    page.click("#history-button")
+    expect(page.locator(".stats-card .chart")).to_have_count(2, timeout=30_000)
+    settle(page)
+    page.evaluate("() => document.getElementById('daily-title').scrollIntoView()")
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-daily-history.png")
+    context.close()
+
+
 def settle(page: Page) -> None:
     """No focus ring and the top of the screen, as a player first sees it."""
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -169,15 +209,18 @@ def main() -> None:
     parser.add_argument("--dark", action="store_true", help="also the dark theme")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--language", choices=sorted(LANGUAGES), action="append")
+    parser.add_argument("--daily-only", action="store_true", help="only the daily challenge's")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     schemes = ("light", "dark") if args.dark else ("light",)
     with SiteServer(args.dist) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for language in args.language or LANGUAGES:
-            for scheme in schemes:
-                shoot(browser, server.url, language, scheme)
-            shoot_layouts(browser, server.url, language)
+            if not args.daily_only:
+                for scheme in schemes:
+                    shoot(browser, server.url, language, scheme)
+                shoot_layouts(browser, server.url, language)
+            shoot_daily(browser, server.url, language)
         browser.close()
     print(f"screenshots written to {OUT.relative_to(ROOT)}")
 
