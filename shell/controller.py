@@ -143,8 +143,8 @@ class Controller:
                     self.storage.save_preferences(effect)
                 case FetchTable(ruleset_id):
                     self.tables.fetch(ruleset_id)
-                case LoadStats():
-                    self.storage.load_stats(self.tables.advisors)
+                case LoadStats(trend):
+                    self.storage.load_stats(self.tables.advisors if trend else {})
                 case CheckHistory():
                     self.storage.check_history()
                 case ListUnreadable():

@@ -172,7 +172,7 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return import_finished(state, intent)
         case OpenHistory():
             new = _apply(state, intent, c)
-            return new, () if new is state else (LoadStats(),)
+            return new, () if new is state else (LoadStats(trend=True),)
         case PageHidden():
             # Reloaded, closed or put away: the countdown's time left, as it is now.
             return state, (session_save(state, c.now),) if countdown.is_pending(state) else ()
@@ -197,7 +197,7 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
         case TableLoaded() if state.screen is Screen.HISTORY:
             # The statistics again: their points-lost trend reviews games with this table.
             new = _apply(state, intent, c)
-            return new, () if new is state else (LoadStats(),)
+            return new, () if new is state else (LoadStats(trend=True),)
         case HistoryExported(problem):
             new, told = reported(state, () if problem is None else (problem,))
             return with_data_outcome(new, notice("data.export_done")), told

@@ -34,18 +34,21 @@ def with_points_lost(
 ) -> tuple[PlayerStats, ...]:
     """`stats` with the points lost of each player's `last` reviewable games (in the order of
     `records`, the order they were played), where the ruleset's advisor is in `advisors`."""
-    trends: dict[tuple[str, str], list[float]] = {}
-    for record in records:
+    newest_first: dict[tuple[str, str], list[float]] = {}
+    for record in reversed(list(records)):
         advisor = advisors.get(record.ruleset.id)
+        keys = [(record.ruleset.id, result.player.name) for result in record.results]
         if advisor is None or not record.log.complete:
             continue
+        if all(len(newest_first.get(key, ())) >= last for key in keys):
+            continue  # only the last games are reviewed: each costs a few hundred ms
         lost = points_lost(record, advisor)
-        for seat, result in enumerate(record.results):
-            if lost is not None:
-                trends.setdefault((record.ruleset.id, result.player.name), []).append(lost[seat])
+        for key, seat_lost in zip(keys, lost or (), strict=False):
+            if len(found := newest_first.setdefault(key, [])) < last:
+                found.append(seat_lost)
     return tuple(
-        replace(entry, points_lost_trend=tuple(trends.get(key, [])[-last:]))
-        if (key := (entry.ruleset_id, entry.name)) in trends
+        replace(entry, points_lost_trend=tuple(reversed(newest_first[key])))
+        if (key := (entry.ruleset_id, entry.name)) in newest_first
         else entry
         for entry in stats
     )

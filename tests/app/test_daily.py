@@ -11,9 +11,11 @@ from datetime import date, timedelta
 
 import pytest
 
+from game.app.effects import FetchTable, LoadStats
 from game.app.intents import (
     ChooseRuleset,
     ConfirmTurn,
+    ImportFinished,
     NewGame,
     OpenHistory,
     Roll,
@@ -22,6 +24,7 @@ from game.app.intents import (
     StartDaily,
     StartGame,
     StatsLoaded,
+    TableLoaded,
 )
 from game.app.model import Screen
 from game.app.start import initial_state
@@ -310,3 +313,34 @@ def test_older_saves_histories_and_exports_read_as_no_challenge() -> None:
         "payload": {"exported": "2026-12-02", "games": games},
     }
     assert [record.challenge_date for record in read_export(json.dumps(export))] == [None]
+
+
+# --- the points-lost trend's tables ---------------------------------------------------------
+
+
+def test_the_history_screen_asks_for_the_tables_of_its_trend_and_reads_again_with_them() -> None:
+    storage = recorded(finished_daily(), finished_daily(ruleset="penta"))
+    driver = AppDriver(initial_state(["en-US"]))
+    driver(OpenHistory())
+    assert driver.effects[0] == LoadStats(trend=True)
+    driver(stats_of(storage))
+    assert [e for e in driver.effects if isinstance(e, FetchTable)] == [
+        FetchTable("penta"),
+        FetchTable("yatzy"),
+    ]
+    driver(TableLoaded("yatzy"))
+    assert LoadStats(trend=True) in driver.effects  # the trend, with the table just loaded
+    driver(stats_of(storage))
+    assert not [e for e in driver.effects if isinstance(e, FetchTable)]  # asked for once
+    # Elsewhere the statistics come without the trend: a game's start does not wait for it.
+    starting = AppDriver(initial_state(["en-US"]))
+    starting(StartDaily(DAY))
+    assert starting.state.screen is Screen.GAME
+    assert [e for e in starting.effects if isinstance(e, LoadStats)] == [LoadStats(trend=False)]
+
+
+def test_an_import_on_the_history_screen_reads_the_statistics_with_their_trend() -> None:
+    driver = AppDriver(initial_state(["en-US"]))
+    driver(OpenHistory())
+    driver(ImportFinished(added=2))
+    assert [e for e in driver.effects if isinstance(e, LoadStats)] == [LoadStats(trend=True)]

@@ -195,7 +195,8 @@ def test_a_table_that_failed_is_logged_and_not_fetched_again() -> None:
 def test_the_history_screen_asks_for_the_statistics() -> None:
     driver = AppDriver.seeded(1)
     driver(OpenHistory())
-    assert driver.state.screen is Screen.HISTORY and of(LoadStats, asked(driver)) == [LoadStats()]
+    assert driver.state.screen is Screen.HISTORY
+    assert of(LoadStats, asked(driver)) == [LoadStats(trend=True)]  # the points lost too
     in_game = playing()
     in_game(OpenHistory())  # refused during a game: nothing asked
     assert asked(in_game) == ()
