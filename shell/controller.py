@@ -98,7 +98,8 @@ class Controller:
         owner = await self.tabs.claim(False)
         session = await self.storage.open(owner)
         now = self.clock.now()
-        self.state, effects = start(Boot(languages, seed, owner, session), now)
+        boot = Boot(languages, seed, owner, session, today=self.clock.today())
+        self.state, effects = start(boot, now)
         events.listen()
         self.view.render(present(self.state, now))
         self._started = True
@@ -145,8 +146,8 @@ class Controller:
                     self.storage.save_preferences(effect)
                 case FetchTable(ruleset_id):
                     self.tables.fetch(ruleset_id)
-                case LoadStats():
-                    self.storage.load_stats()
+                case LoadStats(trend):
+                    self.storage.load_stats(self.tables.advisors if trend else {})
                 case CheckHistory():
                     self.storage.check_history()
                 case ListUnreadable():

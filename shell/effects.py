@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy
 
@@ -59,8 +59,11 @@ from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
 from game.play.state import GameState
 from game.rules.rulesets import RULESETS
 from shell.durable import DurableStorage, open_durable_storage
-from shell.js import is_null
+from shell.js import is_null, local_date
 from shell.storage import open_storage
+
+if TYPE_CHECKING:  # loaded with the first strategy table
+    from game.strategy.advisor import Advisor
 
 Send = Callable[[Intent], None]
 
@@ -87,8 +90,7 @@ class Clock:
 
     def today(self) -> date:
         """The local date."""
-        now = self.window.Date.new()
-        return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+        return local_date(self.window)
 
 
 class Timer:
@@ -124,6 +126,8 @@ class TableLoader:
         self._tasks = tasks
         self._greedy: Coach = GreedyCoach()
         self._advisors: dict[str, Coach] = {}
+        self.advisors: dict[str, Advisor] = {}
+        """The rulesets' advisors loaded so far (the statistics review games with them)."""
 
     def coach_for(self, game: GameState | None) -> Coach:
         advisor = None if game is None else self._advisors.get(game.ruleset.id)
@@ -153,7 +157,8 @@ class TableLoader:
                 raise TableError(f"HTTP status {response.status}")
             buffer = await response.arrayBuffer()
             table = decode_table(bytes(buffer.to_py()), RULESETS[ruleset_id])
-            self._advisors[ruleset_id] = AdvisorCoach(Advisor(table))
+            self.advisors[ruleset_id] = Advisor(table)
+            self._advisors[ruleset_id] = AdvisorCoach(self.advisors[ruleset_id])
             outcome: Intent = TableLoaded(ruleset_id)
         except Exception as error:  # offline before it was cached, or a bad file
             outcome = TableFailed(ruleset_id, str(error))
@@ -340,12 +345,18 @@ class StorageJobs:
     def list_unreadable(self) -> None:
         self._send(UnreadableListed(tuple(item.key for item in quarantined(self.storage))))
 
-    def load_stats(self) -> None:
-        from game.persistence.stats import player_stats  # history screen only: kept off the start
+    def load_stats(self, advisors: Mapping[str, Advisor]) -> None:
+        """The statistics, with the points-lost trend of the rulesets in `advisors`."""
+        from game.persistence.stats import daily_results, player_stats  # kept off the start
 
         history = load_history(self.storage)
         records = history.value or ()
-        self._send(StatsLoaded(player_stats(records), history.problem, records))
+        stats = player_stats(records)
+        if advisors:
+            from game.coach.trend import with_points_lost  # a table is there: so is strategy
+
+            stats = with_points_lost(stats, records, advisors)
+        self._send(StatsLoaded(stats, history.problem, records, daily_results(records)))
 
     def export_history(self) -> None:
         from game.persistence import exchange  # export only: kept off the start

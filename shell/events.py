@@ -58,6 +58,7 @@ from game.app.intents import (
     SkipComputers,
     SkipGuide,
     SpeedUp,
+    StartDaily,
     StartGame,
     StartGuide,
     StartTurn,
@@ -71,7 +72,7 @@ from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from game.present.screens import threshold_value
-from shell.js import is_null
+from shell.js import is_null, local_date
 from shell.sheet_hold import SheetHold
 from shell.view import DIALOGS
 
@@ -185,6 +186,8 @@ class Events:
             intent = DismissNotice(index)
         elif action in GAME_ACTIONS:
             intent = GAME_ACTIONS[action](str(_data(target, "game")))
+        elif action == "daily":
+            intent = StartDaily(local_date(self.window))
         if intent is not None:
             self._send(intent)
 

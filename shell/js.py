@@ -4,12 +4,19 @@ that the modules using them also load in CPython."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 
 def is_null(value: object) -> bool:
     """JavaScript's null and undefined, as Pyodide passes them (None, or its `jsnull`)."""
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def local_date(window: Any) -> date:
+    """Today in the device's time zone (the daily challenge's day, the dates of the files)."""
+    now = window.Date.new()
+    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 def js_object(window: Any, **fields: str) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.present.views import Choice, HistoryView, SettingsView
+from game.present.views import Bar, Choice, HistoryView, SettingsView
 from shell.dom import Page
 from shell.text import fill_text
 
@@ -27,6 +27,7 @@ class Panels:
         self.node("export-history").text(view.export_label)
         self.node("import-label").text(view.import_label)
         self.node("history-empty").text(view.empty).show(bool(view.empty))
+        self._daily(view)
         container = self.node("stats-list")
         if not container.changed("#cards", repr(view.cards)):
             return
@@ -50,22 +51,41 @@ class Panels:
                 facts.append(term)
                 facts.append(value)
             item.append(facts)
-            label = self.page.create("p", "chart-label")
-            fill_text(label, card.chart_label)
-            item.append(label)
-            chart = self.page.create("ol", "chart")
-            for bar in card.bars:
-                row = self.page.create("li")
-                text = self.page.create("span", "bar-text")
-                fill_text(text, bar.text)
-                shape = self.page.create("span", "chart-bar", aria_hidden="true")
-                # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.
-                shape.style.setProperty("--share", f"{bar.share:.3f}")
-                row.append(text)
-                row.append(shape)
-                chart.append(row)
-            item.append(chart)
+            self._chart(item, card.chart_label, card.bars)
+            if card.trend_bars:
+                self._chart(item, card.trend_label, card.trend_bars)
             el.append(item)
+
+    def _daily(self, view: HistoryView) -> None:
+        shown = bool(view.daily_entries)
+        self.node("daily-title").text(view.daily_title).show(shown)
+        container = self.node("daily-list").show(shown)
+        if not container.changed("#entries", view.daily_entries):
+            return
+        container.el.replaceChildren()
+        for entry in view.daily_entries:
+            item = self.page.create("li")
+            fill_text(item, entry)
+            container.el.append(item)
+
+    def _chart(self, card: Any, label_text: str, bars: Sequence[Bar]) -> None:
+        """A bar chart: a label, then a row per bar (its words, and a bar as long as its
+        share)."""
+        label = self.page.create("p", "chart-label")
+        fill_text(label, label_text)
+        card.append(label)
+        chart = self.page.create("ol", "chart")
+        for bar in bars:
+            row = self.page.create("li")
+            text = self.page.create("span", "bar-text")
+            fill_text(text, bar.text)
+            shape = self.page.create("span", "chart-bar", aria_hidden="true")
+            # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.
+            shape.style.setProperty("--share", f"{bar.share:.3f}")
+            row.append(text)
+            row.append(shape)
+            chart.append(row)
+        card.append(chart)
 
     def settings(self, view: SettingsView) -> None:
         self.node("settings-title").text(view.title)

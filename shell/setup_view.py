@@ -33,6 +33,9 @@ class SetupForm:
         self.node("add-human").text(view.add_human_label).flag("disabled", not view.can_add)
         self.node("add-computer").text(view.add_computer_label).flag("disabled", not view.can_add)
         self.node("start").text(view.start_label).flag("disabled", False)
+        self.node("daily").show(True)
+        self.node("daily-button").text(view.daily_label).flag("disabled", not view.daily_available)
+        self.node("daily-help").text(view.daily_help)
 
     def _seats(self, view: SetupView) -> None:
         container = self.node("seats").el

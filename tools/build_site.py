@@ -43,9 +43,9 @@ CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
 PYTHON_PACKAGES = ("game", "shell")
 PACKAGES_ARCHIVE = "packages.zip"
 # `python -m game` is the command line's entry (it runs cli/, which is CPython only). The
-# review (game/coach/review.py, game/strategy/score_distribution.py) has only the command line
-# for now: it ships with the review screen that imports it (issue 12), dropped from here then.
-CPYTHON_ONLY_FILES = ("__main__.py", "review.py", "score_distribution.py")
+# review (game/coach/review.py, with game/strategy/score_distribution.py) ships: the
+# statistics' points-lost trend (game/coach/trend.py) reviews the finished games with it.
+CPYTHON_ONLY_FILES = ("__main__.py",)
 ENTRY_SCRIPT = "shell/main.py"  # started by assets/pyscript-setup.js; PyScript fetches it
 RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 

@@ -14,11 +14,15 @@ And the games kept: -kept.png (the unfinished games on the New game screen), -ke
 Then the coach while playing in a one-player game: -coach-warn.png (on "warn", a costly keep
 waiting) and -coach-always.png (on "always", the line after a move); `--only coach` takes only
 those. The dice are seeded, so the pictures change only when the app's look does.
+Last, the daily challenge (on a fixed day): <language>-daily.png and -daily-history.png;
+`--only daily` makes only these. The dice are seeded, so the pictures change only when the
+app's look does.
 """
 
 from __future__ import annotations
 
 import argparse
+from datetime import datetime
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -36,6 +40,7 @@ PLAYERS = {
 }
 SEED = 2026
 LAYOUTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
+DAILY_MORNING = datetime(2026, 12, 1, 9, 30)
 
 
 def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
@@ -219,6 +224,43 @@ def shoot_coach(browser: Browser, url: str, language: str) -> None:
         context.close()
 
 
+def shoot_daily(browser: Browser, url: str, language: str) -> None:
+    """The daily challenge: its button (<language>-daily.png), then, once today's game is
+    played, the history listing it with the points-lost chart (<language>-daily-history.png).
+    The page's clock starts on a fixed day, so that the dice and the date stay the same."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        locale=LANGUAGES[language],
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.clock.install(time=DAILY_MORNING)
+    page.goto(url)
+    page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+    page.fill("#seat-0-name", PLAYERS[language][0])
+    settle(page)
+    page.evaluate("() => document.getElementById('daily').scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-daily.png")
+    page.click("#daily-button")
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    if page.locator("#guide-skip").is_visible():
+        page.click("#guide-skip")
+    play_humans(page)
+    expect(page.locator("#end-screen")).to_be_visible()
+    page.click("#new-game")
+    expect(page.locator("#daily-button")).to_be_disabled()
+    page.click("#history-button")
+    expect(page.locator(".stats-card .chart")).to_have_count(2, timeout=30_000)
+    settle(page)
+    page.evaluate("() => document.getElementById('daily-title').scrollIntoView()")
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-daily-history.png")
+    context.close()
+
+
 def settle(page: Page) -> None:
     """No focus ring and the top of the screen, as a player first sees it."""
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -258,7 +300,7 @@ def main() -> None:
     parser.add_argument("--dark", action="store_true", help="also the dark theme")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--language", choices=sorted(LANGUAGES), action="append")
-    parser.add_argument("--only", choices=("kept", "coach"), help="only these screenshots")
+    parser.add_argument("--only", choices=("kept", "coach", "daily"), help="only these screenshots")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     schemes = ("light", "dark") if args.dark else ("light",)
@@ -273,6 +315,8 @@ def main() -> None:
                 shoot_kept(browser, server.url, language)
             if args.only in (None, "coach"):
                 shoot_coach(browser, server.url, language)
+            if args.only in (None, "daily"):
+                shoot_daily(browser, server.url, language)
         browser.close()
     print(f"screenshots written to {OUT.relative_to(ROOT)}")
 

@@ -52,6 +52,7 @@ The modules, each importing only those above it:
     notices      the notices of storage problems and of imports and exports
     derived      the effects that follow from a change of state (saves, table, timer...)
     turns        starting and playing a game, undo, the timers
+    daily        the daily challenge: today's result, starting today's game
     start        start(boot, now), initial_state, parse_seed, resume, open_elsewhere,
                  take_over, taken_over
     kept         the unfinished games kept (leave, resume, delete) and a finished game's

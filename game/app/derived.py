@@ -25,6 +25,7 @@ from game.app.intents import Intent, MovePlayer, RemovePlayer
 from game.app.model import AppState, Rolled, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.rules.dice import DICE_COUNT
+from game.rules.rulesets import RULESETS
 
 COUNTDOWN_REFRESH_SECONDS = 0.2
 """How often the countdown on screen is redrawn while it runs."""
@@ -51,12 +52,28 @@ def effects_of_change(
             # The players' statistics before this game, for the end screen's words (a new
             # best, against the average): the game joins the history only when it ends.
             effects.append(LoadStats())
+    if after.screen is Screen.SETUP and before.screen is not Screen.SETUP:
+        # The daily challenges played, a game just finished among them (game.app.daily).
+        effects.append(LoadStats())
     return (*effects, *_focus_after(intent))
 
 
 def session_save(state: AppState, now: float) -> SaveSession:
     record = replace(turn_record(state, now), coach=coaching.kept_modes(state))
     return SaveSession(state.game, state.play.before_last_turn, record)
+
+
+def with_trend_tables(state: AppState) -> tuple[AppState, tuple[Effect, ...]]:
+    """On the history screen, the strategy tables of the rulesets in the statistics asked for
+    (once each): the points-lost trend reviews the games with them (game.coach.trend)."""
+    if state.screen is not Screen.HISTORY:
+        return state, ()
+    wanted = sorted({stats.ruleset_id for stats in state.ui.stats} & set(RULESETS))
+    missing = [ruleset_id for ruleset_id in wanted if not state.tables.known(ruleset_id)]
+    if not missing:
+        return state, ()
+    tables = replace(state.tables, loading=state.tables.loading | set(missing))
+    return replace(state, tables=tables), tuple(FetchTable(ruleset_id) for ruleset_id in missing)
 
 
 def with_table_fetch(state: AppState) -> tuple[AppState, tuple[Effect, ...]]:

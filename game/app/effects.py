@@ -42,6 +42,10 @@ class FetchTable:
 class LoadStats:
     """Read the history and compute the statistics (StatsLoaded comes back)."""
 
+    trend: bool = False
+    """With the points-lost trend (game.coach.trend), for the history screen: it reviews the
+    last games, which costs up to a few hundred milliseconds a game in the browser."""
+
 
 @dataclass(frozen=True)
 class CheckHistory:

@@ -5,6 +5,7 @@ dataclasses, and their union `Intent`. game.app.update.dispatch applies them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from game.app.kept_intents import (
@@ -25,7 +26,7 @@ from game.play.undo import UndoSetting
 if TYPE_CHECKING:  # at run time only the shell needs these modules (history screen, import)
     from game.persistence.exchange import ImportRefusal
     from game.persistence.history import GameRecord
-    from game.persistence.stats import PlayerStats
+    from game.persistence.stats import DailyResult, PlayerStats
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,14 @@ class SpeedUp:
 @dataclass(frozen=True)
 class SkipComputers:
     """Play the computer players' turns at once, up to the next human (or the end)."""
+
+
+@dataclass(frozen=True)
+class StartDaily:
+    """Start today's daily challenge (game.app.daily), or nothing if it was played today."""
+
+    today: date
+    """The local date when the button was pressed (the shell reads the clock)."""
 
 
 @dataclass(frozen=True)
@@ -337,6 +346,8 @@ class StatsLoaded:
     """The history could not be read (it is set aside)."""
     records: tuple[GameRecord, ...] = ()
     """The finished games themselves, for the history screen's list."""
+    daily: tuple[DailyResult, ...] = ()
+    """The daily challenges played, newest first (game.persistence.stats.daily_results)."""
 
 
 @dataclass(frozen=True)
@@ -468,4 +479,5 @@ Intent = (
     | SetCoachThreshold
     | ShowBestMove
     | PlayMineAnyway
+    | StartDaily
 )

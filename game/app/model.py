@@ -6,6 +6,7 @@ Imports nothing else of game.app, so that every other module of it can import th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from game.rules.dice import Dice
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
     from game.persistence.history import GameRecord
     from game.persistence.kept import KeptGame
-    from game.persistence.stats import PlayerStats
+    from game.persistence.stats import DailyResult, PlayerStats
 
 
 AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
@@ -144,6 +145,8 @@ class Setup:
     """The seats came from the stored preferences (and were not edited since)."""
     seed: int | None = None
     """Games start with SeededDice(seed) when set (the page's ?seed=N); it survives a new game."""
+    today: date | None = None
+    """The local date, from the shell (at start, and with StartDaily): the daily challenge's."""
 
 
 @dataclass(frozen=True)
@@ -259,6 +262,8 @@ class Ui:
     """The finished games of the history screen (read with the statistics)."""
     finished_id: str = ""
     """The finished game whose sheet the FINISHED screen shows."""
+    daily: tuple[DailyResult, ...] = ()
+    """The daily challenges played, newest first (with the statistics: StatsLoaded)."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from game.app.effects import Effect, ImportFile, ListUnreadable, LoadStats, Warn
 from game.app.intents import ImportFinished
-from game.app.model import SAVE_FAILED_NOTICE, AppState, Notice
+from game.app.model import SAVE_FAILED_NOTICE, AppState, Notice, Screen
 from game.persistence.storage import ProblemKind, StorageProblem
 
 PROBLEM_NOTICES = {
@@ -89,7 +89,8 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
         )
     else:
         state = with_data_outcome(state, notice("data.import_done", games=outcome.added))
-    return state, (*effects, LoadStats())
+    # On the history screen (where imports are), with the points-lost trend it shows.
+    return state, (*effects, LoadStats(trend=state.screen is Screen.HISTORY))
 
 
 def _too_large() -> Notice:

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import date
 
 import game.app.coaching as coaching
 import game.app.countdown as countdown
@@ -42,6 +43,8 @@ class Boot:
     """This tab has the game; else another tab has it, and this one only offers to take over."""
     session: SessionRead
     """What storage holds (for a tab without the game, a copy: its problems are not told)."""
+    today: date | None = None
+    """The local date (the daily challenge's day: game.app.daily)."""
 
 
 def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
@@ -49,23 +52,20 @@ def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
     table is fetched, the screen kept awake, the history checked and the games kept read."""
     session = boot.session
     state = initial_state(boot.languages, seed=boot.seed, preferences=session.preferences)
+    state = replace(state, setup=replace(state.setup, today=boot.today))
     if not boot.owner:
         state = open_elsewhere(state)
         return state, (next_tick(state, now),)
     state = resume(state, session.game, session.before_last_turn, now=now, turn=session.turn)
     state, told = _told(state, session)
     state, fetch = with_table_fetch(state)
-    # A game restored: the screen kept on, and the earlier games for its end screen's words.
-    awake = (KeepAwake(True), LoadStats()) if state.screen is Screen.GAME else ()
-    return state, (
-        *told,
-        *awake,
-        *fetch,
-        next_tick(state, now),
-        CheckHistory(),
-        LoadKept(),
-        ListUnreadable(),
-    )
+    # A game restored: the screen kept on, and the earlier games for its end screen's words;
+    # else the daily challenges played, for the New game screen (game.app.daily).
+    playing = state.screen is Screen.GAME
+    awake = (KeepAwake(True), LoadStats()) if playing else ()
+    daily = () if playing else (LoadStats(),)
+    history = (CheckHistory(), LoadKept(), ListUnreadable(), *daily)
+    return state, (*told, *awake, *fetch, next_tick(state, now), *history)
 
 
 def taken_over(

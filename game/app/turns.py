@@ -42,12 +42,12 @@ from game.app.model import (
     undo_available,
 )
 from game.app.seats import players_for
-from game.coach.protocol import Coach, KeepAdvice, ScoreAdvice
+from game.coach.protocol import Coach, CoachMode, KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll, score, select_box, toggle_keep
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.random_source import DiceSource, EntropyDice, SeededDice
-from game.play.state import DEFAULT_LEVEL
+from game.play.state import DEFAULT_LEVEL, GameState
 from game.play.undo import confirmed_box, undo, undo_point
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import RULESETS
@@ -72,7 +72,11 @@ def start_game(state: AppState, c: Context) -> AppState:
         players = players_for(state.setup, state.settings.language)
         ruleset = RULESETS[state.setup.ruleset_id]
     modes = state.coaching.modes if state.screen is Screen.END else coaching.modes_for(state.setup)
-    game = new_game(ruleset, players, dice_source_for(state))
+    return playing(state, new_game(ruleset, players, dice_source_for(state)), modes)
+
+
+def playing(state: AppState, game: GameState, modes: tuple[CoachMode, ...]) -> AppState:
+    """`state` on the game screen with `game` just started, each player coached as `modes` says."""
     new = replace(
         state,
         ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),

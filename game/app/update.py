@@ -25,7 +25,14 @@ import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
 from game.app.comfort import apply_comfort
-from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
+from game.app.daily import start_daily
+from game.app.derived import (
+    effects_of_change,
+    next_tick,
+    session_save,
+    with_table_fetch,
+    with_trend_tables,
+)
 from game.app.effects import (
     ClaimTab,
     DownloadGame,
@@ -66,6 +73,7 @@ from game.app.intents import (
     SetPassPhone,
     SetUndo,
     SkipGuide,
+    StartDaily,
     StartGame,
     StartGuide,
     StartTurn,
@@ -176,7 +184,7 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return import_finished(state, intent)
         case OpenHistory():
             new = _apply(state, intent, c)
-            return new, () if new is state else (LoadStats(),)
+            return new, () if new is state else (LoadStats(trend=True),)
         case PageHidden():
             # Reloaded, closed or put away: the countdown's time left, as it is now.
             return state, (session_save(state, c.now),) if countdown.is_pending(state) else ()
@@ -193,12 +201,19 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return open_elsewhere(state), ()
         case StorageProblems(problems):
             return reported(state, problems)
-        case StatsLoaded(stats, problem, records):
+        case StatsLoaded(stats=stats, problem=problem, records=records, daily=daily):
             new, told = reported(state, () if problem is None else (problem,))
-            ui = replace(new.ui, stats=tuple(stats), history_games=tuple(records))
-            return replace(new, ui=ui), told
+            ui = replace(
+                new.ui, stats=tuple(stats), history_games=tuple(records), daily=tuple(daily)
+            )
+            new, fetch = with_trend_tables(replace(new, ui=ui))
+            return new, (*told, *fetch)
         case NewGame():
             return _apply(state, intent, c), kept.keeping(state, c.now)
+        case TableLoaded() if state.screen is Screen.HISTORY:
+            # The statistics again: their points-lost trend reviews games with this table.
+            new = _apply(state, intent, c)
+            return new, () if new is state else (LoadStats(trend=True),)
         case HistoryExported(problem):
             new, told = reported(state, () if problem is None else (problem,))
             return with_data_outcome(new, notice("data.export_done")), told
@@ -336,6 +351,8 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
     if state.screen is Screen.SETUP:
         if isinstance(intent, StartGame):
             return start_game(state, c)
+        if isinstance(intent, StartDaily):
+            return start_daily(state, intent.today)
         return apply_setup(state, intent)
     if state.screen is Screen.END:
         if isinstance(intent, PlayAgain):

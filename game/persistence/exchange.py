@@ -4,12 +4,13 @@
     read_export(text) -> tuple[GameRecord, ...]               raises ImportRefusedError
     import_history(storage, text) -> ImportResult             added, already known, problems
 
-Document (format "penta-export", version 2):
+Document (format "penta-export", version 3):
 
-    {"format": "penta-export", "version": 2,
+    {"format": "penta-export", "version": 3,
      "payload": {"exported": "2026-11-30", "games": [...records, see game.persistence.history]}}
 
-Version 1 held records of history version 1 (no move logs); they are migrated alike.
+Version 1 held records of history version 1 (no move logs), version 2 of history version 2
+(no daily challenges); they are migrated alike.
 
 An import is all or nothing. Its size is checked before anything is parsed (MAX_IMPORT_BYTES,
 so a huge file cannot freeze the page) and its nesting before the parser sees it (see
@@ -30,15 +31,15 @@ from enum import StrEnum
 from game.errors import GameError, SaveFileError, UnsupportedVersionError
 from game.persistence.history import (
     GameRecord,
+    add_challenge_dates,
     add_logs,
-    date_from_data,
     load_history,
     records_from_data,
     records_to_data,
     save_history,
 )
 from game.persistence.migrations import JsonObject, MigrationChain
-from game.persistence.readers import check_keys, parse_json, read_object
+from game.persistence.readers import check_keys, date_from_data, parse_json, read_object
 from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
 
 
@@ -47,7 +48,16 @@ def _add_logs_to_export(payload: JsonObject) -> JsonObject:
     return payload
 
 
-EXPORT_VERSIONS = MigrationChain("penta-export", current=2, steps={1: _add_logs_to_export})
+def _add_challenge_dates_to_export(payload: JsonObject) -> JsonObject:
+    add_challenge_dates(payload.get("games"))
+    return payload
+
+
+EXPORT_VERSIONS = MigrationChain(
+    "penta-export",
+    current=3,
+    steps={1: _add_logs_to_export, 2: _add_challenge_dates_to_export},
+)
 MAX_IMPORT_BYTES = 3_000_000
 """About 2,100 finished one-player games with their move logs (a record is about 1.4 kB, 1 kB
 of it the log), or 550 of four players (compact JSON, as exported); records of before the logs

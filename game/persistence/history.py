@@ -6,7 +6,7 @@
     load_history(storage) -> ReadResult[tuple[GameRecord, ...]]
     save_history(storage, records) -> StorageProblem | None
 
-A record (format "penta-history", version 2, payload {"games": [record, ...]}):
+A record (format "penta-history", version 3, payload {"games": [record, ...]}):
 
     {
       "id": "9f2c4e1a0b3d5c7e",                 16 hex digits, the same on every device the
@@ -19,11 +19,13 @@ A record (format "penta-history", version 2, payload {"games": [record, ...]}):
          "total": 312,                          stored for people reading the file; checked
          "place": 1}                            likewise (ties share a place)
       ],
-      "log": {"since_turn": 0, "moves": [...]}  the game's moves (game.persistence.move_log_data)
-    }
+      "log": {"since_turn": 0, "moves": [...]}, the game's moves (game.persistence.move_log_data)
+      "challenge_date": "2026-11-30"            the day of the daily challenge the game was
+    }                                           (game.play.daily_dice; one player), or null
 
 Version 1 kept no moves: its games have a log that starts after their last turn (since_turn is
 the number of turns of the game), which says that nothing of the game can be replayed.
+Version 2 had no daily challenges: its games get "challenge_date": null.
 
 Reading checks every record as strictly as a saved game (game.persistence.savefile): complete
 sheets of achievable scores, bonuses the sheet could earn, totals and places that follow from
@@ -39,7 +41,14 @@ from datetime import date
 from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.move_log_data import log_since_now, move_log_from_data, move_log_to_data
-from game.persistence.readers import check_keys, read_int, read_list, read_object, translated
+from game.persistence.readers import (
+    check_keys,
+    date_from_data,
+    read_int,
+    read_list,
+    read_object,
+    translated,
+)
 from game.persistence.sheet_data import (
     player_from_data,
     player_to_data,
@@ -64,8 +73,7 @@ from game.rules.dice import ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, get_ruleset
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-RECORD_KEYS = ("id", "ruleset", "finished", "players", "log")
+RECORD_KEYS = ("id", "ruleset", "finished", "players", "log", "challenge_date")
 RESULT_KEYS = ("player", "sheet", "total", "place")
 
 
@@ -90,6 +98,8 @@ class GameRecord:
     """One per player, in seat order."""
     log: MoveLog
     """Every move of the game (or of its last turns, for a game recorded before logs)."""
+    challenge_date: date | None = None
+    """The day of the daily challenge the game was (GameState.challenge_date), else None."""
 
 
 def new_game_id(bits: int) -> str:
@@ -126,6 +136,7 @@ def record_game(game_id: str, game: GameState, finished: date) -> GameRecord:
             for seat, (player, sheet) in enumerate(zip(game.players, game.sheets, strict=True))
         ),
         game.log,
+        game.challenge_date,
     )
 
 
@@ -144,6 +155,9 @@ def record_to_data(record: GameRecord) -> JsonObject:
             for result in record.results
         ],
         "log": move_log_to_data(record.log),
+        "challenge_date": None
+        if record.challenge_date is None
+        else record.challenge_date.isoformat(),
     }
 
 
@@ -189,25 +203,15 @@ def record_from_data(data: object, path: str) -> GameRecord:
             )
     sheets = [result.sheet for result in results]
     log = move_log_from_data(entry["log"], f"{path}.log", sheets, None, ROLLS_PER_TURN)
-    return GameRecord(game_id, ruleset, finished, tuple(results), log)
-
-
-def date_from_data(value: object, path: str) -> date:
-    """A date written YYYY-MM-DD.
-
-    >>> date_from_data("2026-02-30", "finished")
-    Traceback (most recent call last):
-    game.errors.SaveFileError: finished: no such date: '2026-02-30'
-
-    Raises:
-        SaveFileError: `value` is not a string of that form, or no such date exists.
-    """
-    if not isinstance(value, str) or _ISO_DATE.fullmatch(value) is None:
-        raise SaveFileError(f"{path}: a date written YYYY-MM-DD, not {value!r:.80}")
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise SaveFileError(f"{path}: no such date: {value!r}") from None
+    challenge_date = None
+    if entry["challenge_date"] is not None:
+        challenge_date = date_from_data(entry["challenge_date"], f"{path}.challenge_date")
+        if len(results) != 1:
+            raise SaveFileError(
+                f"{path}.challenge_date: a daily challenge is played alone, "
+                f"not by {len(results)} players"
+            )
+    return GameRecord(game_id, ruleset, finished, tuple(results), log, challenge_date)
 
 
 def records_to_data(records: tuple[GameRecord, ...]) -> list[JsonObject]:
@@ -256,9 +260,26 @@ def _add_logs_to_history(payload: JsonObject) -> JsonObject:
     return payload
 
 
+def add_challenge_dates(games: object) -> None:
+    """Version 2 to 3, for the history and for exports: no game was a daily challenge before
+    (data not yet checked: what is not a game is left alone)."""
+    for game in games if isinstance(games, list) else ():
+        if isinstance(game, dict):
+            game["challenge_date"] = None
+
+
+def _add_challenge_dates_to_history(payload: JsonObject) -> JsonObject:
+    add_challenge_dates(payload.get("games"))
+    return payload
+
+
 HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
     key="penta.history",
-    versions=MigrationChain("penta-history", current=2, steps={1: _add_logs_to_history}),
+    versions=MigrationChain(
+        "penta-history",
+        current=3,
+        steps={1: _add_logs_to_history, 2: _add_challenge_dates_to_history},
+    ),
     read=_history_from_payload,
 )
 

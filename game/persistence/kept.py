@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from game.errors import SaveFileError
-from game.persistence.history import GAME_ID, date_from_data
+from game.persistence.history import GAME_ID
 from game.persistence.migrations import JsonObject, MigrationChain
-from game.persistence.readers import check_keys, read_list, read_object
+from game.persistence.readers import check_keys, date_from_data, read_list, read_object
 from game.persistence.savefile import game_to_data, saved_game_from_data
 from game.persistence.storage import (
     Decoded,

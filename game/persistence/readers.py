@@ -3,7 +3,7 @@ SaveFileError naming the path and the bad value.
 
     parse_json(text, what) -> object          no key twice in one object, no NaN or Infinity,
                                               nesting at most MAX_DEPTH deep
-    read_object / read_list / read_int / check_keys / translated
+    read_object / read_list / read_int / check_keys / translated / date_from_data
 
 Shared by saved games (game.persistence.savefile), stored records and imports (game.persistence).
 """
@@ -15,6 +15,7 @@ import operator
 import re
 from collections import Counter
 from collections.abc import Callable
+from datetime import date
 from itertools import accumulate
 from typing import Any, TypeVar
 
@@ -24,6 +25,7 @@ JsonObject = dict[str, Any]
 T = TypeVar("T")
 
 
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 MAX_DEPTH = 20
 """Deepest nesting of arrays and objects read; the formats need 8 (an export's scores)."""
 _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"?')
@@ -167,3 +169,21 @@ def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> JsonObject:
 
 def _refuse(constant: str) -> object:
     raise SaveFileError(f"stored data holds no {constant}")
+
+
+def date_from_data(value: object, path: str) -> date:
+    """A date written YYYY-MM-DD.
+
+    >>> date_from_data("2026-02-30", "finished")
+    Traceback (most recent call last):
+    game.errors.SaveFileError: finished: no such date: '2026-02-30'
+
+    Raises:
+        SaveFileError: `value` is not a string of that form, or no such date exists.
+    """
+    if not isinstance(value, str) or _ISO_DATE.fullmatch(value) is None:
+        raise SaveFileError(f"{path}: a date written YYYY-MM-DD, not {value!r:.80}")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise SaveFileError(f"{path}: no such date: {value!r}") from None

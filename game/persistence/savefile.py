@@ -17,11 +17,11 @@ taken back (see game.persistence.undo). It is saved as the turn that was confirm
 all that differs, and loading rebuilds it and checks that confirming that turn gives exactly
 the saved game.
 
-Format (schema_version 3):
+Format (schema_version 4):
 
     {
       "format": "penta-game",
-      "schema_version": 3,
+      "schema_version": 4,
       "ruleset": "penta",                       a ruleset id: "penta" or "yatzy"
       "players": [                              seat order, at least one
         {"name": "Dana", "kind": "human", "level": null},
@@ -40,6 +40,8 @@ Format (schema_version 3):
       },
       "dice_source": {"kind": "seeded", "seed": 42, "position": 37}
                   or {"kind": "entropy"},       (fresh system randomness; nothing to restore)
+                  or {"kind": "daily", "day": "2026-12-01"}   the daily challenge of that local
+                                                date, for the game's ruleset (game.play.daily_dice)
       "last_turn": {                            the box just confirmed, or null
         "player": 0,                            who confirmed it (the player before turn.player)
         "box": "fours",                         the box it filled
@@ -57,7 +59,7 @@ Totals, subtotals and bonuses are not stored: they follow from the scores.
 Older versions are migrated on loading (see game.persistence.migrations): schema 1 had no
 "last_turn", so a game saved in it loads with none (nothing to take back); schema 2 had no
 "log", so a game saved in it has the moves from the next turn that starts after loading on
-(its "since_turn" says which).
+(its "since_turn" says which); schema 3 had no daily dice, and reads as it is.
 
 Loading checks everything before building anything, so it either returns a complete game
 or raises SaveFileError naming the field and the bad value (UnsupportedVersionError for
@@ -79,6 +81,7 @@ from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.move_log_data import log_since_now, move_log_from_data, move_log_to_data
 from game.persistence.readers import (
     check_keys,
+    date_from_data,
     parse_json,
     read_int,
     read_list,
@@ -91,16 +94,17 @@ from game.persistence.sheet_data import (
     sheet_from_data,
     sheet_to_data,
 )
+from game.play.daily_dice import DailyDice
 from game.play.move_log import MoveLog
 from game.play.random_source import DiceSource, EntropyDice, SeededDice
 from game.play.sheet import Sheet
 from game.play.state import GameState
 from game.play.undo import confirmed_box
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, RandomSource, validate_dice
-from game.rules.rulesets import get_ruleset
+from game.rules.rulesets import Ruleset, get_ruleset
 
 FORMAT = "penta-game"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def _add_last_turn(data: JsonObject) -> JsonObject:
@@ -117,7 +121,15 @@ def _add_log(data: JsonObject) -> JsonObject:
     return data
 
 
-MIGRATIONS = MigrationChain(FORMAT, current=SCHEMA_VERSION, steps={1: _add_last_turn, 2: _add_log})
+def _allow_daily_dice(data: JsonObject) -> JsonObject:
+    """Schema 3 -> 4: schema 4 adds the daily challenge's dice source; no schema 3 game has it."""
+    data["schema_version"] = 4
+    return data
+
+
+MIGRATIONS = MigrationChain(
+    FORMAT, current=SCHEMA_VERSION, steps={1: _add_last_turn, 2: _add_log, 3: _allow_daily_dice}
+)
 
 
 @dataclass(frozen=True)
@@ -257,7 +269,7 @@ def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
         kept=turn.kept,
         rolls_left=turn.rolls_left,
         selected_box=turn.selected_box,
-        dice_source=_dice_source(top["dice_source"], turn, sheets, entropy),
+        dice_source=_dice_source(top["dice_source"], turn, sheets, entropy, ruleset),
         log=log,
     )
 
@@ -358,6 +370,8 @@ def _dice_source_to_data(source: DiceSource) -> JsonObject:
         return {"kind": "seeded", "seed": source.seed, "position": source.position}
     if isinstance(source, EntropyDice):
         return {"kind": "entropy"}
+    if isinstance(source, DailyDice):
+        return {"kind": "daily", "day": source.day.isoformat()}
     raise TypeError(f"cannot save a game whose dice come from {source!r}")
 
 
@@ -421,10 +435,21 @@ def _turn(data: object, sheets: tuple[Sheet, ...]) -> _Turn:
 
 
 def _dice_source(
-    data: object, turn: _Turn, sheets: tuple[Sheet, ...], entropy: RandomSource | None
+    data: object,
+    turn: _Turn,
+    sheets: tuple[Sheet, ...],
+    entropy: RandomSource | None,
+    ruleset: Ruleset,
 ) -> DiceSource:
     entry = read_object(data, "dice_source")
     kind = entry.get("kind")
+    if kind == "daily":
+        check_keys(entry, "dice_source", {"kind", "day"})
+        if len(sheets) != 1:
+            raise SaveFileError(
+                f"dice_source: a daily challenge is played alone, not by {len(sheets)} players"
+            )
+        return DailyDice(date_from_data(entry["day"], "dice_source.day"), ruleset.id)
     if kind == "entropy":
         check_keys(entry, "dice_source", {"kind"})
         return EntropyDice() if entropy is None else EntropyDice(entropy)
@@ -442,4 +467,4 @@ def _dice_source(
                 f"so not {source.position}"
             )
         return source
-    raise SaveFileError(f"dice_source.kind: 'seeded' or 'entropy', not {kind!r:.80}")
+    raise SaveFileError(f"dice_source.kind: 'seeded', 'entropy' or 'daily', not {kind!r:.80}")

@@ -81,6 +81,7 @@ from game.persistence.storage import (
     write_record,
 )
 from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
+from game.play.daily_dice import DailyDice
 from game.play.random_source import SeededDice
 from game.play.state import GameState
 from game.play.undo import confirmed_box
@@ -334,6 +335,8 @@ def _same_dice_line(earlier: GameState, later: GameState) -> bool:
     before, after = earlier.dice_source, later.dice_source
     if isinstance(before, SeededDice) and isinstance(after, SeededDice):
         return before.seed == after.seed and before.position <= after.position
+    if isinstance(before, DailyDice) or isinstance(after, DailyDice):
+        return before == after  # the same day's challenge, or the same kind of game
     return not isinstance(before, SeededDice) and not isinstance(after, SeededDice)
 
 

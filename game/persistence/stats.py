@@ -1,12 +1,15 @@
 """Statistics per player name and ruleset, from the history of finished games.
 
     player_stats(records) -> tuple[PlayerStats, ...]   by ruleset, then name
+    daily_results(records) -> tuple[DailyResult, ...]  the daily challenges played, newest first
 
 For each (name, ruleset): games played, average and best total (and the day it was first
 reached: the personal best), the distribution of totals in
 bins of BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
 reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
 with its full points, plus every five-of-a-kind bonus. Names are matched exactly, as typed.
+`points_lost_trend` stays empty here: game.coach.trend fills it in where the strategy table is
+loaded (reviewing a game needs it).
 """
 
 from __future__ import annotations
@@ -43,11 +46,35 @@ class PlayerStats:
     """Pentas (Yatzys) thrown: the box at full points plus every five-of-a-kind bonus."""
     best_on: date | None = None
     """The day the best total was first reached."""
+    points_lost_trend: tuple[float, ...] = ()
+    """The points lost (game.coach.review) in the player's last games that have a whole move
+    log, oldest first; empty until game.coach.trend reviews them."""
 
     @property
     def upper_bonus_rate(self) -> float:
         """The share of games (0 to 1) that reached the upper bonus."""
         return self.upper_bonus_games / self.games
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """One daily challenge played (a history record with a challenge date)."""
+
+    day: date
+    ruleset_id: str
+    name: str
+    total: int
+
+
+def daily_results(records: Iterable[GameRecord]) -> tuple[DailyResult, ...]:
+    """Every daily challenge in `records`, newest day first (a day's rulesets in record order)."""
+    played = [
+        DailyResult(record.challenge_date, record.ruleset.id, result.player.name, result.total)
+        for record in records
+        if record.challenge_date is not None
+        for result in record.results
+    ]
+    return tuple(sorted(played, key=lambda result: result.day, reverse=True))
 
 
 def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:

@@ -36,7 +36,7 @@ from game.errors import (
     WrongPlayerError,
 )
 from game.play.move_log import Kept, MoveLog, Rolled, Scored
-from game.play.random_source import DiceSource, EntropyDice
+from game.play.random_source import DiceSource, EntropyDice, RollAt
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
@@ -116,7 +116,9 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
     if state.dice is None:
         if kept:
             raise NotRolledYetError(f"no dice to keep before the first roll, got {list(kept)}")
-        fresh, source = state.dice_source.draw(DICE_COUNT)
+        fresh, source = state.dice_source.draw(
+            DICE_COUNT, _roll_at(state, tuple(range(DICE_COUNT)))
+        )
         return replace(
             state,
             dice=fresh,
@@ -128,7 +130,8 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         raise AllDiceKeptError(
             f"all {DICE_COUNT} dice are kept ({list(kept)}): rolling would waste a roll"
         )
-    fresh, source = state.dice_source.draw(DICE_COUNT - len(kept))
+    rolled = tuple(position for position in range(DICE_COUNT) if position not in kept)
+    fresh, source = state.dice_source.draw(len(rolled), _roll_at(state, rolled))
     rerolled = iter(fresh)
     dice = tuple(
         face if position in kept else next(rerolled) for position, face in enumerate(state.dice)
@@ -245,6 +248,10 @@ def standings(state: GameState) -> tuple[Standing, ...]:
         )
         for index in order
     )
+
+
+def _roll_at(state: GameState, slots: tuple[int, ...]) -> RollAt:
+    return RollAt(state.game_turn, ROLLS_PER_TURN - state.rolls_left + 1, slots)
 
 
 def _check_turn(state: GameState, player: int) -> None:

@@ -5,6 +5,9 @@
     SeededDice(seed, position=0)                 reproducible: the same seed gives the same
                                                  faces in the same order (replays, tests,
                                                  "same dice for everyone" challenges)
+    DailyDice(day, ruleset_id)                   the daily challenge (game.play.daily_dice):
+                                                 each roll's dice follow from the day, the
+                                                 ruleset and where the roll is (`RollAt`)
 
 Both are immutable: `draw(count)` returns the faces and the source to use next. A
 `SeededDice` is fully described by (seed, position), so a saved game stores those two numbers
@@ -27,8 +30,21 @@ MAX_SEED = 2**53 - 1
 """Seeds stay exact in JSON read by JavaScript (Number.MAX_SAFE_INTEGER)."""
 
 
+@dataclass(frozen=True)
+class RollAt:
+    """Where a roll is in its game: the sources that depend on it (game.play.daily_dice) read
+    it, the others draw the next faces whatever it says."""
+
+    game_turn: int
+    """From 0 (game.play.state.GameState.game_turn)."""
+    roll: int
+    """1 to 3 within the turn."""
+    slots: tuple[int, ...]
+    """The die positions rolled (0 to 4), rising."""
+
+
 class DiceSource(Protocol):
-    def draw(self, count: int) -> tuple[Dice, DiceSource]: ...
+    def draw(self, count: int, at: RollAt | None = None) -> tuple[Dice, DiceSource]: ...
 
 
 @dataclass(frozen=True)
@@ -37,7 +53,7 @@ class EntropyDice:
 
     source: RandomSource = field(default_factory=random.SystemRandom, compare=False, repr=False)
 
-    def draw(self, count: int) -> tuple[Dice, EntropyDice]:
+    def draw(self, count: int, at: RollAt | None = None) -> tuple[Dice, EntropyDice]:
         return roll(self.source, count), self
 
 
@@ -67,7 +83,7 @@ class SeededDice:
         if self.position < 0:
             raise InvalidSetupError(f"a dice position is not negative, not {self.position!r}")
 
-    def draw(self, count: int) -> tuple[Dice, SeededDice]:
+    def draw(self, count: int, at: RollAt | None = None) -> tuple[Dice, SeededDice]:
         faces = tuple(self._face(self.position + offset) for offset in range(count))
         return faces, SeededDice(self.seed, self.position + count)
 

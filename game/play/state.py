@@ -19,6 +19,7 @@ Fields:
 
 Derived, for the screens and the advisor:
     is_over, player, sheet, turn_number, has_rolled, can_roll
+    challenge_date   the day of the daily challenge the game is (DailyDice), or None
     game_turn        boxes filled on all sheets together (the turn of the whole game, from 0)
     options          ScoreOptions for the current dice on the current sheet, or None before the
                      first roll: `points` (every open box, joker applied), `legal`, `forbidden`,
@@ -32,10 +33,12 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from functools import cached_property
 
 from game.errors import InvalidSetupError
+from game.play.daily_dice import DailyDice
 from game.play.move_log import MoveLog
 from game.play.random_source import DiceSource
 from game.play.sheet import Sheet
@@ -126,6 +129,12 @@ class GameState:
         # Turns rotate, so the player to move has the fewest boxes filled: when that sheet is
         # complete, every sheet is.
         return self.sheet.is_complete
+
+    @property
+    def challenge_date(self) -> date | None:
+        """The day of the daily challenge this game is (game.play.daily_dice), else None."""
+        source = self.dice_source
+        return source.day if isinstance(source, DailyDice) else None
 
     @property
     def player(self) -> Player:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from game.app.daily import todays_result
 from game.app.model import AUTO_SCORE_CHOICES, COACH_THRESHOLDS, AppState, DisplaySize, Speed
 from game.app.seats import default_names
 from game.coach.protocol import CoachMode
@@ -27,6 +30,12 @@ from game.present.views import (
     StatsCard,
 )
 from game.rules.rulesets import RULESETS
+
+if TYPE_CHECKING:
+    from game.persistence.stats import DailyResult
+
+DAILY_SHOWN = 10
+"""The daily challenges the history lists (the latest)."""
 
 
 def history_view(state: AppState, t: Translator) -> HistoryView:
@@ -59,8 +68,20 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
                 facts,
                 t("stats.distribution"),
                 bars,
+                t("stats.points_lost"),
+                _trend_bars(stats.points_lost_trend, t),
             )
         )
+    daily = tuple(
+        t(
+            "history.daily_entry",
+            date=t.format_date(result.day),
+            ruleset=t.ruleset_name(result.ruleset_id),
+            name=result.name,
+            total=result.total,
+        )
+        for result in state.ui.daily[:DAILY_SHOWN]
+    )
     return HistoryView(
         title=t("history.title"),
         stats_title=t("stats.title"),
@@ -73,6 +94,19 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         bests=personal_bests(state, t),
         games_title=t("finished.list_title"),
         games=finished_game_views(state, t),
+        daily_title=t("history.daily_title"),
+        daily_entries=daily,
+    )
+
+
+def _trend_bars(points_lost: tuple[float, ...], t: Translator) -> tuple[Bar, ...]:
+    most = max(points_lost, default=0.0) or 1.0
+    return tuple(
+        Bar(
+            t("stats.points_lost_bar", number=number, points=t.format_number(lost, 1)),
+            lost / most,
+        )
+        for number, lost in enumerate(points_lost, start=1)
     )
 
 
@@ -132,6 +166,8 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         note = t("setup.last_setup_restored")
     else:
         note = ""
+    played = todays_result(state)
+    daily_label, daily_help = _daily_texts(state, played, t)
     return SetupView(
         title=t("setup.title"),
         ruleset_heading=t("setup.ruleset"),
@@ -146,6 +182,20 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         note=note,
         kept_heading=t("kept.heading"),
         kept=kept_views(state, t),
+        daily_label=daily_label,
+        daily_help=daily_help,
+        daily_available=played is None,
+    )
+
+
+def _daily_texts(state: AppState, played: DailyResult | None, t: Translator) -> tuple[str, str]:
+    """The daily challenge's button and the line under it."""
+    if played is not None:
+        return t("setup.daily_played", total=played.total), t("setup.daily_played_help")
+    today = state.setup.today
+    return (
+        t("setup.daily", date="" if today is None else t.format_date(today)),
+        t("setup.daily_help", ruleset=t.ruleset_name(state.setup.ruleset_id)),
     )
 
 

@@ -83,6 +83,11 @@ class SetupView(NamedTuple):
     kept_heading: str = ""
     kept: tuple[KeptGameView, ...] = ()
     """"Your last setup is ready", or the seeded-dice note, or ""."""
+    daily_label: str = ""
+    """The daily challenge's button: today's challenge, or its result once played."""
+    daily_help: str = ""
+    daily_available: bool = True
+    """False once today's challenge of the chosen ruleset was played."""
 
 
 class DieView(NamedTuple):
@@ -333,6 +338,9 @@ class StatsCard(NamedTuple):
     facts: tuple[Fact, ...]
     chart_label: str
     bars: tuple[Bar, ...]
+    trend_label: str = ""
+    trend_bars: tuple[Bar, ...] = ()
+    """The points lost in the last reviewed games, oldest first (none: no chart)."""
 
 
 class PersonalBest(NamedTuple):
@@ -376,6 +384,9 @@ class HistoryView(NamedTuple):
     bests: tuple[PersonalBest, ...] = ()
     games_title: str = ""
     games: tuple[FinishedGameView, ...] = ()
+    daily_title: str = ""
+    daily_entries: tuple[str, ...] = ()
+    """The daily challenges played, newest first ("1 Dec 2026 · Yatzy · Dana: 245 points")."""
 
 
 class Snapshot(NamedTuple):

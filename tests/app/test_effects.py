@@ -199,7 +199,8 @@ def test_a_table_that_failed_is_logged_and_not_fetched_again() -> None:
 def test_the_history_screen_asks_for_the_statistics() -> None:
     driver = AppDriver.seeded(1)
     driver(OpenHistory())
-    assert driver.state.screen is Screen.HISTORY and of(LoadStats, asked(driver)) == [LoadStats()]
+    assert driver.state.screen is Screen.HISTORY
+    assert of(LoadStats, asked(driver)) == [LoadStats(trend=True)]  # the points lost too
     in_game = playing()
     in_game(OpenHistory())  # refused during a game: nothing asked
     assert asked(in_game) == ()
@@ -211,7 +212,9 @@ def test_the_statistics_come_back_and_a_damaged_history_is_told() -> None:
     game = random_game(new_game("penta", [Player("Dana")], SeededDice(4)), random.Random(2))
     stats = player_stats((record_game("00000000000000aa", game, date(2026, 11, 30)),))
     driver(StatsLoaded(stats))
-    assert driver.state.ui.stats == stats and asked(driver) == (ScheduleTick(None),)
+    assert driver.state.ui.stats == stats
+    # The points-lost trend reviews the games with the ruleset's table: it is asked for.
+    assert asked(driver) == (FetchTable("penta"), ScheduleTick(None))
     history = present(driver.state, driver.now).history
     assert history is not None and [card.name for card in history.cards] == ["Dana"]
     driver(StatsLoaded((), DAMAGED))
@@ -446,7 +449,14 @@ def test_start_with_nothing_stored_opens_the_new_game_screen_with_the_preference
     state, effects = start(Boot(["en-US"], None, True, SessionRead(preferences=preferences)), 0)
     assert state.screen is Screen.SETUP and state.settings.language == "et"
     assert state.ui.notices == ()
-    assert effects == (ScheduleTick(None), CheckHistory(), LoadKept(), ListUnreadable())
+    # The statistics too: the New game screen says whether today's challenge was played.
+    assert effects == (
+        ScheduleTick(None),
+        CheckHistory(),
+        LoadKept(),
+        ListUnreadable(),
+        LoadStats(),
+    )
 
 
 def test_a_tab_opened_while_another_plays_only_offers_to_take_over() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
@@ -78,8 +79,13 @@ class Ui:
 
     # --- start --------------------------------------------------------------------------------
 
-    def open(self, url: str, seed: int | None = None) -> Ui:
-        self.page.clock.install()  # before the app's scripts: they take its Date and timers
+    def open(self, url: str, seed: int | None = None, time: datetime | None = None) -> Ui:
+        """The app at `url` (with `?seed=`), its clock starting at `time` (default: now)."""
+        # Before the app's scripts: they take its Date and timers.
+        if time is None:
+            self.page.clock.install()
+        else:
+            self.page.clock.install(time=time)
         self._clock = True
         self.page.goto(url + ("" if seed is None else f"?seed={seed}"))
         self.page.wait_for_selector(

@@ -89,10 +89,14 @@ def test_statistics_export_import_round_trip_without_duplicates(
             t.format_percent(stats.upper_bonus_rate),
             str(stats.five_of_a_kind),
         ]
-        bars = card.locator(".chart li").all_inner_texts()
+        # The scores' chart (the points-lost chart follows once a strategy table is there).
+        bars = card.locator(".chart").first.locator("li").all_inner_texts()
         assert sum(int(text.split(": ")[1].split()[0]) for text in bars) == stats.games
     assert page.locator("img").count() == 0 and dialogs == []
     assert not [url for url in requests if url.rstrip("/").endswith("/x")]
+    # Each card's points-lost chart comes once its ruleset's strategy table has loaded.
+    charts = page.locator("#stats-list > li .chart")
+    expect(charts).to_have_count(2 * len(expected), timeout=30_000)
     before = card_texts(page)
 
     with page.expect_download() as download:
@@ -114,6 +118,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
     page.set_input_files("#import-file", exported)
     expect(page.locator("#notice-list .notice-text")).to_have_text(["Imported 3 games."])
     expect(page.locator("#stats-list > li")).to_have_count(len(expected))
+    expect(charts).to_have_count(2 * len(expected), timeout=30_000)
     assert card_texts(page) == before
 
     page.set_input_files("#import-file", exported)  # again: nothing is added twice
@@ -214,7 +219,7 @@ def test_a_finished_game_is_recorded_in_the_history(page: Page, app_url: str) ->
     expect(card.locator("dd").nth(2)).to_have_text(str(total))
 
 
-BARS = """card => [...card.querySelectorAll('.chart li')].map(li => {
+BARS = """card => [...card.querySelectorAll('.chart:first-of-type li')].map(li => {
     const bar = li.querySelector('.chart-bar').getBoundingClientRect();
     return [li.querySelector('.bar-text').textContent, bar.width, bar.height];
 })"""
@@ -222,7 +227,7 @@ BARS = """card => [...card.querySelectorAll('.chart li')].map(li => {
 RANGE_ORDER = """card => {
     // Where the first and the last digit of the first bin's range ("0–49") are drawn: the
     // range is the first text of the bar's, in an isolate (<bdi>) of its own.
-    const bar = card.querySelector('.chart li .bar-text');
+    const bar = card.querySelector('.chart:first-of-type li .bar-text');
     const text = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT).nextNode();
     const at = (i) => { const r = document.createRange(); r.setStart(text, i);
                         r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };

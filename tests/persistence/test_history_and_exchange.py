@@ -81,6 +81,7 @@ def record_data(game_id: int, ruleset: str, day: int, *results: Any) -> dict[str
         "players": list(results),
         # Made-up sheets have no moves: a log of none, after the game's last turn.
         "log": {"since_turn": sum(len(r["sheet"]["scores"]) for r in results), "moves": []},
+        "challenge_date": None,
     }
 
 
@@ -308,7 +309,7 @@ REFUSED = [
         "'penta-game'",
     ),
     ("a list", lambda: "[]", ImportRefusal.NOT_AN_EXPORT, "[]"),
-    ("newer version", lambda: document(version=3), ImportRefusal.UNKNOWN_VERSION, "not 3"),
+    ("newer version", lambda: document(version=4), ImportRefusal.UNKNOWN_VERSION, "not 4"),
     (
         "extra key",
         lambda: document(signature="x"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.play.random_source import RollAt
 from game.rules.dice import Dice
 
 
@@ -15,7 +16,7 @@ class ScriptedDice:
     faces: tuple[int, ...]
     position: int = 0
 
-    def draw(self, count: int) -> tuple[Dice, ScriptedDice]:
+    def draw(self, count: int, at: RollAt | None = None) -> tuple[Dice, ScriptedDice]:
         end = self.position + count
         assert end <= len(self.faces), "the script ran out of dice"
         return self.faces[self.position : end], ScriptedDice(self.faces, end)

@@ -1,0 +1,63 @@
+"""The daily challenge: one solo game a day per ruleset, with the same dice for everyone who
+plays it that day (game.play.daily_dice), started from the New game screen.
+
+    todays_result(state) -> DailyResult | None   today's challenge of the chosen ruleset, if
+                                                 it was played (from the history)
+    start_daily(state, today) -> AppState        today's challenge started, or `state` when it
+                                                 was played already
+
+The player is the first human of the setup (a blank name: their default name), or, with only
+computers set up, a human of the first seat's default name. The local date comes from the
+shell (Boot and StartDaily): the core never reads a clock. A challenge left unfinished (New
+game during it) is not recorded, so it can be started again; one in progress is restored like
+any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING
+
+from game.app.model import AppState
+from game.app.seats import default_names, players_for
+from game.app.turns import playing
+from game.coach.protocol import CoachMode
+from game.play.daily_dice import DailyDice
+from game.play.engine import new_game
+from game.play.state import Player, PlayerKind
+from game.rules.rulesets import RULESETS
+
+if TYPE_CHECKING:
+    from game.persistence.stats import DailyResult
+
+
+def todays_result(state: AppState) -> DailyResult | None:
+    """Today's challenge of the ruleset being set up, if the history holds it."""
+    today, ruleset_id = state.setup.today, state.setup.ruleset_id
+    return next((r for r in state.ui.daily if r.day == today and r.ruleset_id == ruleset_id), None)
+
+
+def start_daily(state: AppState, today: date) -> AppState:
+    """Today's challenge of the ruleset being set up, on the game screen; `state` with only the
+    date brought up to `today` when that challenge was played already."""
+    state = replace(state, setup=replace(state.setup, today=today))
+    if todays_result(state) is not None:
+        return state
+    ruleset = RULESETS[state.setup.ruleset_id]
+    game = new_game(ruleset, [_challenger(state)], DailyDice(today, ruleset.id))
+    return playing(state, game, (_challenger_coach(state),))
+
+
+def _challenger_coach(state: AppState) -> CoachMode:
+    # The coach of the seat the challenger comes from: the first human's.
+    humans = (seat for seat in state.setup.seats if seat.kind is PlayerKind.HUMAN)
+    return next((seat.coach for seat in humans), CoachMode.OFF)
+
+
+def _challenger(state: AppState) -> Player:
+    players = players_for(state.setup, state.settings.language)
+    human = next((player for player in players if player.kind is PlayerKind.HUMAN), None)
+    if human is not None:
+        return human
+    return Player(default_names([PlayerKind.HUMAN], state.settings.language)[0])

@@ -1,0 +1,80 @@
+"""The statistics' points-lost trend (game.coach.trend): each player's last reviewable games,
+with exactly the points lost that the review of each game gives, drawn as the history's
+chart."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import date
+
+from cli.random_play import random_game
+from game.app.intents import OpenHistory, StatsLoaded
+from game.app.start import initial_state
+from game.coach.review import review_game
+from game.coach.trend import with_points_lost
+from game.i18n.bidi import without_isolates
+from game.persistence.history import GameRecord, record_game
+from game.persistence.stats import player_stats
+from game.play.daily_dice import DailyDice
+from game.play.engine import new_game
+from game.play.move_log import MoveLog
+from game.play.random_source import SeededDice
+from game.play.state import Player
+from game.rules.rulesets import Ruleset
+from game.strategy.advisor import Advisor
+from tests.app.driver import AppDriver
+
+
+def history(ruleset: Ruleset) -> tuple[GameRecord, ...]:
+    """Dana's four games (two with Avi, one of them a daily challenge), then one recorded
+    before move logs."""
+    records = []
+    for number in range(4):
+        players = [Player("Dana")] + ([Player("Avi")] if number % 2 else [])
+        dice = DailyDice(date(2026, 12, number + 1), ruleset.id) if number == 2 else None
+        game = new_game(ruleset, players, dice or SeededDice(number))
+        played = random_game(game, random.Random(number))
+        records.append(record_game(f"{number + 1:016x}", played, date(2026, 12, number + 1)))
+    old = replace(records[0], id="00000000000000ff", log=MoveLog(since_turn=len(ruleset.box_ids)))
+    return (*records, old)
+
+
+def test_the_trend_is_the_review_of_each_of_the_last_games(
+    advisor: Advisor, ruleset: Ruleset
+) -> None:
+    records = history(ruleset)
+    reviews = [
+        review_game(ruleset, len(record.results), record.log, advisor) for record in records[:4]
+    ]
+    stats = {
+        entry.name: entry
+        for entry in with_points_lost(player_stats(records), records, {ruleset.id: advisor})
+    }
+    assert stats["Dana"].points_lost_trend == tuple(r.players[0].points_lost for r in reviews)
+    assert stats["Avi"].points_lost_trend == (
+        reviews[1].players[1].points_lost,
+        reviews[3].players[1].points_lost,
+    )
+    assert stats["Dana"].games == 5  # the game before the logs counts, unreviewed
+    assert all(lost > 0 for lost in stats["Dana"].points_lost_trend)  # random play loses
+    last_two = with_points_lost(player_stats(records), records, {ruleset.id: advisor}, last=2)
+    dana = next(entry for entry in last_two if entry.name == "Dana")
+    assert dana.points_lost_trend == stats["Dana"].points_lost_trend[-2:]
+    # Without the ruleset's table, no trend (and no chart).
+    assert all(
+        not entry.points_lost_trend
+        for entry in with_points_lost(player_stats(records), records, {})
+    )
+
+    driver = AppDriver(initial_state(["en-US"]))
+    driver(OpenHistory(), StatsLoaded(tuple(stats.values())))
+    view = driver.snapshot().history
+    assert view is not None
+    (card,) = (card for card in view.cards if card.name == "Dana")
+    trend = stats["Dana"].points_lost_trend
+    assert [without_isolates(bar.text) for bar in card.trend_bars] == [
+        f"Game {number}: {lost:.1f} lost" for number, lost in enumerate(trend, start=1)
+    ]
+    assert [bar.share for bar in card.trend_bars] == [lost / max(trend) for lost in trend]
+    assert card.trend_label.startswith("Points lost in the last games")
