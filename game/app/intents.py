@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.app.model import DisplaySize, Notice, Speed
+from game.app.review_intents import ReviewIntent
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState, PlayerKind
@@ -15,6 +16,7 @@ from game.play.undo import UndoSetting
 
 if TYPE_CHECKING:  # at run time only the shell needs these modules (history screen, import)
     from game.persistence.exchange import ImportRefusal
+    from game.persistence.history import GameRecord
     from game.persistence.stats import PlayerStats
 
 
@@ -325,6 +327,8 @@ class StatsLoaded:
     stats: tuple[PlayerStats, ...]
     problem: StorageProblem | None = None
     """The history could not be read (it is set aside)."""
+    games: tuple[GameRecord, ...] = ()
+    """The finished games read, for the history's list (and their reviews)."""
 
 
 @dataclass(frozen=True)
@@ -421,4 +425,5 @@ Intent = (
     | ImportFinished
     | TabClaimed
     | TabLost
+    | ReviewIntent
 )

@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING
 
 from game.coach.protocol import Advice
 from game.i18n.locale import DEFAULT_LANGUAGE
-from game.play.state import DEFAULT_LEVEL, GameState, PlayerKind
+from game.play.move_log import MoveLog
+from game.play.state import DEFAULT_LEVEL, GameState, Player, PlayerKind
 from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
+    from game.coach.review import GameReview
+    from game.persistence.history import GameRecord
     from game.persistence.stats import PlayerStats
 
 
@@ -36,6 +39,9 @@ class Screen(StrEnum):
     ELSEWHERE = "elsewhere"
     """The app is open in another tab, which plays and saves the game: this one only offers to
     take over (see `open_elsewhere` and `take_over`)."""
+    REVIEW = "review"
+    """A finished game's decisions against optimal play, for one player (game.app.review_flow),
+    from the end screen or the history."""
 
 
 class Speed(StrEnum):
@@ -235,6 +241,8 @@ class Ui:
     tray_open: bool = False
     """The tray shows all of its messages (the hint, the countdown's help...), not only the
     one-line summary that keeps it small."""
+    history_games: tuple[GameRecord, ...] = ()
+    """The finished games of the history (read with the statistics), oldest first."""
 
 
 @dataclass(frozen=True)
@@ -258,6 +266,43 @@ class Tables:
         return CoachStatus.LOADING
 
 
+class ShareOutcome(StrEnum):
+    """What came of the review's Share button."""
+
+    NONE = "none"
+    SHARED = "shared"
+    COPIED = "copied"
+    FAILED = "failed"
+    """Neither the share sheet nor the clipboard: the text is shown to be selected by hand."""
+
+
+@dataclass(frozen=True)
+class ReviewedGame:
+    """The finished game a review is of (from the end screen or from the history)."""
+
+    ruleset_id: str
+    players: tuple[Player, ...]
+    log: MoveLog
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review screen: which game and player, and the review once computed (ComputeReview,
+    then ReviewComputed)."""
+
+    game: ReviewedGame | None = None
+    seat: int = 0
+    back_to: Screen = Screen.END
+    """The screen Back returns to: the end screen or the history."""
+    result: GameReview | None = None
+    """None while it is computed (or while the strategy table loads)."""
+    failed: bool = False
+    """It could not be computed (its reason went to the console)."""
+    computers: bool = False
+    """The computers' reviews are offered too ("Show computers too")."""
+    share: ShareOutcome = ShareOutcome.NONE
+
+
 @dataclass(frozen=True)
 class AppState:
     setup: Setup = Setup()
@@ -266,6 +311,7 @@ class AppState:
     pacing: Pacing = Pacing()
     ui: Ui = Ui()
     tables: Tables = Tables()
+    review: Review = Review()
 
     @property
     def game(self) -> GameState | None:

@@ -21,6 +21,7 @@ from dataclasses import replace
 import game.app.countdown as countdown
 import game.app.guide as guide
 import game.app.handover as handover
+import game.app.review_flow as review_flow
 from game.app.comfort import apply_comfort
 from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
 from game.app.effects import (
@@ -91,6 +92,7 @@ from game.app.notices import (
     reported,
     with_data_outcome,
 )
+from game.app.review_intents import ReviewIntent
 from game.app.seats import apply_setup, renamed_defaults
 from game.app.start import open_elsewhere, taken_over
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
@@ -142,11 +144,14 @@ def dispatch(
         return state, asked
     new, fetch = with_table_fetch(new)
     changed = effects_of_change(state, new, intent, now)
-    return new, (*asked, *changed, *fetch, next_tick(new, now))
+    reviewing = review_flow.computation(state, new)
+    return new, (*asked, *changed, *fetch, *reviewing, next_tick(new, now))
 
 
 def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
     """The intents that ask for effects, and the results that come back from them."""
+    if isinstance(intent, ReviewIntent):
+        return review_flow.answer(state, intent)
     match intent:
         case ExportData():
             return state, (DownloadHistory(),)
@@ -181,9 +186,10 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return open_elsewhere(state), ()
         case StorageProblems(problems):
             return reported(state, problems)
-        case StatsLoaded(stats, problem):
+        case StatsLoaded(stats, problem, games):
             new, told = reported(state, () if problem is None else (problem,))
-            return replace(new, ui=replace(new.ui, stats=tuple(stats))), told
+            ui = replace(new.ui, stats=tuple(stats), history_games=tuple(games))
+            return replace(new, ui=ui), told
         case HistoryExported(problem):
             new, told = reported(state, () if problem is None else (problem,))
             return with_data_outcome(new, notice("data.export_done")), told
@@ -312,7 +318,7 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if state.screen is not Screen.SETUP:
                 return state
             return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE))
-    if state.screen is Screen.HISTORY:
+    if state.screen in (Screen.HISTORY, Screen.REVIEW):
         return state
     if state.screen is Screen.SETUP:
         if isinstance(intent, StartGame):

@@ -30,6 +30,7 @@ from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.present.game_screen import celebration_text, game_view
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
+from game.present.review_screen import end_review_view, history_games_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
 from game.present.views import Choice, ElsewhereView, LeaveView, Snapshot
 from game.rules.rulesets import Ruleset
@@ -85,6 +86,9 @@ def present(state: AppState, now: float) -> Snapshot:
         handover=handover_view(state, t) if handing_over else None,
         box_help=box_help_view(state, t),
         dialog_note=dialog_note(state, t),
+        review=review_view(state, t) if state.screen is Screen.REVIEW else None,
+        end_review=end_review_view(state, t) if state.screen is Screen.END else None,
+        history_games=history_games_view(state, t) if state.screen is Screen.HISTORY else None,
     )
 
 

@@ -308,6 +308,88 @@ class HistoryView(NamedTuple):
     import_label: str
 
 
+class MistakeView(NamedTuple):
+    """One of the costliest decisions, opened as the position was."""
+
+    summary: str
+    """"Round 5, roll 2: 4.3 points lost"."""
+    position: tuple[str, ...]
+    """The position in short lines: the dice, the rolls left, the score so far, the open boxes."""
+    made_label: str
+    made: str
+    made_value: str
+    best_label: str
+    best: str
+    best_value: str
+
+
+class ReviewView(NamedTuple):
+    title: str
+    back_label: str
+    players_label: str
+    players: tuple[Choice, ...]
+    """The other players whose review may be shown (value: the seat); () when there is one."""
+    computers_label: str
+    computers: bool | None
+    """"Show computers too" is ticked; None when the game has no computer."""
+    status: str
+    """While the review waits (for the table, for its computation) or when it cannot be had;
+    "" once it shows."""
+    breakdown_heading: str = ""
+    breakdown: tuple[Fact, ...] = ()
+    """Start expected, luck, points lost, final: the shown numbers add up exactly."""
+    equation: str = ""
+    """The same as a sum, "254.6 + 3.1 − 14.7 = 243" (shown left to right in every language)."""
+    skill_heading: str = ""
+    skill: tuple[str, ...] = ()
+    percentile: str = ""
+    percentile_help: str = ""
+    mistakes_heading: str = ""
+    mistakes: tuple[MistakeView, ...] = ()
+    no_mistakes: str = ""
+    share_label: str = ""
+    share_status: str = ""
+    share_text: str = ""
+    """Shown, to be selected by hand, only when neither sharing nor copying worked."""
+    share_text_label: str = ""
+    identity: str = ""
+    """Which game and player (the same in every language): a decision opened stays open while
+    the texts change."""
+
+
+class ReviewButton(NamedTuple):
+    seat: int
+    label: str
+
+
+class EndReviewView(NamedTuple):
+    """The end screen's way into the reviews: a button per human (computers on request)."""
+
+    heading: str
+    buttons: tuple[ReviewButton, ...]
+    computers_label: str
+    computers: bool | None
+    """None when the game has no computer."""
+
+
+class HistoryGameView(NamedTuple):
+    """A finished game in the history's list."""
+
+    id: str
+    text: str
+    """"30 Nov 2026 · Yatzy · Dana 243, Robo 201"."""
+    review_label: str
+    """"" when the game cannot be reviewed (kept before the moves were)."""
+    review_name: str
+    """The review button's accessible name, which says which game."""
+    no_review: str
+
+
+class HistoryGamesView(NamedTuple):
+    heading: str
+    games: tuple[HistoryGameView, ...]
+
+
 class Snapshot(NamedTuple):
     language: str
     direction: str
@@ -349,3 +431,6 @@ class Snapshot(NamedTuple):
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""
+    review: ReviewView | None = None
+    end_review: EndReviewView | None = None
+    history_games: HistoryGamesView | None = None
