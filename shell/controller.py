@@ -21,6 +21,7 @@ from game.app.effects import (
     AnimateRoll,
     CheckHistory,
     ClaimTab,
+    ComputeReview,
     DownloadGame,
     DownloadHistory,
     DownloadUnreadable,
@@ -35,6 +36,7 @@ from game.app.effects import (
     SavePreferences,
     SaveSession,
     ScheduleTick,
+    ShareText,
     Warn,
 )
 from game.app.intents import Intent, TabClaimed, Tick
@@ -55,6 +57,7 @@ from shell.effects import (
 )
 from shell.events import Events
 from shell.feel import DiceFeel
+from shell.review_effects import Reviewer, Sharer
 from shell.view import View
 
 
@@ -72,6 +75,8 @@ class Controller:
         storage: StorageJobs,
         tabs: TabClaim,
         tasks: Tasks,
+        reviewer: Reviewer,
+        sharer: Sharer,
     ) -> None:
         self.view = view
         self.clock = clock
@@ -83,6 +88,8 @@ class Controller:
         self.storage = storage
         self.tabs = tabs
         self.tasks = tasks
+        self.reviewer = reviewer
+        self.sharer = sharer
         self.state = AppState()
         self.rng: random.Random = random.SystemRandom()
         self._waiting: deque[Intent] = deque()
@@ -170,6 +177,10 @@ class Controller:
                     self.page.warn(message)
                 case ClaimTab(take_over):
                     self.tasks.start(self._claim(take_over))
+                case ComputeReview():
+                    self.reviewer.compute(effect)
+                case ShareText(text):
+                    self.sharer.share(text)
 
     async def _claim(self, take_over: bool) -> None:
         if await self.tabs.claim(take_over):

@@ -62,6 +62,14 @@ from game.app.intents import (
     Undo,
 )
 from game.app.model import AppState, Dialog, DisplaySize, Screen, Speed
+from game.app.review_intents import (
+    CloseReview,
+    OpenHistoryReview,
+    OpenReview,
+    ReviewSeat,
+    ShareReview,
+    ShowComputerReviews,
+)
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from shell.js import is_null
@@ -92,6 +100,8 @@ CLICKS: dict[str, Intent] = {
     "start-turn": StartTurn(),
     "start-guide": StartGuide(),
     "skip-guide": SkipGuide(),
+    "review-back": CloseReview(),
+    "share-review": ShareReview(),
 }
 """The buttons whose data-action alone says what they ask."""
 WAITING_FOR_PYTHON = ("language", "settings-button", "history-button")
@@ -165,6 +175,12 @@ class Events:
             intent = OpenTray(target.getAttribute("aria-expanded") != "true")
         elif action == "dismiss-notice" and index is not None:
             intent = DismissNotice(index)
+        elif action == "review" and index is not None:
+            intent = OpenReview(index)
+        elif action == "review-seat" and index is not None:
+            intent = ReviewSeat(index)
+        elif action == "history-review":
+            intent = OpenHistoryReview(str(_data(target, "game")))
         if intent is not None:
             self._send(intent)
 
@@ -189,6 +205,8 @@ class Events:
             target.value = ""
         elif action == "pass-phone":
             self._send(SetPassPhone(bool(target.checked)))
+        elif action == "review-computers":
+            self._send(ShowComputerReviews(bool(target.checked)))
         elif action == "undo-setting" and value in tuple(UndoSetting):
             self._send(SetUndo(UndoSetting(value)))
         elif action in ("sound-setting", "vibration-setting") and value in ("on", "off"):

@@ -26,6 +26,7 @@ from shell.dom import Node, Page, shift_into
 from shell.help_view import HelpView
 from shell.js import is_null, js_object
 from shell.panels import Panels
+from shell.review_view import ReviewPanels
 from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
 from shell.text import fill_text
@@ -39,6 +40,7 @@ class View:
         self._setup = SetupForm(self.page)
         self._panels = Panels(self.page)
         self._help = HelpView(self.page)
+        self._review = ReviewPanels(self.page)
         self._sheets: dict[str, SheetTable] = {
             "sheet": SheetTable(document, document.getElementById("sheet")),
             "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
@@ -82,19 +84,24 @@ class View:
         self.node("settings-button").attr("aria-label", snap.settings_label).attr(
             "title", snap.settings_label
         )
-        for screen in ("setup", "game", "handover", "end", "history", "elsewhere"):
+        for screen in ("setup", "game", "handover", "end", "history", "elsewhere", "review"):
             self.node(f"{screen}-screen").show(snap.screen == screen)
         self.node("history-button").text(snap.history_label)
         for sheet in self._sheets.values():
             sheet.name(snap.sheet_label)  # hidden or not: never left in another language
         if snap.history is not None:
             self._panels.history(snap.history)
+        if snap.history_games is not None:
+            self._review.history_games(snap.history_games)
+        if snap.review is not None:
+            self._review.review(snap.review)
         if snap.setup is not None:
             self._setup.render(snap.setup)
         if snap.game is not None:
             self._game(snap.game)
         if snap.end is not None:
             self._end(snap.end)
+            self._review.end(snap.end_review)
         if snap.elsewhere is not None:
             self.node("elsewhere-title").text(snap.elsewhere.title)
             self.node("elsewhere-text").text(snap.elsewhere.text)
@@ -159,6 +166,7 @@ class View:
             "end": "end-title",
             "history": "history-title",
             "elsewhere": "elsewhere-title",
+            "review": "review-title",
         }[screen]
         el = self.node(target).el
         el.focus()
