@@ -165,7 +165,9 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
         if decision.rolls_left
         else t("review.no_rolls_left")
     )
-    open_boxes = ", ".join(t.isolated(t.box_name(ruleset_id, box)) for box in sheet.open_boxes)
+    # Not isolated one by one: the catalog's names have the language's direction, and a list
+    # of isolates alone would give the list as a whole no direction (left to right in Hebrew).
+    open_boxes = ", ".join(t.box_name(ruleset_id, box) for box in sheet.open_boxes)
     return MistakeView(
         summary=t(
             "review.mistake_summary",

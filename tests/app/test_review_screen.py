@@ -34,7 +34,7 @@ from game.app.review_intents import (
     ShowComputerReviews,
 )
 from game.coach.review import GameReview, review_game
-from game.i18n.bidi import without_isolates
+from game.i18n.bidi import Isolate, split_isolates, without_isolates
 from game.i18n.translator import Translator
 from game.persistence.history import GameRecord, record_game
 from game.play.move_log import MoveLog
@@ -284,3 +284,14 @@ def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:
     driver(NewGame())
     driver(ShareReview())
     assert not [e for e in driver.effects if isinstance(e, ShareText)]
+
+
+def test_the_open_boxes_read_in_the_languages_direction() -> None:
+    """The list of open boxes is one isolate of names: a list made only of isolated names has
+    no direction of its own, and Hebrew showed it left to right, the first box last."""
+    driver = finished(7, SOLO)
+    driver(SetLanguage("he"), OpenReview(0))
+    run_review(driver)
+    line = review_view(driver).mistakes[0].position[3]
+    (listed,) = [part for part in split_isolates(line) if isinstance(part, Isolate)]
+    assert all(isinstance(part, str) for part in listed.parts), listed
