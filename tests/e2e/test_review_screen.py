@@ -2,25 +2,41 @@
 screen with its costliest decision opened, its numbers those of game.coach.review for the same
 game (played beside it in CPython), in every language (right to left in Hebrew, the decimal
 comma in Estonian), axe clean at 360x640; Share falls back to the clipboard where the page has
-no share sheet; and the same review opened again from the history."""
+no share sheet; and the same review opened again from the history. And a review from the
+history offline, once the service worker keeps the tables and optimal play's scores."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator
+from datetime import date
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from cli.random_play import random_game
 from cli.tables import load_distribution, load_table
 from game.app.intents import SetAutoScore, StartGame
 from game.coach.review import review_game
 from game.i18n.translator import Translator
+from game.persistence.history import HISTORY, record_game, records_to_data
+from game.persistence.storage import encode_record
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player
 from game.present.review_screen import shown_breakdown
 from game.present.share_text import share_text
 from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver, keep_most_frequent, stored_session
-from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.browser_helpers import (
+    BrowserProblems,
+    boot,
+    wait_for_offline_complete,
+    wait_for_offline_ready,
+    wait_until_ready,
+)
 from tests.e2e.game_helpers import AXE, Ui, new_context
+from tools.serve import SiteServer
 
 SEED = 2026
 
@@ -134,3 +150,34 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(page.locator("#review-screen")).to_be_visible()
     expect(page.locator("#review-body")).to_be_visible()
     assert page.locator("#review-breakdown dd").last.inner_text() == str(final)
+
+
+@pytest.mark.heavy
+def test_a_review_from_the_history_works_offline_once_the_tables_are_kept(
+    persistent_context: Callable[[], BrowserContext], site_server: Callable[..., SiteServer]
+) -> None:
+    game = random_game(new_game("yatzy", [Player("Dana")], SeededDice(8)), random.Random(8))
+    record = record_game("00000000000000c1", game, date(2026, 11, 30))
+    advisor = Advisor(load_table(game.ruleset))
+    expected = review_game(game.ruleset, 1, game.log, advisor, load_distribution(game.ruleset))
+    server = site_server()
+    context = persistent_context()
+    page = boot(context.pages[0], server.url)
+    stored = encode_record(HISTORY, {"games": records_to_data((record,))})
+    page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
+    wait_for_offline_ready(page)
+    wait_for_offline_complete(page)  # the tables and optimal play's scores, kept
+
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    page.click("#history-button")
+    page.locator("#history-games button").click()
+    expect(page.locator("#review-body")).to_be_visible(timeout=30_000)
+    assert page.locator("#review-breakdown dd").last.inner_text() == str(game.sheets[0].total)
+    percentile = expected.players[0].percentile
+    assert percentile is not None  # offline too: the scores came from the cache
+    expect(page.locator("#review-percentile")).to_contain_text(
+        Translator("en").format_percent(percentile / 100)
+    )
