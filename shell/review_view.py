@@ -43,7 +43,9 @@ class ReviewPanels:
                 breakdown.el.append(term, value)
         node("review-equation").text(view.equation)
         node("review-skill-heading").text(view.skill_heading)
-        self._lines(node("review-skill").el, "#skill", view.skill)
+        skill = node("review-skill")
+        if skill.changed("#lines", view.skill):
+            self._fill_list(skill.el, view.skill)
         node("review-percentile").text(view.percentile).show(bool(view.percentile))
         node("review-mistakes-heading").text(view.mistakes_heading)
         node("review-no-mistakes").text(view.no_mistakes).show(bool(view.no_mistakes))
@@ -73,7 +75,7 @@ class ReviewPanels:
         item, details, summary = make("li"), make("details", "mistake"), make("summary")
         fill_text(summary, mistake.summary)
         position = make("ul", "mistake-position")
-        self._lines(position, "", mistake.position)
+        self._fill_list(position, mistake.position)
         moves = make("div", "mistake-moves")
         for label, move, value, kind in (
             (mistake.made_label, mistake.made, mistake.made_value, "made"),
@@ -93,9 +95,8 @@ class ReviewPanels:
         item.append(details)
         return item
 
-    def _lines(self, container: Any, key: str, lines: tuple[str, ...]) -> None:
-        if key and not self.page.node(container.id).changed(key, lines):
-            return
+    def _fill_list(self, container: Any, lines: tuple[str, ...]) -> None:
+        """Makes `lines` the items of the list `container`."""
         container.replaceChildren()
         for line in lines:
             item = self.page.create("li")
