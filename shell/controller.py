@@ -21,6 +21,7 @@ from game.app.effects import (
     AnimateRoll,
     CheckHistory,
     ClaimTab,
+    ComputeReview,
     DownloadGame,
     DownloadHistory,
     DownloadUnreadable,
@@ -38,6 +39,7 @@ from game.app.effects import (
     SavePreferences,
     SaveSession,
     ScheduleTick,
+    ShareText,
     Warn,
 )
 from game.app.intents import Intent, TabClaimed, Tick
@@ -58,6 +60,7 @@ from shell.effects import (
 )
 from shell.events import Events
 from shell.feel import DiceFeel
+from shell.review_effects import Reviewer, Sharer
 from shell.view import View
 
 
@@ -75,6 +78,8 @@ class Controller:
         storage: StorageJobs,
         tabs: TabClaim,
         tasks: Tasks,
+        reviewer: Reviewer,
+        sharer: Sharer,
     ) -> None:
         self.view = view
         self.clock = clock
@@ -86,6 +91,8 @@ class Controller:
         self.storage = storage
         self.tabs = tabs
         self.tasks = tasks
+        self.reviewer = reviewer
+        self.sharer = sharer
         self.state = AppState()
         self.rng: random.Random = random.SystemRandom()
         self._waiting: deque[Intent] = deque()
@@ -147,7 +154,7 @@ class Controller:
                 case FetchTable(ruleset_id):
                     self.tables.fetch(ruleset_id)
                 case LoadStats(trend):
-                    self.storage.load_stats(self.tables.advisors if trend else {})
+                    self.storage.load_stats(self.tables.advisors() if trend else {})
                 case CheckHistory():
                     self.storage.check_history()
                 case ListUnreadable():
@@ -180,6 +187,10 @@ class Controller:
                     self.storage.keep_game(effect)
                 case ForgetKept(game_id):
                     self.storage.forget_kept(game_id)
+                case ComputeReview():
+                    self.reviewer.compute(effect)
+                case ShareText(text):
+                    self.sharer.share(text)
 
     async def _claim(self, take_over: bool) -> None:
         if await self.tabs.claim(take_over):

@@ -62,7 +62,8 @@ from shell.durable import DurableStorage, open_durable_storage
 from shell.js import is_null, local_date
 from shell.storage import open_storage
 
-if TYPE_CHECKING:  # loaded with the first strategy table
+if TYPE_CHECKING:  # loaded once a table is there
+    from game.coach.optimal import AdvisorCoach
     from game.strategy.advisor import Advisor
 
 Send = Callable[[Intent], None]
@@ -125,9 +126,7 @@ class TableLoader:
         self._send = send
         self._tasks = tasks
         self._greedy: Coach = GreedyCoach()
-        self._advisors: dict[str, Coach] = {}
-        self.advisors: dict[str, Advisor] = {}
-        """The rulesets' advisors loaded so far (the statistics review games with them)."""
+        self._advisors: dict[str, AdvisorCoach] = {}
 
     def coach_for(self, game: GameState | None) -> Coach:
         advisor = None if game is None else self._advisors.get(game.ruleset.id)
@@ -136,33 +135,54 @@ class TableLoader:
     def fetch(self, ruleset_id: str) -> None:
         self._tasks.start(self._load(ruleset_id))
 
+    def advisors(self) -> dict[str, Advisor]:
+        """The rulesets' advisors loaded so far (the statistics review games with them)."""
+        return {ruleset_id: coach.advisor for ruleset_id, coach in self._advisors.items()}
+
+    def advisor_for(self, ruleset_id: str) -> Advisor | None:
+        """The optimal advisor of `ruleset_id`, once its table has loaded."""
+        coach = self._advisors.get(ruleset_id)
+        return coach.advisor if coach is not None else None
+
     async def _load(self, ruleset_id: str) -> None:
         # Imported only now, after the first screen shows: the strategy modules take a good
         # part of the start-up time in the browser, and nothing needs them before a game.
         from game.coach.optimal import AdvisorCoach
         from game.strategy.advisor import Advisor
-        from game.strategy.table import TableError, decode_table
+        from game.strategy.table import decode_table
 
         try:
-            url = f"assets/tables/{ruleset_id}.table"
-            if self.window.navigator.onLine:
-                response = await self.window.fetch(url)
-            else:
-                # Offline: only a copy the service worker kept can help, and asking the
-                # network anyway would only log a failed request.
-                response = await self.window.caches.match(url)
-                if is_null(response):
-                    raise TableError("offline, and it was not downloaded before")
-            if not response.ok:
-                raise TableError(f"HTTP status {response.status}")
-            buffer = await response.arrayBuffer()
-            table = decode_table(bytes(buffer.to_py()), RULESETS[ruleset_id])
-            self.advisors[ruleset_id] = Advisor(table)
-            self._advisors[ruleset_id] = AdvisorCoach(self.advisors[ruleset_id])
+            data = await fetch_asset(self.window, f"assets/tables/{ruleset_id}.table")
+            table = decode_table(data, RULESETS[ruleset_id])
+            self._advisors[ruleset_id] = AdvisorCoach(Advisor(table))
             outcome: Intent = TableLoaded(ruleset_id)
         except Exception as error:  # offline before it was cached, or a bad file
             outcome = TableFailed(ruleset_id, str(error))
         self._send(outcome)
+
+
+async def fetch_asset(window: Any, url: str) -> bytes:
+    """The file at `url`, from the network, or offline from the service worker's cache.
+
+    Raises:
+        AssetError: offline and not kept, or the server's answer is not a success.
+    """
+    if window.navigator.onLine:
+        response = await window.fetch(url)
+    else:
+        # Offline: only a copy the service worker kept can help, and asking the network
+        # anyway would only log a failed request.
+        response = await window.caches.match(url)
+        if is_null(response):
+            raise AssetError("offline, and it was not downloaded before")
+    if not response.ok:
+        raise AssetError(f"HTTP status {response.status}")
+    buffer = await response.arrayBuffer()
+    return bytes(buffer.to_py())
+
+
+class AssetError(Exception):
+    """A file of the app that could not be had (offline, or an HTTP error)."""
 
 
 class WakeLock:

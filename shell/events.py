@@ -68,6 +68,14 @@ from game.app.intents import (
 )
 from game.app.kept_intents import AskDeleteKept, CloseFinished, DeleteKept, OpenFinished, ResumeGame
 from game.app.model import COACH_THRESHOLDS, AppState, Dialog, DisplaySize, Screen, Speed
+from game.app.review_intents import (
+    CloseReview,
+    OpenHistoryReview,
+    OpenReview,
+    ReviewSeat,
+    ShareReview,
+    ShowComputerReviews,
+)
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
@@ -105,6 +113,8 @@ CLICKS: dict[str, Intent] = {
     "finished-back": CloseFinished(),
     "show-best": ShowBestMove(),
     "play-anyway": PlayMineAnyway(),
+    "review-back": CloseReview(),
+    "share-review": ShareReview(),
 }
 """The buttons whose data-action alone says what they ask."""
 GAME_ACTIONS: dict[str, type[ResumeGame | AskDeleteKept | OpenFinished]] = {
@@ -188,6 +198,12 @@ class Events:
             intent = GAME_ACTIONS[action](str(_data(target, "game")))
         elif action == "daily":
             intent = StartDaily(local_date(self.window))
+        elif action == "review" and index is not None:
+            intent = OpenReview(index)
+        elif action == "review-seat" and index is not None:
+            intent = ReviewSeat(index)
+        elif action == "history-review":
+            intent = OpenHistoryReview(str(_data(target, "game")))
         if intent is not None:
             self._send(intent)
 
@@ -212,6 +228,8 @@ class Events:
             target.value = ""
         elif action == "pass-phone":
             self._send(SetPassPhone(bool(target.checked)))
+        elif action == "review-computers":
+            self._send(ShowComputerReviews(bool(target.checked)))
         elif action == "undo-setting" and value in tuple(UndoSetting):
             self._send(SetUndo(UndoSetting(value)))
         elif action in ("sound-setting", "vibration-setting") and value in ("on", "off"):

@@ -80,6 +80,20 @@ class KeptView:
                         "open-finished", "secondary", item.id, item.open_label, item.open_name
                     )
                 )
+                if item.review_label:
+                    actions.append(
+                        self._button(
+                            "history-review",
+                            "secondary",
+                            item.id,
+                            item.review_label,
+                            item.review_name,
+                        )
+                    )
+                else:
+                    note = self.page.create("p", "muted small")
+                    fill_text(note, item.no_review)
+                    entry.append(note)
             entry.append(actions)
             container.el.append(entry)
 

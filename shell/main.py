@@ -45,23 +45,27 @@ async def start() -> None:
     )
     from shell.events import Events
     from shell.feel import DiceFeel
+    from shell.review_effects import Reviewer, Sharer
     from shell.view import View
 
     def send(intent: Intent) -> None:  # the adapters' results go to the runner built below
         controller.send(intent)
 
     clock, tasks, page = Clock(window), Tasks(), Page(window, document)
+    tables = TableLoader(window, send, tasks)
     controller = Controller(
         view=View(document),
         clock=clock,
         timer=Timer(window, clock, send),
-        tables=TableLoader(window, send, tasks),
+        tables=tables,
         wake_lock=WakeLock(window, tasks),
         feel=DiceFeel(window),
         page=page,
         storage=StorageJobs(window, clock, page, send),
         tabs=TabClaim(window, send),
         tasks=tasks,
+        reviewer=Reviewer(window, send, tasks, tables),
+        sharer=Sharer(window, send, tasks),
     )
     events = Events(window, document, send, lambda: controller.state)
     seed = parse_seed(window.URLSearchParams.new(window.location.search).get("seed"))

@@ -27,6 +27,7 @@ from shell.help_view import HelpView
 from shell.js import is_null, js_object
 from shell.kept_view import KeptView
 from shell.panels import Panels
+from shell.review_view import ReviewPanels
 from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
 from shell.text import fill_text
@@ -43,6 +44,7 @@ class View:
         self._setup = SetupForm(self.page)
         self._panels = Panels(self.page)
         self._help = HelpView(self.page)
+        self._review = ReviewPanels(self.page)
         self._sheets: dict[str, SheetTable] = {
             "sheet": SheetTable(document, document.getElementById("sheet")),
             "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
@@ -88,13 +90,24 @@ class View:
         self.node("settings-button").attr("aria-label", snap.settings_label).attr(
             "title", snap.settings_label
         )
-        for screen in ("setup", "game", "handover", "end", "history", "elsewhere", "finished"):
+        for screen in (
+            "setup",
+            "game",
+            "handover",
+            "end",
+            "history",
+            "elsewhere",
+            "finished",
+            "review",
+        ):
             self.node(f"{screen}-screen").show(snap.screen == screen)
         self.node("history-button").text(snap.history_label)
         for sheet in self._sheets.values():
             sheet.name(snap.sheet_label)  # hidden or not: never left in another language
         if snap.history is not None:
             self._panels.history(snap.history)
+        if snap.review is not None:
+            self._review.review(snap.review)
         if snap.setup is not None:
             self._setup.render(snap.setup)
         self._kept.render(snap)
@@ -102,6 +115,7 @@ class View:
             self._game(snap.game)
         if snap.end is not None:
             self._end(snap.end)
+            self._review.end(snap.end_review)
         if snap.elsewhere is not None:
             self.node("elsewhere-title").text(snap.elsewhere.title)
             self.node("elsewhere-text").text(snap.elsewhere.text)
@@ -167,6 +181,7 @@ class View:
             "history": "history-title",
             "elsewhere": "elsewhere-title",
             "finished": "finished-title",
+            "review": "review-title",
         }[screen]
         el = self.node(target).el
         el.focus()

@@ -42,9 +42,7 @@ CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
 
 PYTHON_PACKAGES = ("game", "shell")
 PACKAGES_ARCHIVE = "packages.zip"
-# `python -m game` is the command line's entry (it runs cli/, which is CPython only). The
-# review (game/coach/review.py, with game/strategy/score_distribution.py) ships: the
-# statistics' points-lost trend (game/coach/trend.py) reviews the finished games with it.
+# `python -m game` is the command line's entry (it runs cli/, which is CPython only).
 CPYTHON_ONLY_FILES = ("__main__.py",)
 ENTRY_SCRIPT = "shell/main.py"  # started by assets/pyscript-setup.js; PyScript fetches it
 RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
@@ -66,7 +64,8 @@ PYSCRIPT_UNUSED_LAZY_CHUNKS = ("codemirror", "pyodide_graph", "zip")
 # the rest of this version.
 # - Background: fetched once this version controls the page and the app is up (the page asks
 #   at every start until they are all kept). The strategy tables: large, but the Hint and the
-#   optimal computer player need them, offline too.
+#   optimal computer player need them, offline too; beside them optimal play's scores (the
+#   review's percentile, which needs the table anyway).
 # - Lazy: fetched only when first asked for. The manifest's screenshots, which only an install
 #   dialog shows.
 BACKGROUND_PREFIXES = ("assets/tables/",)

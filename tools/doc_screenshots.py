@@ -5,9 +5,11 @@ through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -
 360x640 CSS pixels (2x device pixels), in the light theme, and the help at the table:
 -guide.png (the guided first turn), -handover.png (passing the phone between two humans),
 -box-help.png (a box's name tapped) and -rules-game.png (the rules opened mid-turn, the
-countdown waiting); `--dark` adds the dark theme's (<language>-<screen>-dark.png). Then the
-game screen of four players at each layout's size (LAYOUTS: a phone upright and sideways, a
-tablet, a desktop), at the last roll with the hint shown: <language>-layout-<width>x<height>.png.
+countdown waiting); after the end, the first player's review: -review.png and
+-review-decision.png (the costliest decision opened). `--dark` adds the dark theme's
+(<language>-<screen>-dark.png). Then the game screen of four players at each layout's size
+(LAYOUTS: a phone upright and sideways, a tablet, a desktop), at the last roll with the hint
+shown: <language>-layout-<width>x<height>.png.
 And the games kept: -kept.png (the unfinished games on the New game screen), -kept-delete.png
 (deleting one asks first), -history-games.png (personal bests and finished games) and
 -finished.png (a finished game's whole sheet); `--only kept` makes only these.
@@ -109,6 +111,17 @@ def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
     expect(page.locator("#end-screen")).to_be_visible()
     settle(page)
     page.screenshot(path=OUT / f"{language}-end{suffix}.png")
+
+    page.locator("#end-review-buttons button").first.click()
+    expect(page.locator("#review-body")).to_be_visible(timeout=30_000)
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-review{suffix}.png")
+    costliest = page.locator("#review-mistakes details").first
+    costliest.locator("summary").click()
+    costliest.evaluate("d => d.scrollIntoView({block: 'center'})")
+    page.evaluate("() => document.activeElement?.blur()")
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-review-decision{suffix}.png")
     context.close()
 
 

@@ -24,6 +24,7 @@ from game.app.effects import (
 from game.app.intents import Intent, MovePlayer, RemovePlayer
 from game.app.model import AppState, Rolled, Screen, next_deadline
 from game.app.preferences import preferences_to_data
+from game.app.review_flow import needed_table
 from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import RULESETS
 
@@ -77,14 +78,22 @@ def with_trend_tables(state: AppState) -> tuple[AppState, tuple[Effect, ...]]:
 
 
 def with_table_fetch(state: AppState) -> tuple[AppState, tuple[Effect, ...]]:
-    """The strategy table of the game's ruleset asked for, once (marked loading until it comes
-    or fails)."""
+    """The strategy table of the game's ruleset, and of the game reviewed on screen, asked for,
+    once (marked loading until it comes or fails)."""
     game = state.game
-    if game is None or state.tables.known(game.ruleset.id):
+    wanted = {game.ruleset.id} if game is not None else set()
+    reviewed = needed_table(state)
+    if reviewed is not None:
+        wanted.add(reviewed)
+    fetches = tuple(
+        FetchTable(ruleset_id)
+        for ruleset_id in sorted(wanted)
+        if not state.tables.known(ruleset_id)
+    )
+    if not fetches:
         return state, ()
-    ruleset_id = game.ruleset.id
-    tables = replace(state.tables, loading=state.tables.loading | {ruleset_id})
-    return replace(state, tables=tables), (FetchTable(ruleset_id),)
+    loading = state.tables.loading | {fetch.ruleset_id for fetch in fetches}
+    return replace(state, tables=replace(state.tables, loading=loading)), fetches
 
 
 def next_tick(state: AppState, now: float) -> ScheduleTick:

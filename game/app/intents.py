@@ -17,6 +17,7 @@ from game.app.kept_intents import (
     ResumeGame,
 )
 from game.app.model import DisplaySize, Notice, Speed
+from game.app.review_intents import ReviewIntent
 from game.coach.protocol import CoachMode
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
@@ -345,7 +346,7 @@ class StatsLoaded:
     problem: StorageProblem | None = None
     """The history could not be read (it is set aside)."""
     records: tuple[GameRecord, ...] = ()
-    """The finished games themselves, for the history screen's list."""
+    """The finished games themselves, for the history screen's lists (and their reviews)."""
     daily: tuple[DailyResult, ...] = ()
     """The daily challenges played, newest first (game.persistence.stats.daily_results)."""
 
@@ -480,4 +481,5 @@ Intent = (
     | ShowBestMove
     | PlayMineAnyway
     | StartDaily
+    | ReviewIntent
 )

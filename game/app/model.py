@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 from game.coach.protocol import Advice, CoachMode, Judgement
 from game.i18n.locale import DEFAULT_LANGUAGE
 from game.play.move_log import Kept as KeptMove
+from game.play.move_log import MoveLog
 from game.play.move_log import Scored as ScoredMove
-from game.play.state import DEFAULT_LEVEL, GameState, PlayerKind
+from game.play.state import DEFAULT_LEVEL, GameState, Player, PlayerKind
 from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
+    from game.coach.review import GameReview
     from game.persistence.history import GameRecord
     from game.persistence.kept import KeptGame
     from game.persistence.stats import DailyResult, PlayerStats
@@ -42,6 +44,9 @@ class Screen(StrEnum):
     take over (see `open_elsewhere` and `take_over`)."""
     FINISHED = "finished"
     """A finished game's whole score sheet, read only (from the history screen)."""
+    REVIEW = "review"
+    """A finished game's decisions against optimal play, for one player (game.app.review_flow),
+    from the end screen or the history."""
 
 
 class Speed(StrEnum):
@@ -287,6 +292,45 @@ class Tables:
         return CoachStatus.LOADING
 
 
+class ShareOutcome(StrEnum):
+    """What came of the review's Share button."""
+
+    NONE = "none"
+    SHARED = "shared"
+    COPIED = "copied"
+    FAILED = "failed"
+    """Neither the share sheet nor the clipboard: the text is shown to be selected by hand."""
+
+
+@dataclass(frozen=True)
+class ReviewedGame:
+    """The finished game a review is of (from the end screen or from the history)."""
+
+    ruleset_id: str
+    players: tuple[Player, ...]
+    log: MoveLog
+    challenge_date: date | None = None
+    """The day of the daily challenge the game was, else None (for the text to share)."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review screen: which game and player, and the review once computed (ComputeReview,
+    then ReviewComputed)."""
+
+    game: ReviewedGame | None = None
+    seat: int = 0
+    back_to: Screen = Screen.END
+    """The screen Back returns to: the end screen or the history."""
+    result: GameReview | None = None
+    """None while it is computed (or while the strategy table loads)."""
+    failed: bool = False
+    """It could not be computed (its reason went to the console)."""
+    computers: bool = False
+    """The computers' reviews are offered too ("Show computers too")."""
+    share: ShareOutcome = ShareOutcome.NONE
+
+
 @dataclass(frozen=True)
 class CoachVerdict:
     """The coach's judgement of one move of the current turn, as it was before the move."""
@@ -321,6 +365,7 @@ class AppState:
     ui: Ui = Ui()
     tables: Tables = Tables()
     coaching: Coaching = Coaching()
+    review: Review = Review()
 
     @property
     def game(self) -> GameState | None:

@@ -24,6 +24,7 @@ import game.app.countdown as countdown
 import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
+import game.app.review_flow as review_flow
 from game.app.comfort import apply_comfort
 from game.app.daily import start_daily
 from game.app.derived import (
@@ -106,6 +107,7 @@ from game.app.notices import (
     reported,
     with_data_outcome,
 )
+from game.app.review_intents import ReviewIntent
 from game.app.seats import apply_setup, renamed_defaults
 from game.app.start import open_elsewhere, taken_over
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
@@ -160,13 +162,16 @@ def dispatch(
     if any(isinstance(effect, KeepGame) for effect in asked):
         # Keeping the game removes the session, once it is kept (never before).
         changed = tuple(effect for effect in changed if not isinstance(effect, SaveSession))
-    return new, (*asked, *changed, *fetch, next_tick(new, now))
+    reviewing = review_flow.computation(state, new)
+    return new, (*asked, *changed, *fetch, *reviewing, next_tick(new, now))
 
 
 def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
     """The intents that ask for effects, and the results that come back from them."""
     if isinstance(intent, kept.KEPT_INTENTS):
         return kept.answer(state, intent, c.now)
+    if isinstance(intent, ReviewIntent):
+        return review_flow.answer(state, intent)
     match intent:
         case ExportData():
             return state, (DownloadHistory(),)
@@ -346,7 +351,7 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if state.screen is not Screen.SETUP:
                 return state
             return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE))
-    if state.screen in (Screen.HISTORY, Screen.FINISHED):
+    if state.screen in (Screen.HISTORY, Screen.FINISHED, Screen.REVIEW):
         return state
     if state.screen is Screen.SETUP:
         if isinstance(intent, StartGame):

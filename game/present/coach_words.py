@@ -14,7 +14,7 @@ from game.i18n.translator import Translator
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.state import GameState
-from game.present.views import CoachWarningView
+from game.present.help_views import CoachWarningView
 
 DECIMALS = 1
 """Expected points are shown to a tenth, as the hint shows them."""

@@ -11,7 +11,7 @@ import game.app.guide as guide
 from game.app.model import AppState, Dialog
 from game.i18n.translator import Translator
 from game.present.game_screen import celebration_text, last_move_text, undo_label
-from game.present.views import BoxHelpView, GuideView, HandoverView
+from game.present.help_views import BoxHelpView, GuideView, HandoverView
 from game.rules.examples import example_points, example_roll
 
 

@@ -98,6 +98,11 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
                     date=day,
                     names=t.format_list([result.player.name for result in record.results]),
                 ),
+                review_label=t("history.review") if record.log.complete else "",
+                review_name=t("history.review_game", date=day, ruleset=ruleset)
+                if record.log.complete
+                else "",
+                no_review="" if record.log.complete else t("history.no_review"),
             )
         )
     return tuple(views)

@@ -31,6 +31,7 @@ from game.i18n.translator import Translator
 from game.present.game_screen import celebration_text, game_view
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
 from game.present.kept_screens import delete_view, finished_view, leave_view
+from game.present.review_screen import end_review_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
 from game.present.views import Choice, ElsewhereView, Snapshot
 from game.rules.rulesets import Ruleset
@@ -88,6 +89,8 @@ def present(state: AppState, now: float) -> Snapshot:
         dialog_note=dialog_note(state, t),
         finished=finished_view(state, t),
         delete_kept=delete_view(state, t),
+        review=review_view(state, t) if state.screen is Screen.REVIEW else None,
+        end_review=end_review_view(state, t) if state.screen is Screen.END else None,
     )
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.present.help_views import BoxHelpView, CoachWarningView, GuideView, HandoverView
+
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
     from game.i18n.rules_text import RulesText
 
@@ -213,47 +215,6 @@ class GameView(NamedTuple):
     """The coach on "always": what the last move cost ("Best move", "−0.4: the best was...")."""
 
 
-class CoachWarningView(NamedTuple):
-    """A costly move that waits: what it costs, why, and the player's two ways on."""
-
-    headline: str
-    """"A better move is worth 3.2 more points"."""
-    reason: str
-    show_label: str
-    play_label: str
-
-
-class GuideView(NamedTuple):
-    """The guided first turn: offered (`text` the offer), or its step."""
-
-    text: str
-    start_label: str
-    """"Guide me" while offered, else ""."""
-    skip_label: str
-
-
-class HandoverView(NamedTuple):
-    """Shown instead of the game between two humans' turns (game.app.handover)."""
-
-    title: str
-    text: str
-    start_label: str
-    last_move: str
-    celebration: str = ""
-    """A first Penta (Yatzy) just scored, cheered on the hand-over too."""
-    undo_label: str = ""
-    can_undo: bool = False
-
-
-class BoxHelpView(NamedTuple):
-    """The box dialog: what a box counts, and an example roll with its points."""
-
-    title: str
-    help: str
-    example: str
-    close_label: str
-
-
 class StandingView(NamedTuple):
     place: int
     place_text: str
@@ -358,6 +319,11 @@ class FinishedGameView(NamedTuple):
     scores: str
     open_label: str
     open_name: str
+    review_label: str = ""
+    """"" when the game cannot be reviewed (kept before the moves were)."""
+    review_name: str = ""
+    """The review button's accessible name, which says which game."""
+    no_review: str = ""
 
 
 class FinishedView(NamedTuple):
@@ -387,6 +353,70 @@ class HistoryView(NamedTuple):
     daily_title: str = ""
     daily_entries: tuple[str, ...] = ()
     """The daily challenges played, newest first ("1 Dec 2026 · Yatzy · Dana: 245 points")."""
+
+
+class MistakeView(NamedTuple):
+    """One of the costliest decisions, opened as the position was."""
+
+    summary: str
+    """"Round 5, roll 2: 4.3 points lost"."""
+    position: tuple[str, ...]
+    """The position in short lines: the dice, the rolls left, the score so far, the open boxes."""
+    made_label: str
+    made: str
+    made_value: str
+    best_label: str
+    best: str
+    best_value: str
+
+
+class ReviewView(NamedTuple):
+    title: str
+    back_label: str
+    players_label: str
+    players: tuple[Choice, ...]
+    """The other players whose review may be shown (value: the seat); () when there is one."""
+    computers_label: str
+    computers: bool | None
+    """"Show computers too" is ticked; None when the game has no computer."""
+    status: str
+    """While the review waits (for the table, for its computation) or when it cannot be had;
+    "" once it shows."""
+    breakdown_heading: str = ""
+    breakdown: tuple[Fact, ...] = ()
+    """Start expected, luck, points lost, final: the shown numbers add up exactly."""
+    equation: str = ""
+    """The same as a sum, "254.6 + 3.1 − 14.7 = 243" (shown left to right in every language)."""
+    skill_heading: str = ""
+    skill: tuple[str, ...] = ()
+    percentile: str = ""
+    percentile_help: str = ""
+    mistakes_heading: str = ""
+    mistakes: tuple[MistakeView, ...] = ()
+    no_mistakes: str = ""
+    share_label: str = ""
+    share_status: str = ""
+    share_text: str = ""
+    """Shown, to be selected by hand, only when neither sharing nor copying worked."""
+    share_text_label: str = ""
+    identity: str = ""
+    """Which game and player (the same in every language): a decision opened stays open while
+    the texts change."""
+
+
+class ReviewButton(NamedTuple):
+    seat: int
+    label: str
+
+
+class EndReviewView(NamedTuple):
+    """The end screen's way into the reviews: a button per human (computers on request)."""
+
+    heading: str
+    buttons: tuple[ReviewButton, ...]
+    computers_label: str
+    computers: bool | None
+    """None when the game has no computer."""
 
 
 class Snapshot(NamedTuple):
@@ -433,3 +463,5 @@ class Snapshot(NamedTuple):
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""
+    review: ReviewView | None = None
+    end_review: EndReviewView | None = None

@@ -1,0 +1,50 @@
+"""The views of what helps at the table, as plain data for a Snapshot (see game.present.views):
+the coach's warning, the guided turn, the hand-over between two humans, a box explained.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# NamedTuples, as in game.present.views: a dataclass takes four times as long to create in Pyodide.
+
+
+class CoachWarningView(NamedTuple):
+    """A costly move that waits: what it costs, why, and the player's two ways on."""
+
+    headline: str
+    """"A better move is worth 3.2 more points"."""
+    reason: str
+    show_label: str
+    play_label: str
+
+
+class GuideView(NamedTuple):
+    """The guided first turn: offered (`text` the offer), or its step."""
+
+    text: str
+    start_label: str
+    """"Guide me" while offered, else ""."""
+    skip_label: str
+
+
+class HandoverView(NamedTuple):
+    """Shown instead of the game between two humans' turns (game.app.handover)."""
+
+    title: str
+    text: str
+    start_label: str
+    last_move: str
+    celebration: str = ""
+    """A first Penta (Yatzy) just scored, cheered on the hand-over too."""
+    undo_label: str = ""
+    can_undo: bool = False
+
+
+class BoxHelpView(NamedTuple):
+    """The box dialog: what a box counts, and an example roll with its points."""
+
+    title: str
+    help: str
+    example: str
+    close_label: str

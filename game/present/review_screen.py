@@ -1,0 +1,225 @@
+"""What the review screen shows (`review_view`), and a way into it: the end screen's review
+buttons (`end_review_view`); the history's finished games offer theirs (game.present.kept_screens).
+
+The numbers come from game.coach.review's GameReview, computed once as the review opened
+(game.app.review_flow). The breakdown shows the identity start + luck - lost = final with one
+decimal: the start and the points lost are rounded, and the luck shown is what makes the sum
+exact (it differs from the luck rounded by itself by 0.1 at most).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.app.model import AppState, CoachStatus, ShareOutcome
+from game.app.review_flow import reviewable_seats
+from game.i18n.bidi import LRI, PDI
+from game.i18n.translator import Translator
+from game.play.state import Player, PlayerKind
+from game.present.share_text import share_text
+from game.present.views import (
+    Choice,
+    EndReviewView,
+    Fact,
+    MistakeView,
+    ReviewButton,
+    ReviewView,
+)
+from game.rules.rulesets import RULESETS
+
+if TYPE_CHECKING:
+    from game.coach.review import Choice as Move
+    from game.coach.review import Decision, GameReview, PlayerReview
+
+COSTLIEST = 3
+"""How many of the costliest decisions the review opens."""
+SHARE_STATUS = {
+    ShareOutcome.NONE: "",
+    ShareOutcome.SHARED: "review.shared",
+    ShareOutcome.COPIED: "review.copied",
+    ShareOutcome.FAILED: "review.copy_failed",
+}
+
+
+def review_view(state: AppState, t: Translator) -> ReviewView:
+    review = state.review
+    assert review.game is not None
+    players, seat = review.game.players, review.seat
+    seats = reviewable_seats(players, review.computers)
+    has_computers = any(p.kind is PlayerKind.COMPUTER for p in players)
+    view = ReviewView(
+        title=t("review.title", name=players[seat].name),
+        back_label=t("common.back"),
+        players_label=t("review.players"),
+        players=tuple(Choice(str(s), players[s].name, s == seat) for s in seats)
+        if len(seats) > 1
+        else (),
+        computers_label=t("review.show_computers"),
+        computers=review.computers if has_computers else None,
+        status=_status(state, t),
+        identity=f"{review.game.ruleset_id}:{len(review.game.log.moves)}:{seat}",
+    )
+    if review.result is None:
+        return view
+    player = review.result.players[seat]
+    ruleset_id = review.game.ruleset_id
+    mistakes = _costliest(review.result, seat)
+    return view._replace(
+        breakdown_heading=t("review.breakdown"),
+        breakdown=_breakdown(player, t),
+        equation=_equation(player, t),
+        skill_heading=t("review.skill"),
+        skill=_skill(player, len(RULESETS[ruleset_id].box_ids), t),
+        percentile=""
+        if player.percentile is None
+        else t("review.percentile", percent=t.format_percent(player.percentile / 100)),
+        mistakes_heading=t("review.mistakes"),
+        mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
+        no_mistakes="" if mistakes else t("review.no_mistakes"),
+        share_label=t("review.share"),
+        share_status=t(SHARE_STATUS[review.share]) if review.share is not ShareOutcome.NONE else "",
+        share_text=share_text(
+            t.language,
+            ruleset_id,
+            player.final,
+            player.points_lost,
+            player.percentile,
+            review.game.challenge_date,
+        )
+        if review.share is ShareOutcome.FAILED
+        else "",
+        share_text_label=t("review.share_text_label"),
+    )
+
+
+def shown_breakdown(player: PlayerReview) -> tuple[float, float, float, int]:
+    """(start, luck, lost, final) as the screen shows them: one decimal, adding up exactly."""
+    start, lost = round(player.start_expected, 1), round(player.points_lost, 1)
+    return start, round(player.final - start + lost, 1), lost, player.final
+
+
+def _status(state: AppState, t: Translator) -> str:
+    review = state.review
+    assert review.game is not None
+    if review.failed:
+        return t("review.failed")
+    if review.result is not None:
+        return ""
+    table = state.tables.status(review.game.ruleset_id)
+    if table is CoachStatus.UNAVAILABLE:
+        return t("review.unavailable")
+    return t("review.computing" if table is CoachStatus.READY else "review.waiting_table")
+
+
+def _signed(value: float, t: Translator) -> str:
+    return ("+" if value >= 0 else "") + t.format_number(value, 1)
+
+
+def _breakdown(player: PlayerReview, t: Translator) -> tuple[Fact, ...]:
+    start, luck, lost, final = shown_breakdown(player)
+    return (
+        Fact(t("review.start_expected"), t.format_number(start, 1)),
+        Fact(t("review.luck"), _ltr(_signed(luck, t), t)),
+        Fact(t("review.lost"), _ltr(t.format_number(-lost, 1) if lost else "0", t)),
+        Fact(t("review.final"), t.format_number(final)),
+    )
+
+
+def _equation(player: PlayerReview, t: Translator) -> str:
+    start, luck, lost, final = shown_breakdown(player)
+    sign = "+" if luck >= 0 else "−"
+    return (
+        f"{t.format_number(start, 1)} {sign} {t.format_number(abs(luck), 1)} − "
+        f"{t.format_number(lost, 1)} = {t.format_number(final)}"
+    )  # laid out left to right in every language: the element is dir="ltr" (index.html)
+
+
+def _ltr(text: str, t: Translator) -> str:
+    """A sum or a signed number keeps its order in a right-to-left sentence."""
+    return LRI + text + PDI if t.direction == "rtl" else text
+
+
+def _skill(player: PlayerReview, turns: int, t: Translator) -> tuple[str, ...]:
+    """Points lost in total and per turn (a turn is a box filled), and the optimal share."""
+    return (
+        t(
+            "review.lost_per_turn",
+            total=t.format_number(player.points_lost, 1),
+            per_turn=t.format_number(player.points_lost / turns, 1),
+        ),
+        t(
+            "review.optimal_share",
+            percent=t.format_percent(player.optimal_share),
+            optimal=player.optimal_decisions,
+            decisions=player.decisions,
+        ),
+    )
+
+
+def _costliest(result: GameReview, seat: int) -> list[Decision]:
+    own = [d for d in result.decisions if d.player == seat and not d.optimal]
+    return sorted(own, key=lambda d: d.loss, reverse=True)[:COSTLIEST]
+
+
+def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
+    sheet = decision.sheet
+    rolls_left = (
+        t("turn.rolls_left", count=decision.rolls_left)
+        if decision.rolls_left
+        else t("review.no_rolls_left")
+    )
+    # Not isolated one by one: the catalog's names have the language's direction, and a list
+    # of isolates alone would give the list as a whole no direction (left to right in Hebrew).
+    open_boxes = ", ".join(t.box_name(ruleset_id, box) for box in sheet.open_boxes)
+    return MistakeView(
+        summary=t(
+            "review.mistake_summary",
+            round=decision.turn,
+            roll=decision.roll,
+            loss=t.format_number(decision.loss, 1),
+        ),
+        position=(
+            t("review.dice", dice=t.format_dice(decision.dice)),
+            rolls_left,
+            t("review.sheet_so_far", total=sheet.total, upper=sheet.upper_subtotal),
+            t("review.open_boxes", boxes=open_boxes),
+        ),
+        made_label=t("review.move_made"),
+        made=_move(decision.choice, ruleset_id, t),
+        made_value=t("review.expected", value=t.format_number(decision.choice_expected, 1)),
+        best_label=t("review.best_move"),
+        best=_move(decision.best, ruleset_id, t),
+        best_value=t("review.expected", value=t.format_number(decision.best_expected, 1)),
+    )
+
+
+def _move(move: Move, ruleset_id: str, t: Translator) -> str:
+    # Imported here: the strategy is loaded by the time a review is there to show.
+    from game.strategy.advisor import Keep
+
+    if isinstance(move, Keep):
+        if not move.faces:
+            return t("review.move_reroll_all")
+        return t("review.move_keep", dice=t.format_dice(move.faces))
+    return t("review.move_score", box=t.box_name(ruleset_id, move.box), points=move.points)
+
+
+def end_review_view(state: AppState, t: Translator) -> EndReviewView | None:
+    """The end screen's review buttons; None for a game whose moves were not all kept."""
+    game = state.game
+    if game is None or not game.log.complete:
+        return None
+    players = game.players
+    return EndReviewView(
+        heading=t("review.heading"),
+        buttons=tuple(
+            ReviewButton(seat, t("review.open", name=players[seat].name))
+            for seat in reviewable_seats(players, state.review.computers)
+        ),
+        computers_label=t("review.show_computers"),
+        computers=_computers_shown(players, state.review.computers),
+    )
+
+
+def _computers_shown(players: tuple[Player, ...], shown: bool) -> bool | None:
+    return shown if any(p.kind is PlayerKind.COMPUTER for p in players) else None

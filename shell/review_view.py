@@ -1,0 +1,144 @@
+"""Fills in the review screen, the end screen's review buttons and the history's list of
+finished games (game.present.review_screen makes what they show). Lists are rebuilt only when
+what they show changed, so that a costliest decision opened stays open while the page
+re-renders (a share, a language switch rebuilds it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.present.views import EndReviewView, MistakeView, ReviewView
+from shell.dom import Page
+from shell.text import fill_text
+
+
+class ReviewPanels:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.node = page.node
+
+    def review(self, view: ReviewView) -> None:
+        node = self.node
+        node("review-title").text(view.title)
+        node("review-back").text(view.back_label)
+        node("review-players-legend").text(view.players_label)
+        node("review-players").show(bool(view.players))
+        self._buttons(
+            "review-player-buttons",
+            [(choice.value, choice.label, choice.selected) for choice in view.players],
+            "review-seat",
+        )
+        self._computers("review-computers", view.computers, view.computers_label)
+        node("review-status").text(view.status)
+        node("review-body").show(not view.status)
+        node("review-breakdown-heading").text(view.breakdown_heading)
+        breakdown = node("review-breakdown")
+        if breakdown.changed("#facts", repr(view.breakdown)):
+            breakdown.el.replaceChildren()
+            for fact in view.breakdown:
+                term, value = self.page.create("dt"), self.page.create("dd")
+                fill_text(term, fact.label)
+                fill_text(value, fact.value)
+                breakdown.el.append(term, value)
+        node("review-equation").text(view.equation)
+        node("review-skill-heading").text(view.skill_heading)
+        skill = node("review-skill")
+        if skill.changed("#lines", view.skill):
+            self._fill_list(skill.el, view.skill)
+        node("review-percentile").text(view.percentile).show(bool(view.percentile))
+        node("review-mistakes-heading").text(view.mistakes_heading)
+        node("review-no-mistakes").text(view.no_mistakes).show(bool(view.no_mistakes))
+        mistakes = node("review-mistakes")
+        if mistakes.changed("#mistakes", repr(view.mistakes)):
+            same = not mistakes.changed("#identity", view.identity)
+            opened = self._opened(mistakes.el) if same else set()
+            mistakes.el.replaceChildren(*(self._mistake(m) for m in view.mistakes))
+            for index in opened & set(range(len(view.mistakes))):
+                mistakes.el.children.item(index).firstElementChild.open = True
+        node("review-share").text(view.share_label)
+        node("review-share-status").text(view.share_status)
+        node("review-share-text-label").text(view.share_text_label).show(bool(view.share_text))
+        text = node("review-share-text")
+        text.show(bool(view.share_text))
+        if text.changed("#value", view.share_text):
+            text.el.value = view.share_text
+
+    @staticmethod
+    def _opened(container: Any) -> set[int]:
+        """The decisions opened (the same review, in another language: they stay open)."""
+        items = container.children
+        return {i for i in range(items.length) if items.item(i).firstElementChild.open}
+
+    def _mistake(self, mistake: MistakeView) -> Any:
+        make = self.page.create
+        item, details, summary = make("li"), make("details", "mistake"), make("summary")
+        fill_text(summary, mistake.summary)
+        position = make("ul", "mistake-position")
+        self._fill_list(position, mistake.position)
+        moves = make("div", "mistake-moves")
+        for label, move, value, kind in (
+            (mistake.made_label, mistake.made, mistake.made_value, "made"),
+            (mistake.best_label, mistake.best, mistake.best_value, "best"),
+        ):
+            box = make("div", f"move move-{kind}")
+            for text, tag, name in (
+                (label, "h4", ""),
+                (move, "p", "move-text"),
+                (value, "p", "move-value"),
+            ):
+                el = make(tag, name)
+                fill_text(el, text)
+                box.append(el)
+            moves.append(box)
+        details.append(summary, position, moves)
+        item.append(details)
+        return item
+
+    def _fill_list(self, container: Any, lines: tuple[str, ...]) -> None:
+        """Makes `lines` the items of the list `container`."""
+        container.replaceChildren()
+        for line in lines:
+            item = self.page.create("li")
+            fill_text(item, line)
+            container.append(item)
+
+    def _buttons(
+        self, container_id: str, buttons: list[tuple[str, str, bool]], action: str
+    ) -> None:
+        container = self.node(container_id)
+        if not container.changed("#buttons", buttons):
+            return
+        container.el.replaceChildren()
+        for value, label, pressed in buttons:
+            button = self.page.create(
+                "button", "secondary small", type="button", data_action=action
+            )
+            button.setAttribute("data-index", value)
+            button.setAttribute("aria-pressed", "true" if pressed else "false")
+            fill_text(button, label)
+            container.el.append(button)
+
+    def _computers(self, prefix: str, shown: bool | None, label: str) -> None:
+        self.node(f"{prefix}-label").show(shown is not None)
+        self.node(f"{prefix}-text").text(label)
+        checkbox = self.node(prefix).el
+        if shown is not None and bool(checkbox.checked) != shown:
+            checkbox.checked = shown
+
+    def end(self, view: EndReviewView | None) -> None:
+        self.node("end-review").show(view is not None)
+        if view is None:
+            return
+        self.node("end-review-heading").text(view.heading)
+        buttons = [(str(b.seat), b.label, False) for b in view.buttons]
+        container = self.node("end-review-buttons")
+        if container.changed("#buttons", buttons):
+            container.el.replaceChildren()
+            for value, label, _ in buttons:
+                button = self.page.create(
+                    "button", "secondary", type="button", data_action="review"
+                )
+                button.setAttribute("data-index", value)
+                fill_text(button, label)
+                container.el.append(button)
+        self._computers("end-review-computers", view.computers, view.computers_label)

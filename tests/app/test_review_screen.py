@@ -1,0 +1,298 @@
+"""The review screen through the app core: opened from the end screen (per player, computers on
+request) and from the history, computed once as an effect whose result comes back, the numbers
+it shows equal to game.coach.review's, its waiting states, and Share's text and outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+import pytest
+
+from cli.tables import load_distribution, load_table
+from game.app.effects import ComputeReview, FetchTable, ShareText, Warn
+from game.app.intents import (
+    ChooseRuleset,
+    NewGame,
+    OpenHistory,
+    SetAutoScore,
+    SetLanguage,
+    StartGame,
+    StatsLoaded,
+    TableLoaded,
+)
+from game.app.model import Screen, ShareOutcome
+from game.app.review_intents import (
+    CloseReview,
+    OpenHistoryReview,
+    OpenReview,
+    ReviewComputed,
+    ReviewFailed,
+    ReviewSeat,
+    ShareFinished,
+    ShareReview,
+    ShowComputerReviews,
+)
+from game.coach.review import GameReview, review_game
+from game.i18n.bidi import Isolate, split_isolates, without_isolates
+from game.i18n.translator import Translator
+from game.persistence.history import GameRecord, record_game
+from game.play.move_log import MoveLog
+from game.play.state import GameState
+from game.present.review_screen import shown_breakdown
+from game.present.share_text import share_text
+from game.present.views import ReviewView
+from game.rules.rulesets import RULESETS
+from game.strategy.advisor import Advisor
+from tests.app.driver import AppDriver, Seat
+
+SOLO: list[Seat] = [("Dana", "human", None)]
+WITH_COMPUTER: list[Seat] = [("Dana", "human", None), ("Robo", "computer", "beginner")]
+
+
+def finished(seed: int, seats: list[Seat], ruleset: str = "penta") -> AppDriver:
+    """A seeded game played to its end screen, the strategy table loaded."""
+    driver = AppDriver.seeded(seed)
+    driver.set_players(seats)
+    driver(ChooseRuleset(ruleset), SetAutoScore(0), StartGame())
+    driver.tables_ready()
+    driver.play_to_end()
+    assert driver.state.screen is Screen.END
+    return driver
+
+
+def expected_review(game: GameState) -> GameReview:
+    """game.coach.review's review of `game`, computed here as the command line does."""
+    ruleset = game.ruleset
+    advisor = Advisor(load_table(ruleset))
+    return review_game(ruleset, len(game.players), game.log, advisor, load_distribution(ruleset))
+
+
+def computed(driver: AppDriver) -> ComputeReview:
+    (effect,) = [e for e in driver.effects if isinstance(e, ComputeReview)]
+    return effect
+
+
+def run_review(driver: AppDriver) -> GameReview:
+    """Runs the ComputeReview the last intents asked for, as the shell does, and sends back
+    its result."""
+    effect = computed(driver)
+    ruleset = RULESETS[effect.ruleset_id]
+    advisor = Advisor(load_table(ruleset))
+    review = review_game(ruleset, effect.players, effect.log, advisor, load_distribution(ruleset))
+    driver(ReviewComputed(effect.log, review))
+    return review
+
+
+def review_view(driver: AppDriver) -> ReviewView:
+    view = driver.snapshot().review
+    assert view is not None, f"not on the review screen but on {driver.state.screen}"
+    return view
+
+
+def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> None:
+    driver = finished(7, SOLO)
+    end = driver.snapshot().end_review
+    assert end is not None and [b.label for b in end.buttons] == ["Review: \u2068Dana\u2069"]
+    assert end.computers is None  # no computer in this game: nothing to show on request
+    driver(OpenReview(0))
+    assert driver.state.screen is Screen.REVIEW
+    assert review_view(driver).status == "Working out the review…"
+    expected = expected_review(driver.game)
+    run_review(driver)
+    view = review_view(driver)
+    player = expected.players[0]
+    t = Translator("en")
+    start, luck, lost, final = shown_breakdown(player)
+    assert final == driver.game.sheets[0].total
+    assert start == round(player.start_expected, 1) and lost == round(player.points_lost, 1)
+    assert abs(luck - player.luck) <= 0.1 + 1e-9  # shown so that the sum is exact
+    assert round(start + luck - lost, 1) == final
+    assert [fact.value for fact in view.breakdown] == [
+        t.format_number(start, 1),
+        ("+" if luck >= 0 else "") + t.format_number(luck, 1),
+        t.format_number(-lost, 1),
+        str(final),
+    ]
+    assert view.equation.endswith(f"= {final}")
+    per_turn = player.points_lost / len(driver.game.ruleset.box_ids)
+    assert view.skill[0] == (
+        f"Points lost: {t.isolated(t.format_number(player.points_lost, 1))} in all, "
+        f"{t.isolated(t.format_number(per_turn, 1))} per turn"
+    )
+    assert t.isolated(f"{player.optimal_decisions}") in view.skill[1]
+    assert player.percentile is not None
+    assert t.isolated(t.format_percent(player.percentile / 100)) in view.percentile
+    costly = sorted((d for d in expected.decisions if not d.optimal), key=lambda d: -d.loss)[:3]
+    assert len(view.mistakes) == len(costly) > 0
+    for shown, decision in zip(view.mistakes, costly, strict=True):
+        assert t.isolated(t.format_number(decision.loss, 1)) in shown.summary
+        assert t.isolated(t.format_number(decision.choice_expected, 1)) in shown.made_value
+        assert t.isolated(t.format_number(decision.best_expected, 1)) in shown.best_value
+        assert shown.position[0] == "Dice: " + t.isolated(t.format_dice(decision.dice))
+    driver(CloseReview())
+    assert driver.state.screen is Screen.END
+
+
+def test_the_review_waits_for_the_table_and_says_when_it_cannot_be_had() -> None:
+    driver = AppDriver.seeded(3)
+    driver.set_players(SOLO)
+    driver(SetAutoScore(0), StartGame())
+    driver.play_to_end()  # the table was asked for, and has not come
+    driver(OpenReview(0))
+    assert not [e for e in driver.effects if isinstance(e, ComputeReview)]
+    assert review_view(driver).status == "Loading the strategy table… The review needs it."
+    driver.tables_ready()
+    run_review(driver)
+    assert review_view(driver).status == "" and review_view(driver).breakdown
+    driver(CloseReview())
+    failing = AppDriver.seeded(3)
+    failing.set_players(SOLO)
+    failing(SetAutoScore(0), StartGame())
+    failing.tables_failed()
+    failing.play_to_end()
+    failing(OpenReview(0))
+    assert "could not be loaded" in review_view(failing).status
+
+
+def test_a_result_for_another_game_is_not_shown_and_a_failure_is_told() -> None:
+    driver = finished(5, SOLO)
+    driver(OpenReview(0))
+    log = computed(driver).log
+    stale = expected_review(driver.game)
+    driver(ReviewComputed(MoveLog(), stale))  # not this game's log
+    assert driver.state.review.result is None
+    driver(ReviewFailed(log, "broken"))
+    assert review_view(driver).status == "This game could not be reviewed."
+    assert any(isinstance(e, Warn) and "broken" in e.message for e in driver.effects)
+
+
+def test_computers_are_reviewed_on_request() -> None:
+    driver = finished(11, WITH_COMPUTER)
+    end = driver.snapshot().end_review
+    assert end is not None and [b.seat for b in end.buttons] == [0] and end.computers is False
+    driver(OpenReview(1))
+    assert driver.state.screen is Screen.END  # not offered
+    driver(ShowComputerReviews(True))
+    end = driver.snapshot().end_review
+    assert end is not None and [b.seat for b in end.buttons] == [0, 1]
+    driver(OpenReview(1))
+    expected = expected_review(driver.game)
+    run_review(driver)
+    view = review_view(driver)
+    assert view.title == "Game review: \u2068Robo\u2069"
+    assert [(c.value, c.selected) for c in view.players] == [("0", False), ("1", True)]
+    final = expected.players[1].final
+    assert view.breakdown[-1].value == str(final)
+    driver(ReviewSeat(0))  # the other player's review: nothing is computed again
+    assert not [e for e in driver.effects if isinstance(e, ComputeReview)]
+    assert review_view(driver).breakdown[-1].value == str(expected.players[0].final)
+
+
+def history_driver(records: tuple[GameRecord, ...]) -> AppDriver:
+    driver = AppDriver.seeded(1)
+    driver(OpenHistory())
+    driver(StatsLoaded((), None, records))
+    return driver
+
+
+def test_a_finished_game_of_the_history_opens_its_review() -> None:
+    game = finished(7, SOLO, "yatzy").game
+    record = record_game("00000000000000aa", game, date(2026, 11, 30))
+    migrated = replace(
+        record_game("00000000000000bb", game, date(2026, 11, 29)),
+        log=MoveLog(since_turn=len(game.ruleset.box_ids)),
+    )
+    driver = history_driver((migrated, record))
+    history = driver.snapshot().history
+    assert history is not None
+    newest, oldest = history.games
+    assert newest.id == record.id and newest.review_label == "Review"
+    assert without_isolates(newest.title) == "30 Nov 2026 · Yatzy"
+    assert "Dana" in without_isolates(newest.scores)
+    assert oldest.review_label == ""
+    assert oldest.no_review == "No review: this game was kept before its moves were."
+    driver(OpenHistoryReview(migrated.id))
+    assert driver.state.screen is Screen.HISTORY  # no log, no review
+    driver(OpenHistoryReview(record.id))
+    assert driver.state.screen is Screen.REVIEW
+    assert FetchTable("yatzy") in driver.effects  # no game played here: its table is asked for
+    assert review_view(driver).status == "Loading the strategy table… The review needs it."
+    driver(TableLoaded("yatzy"))
+    expected = expected_review(game)
+    run_review(driver)
+    assert review_view(driver).breakdown[-1].value == str(expected.players[0].final)
+    driver(CloseReview())
+    assert driver.state.screen is Screen.HISTORY
+
+
+@pytest.mark.parametrize(
+    ("language", "parts"),
+    [
+        (
+            "en",
+            [
+                "Penta",
+                "Yatzy rules",
+                "243 points",
+                "points lost: 6.1",
+                "better than 64% of perfect games",
+            ],
+        ),
+        (
+            "he",
+            [
+                "פנטה",
+                "חוקי יאצי",
+                "243 נקודות",
+                "נקודות שאבדו: 6.1",
+                "טוב יותר מ-64% מהמשחקים המושלמים",
+            ],
+        ),
+        (
+            "et",
+            [
+                "Penta",
+                "Yatzy reeglid",
+                "243 punkti",
+                "kaotatud punkte: 6,1",
+                "parem kui 64% täiuslikest mängudest",
+            ],
+        ),
+    ],
+)
+def test_the_share_text_is_short_spoiler_free_and_in_the_players_language(
+    language: str, parts: list[str]
+) -> None:
+    assert share_text(language, "yatzy", 243, 6.14, 64.2) == " · ".join(parts)
+    daily = share_text(language, "yatzy", 243, 6.14, None, daily_challenge=date(2026, 12, 1))
+    assert "2026" in daily and "64" not in daily  # the day's challenge named; no percentile
+
+
+def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:
+    driver = finished(7, SOLO)
+    driver(SetLanguage("et"), OpenReview(0))
+    expected = run_review(driver).players[0]
+    driver(ShareReview())
+    text = share_text("et", "penta", expected.final, expected.points_lost, expected.percentile)
+    assert ShareText(text) in driver.effects
+    assert "," in text.split(" · ")[3]  # Estonian decimals
+    driver(ShareFinished(ShareOutcome.COPIED))
+    assert review_view(driver).share_status == "Kopeeritud: kleebi, kuhu soovid."
+    assert review_view(driver).share_text == ""
+    driver(ShareFinished(ShareOutcome.FAILED))
+    assert review_view(driver).share_text == text  # to be selected and copied by hand
+    driver(NewGame())
+    driver(ShareReview())
+    assert not [e for e in driver.effects if isinstance(e, ShareText)]
+
+
+def test_the_open_boxes_read_in_the_languages_direction() -> None:
+    """The list of open boxes is one isolate of names: a list made only of isolated names has
+    no direction of its own, and Hebrew showed it left to right, the first box last."""
+    driver = finished(7, SOLO)
+    driver(SetLanguage("he"), OpenReview(0))
+    run_review(driver)
+    line = review_view(driver).mistakes[0].position[3]
+    (listed,) = [part for part in split_isolates(line) if isinstance(part, Isolate)]
+    assert all(isinstance(part, str) for part in listed.parts), listed

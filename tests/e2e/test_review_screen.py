@@ -1,0 +1,183 @@
+"""The review screen in the page (issue 12): after a seeded solo game, opened from the end
+screen with its costliest decision opened, its numbers those of game.coach.review for the same
+game (played beside it in CPython), in every language (right to left in Hebrew, the decimal
+comma in Estonian), axe clean at 360x640; Share falls back to the clipboard where the page has
+no share sheet; and the same review opened again from the history. And a review from the
+history offline, once the service worker keeps the tables and optimal play's scores."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from datetime import date
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from cli.random_play import random_game
+from cli.tables import load_distribution, load_table
+from game.app.intents import SetAutoScore, StartGame
+from game.coach.review import review_game
+from game.i18n.translator import Translator
+from game.persistence.history import HISTORY, record_game, records_to_data
+from game.persistence.storage import encode_record
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player
+from game.present.review_screen import shown_breakdown
+from game.present.share_text import share_text
+from game.strategy.advisor import Advisor
+from tests.app.driver import AppDriver, keep_most_frequent, stored_session
+from tests.e2e.browser_helpers import (
+    BrowserProblems,
+    boot,
+    wait_for_offline_complete,
+    wait_for_offline_ready,
+    wait_until_ready,
+)
+from tests.e2e.game_helpers import AXE, Ui, new_context
+from tools.serve import SiteServer
+
+SEED = 2026
+
+
+@pytest.fixture
+def review_page(
+    browser: Browser, browser_problems: BrowserProblems, app_url: str
+) -> Iterator[Page]:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
+    # bypass_csp: axe is injected past the page's Content-Security-Policy.
+    context = new_context(browser, bypass_csp=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
+    # A page without the Web Share API (as most desktop browsers): Share copies instead.
+    context.add_init_script("delete Navigator.prototype.share;")
+    browser_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.heavy
+def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url: str) -> None:
+    page = review_page
+    # The game up to its last turn, in CPython; its last turn played the same way in both.
+    driver = AppDriver.seeded(SEED)
+    driver.set_players([("Dana", "human", None)])
+    driver(SetAutoScore(0), StartGame())
+    driver.tables_failed()
+    driver.play_turns(len(driver.game.ruleset.box_ids) - 1)
+    stored = stored_session(driver.game)
+    box = driver.play_human_turn()
+    game = driver.game
+    advisor = Advisor(load_table(game.ruleset))
+    expected = review_game(game.ruleset, 1, game.log, advisor, load_distribution(game.ruleset))
+    player = expected.players[0]
+
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.restore(stored)
+    dice = ui.roll()
+    while len(set(dice)) > 1 and page.locator("#roll").is_enabled():
+        ui.keep(keep_most_frequent(dice))
+        dice = ui.roll()
+    ui.score(box)
+    expect(page.locator("#end-screen")).to_be_visible()
+    assert ui.totals() == [player.final]
+
+    page.click("#end-review-buttons button")
+    expect(page.locator("#review-screen")).to_be_visible()
+    expect(page.locator("#review-body")).to_be_visible(timeout=30_000)  # the table, then it
+    start, luck, lost, final = shown_breakdown(player)
+    t = Translator("en", isolate=False)
+    assert page.locator("#review-breakdown dd").all_inner_texts() == [
+        t.format_number(start, 1),
+        ("+" if luck >= 0 else "") + t.format_number(luck, 1),
+        t.format_number(-lost, 1),
+        str(final),
+    ]
+    assert player.percentile is not None
+    expect(page.locator("#review-percentile")).to_have_text(
+        f"Better than {t.format_percent(player.percentile / 100)} of perfect games"
+    )
+    costliest = max(expected.decisions, key=lambda d: d.loss)
+    first = page.locator("#review-mistakes details").first
+    first.locator("summary").click()
+    expect(first).to_have_attribute("open", "")
+    expect(first.locator(".move-made .move-value")).to_contain_text(
+        t.format_number(costliest.choice_expected, 1)
+    )
+    expect(first.locator(".move-best .move-value")).to_contain_text(
+        t.format_number(costliest.best_expected, 1)
+    )
+    expect(first.locator(".mistake-position li").first).to_have_text(
+        "Dice: " + t.format_dice(costliest.dice)
+    )
+
+    problems: dict[str, object] = {}
+    for language in ("en", "he", "et"):
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(first).to_have_attribute("open", "")  # the decision stays open
+        found = ui.run_axe()
+        if found:
+            problems[language] = found
+        ui.no_page_scroll_sideways()
+    assert problems == {}
+    expect(page.locator("html")).to_have_attribute("dir", "ltr")
+    lost_text = Translator("et").format_number(lost, 1)
+    assert "," in lost_text and page.locator("#review-breakdown dd").nth(2).inner_text() == (
+        "−" + lost_text
+    )
+
+    page.click("#review-share")  # Estonian, copied: this page has no share sheet
+    expect(page.locator("#review-share-status")).to_have_text("Kopeeritud: kleebi, kuhu soovid.")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    text = share_text("et", "penta", final, player.points_lost, player.percentile)
+    assert copied == text
+    # Where there is a share sheet (a phone), Share hands it the same text.
+    page.evaluate("() => { navigator.share = async (data) => { window.sharedText = data.text; }; }")
+    page.click("#review-share")
+    expect(page.locator("#review-share-status")).to_have_text("Jagatud.")
+    assert page.evaluate("() => window.sharedText") == text
+
+    page.select_option("#language", "he")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    page.click("#review-back")
+    expect(page.locator("#end-screen")).to_be_visible()
+    page.click("#new-game")
+    page.click("#history-button")
+    expect(page.locator("#history-screen")).to_be_visible()
+    page.locator("#games-list [data-action=history-review]").first.click()
+    expect(page.locator("#review-screen")).to_be_visible()
+    expect(page.locator("#review-body")).to_be_visible()
+    assert page.locator("#review-breakdown dd").last.inner_text() == str(final)
+
+
+@pytest.mark.heavy
+def test_a_review_from_the_history_works_offline_once_the_tables_are_kept(
+    persistent_context: Callable[[], BrowserContext], site_server: Callable[..., SiteServer]
+) -> None:
+    game = random_game(new_game("yatzy", [Player("Dana")], SeededDice(8)), random.Random(8))
+    record = record_game("00000000000000c1", game, date(2026, 11, 30))
+    advisor = Advisor(load_table(game.ruleset))
+    expected = review_game(game.ruleset, 1, game.log, advisor, load_distribution(game.ruleset))
+    server = site_server()
+    context = persistent_context()
+    page = boot(context.pages[0], server.url)
+    stored = encode_record(HISTORY, {"games": records_to_data((record,))})
+    page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
+    wait_for_offline_ready(page)
+    wait_for_offline_complete(page)  # the tables and optimal play's scores, kept
+
+    server.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    page.click("#history-button")
+    page.locator("#games-list [data-action=history-review]").click()
+    expect(page.locator("#review-body")).to_be_visible(timeout=30_000)
+    assert page.locator("#review-breakdown dd").last.inner_text() == str(game.sheets[0].total)
+    percentile = expected.players[0].percentile
+    assert percentile is not None  # offline too: the scores came from the cache
+    expect(page.locator("#review-percentile")).to_contain_text(
+        Translator("en").format_percent(percentile / 100)
+    )
