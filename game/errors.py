@@ -98,6 +98,11 @@ class JokerForbiddenBoxError(IllegalActionError):
     pass
 
 
+class RealDiceError(IllegalActionError):
+    """Dice entered by hand in a game whose dice roll on screen, or a roll asked of a game
+    played with real dice (their faces are entered: game.play.real_dice)."""
+
+
 class SaveFileError(GameError, ValueError):
     """A saved game that cannot be loaded; the message says where and what is wrong."""
 

@@ -14,10 +14,12 @@ from pyodide.ffi import create_proxy
 from game.app.intents import (
     AddPlayer,
     AskLeave,
+    ChooseDice,
     ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
     DismissNotice,
+    EnterFace,
     ExplainBox,
     ExportData,
     ExportGame,
@@ -36,6 +38,8 @@ from game.app.intents import (
     PageShown,
     PlayAgain,
     ReleaseSheet,
+    RemoveFace,
+    RemoveLastFace,
     RemovePlayer,
     RenamePlayer,
     Roll,
@@ -157,6 +161,10 @@ class Events:
         elif action == "die":
             die = _int(_data(target, "die"))
             intent = None if die is None else ToggleKeep(die)
+        elif action in ("pad-face", "pad-remove"):
+            face = _int(_data(target, "face"))
+            if face is not None:
+                intent = EnterFace(face) if action == "pad-face" else RemoveFace(face)
         elif action == "box":
             intent = SelectBox(str(_data(target, "box")))
         elif action == "explain":
@@ -175,6 +183,8 @@ class Events:
         index = _int(_data(target, "index"))
         if action == "ruleset":
             self._send(ChooseRuleset(value))
+        elif action == "dice":
+            self._send(ChooseDice(value == "real"))
         elif action == "language":
             self._send(SetLanguage(value))
         elif action == "auto-score" and value.isdigit():
@@ -211,7 +221,7 @@ class Events:
         # The digit keys and the numeric keypad (even with Num Lock off: then `key` is "End"...).
         code = str(event.code)
         key = code[-1] if code[:-1] in ("Digit", "Numpad") else str(event.key)
-        if key not in ("1", "2", "3", "4", "5") or event.ctrlKey or event.altKey or event.metaKey:
+        if event.ctrlKey or event.altKey or event.metaKey:
             return
         state = self._state()
         if state.screen is not Screen.GAME or state.ui.dialog is not Dialog.NONE:
@@ -219,8 +229,10 @@ class Events:
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
             return
-        event.preventDefault()
-        self._send(ToggleKeep(int(key) - 1))
+        intent = _key_intent(state, key)
+        if intent is not None:
+            event.preventDefault()  # Enter on a focused button must not click it as well
+            self._send(intent)
 
     def _on_visibility(self, _event: Any) -> None:
         if self.document.visibilityState == "hidden":
@@ -241,6 +253,19 @@ class Events:
         is_open = dialog is not Dialog.NONE
         if is_open and not self.document.getElementById(f"{dialog.value}-dialog").open:
             self._send(CloseDialog())
+
+
+def _key_intent(state: AppState, key: str) -> Intent | None:
+    """Keys 1 to 5 keep dice; with real dice, 1 to 6 enter a face, Backspace takes the last
+    back, and Enter confirms the box selected."""
+    game = state.game
+    if game is not None and game.real_dice:
+        if key in ("1", "2", "3", "4", "5", "6"):
+            return EnterFace(int(key))
+        if key == "Backspace":
+            return RemoveLastFace()
+        return ConfirmTurn() if key == "Enter" and game.selected_box is not None else None
+    return ToggleKeep(int(key) - 1) if key in ("1", "2", "3", "4", "5") else None
 
 
 def _data(element: Any, name: str) -> str | None:

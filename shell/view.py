@@ -25,6 +25,7 @@ from game.present.views import EndView, GameView, Snapshot
 from shell.dom import Node, Page, shift_into
 from shell.help_view import HelpView
 from shell.js import is_null, js_object
+from shell.pad_view import PadPanel
 from shell.panels import Panels
 from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
@@ -39,6 +40,7 @@ class View:
         self._setup = SetupForm(self.page)
         self._panels = Panels(self.page)
         self._help = HelpView(self.page)
+        self._pad = PadPanel(self.page)
         self._sheets: dict[str, SheetTable] = {
             "sheet": SheetTable(document, document.getElementById("sheet")),
             "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
@@ -261,6 +263,7 @@ class View:
             node.cls("advice-keep", die.advice == "keep")
             node.cls("advice-release", die.advice == "release")
             badge.text(die.badge).cls("advice", bool(die.advice))
+        self._pad.render(view.pad)
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
         self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)

@@ -363,6 +363,35 @@ class TabLost:
     """Another tab took the game: this one gives way."""
 
 
+# --- real dice (game.app.entry) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseDice:
+    """The setup's dice: on screen, or real dice at the table (their faces entered)."""
+
+    real: bool
+
+
+@dataclass(frozen=True)
+class EnterFace:
+    """A face tapped on the pad (or typed), for one more die of the roll being entered."""
+
+    face: int
+
+
+@dataclass(frozen=True)
+class RemoveFace:
+    """One entered die showing `face` taken back (a tap on it)."""
+
+    face: int
+
+
+@dataclass(frozen=True)
+class RemoveLastFace:
+    """The die entered last taken back (Backspace)."""
+
+
 Intent = (
     ChooseRuleset
     | AddPlayer
@@ -421,4 +450,8 @@ Intent = (
     | ImportFinished
     | TabClaimed
     | TabLost
+    | ChooseDice
+    | EnterFace
+    | RemoveFace
+    | RemoveLastFace
 )

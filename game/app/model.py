@@ -129,6 +129,8 @@ class Setup:
     """The seats came from the stored preferences (and were not edited since)."""
     seed: int | None = None
     """Games start with SeededDice(seed) when set (the page's ?seed=N); it survives a new game."""
+    real_dice: bool = False
+    """Games are played with real dice, whose faces are entered (game.app.entry): humans only."""
 
 
 @dataclass(frozen=True)
@@ -235,6 +237,9 @@ class Ui:
     tray_open: bool = False
     """The tray shows all of its messages (the hint, the countdown's help...), not only the
     one-line summary that keeps it small."""
+    entry: tuple[int, ...] = ()
+    """With real dice: the faces entered so far on the pad, in the order entered, while they
+    are fewer than five (five are the game's dice: game.app.entry). Not saved."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
                 return state
             return replace(state, setup=replace(setup, ruleset_id=ruleset_id))
         case AddPlayer(kind):
-            if len(seats) >= MAX_PLAYERS:
+            if len(seats) >= MAX_PLAYERS or _computer_at_real_dice(setup, kind):
                 return state
             seats.append(Seat(kind=PlayerKind(kind)))
         case RemovePlayer(index):
@@ -51,6 +51,8 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
         case SetPlayerKind(index, kind):
             if not _valid_seat(index, seats) or kind not in tuple(PlayerKind):
                 return state
+            if _computer_at_real_dice(setup, kind):
+                return state
             seats[index] = replace(seats[index], kind=PlayerKind(kind))
         case SetPlayerLevel(index, level):
             if not _valid_seat(index, seats) or level not in LEVELS:
@@ -59,6 +61,11 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
         case _:
             return state
     return replace(state, setup=replace(replace(setup, seats=tuple(seats)), restored=False))
+
+
+def _computer_at_real_dice(setup: Setup, kind: object) -> bool:
+    """Real dice are thrown by people: a game with them has no computer player."""
+    return setup.real_dice and kind == PlayerKind.COMPUTER
 
 
 def _valid_seat(index: object, seats: list[Seat]) -> bool:

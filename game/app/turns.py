@@ -41,7 +41,7 @@ from game.app.model import (
 from game.app.seats import players_for
 from game.coach.protocol import Coach, KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll, score, select_box, toggle_keep
-from game.play.random_source import DiceSource, EntropyDice, SeededDice
+from game.play.random_source import DiceSource, EntropyDice, RealDice, SeededDice
 from game.play.state import DEFAULT_LEVEL
 from game.play.undo import confirmed_box, undo, undo_point
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
@@ -55,7 +55,9 @@ class Context:
     rng: random.Random
 
 
-def dice_source_for(state: AppState) -> DiceSource:
+def dice_source_for(state: AppState, real: bool) -> DiceSource:
+    if real:
+        return RealDice()
     return EntropyDice() if state.setup.seed is None else SeededDice(state.setup.seed)
 
 
@@ -63,14 +65,18 @@ def start_game(state: AppState, c: Context) -> AppState:
     if state.screen is Screen.END and state.game is not None:
         players = state.game.players
         ruleset = state.game.ruleset
+        real = state.game.real_dice
     else:
         players = players_for(state.setup, state.settings.language)
         ruleset = RULESETS[state.setup.ruleset_id]
-    game = new_game(ruleset, players, dice_source_for(state))
+        real = state.setup.real_dice
+    game = new_game(ruleset, players, dice_source_for(state, real))
     return reset_turn(
         replace(
             state,
-            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),
+            ui=replace(
+                state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None, entry=()
+            ),
             play=replace(state.play, game=game, before_last_turn=None),
         )
     )
@@ -87,7 +93,7 @@ def undo_turn(state: AppState) -> AppState:
     new = reset_turn(
         replace(
             state,
-            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE),
+            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, entry=()),
             play=replace(state.play, game=restored, before_last_turn=None, last_auto_scored=None),
         )
     )

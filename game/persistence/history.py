@@ -57,7 +57,7 @@ from game.persistence.storage import (
     write_record,
 )
 from game.play.engine import standings
-from game.play.move_log import MoveLog
+from game.play.move_log import Entered, MoveLog
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
 from game.rules.dice import ROLLS_PER_TURN
@@ -90,6 +90,12 @@ class GameRecord:
     """One per player, in seat order."""
     log: MoveLog
     """Every move of the game (or of its last turns, for a game recorded before logs)."""
+
+    @property
+    def real_dice(self) -> bool:
+        """Played with real dice at the table: its dice were entered (the log's "enter" moves),
+        so nobody knows whether they were fair."""
+        return any(isinstance(move, Entered) for move in self.log.moves)
 
 
 def new_game_id(bits: int) -> str:

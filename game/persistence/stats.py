@@ -5,7 +5,9 @@
 For each (name, ruleset): games played, average and best total, the distribution of totals in
 bins of BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
 reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
-with its full points, plus every five-of-a-kind bonus. Names are matched exactly, as typed.
+with its full points, plus every five-of-a-kind bonus, in the games whose dice rolled on screen
+(luck thrown with real dice is kept apart: those games are counted on their own). Names are
+matched exactly, as typed.
 """
 
 from __future__ import annotations
@@ -38,7 +40,10 @@ class PlayerStats:
     distribution: tuple[ScoreBin, ...]
     upper_bonus_games: int
     five_of_a_kind: int
-    """Pentas (Yatzys) thrown: the box at full points plus every five-of-a-kind bonus."""
+    """Pentas (Yatzys) thrown on screen: the box at full points plus every five-of-a-kind bonus
+    (the luck of real dice is not counted: nobody knows whether they were fair)."""
+    real_dice_games: int = 0
+    """Of the games, those played with real dice at the table."""
 
     @property
     def upper_bonus_rate(self) -> float:
@@ -47,16 +52,19 @@ class PlayerStats:
 
 
 def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
-    results: dict[tuple[str, str], list[PlayerResult]] = {}
+    results: dict[tuple[str, str], list[tuple[PlayerResult, bool]]] = {}
     for record in records:
+        real = record.real_dice
         for result in record.results:
-            results.setdefault((record.ruleset.id, result.player.name), []).append(result)
+            results.setdefault((record.ruleset.id, result.player.name), []).append((result, real))
     return tuple(
         _stats(name, ruleset_id, results[ruleset_id, name]) for ruleset_id, name in sorted(results)
     )
 
 
-def _stats(name: str, ruleset_id: str, results: list[PlayerResult]) -> PlayerStats:
+def _stats(name: str, ruleset_id: str, played: list[tuple[PlayerResult, bool]]) -> PlayerStats:
+    results = [result for result, _ in played]
+    on_screen = [result for result, real in played if not real]
     totals = [result.total for result in results]
     return PlayerStats(
         name=name,
@@ -66,7 +74,8 @@ def _stats(name: str, ruleset_id: str, results: list[PlayerResult]) -> PlayerSta
         best=max(totals),
         distribution=distribution(totals),
         upper_bonus_games=sum(1 for result in results if result.sheet.upper_bonus > 0),
-        five_of_a_kind=sum(_fives_of_a_kind(result) for result in results),
+        five_of_a_kind=sum(_fives_of_a_kind(result) for result in on_screen),
+        real_dice_games=len(results) - len(on_screen),
     )
 
 

@@ -11,6 +11,7 @@ from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.play.undo import confirmed_box
+from game.present.entry_pad import pad_view
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight
 from game.present.views import DieView, GameView
@@ -72,6 +73,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     if computer:
         status = t("computer.playing", name=name)
+    elif game.dice is None and game.real_dice:
+        status = t("turn.enter_dice", name=name)
     elif game.dice is None:
         # With the phone passed around the table, the tray names whose turn it is: the title
         # above the sheet is often scrolled out of sight.
@@ -129,7 +132,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             if game.rolls_left
             else t("turn.no_rolls_left")
         ),
-        can_roll=human and game.can_roll,
+        can_roll=human and game.can_roll and not game.real_dice,
         keys_hint=(
             t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT))
             if human and game.dice is not None and game.rolls_left > 0
@@ -171,6 +174,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         rules_label=t("game.rules"),
         rules_help=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
         ruleset=ruleset.id,
+        pad=pad_view(state, t),
     )
     summary = tray_summary(view)
     opened = state.ui.tray_open and bool(summary)

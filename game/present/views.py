@@ -38,6 +38,7 @@ class SeatView(NamedTuple):
     is_computer: bool
     kind_label: str
     kinds: tuple[Choice, ...]
+    """Human or computer; none with real dice (people only)."""
     level_label: str
     levels: tuple[Choice, ...]
     level_description: str
@@ -62,6 +63,12 @@ class SetupView(NamedTuple):
     start_label: str
     note: str
     """"Your last setup is ready", or the seeded-dice note, or ""."""
+    dice_heading: str = ""
+    dice_choices: tuple[Choice, ...] = ()
+    """On screen, or real dice (game.app.entry)."""
+    dice_help: str = ""
+    can_add_computer: bool = True
+    """Not with real dice, nor beyond the most players."""
 
 
 class DieView(NamedTuple):
@@ -181,6 +188,8 @@ class GameView(NamedTuple):
     """The Rules button's tooltip: "Rules of Penta"."""
     ruleset: str = ""
     guide: GuideView | None = None
+    pad: PadView | None = None
+    """The pad of a game played with real dice (None when the dice roll on screen)."""
 
 
 class GuideView(NamedTuple):
@@ -349,3 +358,30 @@ class Snapshot(NamedTuple):
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""
+
+
+class PadFace(NamedTuple):
+    face: int
+    label: str
+    """"Add a 6"."""
+    enabled: bool
+
+
+class EnteredDie(NamedTuple):
+    face: int
+    label: str
+    """"Take back the 6"."""
+
+
+class PadView(NamedTuple):
+    """The pad on which the dice thrown at the table are entered (game.app.entry)."""
+
+    heading: str
+    faces: tuple[PadFace, ...]
+    entered_label: str
+    """The accessible name of the row of entered dice ("Dice entered: 2 of 5")."""
+    entered: tuple[EnteredDie, ...]
+    """The dice entered so far, sorted by face."""
+    keys_hint: str
+    next_up: str
+    """"Next: Dana", large, after a box is confirmed, until the next die is entered."""
