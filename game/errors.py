@@ -103,6 +103,10 @@ class RealDiceError(IllegalActionError):
     played with real dice (their faces are entered: game.play.real_dice)."""
 
 
+class RollNumberError(IllegalActionError, ValueError):
+    """Entered dice said to be a roll (1st, 2nd, 3rd) that they cannot be in this turn."""
+
+
 class SaveFileError(GameError, ValueError):
     """A saved game that cannot be loaded; the message says where and what is wrong."""
 

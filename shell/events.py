@@ -13,6 +13,7 @@ from pyodide.ffi import create_proxy
 
 from game.app.intents import (
     AddPlayer,
+    AskAboutRoll,
     AskLeave,
     ChooseDice,
     ChooseRuleset,
@@ -165,6 +166,9 @@ class Events:
             face = _int(_data(target, "face"))
             if face is not None:
                 intent = EnterFace(face) if action == "pad-face" else RemoveFace(face)
+        elif action == "ask-roll":
+            roll = _int(_data(target, "roll"))
+            intent = None if roll is None else AskAboutRoll(roll)
         elif action == "box":
             intent = SelectBox(str(_data(target, "box")))
         elif action == "explain":

@@ -33,3 +33,7 @@ class PadPanel:
         for face, node in zip(pad.faces, self._faces, strict=True):
             node.attr("aria-label", face.label).flag("disabled", not face.enabled)
         self.node("pad-keys").text(pad.keys_hint)
+        self.node("pad-ask").show(bool(pad.question))
+        self.node("pad-ask-text").text(pad.question)
+        for choice in pad.rolls:
+            self.node(f"pad-roll-{choice.value}").text(choice.label)

@@ -392,6 +392,13 @@ class RemoveLastFace:
     """The die entered last taken back (Backspace)."""
 
 
+@dataclass(frozen=True)
+class AskAboutRoll:
+    """'What should I keep?': the dice entered were the turn's roll `roll` (1 to 3)."""
+
+    roll: int
+
+
 Intent = (
     ChooseRuleset
     | AddPlayer
@@ -454,4 +461,5 @@ Intent = (
     | EnterFace
     | RemoveFace
     | RemoveLastFace
+    | AskAboutRoll
 )

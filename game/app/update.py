@@ -33,7 +33,7 @@ from game.app.effects import (
     LoadStats,
     Warn,
 )
-from game.app.entry import ENTRY_INTENTS, apply_entry
+from game.app.entry import apply_entry
 from game.app.intents import (
     AskLeave,
     CloseDialog,
@@ -313,8 +313,9 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if state.screen is not Screen.SETUP:
                 return state
             return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE))
-    if isinstance(intent, ENTRY_INTENTS):
-        return apply_entry(state, intent)
+    entered = apply_entry(state, intent, c.coach)
+    if entered is not None:
+        return entered
     if state.screen is Screen.HISTORY:
         return state
     if state.screen is Screen.SETUP:

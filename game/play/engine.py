@@ -13,10 +13,7 @@
         and passes the turn on. The game is over when every sheet is complete.
     Each roll and score adds its moves to the state's log (game.play.move_log): the roll's
     dice, after the keep it was made with (the dice held then; toggling is no move).
-    enter_dice(state, player, faces) -> GameState
-        A game played with real dice (RealDice): the turn's final five faces, entered by hand,
-        in place of rolling (no roll is left after them; entering again replaces them).
-    withdraw_dice(state, player) -> GameState         the entered faces taken away again
+    (a game played with real dice enters its dice instead: game.play.real_dice)
     standings(state) -> tuple[Standing, ...]          best total first; ties share a place
 
 `player` is the index of the player acting, an int (not 1.0, not True); acting out of turn,
@@ -37,14 +34,13 @@ from game.errors import (
     InvalidSetupError,
     NoRollsLeftError,
     NotRolledYetError,
-    RealDiceError,
     WrongPlayerError,
 )
-from game.play.move_log import Entered, Kept, Move, MoveLog, Rolled, Scored
-from game.play.random_source import DiceSource, EntropyDice, RealDice
+from game.play.move_log import Kept, MoveLog, Rolled, Scored
+from game.play.random_source import DiceSource, EntropyDice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
-from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, validate_dice
+from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, ScoreOptions, get_ruleset
 
 
@@ -112,7 +108,7 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         NotRolledYetError: `keep` names dice before the turn's first roll.
         AllDiceKeptError: all five dice would be kept, so the roll would change nothing.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     if state.rolls_left == 0:
         raise NoRollsLeftError(
             f"no rolls left this turn (after {ROLLS_PER_TURN} rolls): score a box"
@@ -159,7 +155,7 @@ def toggle_keep(state: GameState, player: int, die: int) -> GameState:
         NotRolledYetError: the turn's first roll has not been made.
         NoRollsLeftError: no roll is left, so keeping would change nothing.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     (position,) = _die_positions([die])
     if state.dice is None:
         raise NotRolledYetError(f"no dice to keep before the first roll (die {die})")
@@ -180,7 +176,7 @@ def select_box(state: GameState, player: int, box_id: str | None) -> GameState:
         BoxFilledError: `box_id` already holds points.
         JokerForbiddenBoxError: the joker rule sends these dice to another box.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     if box_id is not None:
         options = _options_after_roll(state, f"select box {box_id!r}")
         state.sheet.check_legal(box_id, options)
@@ -208,7 +204,7 @@ def score(state: GameState, player: int, box_id: str) -> GameState:
         BoxFilledError: `box_id` already holds points.
         JokerForbiddenBoxError: the joker rule sends these dice to another box.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     options = _options_after_roll(state, f"score box {box_id!r}")
     sheet = state.sheet.filled_with(box_id, options)
     sheets = (
@@ -226,85 +222,6 @@ def score(state: GameState, player: int, box_id: str) -> GameState:
         selected_box=None,
         log=state.log.added(state.game_turn, Scored(box_id)),
     )
-
-
-def enter_dice(state: GameState, player: int, faces: Iterable[object]) -> GameState:
-    """The turn's final dice, thrown at the table, entered in a game played with RealDice:
-    scoring them is then exactly as after a last roll (joker, sacrifice, bonuses).
-
-    >>> game = new_game("yatzy", [Player("Dana")], RealDice())
-    >>> entered = enter_dice(game, 0, [6, 6, 6, 5, 5])
-    >>> entered.dice, entered.rolls_left, entered.options.points["full_house"]
-    ((6, 6, 6, 5, 5), 0, 28)
-    >>> enter_dice(game, 0, [6, 6, 6, 5, 7])
-    Traceback (most recent call last):
-    game.errors.InvalidDiceError: a die shows 1 to 6, not 7 (in (6, 6, 6, 5, 7))
-
-    Raises:
-        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
-        GameOverError: the game is over.
-        RealDiceError: the game's dice roll on screen.
-        InvalidDiceError: not five faces, or a face that is not a whole number from 1 to 6.
-    """
-    _check_turn(state, player)
-    if not isinstance(state.dice_source, RealDice):
-        raise RealDiceError(
-            f"this game's dice roll on screen: the faces {list(faces)} cannot be entered"
-        )
-    dice = validate_dice(faces)
-    log = state.log
-    if _turn_moves(state) and isinstance(_turn_moves(state)[-1], Entered):
-        log = log.without_last()  # entered again: the new faces replace the old ones
-    return replace(
-        state,
-        dice=dice,
-        kept=(),
-        rolls_left=0,
-        selected_box=None,
-        log=log.added(state.game_turn, Entered(dice)),
-    )
-
-
-def withdraw_dice(state: GameState, player: int) -> GameState:
-    """The turn as it was before its dice were entered (a face on the pad taken back).
-
-    Raises:
-        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
-        GameOverError: the game is over.
-        NotRolledYetError: no dice were entered in this turn.
-    """
-    _check_turn(state, player)
-    moves = _turn_moves(state)
-    if not moves or not isinstance(moves[-1], Entered):
-        raise NotRolledYetError(f"no dice were entered in turn {state.turn_number} to withdraw")
-    dice: Dice | None = None
-    rolls_left = ROLLS_PER_TURN
-    kept: tuple[int, ...] = ()
-    pending: tuple[int, ...] = ()
-    for move in moves[:-1]:
-        if isinstance(move, Kept):
-            pending = move.positions
-        elif isinstance(move, Rolled):
-            dice, kept, rolls_left = move.dice, pending, rolls_left - 1
-    return replace(
-        state,
-        dice=dice,
-        kept=kept,
-        rolls_left=rolls_left,
-        selected_box=None,
-        log=state.log.without_last(),
-    )
-
-
-def _turn_moves(state: GameState) -> tuple[Move, ...]:
-    """The moves of the turn in progress (none before its first roll or entry)."""
-    if state.dice is None or not state.log.covers(state.game_turn):
-        return ()
-    moves = state.log.moves
-    start = len(moves)
-    while start > 0 and not isinstance(moves[start - 1], Scored):
-        start -= 1
-    return moves[start:]
 
 
 @dataclass(frozen=True)
@@ -331,7 +248,13 @@ def standings(state: GameState) -> tuple[Standing, ...]:
     )
 
 
-def _check_turn(state: GameState, player: int) -> None:
+def check_turn(state: GameState, player: int) -> None:
+    """Checks that `player` may act now.
+
+    Raises:
+        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
+        GameOverError: the game is over.
+    """
     # 1.0 == 1 and True == 1: only an int names a player (as a saved game requires).
     if isinstance(player, bool) or not isinstance(player, int):
         raise WrongPlayerError(

@@ -191,11 +191,10 @@ def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequ
             raise _refused(index, move, "the game is over")
         steps.append(Step(game_turn, player, move, sheet, dice, rolls_left))
         if isinstance(move, Entered):
-            if pending_keep is not None:
-                raise _refused(index, move, "entered dice do not follow a keep")
+            # After a keep too: the dice entered are those the roll after it left.
             if len(move.dice) != DICE_COUNT or any(face not in range(1, 7) for face in move.dice):
                 raise _refused(index, move, "entered dice are five faces from 1 to 6")
-            dice, kept, rolls_left = move.dice, (), 0
+            dice, kept, rolls_left, pending_keep = move.dice, (), 0, None
         elif isinstance(move, Rolled):
             if dice is not None and pending_keep is None:
                 raise _refused(index, move, "a second roll needs the keep before it")

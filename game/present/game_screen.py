@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from game.app.entry import entry_complete
 from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
@@ -147,9 +148,11 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         countdown_text=_countdown_text(state, countdown, t),
         countdown_help=_countdown_help(state, t) if countdown else "",
         countdown_fraction=fraction,
-        hint_label=t("hint.button"),
+        hint_label=t("pad.ask" if game.real_dice else "hint.button"),
         hide_hint_label=t("hint.hide"),
-        can_hint=human and game.dice is not None and state.coach_status is CoachStatus.READY,
+        can_hint=human
+        and (entry_complete(state) if game.real_dice else game.dice is not None)
+        and state.coach_status is CoachStatus.READY,
         hint=_hint_text(state, t) if human else "",
         coach_note=coach_note,
         speed_label=t("computer.speed_up"),
@@ -161,7 +164,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         sheet=sheet_view(
             game,
             t,
-            interactive=human,
+            interactive=human and (not game.real_dice or entry_complete(state)),
             advice=advice,
             shown=spotlight(state, advice.box if isinstance(advice, ScoreAdvice) else None),
             celebrated=celebrated,

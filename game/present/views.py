@@ -385,3 +385,6 @@ class PadView(NamedTuple):
     keys_hint: str
     next_up: str
     """"Next: Dana", large, after a box is confirmed, until the next die is entered."""
+    question: str = ""
+    """"Which roll was it?", after "What should I keep?" ("" otherwise), with its answers."""
+    rolls: tuple[Choice, ...] = ()

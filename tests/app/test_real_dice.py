@@ -35,9 +35,10 @@ from game.persistence.savefile import dump_game, game_to_data, load_game
 from game.persistence.session import restore_session, save_session
 from game.persistence.stats import player_stats
 from game.persistence.storage import MemoryStorage
-from game.play.engine import enter_dice, new_game, roll, score, withdraw_dice
+from game.play.engine import new_game, roll, score
 from game.play.move_log import Entered
 from game.play.random_source import RealDice, SeededDice
+from game.play.real_dice import enter_dice, withdraw_dice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
 from game.rules.dice import Dice
