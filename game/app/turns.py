@@ -74,9 +74,7 @@ def start_game(state: AppState, c: Context) -> AppState:
     return reset_turn(
         replace(
             state,
-            ui=replace(
-                state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None, entry=()
-            ),
+            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),
             play=replace(state.play, game=game, before_last_turn=None),
         )
     )
@@ -93,7 +91,7 @@ def undo_turn(state: AppState) -> AppState:
     new = reset_turn(
         replace(
             state,
-            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, entry=()),
+            ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE),
             play=replace(state.play, game=restored, before_last_turn=None, last_auto_scored=None),
         )
     )
@@ -102,8 +100,8 @@ def undo_turn(state: AppState) -> AppState:
 
 def reset_turn(state: AppState) -> AppState:
     """`state` at the start of a turn: no timer, plan or hint of the last one (the countdown's
-    length goes too, as it is read only while a countdown is pending)."""
-    return replace(state, pacing=Pacing())
+    length goes too, as it is read only while a countdown is pending), no face on the pad."""
+    return replace(state, pacing=Pacing(), ui=replace(state.ui, entry=()))
 
 
 def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:

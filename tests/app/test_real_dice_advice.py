@@ -128,3 +128,12 @@ def test_mark_roll_refuses_what_cannot_be() -> None:
     assert mark_roll(game, 0, 3) == game
     second = enter_dice(first, 0, [6, 6, 5, 5, 5])
     assert withdraw_dice(second, 0) == first  # the keep logged with the dice goes too
+
+
+def test_a_box_taken_after_an_earlier_roll_leaves_the_next_pad_empty(advisor: Advisor) -> None:
+    driver = started(advisor, ("Dana", "Avi"))
+    driver(*[EnterFace(face) for face in (4, 4, 4, 2, 1)], ShowHint(), AskAboutRoll(1))
+    driver(SelectBox("fours"), ConfirmTurn())
+    assert driver.game.sheets[0].points_in("fours") == 12
+    pad = driver.view().pad
+    assert pad is not None and pad.entered == () and all(face.enabled for face in pad.faces)
