@@ -18,7 +18,7 @@ from game.play.state import Player
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.test_real_dice import ScriptedDice, turn_dice
-from tests.e2e.conftest import BrowserProblems
+from tests.e2e.browser_helpers import BrowserProblems
 from tests.e2e.game_helpers import AXE, PHONE, Ui, new_context
 
 NAMES = ("Dana", "Avi", "Mari")
