@@ -8,6 +8,9 @@ through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -
 countdown waiting); `--dark` adds the dark theme's (<language>-<screen>-dark.png). Then the
 game screen of four players at each layout's size (LAYOUTS: a phone upright and sideways, a
 tablet, a desktop), at the last roll with the hint shown: <language>-layout-<width>x<height>.png.
+Real dice (`--real-dice-only` for these alone): the pad at 360x640 with a roll entered and a
+box chosen, <language>-real-dice-pad.png, and six players' whole sheet on a tablet (1024x768)
+with the "Next" line, <language>-real-dice-tablet.png.
 The dice are seeded, so the pictures change only when the app's look does.
 """
 
@@ -130,6 +133,44 @@ def shoot_layouts(browser: Browser, url: str, language: str) -> None:
     context.close()
 
 
+REAL_DICE = ((6, 6, 5, 5, 5), (1, 2, 3, 4, 5), (4, 4, 4, 2, 1), (3, 3, 6, 6, 6))
+"""The rolls entered, one per turn, on the real-dice screenshots."""
+
+
+def shoot_real_dice(browser: Browser, url: str, language: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        locale=LANGUAGES[language],
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+    for index, name in enumerate((*PLAYERS[language], *PLAYERS[language], *PLAYERS[language])):
+        if index:
+            page.click("#add-human")
+        page.fill(f"#seat-{index}-name", f"{name} {index // 2 + 1}" if index > 1 else name)
+    page.click("#dice-real-label")
+    page.click("#start")
+    for turn in range(7):
+        for face in REAL_DICE[turn % len(REAL_DICE)]:
+            page.click(f'#pad-faces [data-face="{face}"]')
+        if turn == 6:
+            break
+        page.locator("#sheet button[data-box]:not([disabled])").first.click()
+        page.click("#confirm")
+    page.click('#sheet button[data-box="three_of_a_kind"]')
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-real-dice-pad.png")
+    page.click("#confirm")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-real-dice-tablet.png")
+    context.close()
+
+
 def settle(page: Page) -> None:
     """No focus ring and the top of the screen, as a player first sees it."""
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -169,15 +210,18 @@ def main() -> None:
     parser.add_argument("--dark", action="store_true", help="also the dark theme")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--language", choices=sorted(LANGUAGES), action="append")
+    parser.add_argument("--real-dice-only", action="store_true", help="the real-dice screens")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     schemes = ("light", "dark") if args.dark else ("light",)
     with SiteServer(args.dist) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for language in args.language or LANGUAGES:
-            for scheme in schemes:
-                shoot(browser, server.url, language, scheme)
-            shoot_layouts(browser, server.url, language)
+            if not args.real_dice_only:
+                for scheme in schemes:
+                    shoot(browser, server.url, language, scheme)
+                shoot_layouts(browser, server.url, language)
+            shoot_real_dice(browser, server.url, language)
         browser.close()
     print(f"screenshots written to {OUT.relative_to(ROOT)}")
 
