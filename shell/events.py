@@ -13,12 +13,14 @@ from pyodide.ffi import create_proxy
 
 from game.app.intents import (
     AddPlayer,
+    ApplyCorrection,
     AskAboutRoll,
     AskLeave,
     ChooseDice,
     ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
+    CorrectionFace,
     DismissNotice,
     EnterFace,
     ExplainBox,
@@ -31,6 +33,7 @@ from game.app.intents import (
     Intent,
     MovePlayer,
     NewGame,
+    OpenCorrection,
     OpenHistory,
     OpenRules,
     OpenSettings,
@@ -126,7 +129,7 @@ class Events:
         self._listen(self.document, "keydown", self._on_key)
         self._listen(self.document, "visibilitychange", self._on_visibility)
         self._listen(self.window, "pagehide", lambda _event: self._send(PageHidden()))
-        for name in ("settings", "rules", "leave", "box"):
+        for name in ("settings", "rules", "leave", "box", "correct"):
             dialog = self.document.getElementById(f"{name}-dialog")
             self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
@@ -166,6 +169,17 @@ class Events:
             face = _int(_data(target, "face"))
             if face is not None:
                 intent = EnterFace(face) if action == "pad-face" else RemoveFace(face)
+        elif action in ("correct-face", "correct-remove"):
+            face = _int(_data(target, "face"))
+            if face is not None:
+                intent = CorrectionFace(face, add=action == "correct-face")
+        elif action in ("correct-change", "correct-clear"):
+            intent = ApplyCorrection(clear=action == "correct-clear")
+        elif action == "correct":
+            cell = target.closest("td")
+            box = _data(target.closest("tr"), "row")
+            if box is not None and not is_null(cell):
+                intent = OpenCorrection(int(cell.cellIndex) - 1, box)
         elif action == "ask-roll":
             roll = _int(_data(target, "roll"))
             intent = None if roll is None else AskAboutRoll(roll)

@@ -232,7 +232,7 @@ class View:
                 return
 
     def _dialogs(self, dialog: str) -> None:
-        for name in ("settings", "rules", "leave", "box"):
+        for name in ("settings", "rules", "leave", "box", "correct"):
             el = self.node(f"{name}-dialog").el
             want = dialog == name
             if want and not el.open:
@@ -264,6 +264,7 @@ class View:
             node.cls("advice-release", die.advice == "release")
             badge.text(die.badge).cls("advice", bool(die.advice))
         self._pad.render(view.pad)
+        self._pad.correction(view.correction)
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
         self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)

@@ -9,7 +9,8 @@ countdown waiting); `--dark` adds the dark theme's (<language>-<screen>-dark.png
 game screen of four players at each layout's size (LAYOUTS: a phone upright and sideways, a
 tablet, a desktop), at the last roll with the hint shown: <language>-layout-<width>x<height>.png.
 Real dice (`--real-dice-only` for these alone): the pad at 360x640 with a roll entered and a
-box chosen, <language>-real-dice-pad.png, and six players' whole sheet on a tablet (1024x768)
+box chosen, <language>-real-dice-pad.png, a correction asking to be confirmed,
+<language>-real-dice-correct.png, and six players' whole sheet on a tablet (1024x768)
 with the "Next" line, <language>-real-dice-tablet.png.
 The dice are seeded, so the pictures change only when the app's look does.
 """
@@ -165,6 +166,13 @@ def shoot_real_dice(browser: Browser, url: str, language: str) -> None:
     settle(page)
     page.screenshot(path=OUT / f"{language}-real-dice-pad.png")
     page.click("#confirm")
+    page.click('#sheet tr[data-row="ones"] td:nth-child(2) button')  # the first player's Ones
+    page.click('#correct-entered button[data-face="6"]')
+    page.click('#correct-faces [data-face="1"]')
+    page.click("#correct-change")
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-real-dice-correct.png")
+    page.click("#correct-cancel")
     page.set_viewport_size({"width": 1024, "height": 768})
     settle(page)
     page.screenshot(path=OUT / f"{language}-real-dice-tablet.png")

@@ -393,6 +393,29 @@ class RemoveLastFace:
 
 
 @dataclass(frozen=True)
+class OpenCorrection:
+    """A filled box tapped in a real-dice game: the dialog to change its dice opens."""
+
+    player: int
+    box: str
+
+
+@dataclass(frozen=True)
+class CorrectionFace:
+    """A face added to (`add`) or taken from the dice being corrected."""
+
+    face: int
+    add: bool
+
+
+@dataclass(frozen=True)
+class ApplyCorrection:
+    """Change the box's dice (`clear`: empty the box): the first asks, the second does it."""
+
+    clear: bool = False
+
+
+@dataclass(frozen=True)
 class AskAboutRoll:
     """'What should I keep?': the dice entered were the turn's roll `roll` (1 to 3)."""
 
@@ -462,4 +485,7 @@ Intent = (
     | RemoveFace
     | RemoveLastFace
     | AskAboutRoll
+    | OpenCorrection
+    | CorrectionFace
+    | ApplyCorrection
 )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.coach.protocol import Advice
 from game.i18n.locale import DEFAULT_LANGUAGE
+from game.play.corrections import Refusal
 from game.play.state import DEFAULT_LEVEL, GameState, PlayerKind
 from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice
@@ -69,6 +70,8 @@ class Dialog(StrEnum):
     """Asks before leaving a game in progress."""
     BOX = "box"
     """Explains one box of the sheet (`Ui.explained_box`), with an example."""
+    CORRECT = "correct"
+    """Changes the dice entered for a filled box of a real-dice game (`Ui.correction`)."""
 
 
 class CoachStatus(StrEnum):
@@ -209,6 +212,21 @@ class Pacing:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A filled box being corrected in a game played with real dice (game.app.correcting)."""
+
+    player: int
+    box: str
+    faces: tuple[int, ...]
+    """The dice as they are being corrected (at first, those entered for the box)."""
+    asked: str = ""
+    """The confirmation asked before anything changes: "change" or "clear" ("" none yet)."""
+    refusal: Refusal | None = None
+    """Why the correction cannot be made (a later joker or bonus, or "rules": the dice or
+    the box themselves), once tried."""
+
+
+@dataclass(frozen=True)
 class Ui:
     """What is on screen besides the game: the screen, the dialog, what to announce, the
     notices, and what the history screen and the export offer show."""
@@ -240,6 +258,8 @@ class Ui:
     entry: tuple[int, ...] = ()
     """With real dice: the faces entered so far on the pad, in the order entered, while they
     are fewer than five (five are the game's dice: game.app.entry). Not saved."""
+    correction: Correction | None = None
+    """The box the correction dialog changes (Dialog.CORRECT). Not saved."""
 
 
 @dataclass(frozen=True)

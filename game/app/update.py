@@ -22,6 +22,7 @@ import game.app.countdown as countdown
 import game.app.guide as guide
 import game.app.handover as handover
 from game.app.comfort import apply_comfort
+from game.app.correcting import apply_correction
 from game.app.derived import effects_of_change, next_tick, session_save, with_table_fetch
 from game.app.effects import (
     ClaimTab,
@@ -316,6 +317,9 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
     entered = apply_entry(state, intent, c.coach)
     if entered is not None:
         return entered
+    corrected = apply_correction(state, intent)
+    if corrected is not None:
+        return corrected
     if state.screen is Screen.HISTORY:
         return state
     if state.screen is Screen.SETUP:

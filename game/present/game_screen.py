@@ -12,6 +12,7 @@ from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.play.undo import confirmed_box
+from game.present.correction_view import correction_view
 from game.present.entry_pad import pad_view
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight
@@ -178,6 +179,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         rules_help=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
         ruleset=ruleset.id,
         pad=pad_view(state, t),
+        correction=correction_view(state, t),
     )
     summary = tray_summary(view)
     opened = state.ui.tray_open and bool(summary)

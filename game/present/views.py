@@ -98,6 +98,9 @@ class Cell(NamedTuple):
     """The hint on screen says to score this box (the current player's column only)."""
     celebrate: bool = False
     """The first five of a kind of this player's game, just scored (game.present.spotlight)."""
+    correct: str = ""
+    """With real dice, a filled box's button that opens its correction ("Correct Dana's Full
+    house: 28"); "" otherwise."""
 
 
 class Row(NamedTuple):
@@ -190,6 +193,7 @@ class GameView(NamedTuple):
     guide: GuideView | None = None
     pad: PadView | None = None
     """The pad of a game played with real dice (None when the dice roll on screen)."""
+    correction: CorrectionView | None = None
 
 
 class GuideView(NamedTuple):
@@ -388,3 +392,23 @@ class PadView(NamedTuple):
     question: str = ""
     """"Which roll was it?", after "What should I keep?" ("" otherwise), with its answers."""
     rolls: tuple[Choice, ...] = ()
+
+
+class CorrectionView(NamedTuple):
+    """The dialog that changes the dice entered for a filled box (game.app.correcting)."""
+
+    title: str
+    current: str
+    entered_label: str
+    entered: tuple[EnteredDie, ...]
+    faces: tuple[PadFace, ...]
+    preview: str
+    """What the box would hold with the dice now on the dialog's pad ("" until five)."""
+    refusal: str
+    question: str
+    """"Change Dana's Full house from 28 to 25?" once Change is tapped ("" before)."""
+    change_label: str
+    can_change: bool
+    clear_label: str
+    can_clear: bool
+    cancel_label: str

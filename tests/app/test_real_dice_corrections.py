@@ -8,7 +8,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from game.app.intents import ApplyCorrection, CloseDialog, CorrectionFace, OpenCorrection
+from game.app.model import Dialog
 from game.errors import IllegalActionError, InvalidDiceError, RealDiceError, UnknownBoxError
+from game.i18n.bidi import without_isolates as plain
 from game.play.corrections import CorrectionRefusedError, clear_box, correct_box, dice_scored
 from game.play.engine import new_game, roll, score
 from game.play.move_log import Entered, Scored
@@ -16,6 +19,7 @@ from game.play.random_source import RealDice, SeededDice
 from game.play.real_dice import enter_dice
 from game.play.state import GameState, Player
 from game.rules.dice import Dice
+from tests.app.driver import AppDriver
 
 
 def played(ruleset: str, turns: Sequence[tuple[Dice, str]], players: int = 1) -> GameState:
@@ -98,3 +102,61 @@ def test_only_the_last_box_can_be_cleared() -> None:
     assert cleared.dice is None
     with pytest.raises(IllegalActionError, match="only the last box"):
         clear_box(game, 0, "twos")
+
+
+# --- from the app: the dialog, its confirmation, a refusal ---------------------------------------
+
+
+def app_with(game: GameState) -> AppDriver:
+    return AppDriver.with_game(game)
+
+
+def test_a_correction_asks_before_it_changes_the_score() -> None:
+    game = played("yatzy", [((6, 6, 6, 5, 5), "full_house"), ((1, 1, 2, 3, 4), "ones")], 2)
+    driver = app_with(game)
+    (cell,) = [c for c in driver.row("full_house") if c.correct]
+    assert plain(cell.correct) == "Correct P0's Full house: 28"
+    driver(OpenCorrection(0, "full_house"))
+    assert driver.state.ui.dialog is Dialog.CORRECT
+    view = driver.view().correction
+    assert view is not None and [die.face for die in view.entered] == [5, 5, 6, 6, 6]
+    assert not view.can_clear  # not the last box confirmed
+    driver(CorrectionFace(6, add=False), CorrectionFace(5, add=True))
+    view = driver.view().correction
+    assert view is not None and plain(view.preview) == "With these dice: 27"
+    driver(ApplyCorrection())
+    view = driver.view().correction
+    assert view is not None
+    assert plain(view.question) == "Change P0's Full house from 28 to 27?"
+    assert driver.game == game  # asked, not changed
+    driver(ApplyCorrection())
+    assert driver.state.ui.dialog is Dialog.NONE
+    assert driver.game.sheets[0].points_in("full_house") == 27
+    assert driver.game.sheets[1] == game.sheets[1]
+
+
+def test_a_refused_correction_says_why_and_changes_nothing() -> None:
+    driver = app_with(played("penta", PENTA_TURNS))
+    driver(OpenCorrection(0, "penta"), CorrectionFace(5, add=False), CorrectionFace(6, add=True))
+    view = driver.view().correction
+    assert view is not None and not view.can_change
+    assert plain(view.refusal) == (
+        "Not possible: the joker P0 used for Full house on turn 3 would no longer be allowed."
+    )
+    before = driver.game
+    driver(ApplyCorrection(), ApplyCorrection())
+    assert driver.game == before and driver.state.ui.dialog is Dialog.CORRECT
+    driver(CloseDialog())
+    assert driver.state.ui.dialog is Dialog.NONE and driver.game == before
+
+
+def test_the_last_box_is_cleared_after_a_confirmation() -> None:
+    game = played("yatzy", [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes")], 2)
+    driver = app_with(game)
+    driver(OpenCorrection(1, "threes"))
+    view = driver.view().correction
+    assert view is not None and view.can_clear
+    driver(ApplyCorrection(clear=True))
+    assert driver.game == game
+    driver(ApplyCorrection(clear=True))
+    assert driver.game.current_player == 1 and driver.game.sheets[1].points_in("threes") is None

@@ -1,6 +1,7 @@
 """A game of three played with real dice, entered through the pad in the page (the logic is
 tested in CPython: tests/app/test_real_dice*.py): every box scored as the engine scores the
-same dice, one roll typed on the keyboard, 'What should I keep?' for an entered roll, the
+same dice, one roll typed on the keyboard, one correction, 'What should I keep?' for an
+entered roll, the
 languages switched in the page, axe on the pad, the whole sheet on a tablet, the standings."""
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ from playwright.sync_api import Browser, Page, expect
 from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import sheet_position
-from game.play.engine import new_game, roll, score
+from game.play.corrections import correct_box
+from game.play.engine import new_game, score
+from game.play.random_source import RealDice
+from game.play.real_dice import enter_dice
 from game.play.state import Player
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
-from tests.app.test_real_dice import ScriptedDice, turn_dice
+from tests.app.test_real_dice import turn_dice
 from tests.e2e.browser_helpers import BrowserProblems
 from tests.e2e.game_helpers import AXE, PHONE, Ui, new_context
 
@@ -26,6 +30,8 @@ TYPED_TURN = 1
 """Avi's first roll is typed on the keyboard, his box confirmed with Enter."""
 ASKED_TURN = 3
 """Dana's second roll: 'What should I keep?', said to be the turn's first roll."""
+CORRECTED_AT = 5
+"""After this turn, Dana's first box is corrected: one die changed."""
 LANGUAGE_AT = {12: "he", 24: "et", 36: "en"}
 TABLET_AT = 30
 
@@ -68,13 +74,17 @@ def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str)
     expect(page.locator("#roll")).to_be_hidden()
 
     dice = turn_dice(len(ruleset.box_ids), len(NAMES), seed=11)
-    reference = new_game(ruleset, [Player(name) for name in NAMES], ScriptedDice(sum(dice, ())))
+    # The engine's game of the same dice and boxes (tests/app/test_real_dice.py checks that
+    # it scores as rolled dice do).
+    reference = new_game(ruleset, [Player(name) for name in NAMES], RealDice())
+    first_box = ""
     for turn, faces in enumerate(dice):
         if turn in LANGUAGE_AT:
             page.select_option("#language", LANGUAGE_AT[turn])
             expect(page.locator("html")).to_have_attribute("lang", LANGUAGE_AT[turn])
-        reference = roll(reference, reference.current_player)
+        reference = enter_dice(reference, reference.current_player, faces)
         box = best_immediate_box(reference)
+        first_box = first_box or box
         sheet = reference.sheet
         reference = score(reference, reference.current_player, box)
         if turn == TYPED_TURN:
@@ -108,6 +118,22 @@ def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str)
             page.click("#confirm")
         if turn == 0:
             expect(page.locator("#pad-next")).to_have_text("Next: Avi")
+        if turn == CORRECTED_AT:
+            old = dice[0]
+            new = (old[0] % 6 + 1, *old[1:])
+            page.click(f'#sheet tr[data-row="{first_box}"] td:nth-child(2) button')
+            expect(page.locator("#correct-dialog")).to_be_visible()
+            page.click(f'#correct-entered button[data-face="{old[0]}"]')
+            page.click(f'#correct-faces [data-face="{new[0]}"]')
+            page.click("#correct-change")
+            expect(page.locator("#correct-question")).to_be_visible()  # asked first
+            check_axe(ui, "the correction (en)", problems)
+            page.click("#correct-change")
+            expect(page.locator("#correct-dialog")).to_be_hidden()
+            reference = correct_box(reference, 0, first_box, new)
+            points = reference.sheets[0].points_in(first_box)
+            cell = page.locator(f'#sheet tr[data-row="{first_box}"] td:nth-child(2)')
+            expect(cell).to_have_text(str(points))
         if turn == TABLET_AT:
             page.set_viewport_size({"width": 1024, "height": 768})
             fits = page.evaluate(
