@@ -300,3 +300,27 @@ def test_history_marks_real_dice_and_keeps_their_luck_apart() -> None:
     (stats,) = player_stats([real, screen])
     assert stats.games == 2 and stats.real_dice_games == 1
     assert stats.five_of_a_kind == 1  # the on-screen game's only: the real dice's are not luck
+
+
+def test_the_history_card_counts_the_games_with_real_dice() -> None:
+    real = record_game(
+        "2" * 16, played_through(RealDice()), date(2026, 12, 1)
+    )  # every turn entered by hand
+    driver = AppDriver.seeded(1)
+    driver.state = replace(
+        driver.state, ui=replace(driver.state.ui, stats=player_stats([real]), screen=Screen.HISTORY)
+    )
+    history = driver.snapshot().history
+    assert history is not None
+    (card,) = history.cards
+    facts = {plain(fact.label): plain(fact.value) for fact in card.facts}
+    assert facts["Played with real dice (their luck not counted)"] == "1"
+    assert facts["Yatzys"] == "0"
+
+
+def played_through(source: RealDice) -> GameState:
+    game = new_game("yatzy", [Player("Dana")], source)
+    for _ in game.ruleset.box_ids:
+        game = enter_dice(game, 0, (6, 6, 6, 6, 6))
+        game = score(game, 0, best_immediate_box(game))
+    return game
