@@ -98,6 +98,15 @@ class JokerForbiddenBoxError(IllegalActionError):
     pass
 
 
+class RealDiceError(IllegalActionError):
+    """Dice entered by hand in a game whose dice roll on screen, or a roll asked of a game
+    played with real dice (their faces are entered: game.play.real_dice)."""
+
+
+class RollNumberError(IllegalActionError, ValueError):
+    """Entered dice said to be a roll (1st, 2nd, 3rd) that they cannot be in this turn."""
+
+
 class SaveFileError(GameError, ValueError):
     """A saved game that cannot be loaded; the message says where and what is wrong."""
 

@@ -11,6 +11,17 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
+from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
+from game.app.entry_intents import (
+    ApplyCorrection,
+    AskAboutRoll,
+    ChooseDice,
+    CorrectionFace,
+    EnterFace,
+    OpenCorrection,
+    RemoveFace,
+    RemoveLastFace,
+)
 from game.app.intents import (
     AddPlayer,
     AskLeave,
@@ -35,25 +46,21 @@ from game.app.intents import (
     PageHidden,
     PageShown,
     PlayAgain,
-    PlayMineAnyway,
     ReleaseSheet,
     RemovePlayer,
     RenamePlayer,
     Roll,
     SelectBox,
     SetAutoScore,
-    SetCoachThreshold,
     SetComputerSpeed,
     SetDisplaySize,
     SetLanguage,
     SetPassPhone,
-    SetPlayerCoach,
     SetPlayerKind,
     SetPlayerLevel,
     SetSound,
     SetUndo,
     SetVibration,
-    ShowBestMove,
     ShowHint,
     SkipComputers,
     SkipGuide,
@@ -186,6 +193,24 @@ class Events:
         elif action == "die":
             die = _int(_data(target, "die"))
             intent = None if die is None else ToggleKeep(die)
+        elif action in ("pad-face", "pad-remove"):
+            face = _int(_data(target, "face"))
+            if face is not None:
+                intent = EnterFace(face) if action == "pad-face" else RemoveFace(face)
+        elif action in ("correct-face", "correct-remove"):
+            face = _int(_data(target, "face"))
+            if face is not None:
+                intent = CorrectionFace(face, add=action == "correct-face")
+        elif action in ("correct-change", "correct-clear"):
+            intent = ApplyCorrection(clear=action == "correct-clear")
+        elif action == "correct":
+            cell = target.closest("td")
+            box = _data(target.closest("tr"), "row")
+            if box is not None and not is_null(cell):
+                intent = OpenCorrection(int(cell.cellIndex) - 1, box)
+        elif action == "ask-roll":
+            roll = _int(_data(target, "roll"))
+            intent = None if roll is None else AskAboutRoll(roll)
         elif action == "box":
             intent = SelectBox(str(_data(target, "box")))
         elif action == "explain":
@@ -214,6 +239,8 @@ class Events:
         index = _int(_data(target, "index"))
         if action == "ruleset":
             self._send(ChooseRuleset(value))
+        elif action == "dice":
+            self._send(ChooseDice(value == "real"))
         elif action == "language":
             self._send(SetLanguage(value))
         elif action == "auto-score" and value.isdigit():
@@ -258,7 +285,7 @@ class Events:
         # The digit keys and the numeric keypad (even with Num Lock off: then `key` is "End"...).
         code = str(event.code)
         key = code[-1] if code[:-1] in ("Digit", "Numpad") else str(event.key)
-        if key not in ("1", "2", "3", "4", "5") or event.ctrlKey or event.altKey or event.metaKey:
+        if event.ctrlKey or event.altKey or event.metaKey:
             return
         state = self._state()
         if state.screen is not Screen.GAME or state.ui.dialog is not Dialog.NONE:
@@ -266,8 +293,10 @@ class Events:
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
             return
-        event.preventDefault()
-        self._send(ToggleKeep(int(key) - 1))
+        intent = _key_intent(state, key)
+        if intent is not None:
+            event.preventDefault()  # Enter on a focused button must not click it as well
+            self._send(intent)
 
     def _on_visibility(self, _event: Any) -> None:
         if self.document.visibilityState == "hidden":
@@ -288,6 +317,19 @@ class Events:
         is_open = dialog is not Dialog.NONE
         if is_open and not self.document.getElementById(f"{dialog.value}-dialog").open:
             self._send(CloseDialog())
+
+
+def _key_intent(state: AppState, key: str) -> Intent | None:
+    """Keys 1 to 5 keep dice; with real dice, 1 to 6 enter a face, Backspace takes the last
+    back, and Enter confirms the box selected."""
+    game = state.game
+    if game is not None and game.real_dice:
+        if key in ("1", "2", "3", "4", "5", "6"):
+            return EnterFace(int(key))
+        if key == "Backspace":
+            return RemoveLastFace()
+        return ConfirmTurn() if key == "Enter" and game.selected_box is not None else None
+    return ToggleKeep(int(key) - 1) if key in ("1", "2", "3", "4", "5") else None
 
 
 def _data(element: Any, name: str) -> str | None:

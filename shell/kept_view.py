@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n.bidi import without_isolates
-from game.present.views import FinishedGameView, FinishedView, HistoryView, KeptGameView, Snapshot
+from game.present.history_views import FinishedGameView, HistoryView
+from game.present.views import FinishedView, KeptGameView, Snapshot
 from shell.dom import Page
 from shell.sheet_table import SheetTable
 from shell.text import fill_text

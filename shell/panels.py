@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.present.views import Bar, Choice, HistoryView, SettingsView
+from game.present.history_views import Bar, HistoryView
+from game.present.views import Choice, SettingsView
 from shell.dom import Page
 from shell.text import fill_text
 

@@ -31,7 +31,16 @@ class SetupForm:
         self.node("player-count").text(view.player_count)
         self._seats(view)
         self.node("add-human").text(view.add_human_label).flag("disabled", not view.can_add)
-        self.node("add-computer").text(view.add_computer_label).flag("disabled", not view.can_add)
+        self.node("add-computer").text(view.add_computer_label).flag(
+            "disabled", not view.can_add
+        ).show(view.can_add_computer or not view.can_add)
+        self.node("dice-legend").text(view.dice_heading)
+        for choice in view.dice_choices:
+            radio = self.node(f"dice-{choice.value}")
+            if bool(radio.el.checked) != choice.selected:
+                radio.el.checked = choice.selected
+            self.node(f"dice-{choice.value}-label").text(choice.label)
+        self.node("dice-help").text(view.dice_help).show(bool(view.dice_help))
         self.node("start").text(view.start_label).flag("disabled", False)
         self.node("daily").show(True)
         self.node("daily-button").text(view.daily_label).flag("disabled", not view.daily_available)
@@ -53,6 +62,7 @@ class SetupForm:
             name.attr("placeholder", seat.placeholder)
             nodes["kind_label"].text(seat.kind_label)
             self.page.fill_select(nodes["kind"].el, seat.kinds)
+            nodes["kind_box"].show(bool(seat.kinds))  # none with real dice: people only
             nodes["level_label"].text(seat.level_label)
             self.page.fill_select(nodes["level"].el, seat.levels)
             nodes["level_box"].show(seat.is_computer)
@@ -134,6 +144,7 @@ class SetupForm:
             "name": Node(name),
             "kind_label": Node(kind_label),
             "kind": Node(kind),
+            "kind_box": Node(kind_box),
             "level_label": Node(level_label),
             "level": Node(level),
             "level_box": Node(level_box),

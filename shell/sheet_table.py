@@ -164,15 +164,18 @@ class SheetTable:
             + (" hinted" if cell.hinted else "")
             + (" celebrate" if cell.celebrate else ""),
         )
-        as_button = cell.box is not None or cell.state == "forbidden"
+        # A filled box of a real-dice game is a button too: it opens its correction.
+        as_button = cell.box is not None or cell.state == "forbidden" or bool(cell.correct)
         button.show(as_button)
         span.show(not as_button)
         if as_button:
             span.text("")
-            button.text(cell.text).attr("aria-label", cell.label)
+            button.attr("data-action", "correct" if cell.correct else "box")
+            button.text(cell.text).attr("aria-label", cell.correct or cell.label)
             button.attr("data-box", cell.box)
-            button.flag("disabled", not cell.enabled)
-            button.attr("aria-pressed", "true" if cell.state == "selected" else "false")
+            button.flag("disabled", not (cell.enabled or cell.correct))
+            pressed = "true" if cell.state == "selected" else "false"
+            button.attr("aria-pressed", None if cell.correct else pressed)
         else:
             span.text(cell.text)
             button.text("").attr("data-box", None).attr("aria-pressed", None).attr(

@@ -26,13 +26,14 @@ from shell.dom import Node, Page, shift_into
 from shell.help_view import HelpView
 from shell.js import is_null, js_object
 from shell.kept_view import KeptView
+from shell.pad_view import PadPanel
 from shell.panels import Panels
 from shell.review_view import ReviewPanels
 from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
 from shell.text import fill_text
 
-DIALOGS = ("settings", "rules", "leave", "box", "delete-kept")
+DIALOGS = ("settings", "rules", "leave", "box", "delete-kept", "correct")
 """The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
 
 
@@ -45,6 +46,7 @@ class View:
         self._panels = Panels(self.page)
         self._help = HelpView(self.page)
         self._review = ReviewPanels(self.page)
+        self._pad = PadPanel(self.page)
         self._sheets: dict[str, SheetTable] = {
             "sheet": SheetTable(document, document.getElementById("sheet")),
             "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
@@ -284,6 +286,8 @@ class View:
             node.cls("advice-keep", die.advice == "keep")
             node.cls("advice-release", die.advice == "release")
             badge.text(die.badge).cls("advice", bool(die.advice))
+        self._pad.render(view.pad)
+        self._pad.correction(view.correction)
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
         self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)

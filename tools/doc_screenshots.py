@@ -15,10 +15,13 @@ And the games kept: -kept.png (the unfinished games on the New game screen), -ke
 -finished.png (a finished game's whole sheet); `--only kept` makes only these.
 Then the coach while playing in a one-player game: -coach-warn.png (on "warn", a costly keep
 waiting) and -coach-always.png (on "always", the line after a move); `--only coach` takes only
-those. The dice are seeded, so the pictures change only when the app's look does.
-Last, the daily challenge (on a fixed day): <language>-daily.png and -daily-history.png;
-`--only daily` makes only these. The dice are seeded, so the pictures change only when the
-app's look does.
+those.
+Then the daily challenge (on a fixed day): <language>-daily.png and -daily-history.png;
+`--only daily` makes only these. Last, real dice (`--only real-dice`): the pad at 360x640 with a
+roll entered and a box chosen, <language>-real-dice-pad.png, a correction asking to be
+confirmed, <language>-real-dice-correct.png, and six players' whole sheet on a tablet
+(1024x768) with the "Next" line, <language>-real-dice-tablet.png. The dice are seeded, so the
+pictures change only when the app's look does.
 """
 
 from __future__ import annotations
@@ -274,6 +277,51 @@ def shoot_daily(browser: Browser, url: str, language: str) -> None:
     context.close()
 
 
+REAL_DICE = ((6, 6, 5, 5, 5), (1, 2, 3, 4, 5), (4, 4, 4, 2, 1), (3, 3, 6, 6, 6))
+"""The rolls entered, one per turn, on the real-dice screenshots."""
+
+
+def shoot_real_dice(browser: Browser, url: str, language: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        locale=LANGUAGES[language],
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+    for index, name in enumerate((*PLAYERS[language], *PLAYERS[language], *PLAYERS[language])):
+        if index:
+            page.click("#add-human")
+        page.fill(f"#seat-{index}-name", f"{name} {index // 2 + 1}" if index > 1 else name)
+    page.click("#dice-real-label")
+    page.click("#start")
+    for turn in range(7):
+        for face in REAL_DICE[turn % len(REAL_DICE)]:
+            page.click(f'#pad-faces [data-face="{face}"]')
+        if turn == 6:
+            break
+        page.locator("#sheet button[data-box]:not([disabled])").first.click()
+        page.click("#confirm")
+    page.click('#sheet button[data-box="three_of_a_kind"]')
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-real-dice-pad.png")
+    page.click("#confirm")
+    page.click('#sheet tr[data-row="ones"] td:nth-child(2) button')  # the first player's Ones
+    page.click('#correct-entered button[data-face="6"]')
+    page.click('#correct-faces [data-face="1"]')
+    page.click("#correct-change")
+    page.wait_for_timeout(300)
+    page.screenshot(path=OUT / f"{language}-real-dice-correct.png")
+    page.click("#correct-cancel")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    settle(page)
+    page.screenshot(path=OUT / f"{language}-real-dice-tablet.png")
+    context.close()
+
+
 def settle(page: Page) -> None:
     """No focus ring and the top of the screen, as a player first sees it."""
     page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
@@ -313,7 +361,9 @@ def main() -> None:
     parser.add_argument("--dark", action="store_true", help="also the dark theme")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--language", choices=sorted(LANGUAGES), action="append")
-    parser.add_argument("--only", choices=("kept", "coach", "daily"), help="only these screenshots")
+    parser.add_argument(
+        "--only", choices=("kept", "coach", "daily", "real-dice"), help="only these screenshots"
+    )
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     schemes = ("light", "dark") if args.dark else ("light",)
@@ -330,6 +380,8 @@ def main() -> None:
                 shoot_coach(browser, server.url, language)
             if args.only in (None, "daily"):
                 shoot_daily(browser, server.url, language)
+            if args.only in (None, "real-dice"):
+                shoot_real_dice(browser, server.url, language)
         browser.close()
     print(f"screenshots written to {OUT.relative_to(ROOT)}")
 

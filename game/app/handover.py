@@ -35,6 +35,7 @@ def is_pending(state: AppState) -> bool:
         or game.player.kind is not PlayerKind.HUMAN
         or game.dice is not None
         or humans(game) < 2
+        or game.real_dice  # the scorekeeper keeps the device: nothing to hide or pass
     ):
         return False
     if not _a_human_played(game):

@@ -8,6 +8,17 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
+from game.app.entry_intents import (
+    ApplyCorrection,
+    AskAboutRoll,
+    ChooseDice,
+    CorrectionFace,
+    EnterFace,
+    OpenCorrection,
+    RemoveFace,
+    RemoveLastFace,
+)
 from game.app.kept_intents import (
     AskDeleteKept,
     CloseFinished,
@@ -18,7 +29,6 @@ from game.app.kept_intents import (
 )
 from game.app.model import DisplaySize, Notice, Speed
 from game.app.review_intents import ReviewIntent
-from game.coach.protocol import CoachMode
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState, PlayerKind
@@ -387,31 +397,6 @@ class TabLost:
     """Another tab took the game: this one gives way."""
 
 
-@dataclass(frozen=True)
-class SetPlayerCoach:
-    """The coach while playing of the human player at seat `index` (game.app.coaching)."""
-
-    index: int
-    mode: CoachMode
-
-
-@dataclass(frozen=True)
-class SetCoachThreshold:
-    """The expected final points a move must cost for the coach on "warn" to stop it."""
-
-    points: float
-
-
-@dataclass(frozen=True)
-class ShowBestMove:
-    """[Show it] on the coach's warning: the best move shows, as the hint shows it."""
-
-
-@dataclass(frozen=True)
-class PlayMineAnyway:
-    """[Play mine anyway] on the coach's warning: the move that waits is made."""
-
-
 Intent = (
     ChooseRuleset
     | AddPlayer
@@ -482,4 +467,12 @@ Intent = (
     | PlayMineAnyway
     | StartDaily
     | ReviewIntent
+    | ChooseDice
+    | EnterFace
+    | RemoveFace
+    | RemoveLastFace
+    | AskAboutRoll
+    | OpenCorrection
+    | CorrectionFace
+    | ApplyCorrection
 )

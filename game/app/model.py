@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.coach.protocol import Advice, CoachMode, Judgement
 from game.i18n.locale import DEFAULT_LANGUAGE
+from game.play.corrections import Refusal
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import MoveLog
 from game.play.move_log import Scored as ScoredMove
@@ -82,6 +83,8 @@ class Dialog(StrEnum):
     """Explains one box of the sheet (`Ui.explained_box`), with an example."""
     DELETE_KEPT = "delete-kept"
     """Asks before deleting an unfinished game kept (`Ui.deleting`)."""
+    CORRECT = "correct"
+    """Changes the dice entered for a filled box of a real-dice game (`Ui.correction`)."""
 
 
 class CoachStatus(StrEnum):
@@ -152,6 +155,8 @@ class Setup:
     """Games start with SeededDice(seed) when set (the page's ?seed=N); it survives a new game."""
     today: date | None = None
     """The local date, from the shell (at start, and with StartDaily): the daily challenge's."""
+    real_dice: bool = False
+    """Games are played with real dice, whose faces are entered (game.app.entry): humans only."""
 
 
 @dataclass(frozen=True)
@@ -230,6 +235,21 @@ class Pacing:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A filled box being corrected in a game played with real dice (game.app.correcting)."""
+
+    player: int
+    box: str
+    faces: tuple[int, ...]
+    """The dice as they are being corrected (at first, those entered for the box)."""
+    asked: str = ""
+    """The confirmation asked before anything changes: "change" or "clear" ("" none yet)."""
+    refusal: Refusal | None = None
+    """Why the correction cannot be made (a later joker or bonus, or "rules": the dice or
+    the box themselves), once tried."""
+
+
+@dataclass(frozen=True)
 class Ui:
     """What is on screen besides the game: the screen, the dialog, what to announce, the
     notices, and what the history screen and the export offer show."""
@@ -269,6 +289,11 @@ class Ui:
     """The finished game whose sheet the FINISHED screen shows."""
     daily: tuple[DailyResult, ...] = ()
     """The daily challenges played, newest first (with the statistics: StatsLoaded)."""
+    entry: tuple[int, ...] = ()
+    """With real dice: the faces entered so far on the pad, in the order entered, while they
+    are fewer than five (five are the game's dice: game.app.entry). Not saved."""
+    correction: Correction | None = None
+    """The box the correction dialog changes (Dialog.CORRECT). Not saved."""
 
 
 @dataclass(frozen=True)

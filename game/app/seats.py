@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from game.app.coach_intents import SetPlayerCoach
 from game.app.intents import (
     AddPlayer,
     ChooseRuleset,
@@ -13,7 +14,6 @@ from game.app.intents import (
     MovePlayer,
     RemovePlayer,
     RenamePlayer,
-    SetPlayerCoach,
     SetPlayerKind,
     SetPlayerLevel,
 )
@@ -33,7 +33,7 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
                 return state
             return replace(state, setup=replace(setup, ruleset_id=ruleset_id))
         case AddPlayer(kind):
-            if len(seats) >= MAX_PLAYERS:
+            if len(seats) >= MAX_PLAYERS or _computer_at_real_dice(setup, kind):
                 return state
             seats.append(Seat(kind=PlayerKind(kind)))
         case RemovePlayer(index):
@@ -53,6 +53,8 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
         case SetPlayerKind(index, kind):
             if not _valid_seat(index, seats) or kind not in tuple(PlayerKind):
                 return state
+            if _computer_at_real_dice(setup, kind):
+                return state
             seats[index] = replace(seats[index], kind=PlayerKind(kind))
         case SetPlayerLevel(index, level):
             if not _valid_seat(index, seats) or level not in LEVELS:
@@ -65,6 +67,11 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
         case _:
             return state
     return replace(state, setup=replace(replace(setup, seats=tuple(seats)), restored=False))
+
+
+def _computer_at_real_dice(setup: Setup, kind: object) -> bool:
+    """Real dice are thrown by people: a game with them has no computer player."""
+    return setup.real_dice and kind == PlayerKind.COMPUTER
 
 
 def _valid_seat(index: object, seats: list[Seat]) -> bool:

@@ -155,6 +155,7 @@ def resume(
         and game.dice is not None
         and game.rolls_left == 0
         and game.selected_box is None
+        and not game.real_dice  # the scorekeeper chooses the box of the dice at the table
         and seconds
     ):
         new = countdown.start(new, now, seconds, None)

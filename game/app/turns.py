@@ -8,14 +8,13 @@ from dataclasses import dataclass, replace
 
 import game.app.coaching as coaching
 import game.app.countdown as countdown
+from game.app.coach_intents import PlayMineAnyway, ShowBestMove
 from game.app.intents import (
     ConfirmTurn,
     HideHint,
     Intent,
-    PlayMineAnyway,
     Roll,
     SelectBox,
-    ShowBestMove,
     ShowHint,
     SkipComputers,
     SpeedUp,
@@ -46,7 +45,7 @@ from game.coach.protocol import Coach, CoachMode, KeepAdvice, ScoreAdvice
 from game.play.engine import new_game, roll, score, select_box, toggle_keep
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
-from game.play.random_source import DiceSource, EntropyDice, SeededDice
+from game.play.random_source import DiceSource, EntropyDice, RealDice, SeededDice
 from game.play.state import DEFAULT_LEVEL, GameState
 from game.play.undo import confirmed_box, undo, undo_point
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
@@ -60,7 +59,9 @@ class Context:
     rng: random.Random
 
 
-def dice_source_for(state: AppState) -> DiceSource:
+def dice_source_for(state: AppState, real: bool) -> DiceSource:
+    if real:
+        return RealDice()
     return EntropyDice() if state.setup.seed is None else SeededDice(state.setup.seed)
 
 
@@ -68,11 +69,13 @@ def start_game(state: AppState, c: Context) -> AppState:
     if state.screen is Screen.END and state.game is not None:
         players = state.game.players
         ruleset = state.game.ruleset
+        real = state.game.real_dice
     else:
         players = players_for(state.setup, state.settings.language)
         ruleset = RULESETS[state.setup.ruleset_id]
+        real = state.setup.real_dice
     modes = state.coaching.modes if state.screen is Screen.END else coaching.modes_for(state.setup)
-    return playing(state, new_game(ruleset, players, dice_source_for(state)), modes)
+    return playing(state, new_game(ruleset, players, dice_source_for(state, real)), modes)
 
 
 def playing(state: AppState, game: GameState, modes: tuple[CoachMode, ...]) -> AppState:
@@ -105,8 +108,8 @@ def undo_turn(state: AppState) -> AppState:
 
 def reset_turn(state: AppState) -> AppState:
     """`state` at the start of a turn: no timer, plan or hint of the last one (the countdown's
-    length goes too, as it is read only while a countdown is pending)."""
-    return replace(state, pacing=Pacing())
+    length goes too, as it is read only while a countdown is pending), no face on the pad."""
+    return replace(state, pacing=Pacing(), ui=replace(state.ui, entry=()))
 
 
 def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:

@@ -25,7 +25,9 @@ import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
 import game.app.review_flow as review_flow
+from game.app.coach_intents import SetCoachThreshold
 from game.app.comfort import apply_comfort
+from game.app.correcting import apply_correction
 from game.app.daily import start_daily
 from game.app.derived import (
     effects_of_change,
@@ -46,6 +48,7 @@ from game.app.effects import (
     SaveSession,
     Warn,
 )
+from game.app.entry import apply_entry
 from game.app.intents import (
     AskLeave,
     CloseDialog,
@@ -68,7 +71,6 @@ from game.app.intents import (
     PlayAgain,
     ReleaseSheet,
     SetAutoScore,
-    SetCoachThreshold,
     SetComputerSpeed,
     SetLanguage,
     SetPassPhone,
@@ -351,6 +353,12 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if state.screen is not Screen.SETUP:
                 return state
             return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE))
+    entered = apply_entry(state, intent, c.coach)
+    if entered is not None:
+        return entered
+    corrected = apply_correction(state, intent)
+    if corrected is not None:
+        return corrected
     if state.screen in (Screen.HISTORY, Screen.FINISHED, Screen.REVIEW):
         return state
     if state.screen is Screen.SETUP:

@@ -66,7 +66,7 @@ from game.persistence.storage import (
     write_record,
 )
 from game.play.engine import standings
-from game.play.move_log import MoveLog
+from game.play.move_log import Entered, MoveLog
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
 from game.rules.dice import ROLLS_PER_TURN
@@ -100,6 +100,12 @@ class GameRecord:
     """Every move of the game (or of its last turns, for a game recorded before logs)."""
     challenge_date: date | None = None
     """The day of the daily challenge the game was (GameState.challenge_date), else None."""
+
+    @property
+    def real_dice(self) -> bool:
+        """Played with real dice at the table: its dice were entered (the log's "enter" moves),
+        so nobody knows whether they were fair."""
+        return any(isinstance(move, Entered) for move in self.log.moves)
 
 
 def new_game_id(bits: int) -> str:

@@ -9,6 +9,7 @@ One short string per move, as a save of 13 turns holds about 80 of them per play
     "roll 44256"     the five faces after a roll, die 0..4
     "keep 013"       the positions held when rolling again; "keep" alone holds none
     "score ones"     the box scored
+    "enter 66655"    the final faces of a turn played with real dice, entered by hand
 
 `since_turn` is the game turn (boxes filled on all sheets together) the log starts at: 0 when
 it is complete; a game saved before the log existed has only the turns from its migration on
@@ -27,12 +28,12 @@ from dataclasses import replace
 from game.errors import GameError, SaveFileError
 from game.persistence.migrations import JsonObject
 from game.persistence.readers import check_keys, read_int, read_list, read_object
-from game.play.move_log import Kept, Move, MoveLog, Rolled, Scored, walk
+from game.play.move_log import Entered, Kept, Move, MoveLog, Rolled, Scored, walk
 from game.play.sheet import Sheet
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice
 
-MOVES_PER_TURN = 2 * ROLLS_PER_TURN
-"""At most three rolls, two keeps and a box."""
+MOVES_PER_TURN = 2 * ROLLS_PER_TURN + 1
+"""At most three rolls, two keeps and a box, and with real dice the final faces entered."""
 
 
 def move_log_to_data(log: MoveLog) -> JsonObject:
@@ -146,6 +147,8 @@ def _move_text(move: Move) -> str:
         return "roll " + "".join(map(str, move.dice))
     if isinstance(move, Kept):
         return " ".join(("keep", "".join(map(str, move.positions)))).strip()
+    if isinstance(move, Entered):
+        return "enter " + "".join(map(str, move.dice))
     return f"score {move.box}"
 
 
@@ -155,11 +158,13 @@ def _move(text: object, path: str) -> Move:
     kind, _, argument = text.partition(" ")
     if kind == "roll" and len(argument) == DICE_COUNT and set(argument) <= set("123456"):
         return Rolled(tuple(int(face) for face in argument))
+    if kind == "enter" and len(argument) == DICE_COUNT and set(argument) <= set("123456"):
+        return Entered(tuple(int(face) for face in argument))
     if kind == "keep" and set(argument) <= set("01234") and len(argument) < DICE_COUNT:
         return Kept(tuple(int(die) for die in argument))
     if kind == "score" and argument:
         return Scored(argument)
     raise SaveFileError(
-        f"{path}: 'roll' and five faces, 'keep' and die positions, or 'score' and a box, "
-        f"not {text!r:.80}"
+        f"{path}: 'roll' or 'enter' and five faces, 'keep' and die positions, or 'score' and "
+        f"a box, not {text!r:.80}"
     )

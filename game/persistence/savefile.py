@@ -42,6 +42,8 @@ Format (schema_version 4):
                   or {"kind": "entropy"},       (fresh system randomness; nothing to restore)
                   or {"kind": "daily", "day": "2026-12-01"}   the daily challenge of that local
                                                 date, for the game's ruleset (game.play.daily_dice)
+                  or {"kind": "real"},          (real dice at the table: faces entered by hand,
+                                                the log's "enter" moves; humans only)
       "last_turn": {                            the box just confirmed, or null
         "player": 0,                            who confirmed it (the player before turn.player)
         "box": "fours",                         the box it filled
@@ -95,10 +97,10 @@ from game.persistence.sheet_data import (
     sheet_to_data,
 )
 from game.play.daily_dice import DailyDice
-from game.play.move_log import MoveLog
-from game.play.random_source import DiceSource, EntropyDice, SeededDice
+from game.play.move_log import Entered, MoveLog
+from game.play.random_source import DiceSource, EntropyDice, RealDice, SeededDice
 from game.play.sheet import Sheet
-from game.play.state import GameState
+from game.play.state import GameState, Player, PlayerKind
 from game.play.undo import confirmed_box
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, RandomSource, validate_dice
 from game.rules.rulesets import Ruleset, get_ruleset
@@ -260,6 +262,8 @@ def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
     )
     turn = _turn(top["turn"], sheets)
     log = move_log_from_data(top["log"], "log", sheets, turn.dice, turn.rolls_left)
+    source = _dice_source(top["dice_source"], turn, sheets, entropy, ruleset)
+    _check_dice_entered(source, players, log)
     return GameState(
         ruleset=ruleset,
         players=players,
@@ -269,9 +273,22 @@ def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
         kept=turn.kept,
         rolls_left=turn.rolls_left,
         selected_box=turn.selected_box,
-        dice_source=_dice_source(top["dice_source"], turn, sheets, entropy, ruleset),
+        dice_source=source,
         log=log,
     )
+
+
+def _check_dice_entered(source: DiceSource, players: tuple[Player, ...], log: MoveLog) -> None:
+    """Dice are entered by hand exactly in the games played with real dice, by humans only."""
+    real = isinstance(source, RealDice)
+    if real and any(player.kind is not PlayerKind.HUMAN for player in players):
+        raise SaveFileError("players: a game played with real dice has human players only")
+    entered = next((move for move in log.moves if isinstance(move, Entered)), None)
+    if entered is not None and not real:
+        raise SaveFileError(
+            f"log: dice {list(entered.dice)} were entered by hand, but this game's dice roll "
+            f"on screen"
+        )
 
 
 TOP_LEVEL_KEYS = (
@@ -372,6 +389,8 @@ def _dice_source_to_data(source: DiceSource) -> JsonObject:
         return {"kind": "entropy"}
     if isinstance(source, DailyDice):
         return {"kind": "daily", "day": source.day.isoformat()}
+    if isinstance(source, RealDice):
+        return {"kind": "real"}
     raise TypeError(f"cannot save a game whose dice come from {source!r}")
 
 
@@ -467,4 +486,9 @@ def _dice_source(
                 f"so not {source.position}"
             )
         return source
-    raise SaveFileError(f"dice_source.kind: 'seeded', 'entropy' or 'daily', not {kind!r:.80}")
+    if kind == "real":
+        check_keys(entry, "dice_source", {"kind"})
+        return RealDice()
+    raise SaveFileError(
+        f"dice_source.kind: 'seeded', 'entropy', 'daily' or 'real', not {kind!r:.80}"
+    )

@@ -7,9 +7,10 @@ For each (name, ruleset): games played, average and best total (and the day it w
 reached: the personal best), the distribution of totals in
 bins of BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
 reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
-with its full points, plus every five-of-a-kind bonus. Names are matched exactly, as typed.
-`points_lost_trend` stays empty here: game.coach.trend fills it in where the strategy table is
-loaded (reviewing a game needs it).
+with its full points, plus every five-of-a-kind bonus, in the games whose dice rolled on screen
+(luck thrown with real dice is kept apart: those games are counted on their own). Names are
+matched exactly, as typed. `points_lost_trend` stays empty here: game.coach.trend fills it in
+where the strategy table is loaded (reviewing a game needs it).
 """
 
 from __future__ import annotations
@@ -43,7 +44,10 @@ class PlayerStats:
     distribution: tuple[ScoreBin, ...]
     upper_bonus_games: int
     five_of_a_kind: int
-    """Pentas (Yatzys) thrown: the box at full points plus every five-of-a-kind bonus."""
+    """Pentas (Yatzys) thrown on screen: the box at full points plus every five-of-a-kind bonus
+    (the luck of real dice is not counted: nobody knows whether they were fair)."""
+    real_dice_games: int = 0
+    """Of the games, those played with real dice at the table."""
     best_on: date | None = None
     """The day the best total was first reached."""
     points_lost_trend: tuple[float, ...] = ()
@@ -78,18 +82,22 @@ def daily_results(records: Iterable[GameRecord]) -> tuple[DailyResult, ...]:
 
 
 def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
-    results: dict[tuple[str, str], list[tuple[date, PlayerResult]]] = {}
+    results: dict[tuple[str, str], list[tuple[date, PlayerResult, bool]]] = {}
     for record in records:
+        real = record.real_dice
         for result in record.results:
             key = (record.ruleset.id, result.player.name)
-            results.setdefault(key, []).append((record.finished, result))
+            results.setdefault(key, []).append((record.finished, result, real))
     return tuple(
         _stats(name, ruleset_id, results[ruleset_id, name]) for ruleset_id, name in sorted(results)
     )
 
 
-def _stats(name: str, ruleset_id: str, dated: list[tuple[date, PlayerResult]]) -> PlayerStats:
-    results = [result for _, result in dated]
+def _stats(
+    name: str, ruleset_id: str, played: list[tuple[date, PlayerResult, bool]]
+) -> PlayerStats:
+    results = [result for _, result, _ in played]
+    on_screen = [result for _, result, real in played if not real]
     totals = [result.total for result in results]
     best = max(totals)
     return PlayerStats(
@@ -100,8 +108,9 @@ def _stats(name: str, ruleset_id: str, dated: list[tuple[date, PlayerResult]]) -
         best=best,
         distribution=distribution(totals),
         upper_bonus_games=sum(1 for result in results if result.sheet.upper_bonus > 0),
-        five_of_a_kind=sum(_fives_of_a_kind(result) for result in results),
-        best_on=min(day for day, result in dated if result.total == best),
+        five_of_a_kind=sum(_fives_of_a_kind(result) for result in on_screen),
+        real_dice_games=len(results) - len(on_screen),
+        best_on=min(day for day, result, _ in played if result.total == best),
     )
 
 

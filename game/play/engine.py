@@ -13,6 +13,7 @@
         and passes the turn on. The game is over when every sheet is complete.
     Each roll and score adds its moves to the state's log (game.play.move_log): the roll's
     dice, after the keep it was made with (the dice held then; toggling is no move).
+    (a game played with real dice enters its dice instead: game.play.real_dice)
     standings(state) -> tuple[Standing, ...]          best total first; ties share a place
 
 `player` is the index of the player acting, an int (not 1.0, not True); acting out of turn,
@@ -107,7 +108,7 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         NotRolledYetError: `keep` names dice before the turn's first roll.
         AllDiceKeptError: all five dice would be kept, so the roll would change nothing.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     if state.rolls_left == 0:
         raise NoRollsLeftError(
             f"no rolls left this turn (after {ROLLS_PER_TURN} rolls): score a box"
@@ -157,7 +158,7 @@ def toggle_keep(state: GameState, player: int, die: int) -> GameState:
         NotRolledYetError: the turn's first roll has not been made.
         NoRollsLeftError: no roll is left, so keeping would change nothing.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     (position,) = _die_positions([die])
     if state.dice is None:
         raise NotRolledYetError(f"no dice to keep before the first roll (die {die})")
@@ -178,7 +179,7 @@ def select_box(state: GameState, player: int, box_id: str | None) -> GameState:
         BoxFilledError: `box_id` already holds points.
         JokerForbiddenBoxError: the joker rule sends these dice to another box.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     if box_id is not None:
         options = _options_after_roll(state, f"select box {box_id!r}")
         state.sheet.check_legal(box_id, options)
@@ -206,7 +207,7 @@ def score(state: GameState, player: int, box_id: str) -> GameState:
         BoxFilledError: `box_id` already holds points.
         JokerForbiddenBoxError: the joker rule sends these dice to another box.
     """
-    _check_turn(state, player)
+    check_turn(state, player)
     options = _options_after_roll(state, f"score box {box_id!r}")
     sheet = state.sheet.filled_with(box_id, options)
     sheets = (
@@ -254,7 +255,13 @@ def _roll_at(state: GameState, slots: tuple[int, ...]) -> RollAt:
     return RollAt(state.game_turn, ROLLS_PER_TURN - state.rolls_left + 1, slots)
 
 
-def _check_turn(state: GameState, player: int) -> None:
+def check_turn(state: GameState, player: int) -> None:
+    """Checks that `player` may act now.
+
+    Raises:
+        WrongPlayerError: `player` is not an int, or not the player whose turn it is.
+        GameOverError: the game is over.
+    """
     # 1.0 == 1 and True == 1: only an int names a player (as a saved game requires).
     if isinstance(player, bool) or not isinstance(player, int):
         raise WrongPlayerError(

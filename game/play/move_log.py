@@ -9,10 +9,13 @@
     Kept(positions)     the dice (sorted positions) held when rolling again: logged just
                         before that roll, so a keep that was changed before rolling is not a move
     Scored(box)         the box the turn's dice were scored in
+    Entered(dice)       the final five faces of a turn played with real dice, entered by hand
+                        (game.play.real_dice): no roll is left after it
     walk(ruleset, sheets, since_turn, moves) -> Walk     the game replayed move by move
         raises MoveLogError naming the first move that cannot follow the ones before it
 
-A turn in the log is `Rolled`, then up to two (`Kept`, `Rolled`) pairs, then `Scored`; the
+A turn in the log is `Rolled`, then up to two (`Kept`, `Rolled`) pairs, then `Scored` (with
+real dice: `Entered`, after any rolls asked about, then `Scored`); the
 player of the game turn t is t modulo the number of players (turns rotate from seat 0).
 """
 
@@ -46,7 +49,12 @@ class Scored:
     box: str
 
 
-Move = Rolled | Kept | Scored
+@dataclass(frozen=True)
+class Entered:
+    dice: Dice
+
+
+Move = Rolled | Kept | Scored | Entered
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,6 +109,14 @@ class MoveLog:
             last = _Link(last, move)
         log = MoveLog.__new__(MoveLog)
         log._init(self.since_turn, last, self._length + len(moves))
+        return log
+
+    def without_last(self) -> MoveLog:
+        """The log before its last move (the log itself when it holds none)."""
+        if self._last is None:
+            return self
+        log = MoveLog.__new__(MoveLog)
+        log._init(self.since_turn, self._last.previous, self._length - 1)
         return log
 
     def __eq__(self, other: object) -> bool:
@@ -174,7 +190,12 @@ def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequ
         if sheet.is_complete:
             raise _refused(index, move, "the game is over")
         steps.append(Step(game_turn, player, move, sheet, dice, rolls_left))
-        if isinstance(move, Rolled):
+        if isinstance(move, Entered):
+            # After a keep too: the dice entered are those the roll after it left.
+            if len(move.dice) != DICE_COUNT or any(face not in range(1, 7) for face in move.dice):
+                raise _refused(index, move, "entered dice are five faces from 1 to 6")
+            dice, kept, rolls_left, pending_keep = move.dice, (), 0, None
+        elif isinstance(move, Rolled):
             if dice is not None and pending_keep is None:
                 raise _refused(index, move, "a second roll needs the keep before it")
             if len(move.dice) != DICE_COUNT or any(face not in range(1, 7) for face in move.dice):
@@ -221,4 +242,6 @@ def _describe(move: Move) -> str:
         return f"roll {list(move.dice)}"
     if isinstance(move, Kept):
         return f"keep {list(move.positions)}"
+    if isinstance(move, Entered):
+        return f"enter {list(move.dice)}"
     return f"score {move.box!r}"

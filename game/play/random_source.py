@@ -9,7 +9,10 @@
                                                  each roll's dice follow from the day, the
                                                  ruleset and where the roll is (`RollAt`)
 
-Both are immutable: `draw(count)` returns the faces and the source to use next. A
+    RealDice()                                   the dice are on the table: their faces are
+                                                 entered (game.play.real_dice), never drawn
+
+All are immutable: `draw(count)` returns the faces and the source to use next. A
 `SeededDice` is fully described by (seed, position), so a saved game stores those two numbers
 and carries on with exactly the dice it would have had. Die number `position` is
 SHA-256(seed, position) reduced to a face, so restoring a position costs nothing and the
@@ -23,7 +26,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game.errors import InvalidSetupError
+from game.errors import InvalidSetupError, RealDiceError
 from game.rules.dice import FACES, Dice, RandomSource, roll
 
 MAX_SEED = 2**53 - 1
@@ -91,6 +94,24 @@ class SeededDice:
         digest = hashlib.sha256(f"penta-dice:{self.seed}:{position}".encode()).digest()
         # 64 bits modulo 6: the bias is below 1e-18, far beneath anything a game can show.
         return FACES[int.from_bytes(digest[:8], "big") % len(FACES)]
+
+
+@dataclass(frozen=True)
+class RealDice:
+    """Real dice, thrown at the table: the scorekeeper enters their faces.
+
+    >>> RealDice().draw(5)
+    Traceback (most recent call last):
+    game.errors.RealDiceError: real dice: enter their 5 faces, the app rolls none
+    """
+
+    def draw(self, count: int, at: RollAt | None = None) -> tuple[Dice, RealDice]:
+        """Never any dice.
+
+        Raises:
+            RealDiceError: always: the faces of real dice are entered, not drawn.
+        """
+        raise RealDiceError(f"real dice: enter their {count} faces, the app rolls none")
 
 
 def check_seed(seed: object) -> int:

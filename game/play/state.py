@@ -18,7 +18,7 @@ Fields:
     log              every roll, keep and scored box so far (see game.play.move_log)
 
 Derived, for the screens and the advisor:
-    is_over, player, sheet, turn_number, has_rolled, can_roll
+    is_over, player, sheet, turn_number, has_rolled, can_roll, real_dice
     challenge_date   the day of the daily challenge the game is (DailyDice), or None
     game_turn        boxes filled on all sheets together (the turn of the whole game, from 0)
     options          ScoreOptions for the current dice on the current sheet, or None before the
@@ -40,7 +40,7 @@ from functools import cached_property
 from game.errors import InvalidSetupError
 from game.play.daily_dice import DailyDice
 from game.play.move_log import MoveLog
-from game.play.random_source import DiceSource
+from game.play.random_source import DiceSource, RealDice
 from game.play.sheet import Sheet
 from game.rules.dice import DICE_COUNT, Dice
 from game.rules.rulesets import Ruleset, ScoreOptions
@@ -155,6 +155,11 @@ class GameState:
         # Turns rotate from seat 0: the player to move has filled the fewest boxes, each
         # player before them one more.
         return len(self.players) * (self.turn_number - 1) + self.current_player
+
+    @property
+    def real_dice(self) -> bool:
+        """Played with real dice at the table: the faces are entered, never rolled."""
+        return isinstance(self.dice_source, RealDice)
 
     @property
     def has_rolled(self) -> bool:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import math
 
+from game.app.entry import entry_complete
 from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.play.undo import confirmed_box
 from game.present.coach_words import coach_line, coach_warning
+from game.present.correction_view import correction_view
+from game.present.entry_pad import pad_view
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight
 from game.present.views import DieView, GameView
@@ -73,6 +76,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     if computer:
         status = t("computer.playing", name=name)
+    elif game.dice is None and game.real_dice:
+        status = t("turn.enter_dice", name=name)
     elif game.dice is None:
         # With the phone passed around the table, the tray names whose turn it is: the title
         # above the sheet is often scrolled out of sight.
@@ -130,7 +135,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             if game.rolls_left
             else t("turn.no_rolls_left")
         ),
-        can_roll=human and game.can_roll,
+        can_roll=human and game.can_roll and not game.real_dice,
         keys_hint=(
             t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT))
             if human and game.dice is not None and game.rolls_left > 0
@@ -145,9 +150,11 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         countdown_text=_countdown_text(state, countdown, t),
         countdown_help=_countdown_help(state, t) if countdown else "",
         countdown_fraction=fraction,
-        hint_label=t("hint.button"),
+        hint_label=t("pad.ask" if game.real_dice else "hint.button"),
         hide_hint_label=t("hint.hide"),
-        can_hint=human and game.dice is not None and state.coach_status is CoachStatus.READY,
+        can_hint=human
+        and (entry_complete(state) if game.real_dice else game.dice is not None)
+        and state.coach_status is CoachStatus.READY,
         hint=_hint_text(state, t) if human else "",
         coach_note=coach_note,
         speed_label=t("computer.speed_up"),
@@ -159,7 +166,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         sheet=sheet_view(
             game,
             t,
-            interactive=human,
+            interactive=human and (not game.real_dice or entry_complete(state)),
             advice=advice,
             shown=spotlight(state, advice.box if isinstance(advice, ScoreAdvice) else None),
             celebrated=celebrated,
@@ -174,6 +181,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,
         coach_line=coach_line(state, t) if human else "",
+        pad=pad_view(state, t),
+        correction=correction_view(state, t),
     )
     summary = tray_summary(view)
     opened = state.ui.tray_open and bool(summary)

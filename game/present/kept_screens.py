@@ -11,14 +11,9 @@ from game.app.model import AppState, Screen
 from game.i18n.translator import Translator
 from game.play.random_source import EntropyDice
 from game.play.state import GameState
+from game.present.history_views import FinishedGameView, PersonalBest
 from game.present.sheet import sheet_view
-from game.present.views import (
-    FinishedGameView,
-    FinishedView,
-    KeptGameView,
-    LeaveView,
-    PersonalBest,
-)
+from game.present.views import FinishedView, KeptGameView, LeaveView
 from game.rules.dice import ROLLS_PER_TURN
 
 if TYPE_CHECKING:

@@ -16,15 +16,9 @@ from game.app.review_flow import reviewable_seats
 from game.i18n.bidi import LRI, PDI
 from game.i18n.translator import Translator
 from game.play.state import Player, PlayerKind
+from game.present.history_views import Fact
 from game.present.share_text import share_text
-from game.present.views import (
-    Choice,
-    EndReviewView,
-    Fact,
-    MistakeView,
-    ReviewButton,
-    ReviewView,
-)
+from game.present.views import Choice, EndReviewView, MistakeView, ReviewButton, ReviewView
 from game.rules.rulesets import RULESETS
 
 if TYPE_CHECKING:

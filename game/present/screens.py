@@ -14,20 +14,17 @@ from game.play.state import LEVELS, MAX_PLAYERS, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.end_words import end_words
 from game.present.game_screen import undo_label
+from game.present.history_views import Bar, Fact, HistoryView, StatsCard
 from game.present.kept_screens import finished_game_views, kept_views, personal_bests
 from game.present.sheet import sheet_view
 from game.present.views import (
-    Bar,
     Choice,
     EndView,
-    Fact,
-    HistoryView,
     RulesetCard,
     SeatView,
     SettingsView,
     SetupView,
     StandingView,
-    StatsCard,
 )
 from game.rules.rulesets import RULESETS
 
@@ -42,13 +39,15 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
     cards = []
     for stats in state.ui.stats:
         fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
-        facts = (
+        facts: tuple[Fact, ...] = (
             Fact(t("stats.games"), t.format_number(stats.games)),
             Fact(t("stats.average"), t.format_number(stats.average, 1)),
             Fact(t("stats.best"), t.format_number(stats.best)),
             Fact(t("stats.upper_bonus_rate"), t.format_percent(stats.upper_bonus_rate)),
             Fact(fives, t.format_number(stats.five_of_a_kind)),
         )
+        if stats.real_dice_games:
+            facts += (Fact(t("stats.real_dice_games"), t.format_number(stats.real_dice_games)),)
         most = max((score_bin.count for score_bin in stats.distribution), default=0) or 1
         bars = tuple(
             Bar(
@@ -138,7 +137,9 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
                 name_label=t("setup.player_name"),
                 is_computer=computer,
                 kind_label=t("setup.player_kind"),
-                kinds=tuple(
+                kinds=()  # real dice: people only
+                if setup.real_dice
+                else tuple(
                     Choice(kind.value, t(f"setup.kind.{kind.value}"), kind is seat.kind)
                     for kind in PlayerKind
                 ),
@@ -185,6 +186,13 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         daily_label=daily_label,
         daily_help=daily_help,
         daily_available=played is None,
+        dice_heading=t("setup.dice"),
+        dice_choices=tuple(
+            Choice(value, t(f"setup.dice.{value}"), (value == "real") is setup.real_dice)
+            for value in ("screen", "real")
+        ),
+        dice_help=t("setup.dice.real_help") if setup.real_dice else "",
+        can_add_computer=count < MAX_PLAYERS and not setup.real_dice,
     )
 
 

@@ -45,7 +45,15 @@ def sheet_view(
                 text = t.format_number(points)
                 label = t("sheet.cell_filled", player=player, box=box_name, points=text)
                 celebrate = celebrated == (column, box.id)
-                cells.append(Cell(text, "filled", label, None, False, is_current, False, celebrate))
+                # With real dice a filled box can be corrected, as on paper.
+                correct = (
+                    t("correct.open", name=player, box=box_name, points=text)
+                    if game.real_dice and playing
+                    else ""
+                )
+                cells.append(
+                    Cell(text, "filled", label, None, False, is_current, False, celebrate, correct)
+                )
             elif is_current and options is not None:
                 cell = _open_cell(game, t, box.id, box_name, interactive)
                 if box.id == advised:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.present.help_views import BoxHelpView, CoachWarningView, GuideView, HandoverView
+from game.present.history_views import Fact, HistoryView
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
     from game.i18n.rules_text import RulesText
@@ -40,6 +41,7 @@ class SeatView(NamedTuple):
     is_computer: bool
     kind_label: str
     kinds: tuple[Choice, ...]
+    """Human or computer; none with real dice (people only)."""
     level_label: str
     levels: tuple[Choice, ...]
     level_description: str
@@ -90,6 +92,12 @@ class SetupView(NamedTuple):
     daily_help: str = ""
     daily_available: bool = True
     """False once today's challenge of the chosen ruleset was played."""
+    dice_heading: str = ""
+    dice_choices: tuple[Choice, ...] = ()
+    """On screen, or real dice (game.app.entry)."""
+    dice_help: str = ""
+    can_add_computer: bool = True
+    """Not with real dice, nor beyond the most players."""
 
 
 class DieView(NamedTuple):
@@ -119,6 +127,9 @@ class Cell(NamedTuple):
     """The hint on screen says to score this box (the current player's column only)."""
     celebrate: bool = False
     """The first five of a kind of this player's game, just scored (game.present.spotlight)."""
+    correct: str = ""
+    """With real dice, a filled box's button that opens its correction ("Correct Dana's Full
+    house: 28"); "" otherwise."""
 
 
 class Row(NamedTuple):
@@ -213,6 +224,9 @@ class GameView(NamedTuple):
     """The coach's warning while a costly move waits (game.app.coaching)."""
     coach_line: str = ""
     """The coach on "always": what the last move cost ("Best move", "−0.4: the best was...")."""
+    pad: PadView | None = None
+    """The pad of a game played with real dice (None when the dice roll on screen)."""
+    correction: CorrectionView | None = None
 
 
 class StandingView(NamedTuple):
@@ -281,51 +295,6 @@ class ElsewhereView(NamedTuple):
     take_over_label: str
 
 
-class Fact(NamedTuple):
-    label: str
-    value: str
-
-
-class Bar(NamedTuple):
-    text: str
-    """"100–149: 3 games": the bar's accessible text (shown beside it)."""
-    share: float
-    """0 to 1: the bar's length against the fullest bin."""
-
-
-class StatsCard(NamedTuple):
-    name: str
-    ruleset: str
-    facts: tuple[Fact, ...]
-    chart_label: str
-    bars: tuple[Bar, ...]
-    trend_label: str = ""
-    trend_bars: tuple[Bar, ...] = ()
-    """The points lost in the last reviewed games, oldest first (none: no chart)."""
-
-
-class PersonalBest(NamedTuple):
-    who: str
-    """"Dana · Penta"."""
-    score: str
-    """"312 (30 Nov 2026)"."""
-
-
-class FinishedGameView(NamedTuple):
-    """A finished game in the history's list."""
-
-    id: str
-    title: str
-    scores: str
-    open_label: str
-    open_name: str
-    review_label: str = ""
-    """"" when the game cannot be reviewed (kept before the moves were)."""
-    review_name: str = ""
-    """The review button's accessible name, which says which game."""
-    no_review: str = ""
-
-
 class FinishedView(NamedTuple):
     """A finished game's whole score sheet, read only."""
 
@@ -335,24 +304,6 @@ class FinishedView(NamedTuple):
     subtitle: str
     sheet: SheetView
     back_label: str
-
-
-class HistoryView(NamedTuple):
-    title: str
-    stats_title: str
-    back_label: str
-    empty: str
-    """"No finished games yet." when there are none, else ""."""
-    cards: tuple[StatsCard, ...]
-    export_label: str
-    import_label: str
-    bests_title: str = ""
-    bests: tuple[PersonalBest, ...] = ()
-    games_title: str = ""
-    games: tuple[FinishedGameView, ...] = ()
-    daily_title: str = ""
-    daily_entries: tuple[str, ...] = ()
-    """The daily challenges played, newest first ("1 Dec 2026 · Yatzy · Dana: 245 points")."""
 
 
 class MistakeView(NamedTuple):
@@ -465,3 +416,53 @@ class Snapshot(NamedTuple):
     the page for the browser tests to wait on."""
     review: ReviewView | None = None
     end_review: EndReviewView | None = None
+
+
+class PadFace(NamedTuple):
+    face: int
+    label: str
+    """"Add a 6"."""
+    enabled: bool
+
+
+class EnteredDie(NamedTuple):
+    face: int
+    label: str
+    """"Take back the 6"."""
+
+
+class PadView(NamedTuple):
+    """The pad on which the dice thrown at the table are entered (game.app.entry)."""
+
+    heading: str
+    faces: tuple[PadFace, ...]
+    entered_label: str
+    """The accessible name of the row of entered dice ("Dice entered: 2 of 5")."""
+    entered: tuple[EnteredDie, ...]
+    """The dice entered so far, sorted by face."""
+    keys_hint: str
+    next_up: str
+    """"Next: Dana", large, after a box is confirmed, until the next die is entered."""
+    question: str = ""
+    """"Which roll was it?", after "What should I keep?" ("" otherwise), with its answers."""
+    rolls: tuple[Choice, ...] = ()
+
+
+class CorrectionView(NamedTuple):
+    """The dialog that changes the dice entered for a filled box (game.app.correcting)."""
+
+    title: str
+    current: str
+    entered_label: str
+    entered: tuple[EnteredDie, ...]
+    faces: tuple[PadFace, ...]
+    preview: str
+    """What the box would hold with the dice now on the dialog's pad ("" until five)."""
+    refusal: str
+    question: str
+    """"Change Dana's Full house from 28 to 25?" once Change is tapped ("" before)."""
+    change_label: str
+    can_change: bool
+    clear_label: str
+    can_clear: bool
+    cancel_label: str

@@ -11,19 +11,16 @@ from datetime import date
 import pytest
 
 from cli.tables import TABLES_DIR, load_table, table_file_name
+from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
 from game.app.derived import session_save
 from game.app.intents import (
     AddPlayer,
     ConfirmTurn,
-    PlayMineAnyway,
     Roll,
     SelectBox,
     SetAutoScore,
-    SetCoachThreshold,
     SetLanguage,
-    SetPlayerCoach,
     SetPlayerKind,
-    ShowBestMove,
     StartGame,
     ToggleKeep,
 )

@@ -13,15 +13,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from cli.tables import TABLES_DIR, load_table, table_file_name
-from game.app.intents import (
-    ConfirmTurn,
-    PlayMineAnyway,
-    Roll,
-    SelectBox,
-    SetPlayerCoach,
-    StartGame,
-    ToggleKeep,
-)
+from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
+from game.app.intents import ConfirmTurn, Roll, SelectBox, StartGame, ToggleKeep
 from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import CoachMode
 from game.i18n.locale import LANGUAGES

@@ -147,7 +147,8 @@ def test_touch_targets_are_at_least_44_pixels(page: Page, app_url: str) -> None:
                 .filter(e => e.offsetParent !== null && !e.closest('dialog:not([open])'))
                 .map(e => {
                     const r = (e.type === 'radio' && e.labels && e.labels.length)
-                        ? e.labels[0].closest('.ruleset-card').getBoundingClientRect()
+                        ? (e.labels[0].closest('.ruleset-card') || e.labels[0])
+                            .getBoundingClientRect()
                         : e.getBoundingClientRect();
                     return [e.id || e.className || e.tagName, r.width, r.height];
                 })

@@ -51,6 +51,7 @@ def replayed(state: GameState, seed: int) -> GameState:
             assert game.dice == move.dice
             keep = None
         else:
+            assert isinstance(move, Scored)
             game = score(game, game.current_player, move.box)
     return game
 

@@ -20,7 +20,7 @@ from game.coach.optimal import position_of
 from game.coach.review import ReviewError, review_game
 from game.persistence.savefile import dump_game, load_game
 from game.play.engine import new_game, roll, score
-from game.play.move_log import Kept, MoveLog, Rolled
+from game.play.move_log import Kept, MoveLog, Rolled, Scored
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player, PlayerKind
 from game.rules.rulesets import PENTA, YATZY, Ruleset
@@ -77,6 +77,7 @@ def replayed_states(game: GameState, seed: int) -> list[tuple[GameState, Kept | 
             keep = None
             assert state.dice == move.dice
         else:
+            assert isinstance(move, Scored)
             positions.append((state, None))
             state = score(state, state.current_player, move.box)
     return positions

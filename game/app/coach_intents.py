@@ -1,0 +1,33 @@
+"""The intents of the coach while playing (game.app.coaching): each seat's mode, the warning's
+threshold, and the two answers to a warning."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.coach.protocol import CoachMode
+
+
+@dataclass(frozen=True)
+class SetPlayerCoach:
+    """The coach while playing of the human player at seat `index` (game.app.coaching)."""
+
+    index: int
+    mode: CoachMode
+
+
+@dataclass(frozen=True)
+class SetCoachThreshold:
+    """The expected final points a move must cost for the coach on "warn" to stop it."""
+
+    points: float
+
+
+@dataclass(frozen=True)
+class ShowBestMove:
+    """[Show it] on the coach's warning: the best move shows, as the hint shows it."""
+
+
+@dataclass(frozen=True)
+class PlayMineAnyway:
+    """[Play mine anyway] on the coach's warning: the move that waits is made."""

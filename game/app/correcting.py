@@ -1,0 +1,97 @@
+"""Corrections in a game played with real dice, from the app: a filled box of any player
+tapped opens a dialog with the dice entered for it (OpenCorrection), changed on a pad like the
+turn's (CorrectionFace); ApplyCorrection asks first ("Change Dana's Full house from 28 to
+25?") and changes the game only when asked again (game.play.corrections), so an accidental
+tap never destroys a score. A correction that a later turn refuses says why and changes
+nothing. Clearing is for the last box confirmed: that turn comes back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
+from game.app.intents import Intent
+from game.app.model import AppState, Correction, Dialog, Screen
+from game.errors import GameError
+from game.play.corrections import (
+    CorrectionRefusedError,
+    Refusal,
+    clear_box,
+    correct_box,
+    dice_scored,
+)
+from game.play.state import GameState
+from game.rules.dice import DICE_COUNT, FACES
+
+CORRECTION_INTENTS = (OpenCorrection, CorrectionFace, ApplyCorrection)
+
+
+def apply_correction(state: AppState, intent: Intent) -> AppState | None:
+    """`state` after an intent of CORRECTION_INTENTS (unchanged when not allowed); None for
+    any other intent."""
+    if not isinstance(intent, CORRECTION_INTENTS):
+        return None
+    game = state.game
+    if state.screen is not Screen.GAME or game is None or not game.real_dice:
+        return state
+    if isinstance(intent, OpenCorrection):
+        return _opened(state, game, intent.player, intent.box)
+    correction = state.ui.correction
+    if state.ui.dialog is not Dialog.CORRECT or correction is None:
+        return state
+    if isinstance(intent, CorrectionFace):
+        faces = list(correction.faces)
+        if intent.add and intent.face in FACES and len(faces) < DICE_COUNT:
+            faces.append(intent.face)
+        elif not intent.add and intent.face in faces:
+            faces.remove(intent.face)
+        else:
+            return state
+        return _with(state, replace(correction, faces=tuple(faces), asked="", refusal=None))
+    mode = "clear" if intent.clear else "change"
+    try:
+        corrected = corrected_game(game, correction, clear=intent.clear)
+    except CorrectionRefusedError as refused:
+        return _with(state, replace(correction, asked="", refusal=refused.refusal))
+    except GameError:
+        refusal = Refusal(correction.player, 0, correction.box, "rules")
+        return _with(state, replace(correction, asked="", refusal=refusal))
+    if correction.asked != mode:
+        return _with(state, replace(correction, asked=mode))
+    return replace(
+        state,
+        play=replace(state.play, game=corrected, before_last_turn=None, last_auto_scored=None),
+        ui=replace(state.ui, dialog=Dialog.NONE, correction=None),
+    )
+
+
+def corrected_game(game: GameState, correction: Correction, *, clear: bool) -> GameState:
+    """The game as the correction would make it.
+
+    Raises:
+        CorrectionRefusedError: a later turn would break.
+        GameError: the dice are not five, the joker sends them elsewhere, or the box cannot be
+            cleared (game.play.corrections).
+    """
+    if clear:
+        return clear_box(game, correction.player, correction.box)
+    return correct_box(game, correction.player, correction.box, correction.faces)
+
+
+def _opened(state: AppState, game: GameState, player: object, box: object) -> AppState:
+    if (
+        state.ui.dialog is not Dialog.NONE
+        or not isinstance(player, int)
+        or not isinstance(box, str)
+    ):
+        return state
+    try:
+        faces = dice_scored(game, player, box)
+    except GameError:
+        return state
+    correction = Correction(player, box, tuple(sorted(faces)))
+    return replace(state, ui=replace(state.ui, dialog=Dialog.CORRECT, correction=correction))
+
+
+def _with(state: AppState, correction: Correction) -> AppState:
+    return replace(state, ui=replace(state.ui, correction=correction))

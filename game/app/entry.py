@@ -1,0 +1,140 @@
+"""Real dice at the table: the setup's choice of dice, and the pad on which the scorekeeper
+enters the faces thrown (a tap per die, in any order, or the digit keys).
+
+The faces entered so far wait in `Ui.entry` until there are five; the fifth makes them the
+game's dice through the engine (game.play.engine.enter_dice), so the sheet then shows what they
+score, the joker and the sacrifice exactly as after a last roll on screen. Taking a die back
+from five withdraws them from the game again (withdraw_dice), and the other four wait on the
+pad. Tapping the box and Confirm are as in any game (game.app.turns).
+
+"What should I keep?" (ShowHint in a real-dice game) asks which roll of the turn the dice
+entered were (AskAboutRoll): the advice is then the Hint's for that roll, with the rolls left
+after it. The roll is kept in the game (game.play.real_dice.mark_roll) when it follows the
+rolls entered before it, and the pad keeps its dice, to be changed into the next roll's: the
+dice taken back were rolled again, the others kept (as the review of the game then sees it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.entry_intents import AskAboutRoll, ChooseDice, EnterFace, RemoveFace, RemoveLastFace
+from game.app.intents import Intent, ShowHint
+from game.app.model import AppState, Screen
+from game.coach.protocol import Coach
+from game.errors import GameError
+from game.play.real_dice import enter_dice, mark_roll, withdraw_dice
+from game.play.state import PlayerKind
+from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
+
+_PAD_INTENTS = (EnterFace, RemoveFace, RemoveLastFace, AskAboutRoll, ShowHint)
+
+
+def entered_faces(state: AppState) -> tuple[int, ...]:
+    """The faces on the pad: the game's dice once five are entered as the turn's last, else
+    those entered so far (after a roll asked about, its dice to begin with)."""
+    game = state.game
+    if game is not None and game.dice is not None and game.rolls_left == 0:
+        return game.dice
+    return state.ui.entry
+
+
+def entry_complete(state: AppState) -> bool:
+    return len(entered_faces(state)) == DICE_COUNT
+
+
+def asking_roll(state: AppState) -> bool:
+    """'What should I keep?' was tapped: the pad asks which roll it was."""
+    return state.pacing.hint_requested and state.pacing.hint is None and entry_complete(state)
+
+
+def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | None:
+    """`state` after the setup's choice of dice or an intent of the pad (unchanged when it is
+    not allowed now); None for any other intent, and for a hint asked in a game rolled on
+    screen."""
+    if isinstance(intent, ChooseDice):
+        return _choose_dice(state, intent.real)
+    if not isinstance(intent, _PAD_INTENTS):
+        return None
+    game = state.game
+    if state.screen is not Screen.GAME or game is None or game.is_over:
+        return state
+    if not game.real_dice:
+        return None if isinstance(intent, ShowHint) else state
+    faces = list(entered_faces(state))
+    match intent:
+        case ShowHint():
+            if not entry_complete(state):
+                return state
+            return replace(state, pacing=replace(state.pacing, hint=None, hint_requested=True))
+        case AskAboutRoll(roll):
+            return _advised(state, roll, coach)
+        case EnterFace(face):
+            if face not in FACES or isinstance(face, bool) or len(faces) >= DICE_COUNT:
+                return state
+            faces.append(face)
+        case RemoveFace(face):
+            if face not in faces:
+                return state
+            # The last one of that face: the others keep the order they were entered in.
+            del faces[len(faces) - 1 - faces[::-1].index(face)]
+        case RemoveLastFace():
+            if not faces:
+                return state
+            faces.pop()
+        case _:
+            return state
+    return _with_faces(state, tuple(faces))
+
+
+def _advised(state: AppState, roll: object, coach: Coach) -> AppState:
+    game = state.game
+    assert game is not None
+    if not asking_roll(state) or not isinstance(roll, int) or roll not in range(1, 4):
+        return state
+    try:
+        marked = mark_roll(game, game.current_player, roll)
+    except GameError:
+        marked = game  # not after the rolls entered before it: advised, but not kept
+    rolls_left = ROLLS_PER_TURN - roll
+    asked = marked if marked.rolls_left == rolls_left else replace(game, rolls_left=rolls_left)
+    return replace(
+        state,
+        play=replace(state.play, game=marked),
+        pacing=replace(state.pacing, hint=coach.best_action(asked), hint_requested=True),
+        ui=replace(state.ui, entry=marked.dice if marked.rolls_left and marked.dice else ()),
+    )
+
+
+def _with_faces(state: AppState, faces: tuple[int, ...]) -> AppState:
+    game = state.game
+    assert game is not None
+    player = game.current_player
+    play = state.play
+    if len(faces) == DICE_COUNT:
+        # Like a roll: the box confirmed before can no longer be taken back.
+        entered = enter_dice(game, player, faces)
+        play = replace(play, game=entered, before_last_turn=None, last_auto_scored=None)
+        faces = ()
+    elif game.dice is not None and game.rolls_left == 0:
+        play = replace(play, game=withdraw_dice(game, player))
+    return replace(
+        state,
+        play=play,
+        pacing=replace(state.pacing, hint=None, hint_requested=False),
+        ui=replace(state.ui, entry=faces),
+    )
+
+
+def _choose_dice(state: AppState, real: object) -> AppState:
+    if state.screen is not Screen.SETUP or not isinstance(real, bool):
+        return state
+    setup = state.setup
+    if setup.real_dice is real:
+        return state
+    seats = setup.seats
+    if real:
+        # Real dice are thrown by people: a computer's seat becomes a human's (its level is
+        # kept, for when it plays on screen again).
+        seats = tuple(replace(seat, kind=PlayerKind.HUMAN) for seat in seats)
+    return replace(state, setup=replace(setup, real_dice=real, seats=seats, restored=False))

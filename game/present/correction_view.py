@@ -1,0 +1,68 @@
+"""What the correction dialog of a game played with real dice shows (game.app.correcting), and
+the accessible name of a filled box's button that opens it."""
+
+from __future__ import annotations
+
+from game.app.correcting import corrected_game
+from game.app.model import AppState, Dialog
+from game.errors import GameError
+from game.i18n.translator import Translator
+from game.play.corrections import CorrectionRefusedError, Refusal, dice_scored
+from game.present.views import CorrectionView, EnteredDie, PadFace
+from game.rules.dice import DICE_COUNT, FACES
+
+
+def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
+    game, correction = state.game, state.ui.correction
+    if game is None or correction is None or state.ui.dialog is not Dialog.CORRECT:
+        return None
+    name = game.players[correction.player].name
+    box = t.box_name(game.ruleset.id, correction.box)
+    points = game.sheets[correction.player].points_in(correction.box) or 0
+    faces = correction.faces
+    full = len(faces) == DICE_COUNT
+    unchanged = sorted(faces) == sorted(dice_scored(game, correction.player, correction.box))
+    preview, new_points, refusal = "", points, correction.refusal
+    if full and refusal is None:
+        try:
+            after = corrected_game(game, correction, clear=False)
+        except CorrectionRefusedError as refused:
+            refusal = refused.refusal
+        except GameError:
+            refusal = Refusal(correction.player, 0, correction.box, "rules")
+        else:
+            new_points = after.sheets[correction.player].points_in(correction.box) or 0
+            preview = t("correct.preview", points=new_points)
+    try:
+        corrected_game(game, correction, clear=True)
+        can_clear = True
+    except GameError:
+        can_clear = False
+    question = ""
+    if correction.asked == "change":
+        question = t("correct.ask_change", name=name, box=box, old=points, new=new_points)
+    elif correction.asked == "clear":
+        question = t("correct.ask_clear", name=name, box=box)
+    return CorrectionView(
+        title=t("correct.title", name=name, box=box),
+        current=t("correct.current", points=points),
+        entered_label=t("pad.entered", count=len(faces), total=DICE_COUNT),
+        entered=tuple(EnteredDie(face, t("pad.remove", face=face)) for face in sorted(faces)),
+        faces=tuple(PadFace(face, t("pad.add", face=face), not full) for face in FACES),
+        preview=preview,
+        refusal="" if refusal is None else _refusal_text(state, refusal, t),
+        question=question,
+        change_label=t("correct.yes_change" if correction.asked == "change" else "correct.change"),
+        can_change=full and refusal is None and not unchanged,
+        clear_label=t("correct.yes_clear" if correction.asked == "clear" else "correct.clear"),
+        can_clear=can_clear,
+        cancel_label=t("correct.cancel"),
+    )
+
+
+def _refusal_text(state: AppState, refusal: Refusal, t: Translator) -> str:
+    game = state.game
+    assert game is not None
+    name = game.players[refusal.player].name
+    box = t.box_name(game.ruleset.id, refusal.box)
+    return t(f"correct.refused.{refusal.reason}", name=name, box=box, turn=refusal.turn)

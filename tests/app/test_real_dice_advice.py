@@ -1,0 +1,130 @@
+"""'What should I keep?' in a game played with real dice: the dice entered and the roll they
+were give exactly the Hint's advice (the optimal advisor), and the rolls asked about are kept
+in the game for its review."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli.tables import TABLES_DIR, load_table, table_file_name
+from game.app.entry_intents import AskAboutRoll, ChooseDice, EnterFace, RemoveFace
+from game.app.intents import ChooseRuleset, ConfirmTurn, SelectBox, ShowHint, StartGame
+from game.app.model import Screen
+from game.coach.greedy import best_immediate_box
+from game.coach.optimal import AdvisorCoach, sheet_position
+from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.coach.review import review_game
+from game.errors import RollNumberError
+from game.i18n.bidi import without_isolates as plain
+from game.play.engine import new_game
+from game.play.move_log import Entered, Kept, Rolled, Scored
+from game.play.random_source import RealDice
+from game.play.real_dice import enter_dice, mark_roll, withdraw_dice
+from game.play.state import Player
+from game.rules.rulesets import RULESETS
+from game.strategy.advisor import Advisor, Keep, Score
+from tests.app.driver import AppDriver
+
+
+@pytest.fixture(scope="module")
+def advisor() -> Advisor:
+    ruleset = RULESETS["yatzy"]
+    if not (TABLES_DIR / table_file_name(ruleset)).exists():
+        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
+    return Advisor(load_table(ruleset))
+
+
+def started(advisor: Advisor, names: tuple[str, ...] = ("Dana",)) -> AppDriver:
+    driver = AppDriver.seeded(7, coach=AdvisorCoach(advisor))
+    driver.set_players([(name, "human", None) for name in names])
+    driver(ChooseRuleset("yatzy"), ChooseDice(True), StartGame())
+    driver.tables_ready()
+    return driver
+
+
+def test_the_advice_for_entered_dice_is_the_hints(advisor: Advisor) -> None:
+    driver = started(advisor)
+    driver(*[EnterFace(face) for face in (6, 6, 2, 3, 1)])
+    assert plain(driver.view().hint_label) == "What should I keep?"
+    driver(ShowHint())
+    pad = driver.view().pad
+    assert pad is not None and plain(pad.question) == "Which roll was it?"
+    assert [plain(choice.label) for choice in pad.rolls] == ["1st roll", "2nd roll", "3rd roll"]
+    driver(AskAboutRoll(1))
+    sheet = driver.game.sheet
+    best = advisor.best(sheet_position(sheet, (6, 6, 2, 3, 1), 2))
+    hint = driver.state.pacing.hint
+    assert isinstance(hint, KeepAdvice) and isinstance(best.action, Keep)
+    kept_faces = sorted(driver.game.dice[position] for position in hint.kept)  # type: ignore[index]
+    assert tuple(kept_faces) == best.action.faces and hint.value == pytest.approx(best.expected)
+    value = f"{best.expected:.1f}"
+    assert value in plain(driver.view().hint)
+    # The roll is kept: two rolls are left, and the pad holds its dice for the next one.
+    assert driver.game.rolls_left == 2 and driver.game.log.moves == (Rolled((6, 6, 2, 3, 1)),)
+    assert driver.state.ui.entry == (6, 6, 2, 3, 1)
+
+    # Dana rolls the 2, 3 and 1 again: they are taken back, the new faces entered.
+    driver(RemoveFace(2), RemoveFace(3), RemoveFace(1), EnterFace(6), EnterFace(5), EnterFace(4))
+    assert driver.game.dice == (6, 6, 6, 5, 4) and driver.game.rolls_left == 0
+    driver(ShowHint(), AskAboutRoll(2))
+    best = advisor.best(sheet_position(sheet, (6, 6, 6, 5, 4), 1))
+    hint = driver.state.pacing.hint
+    assert hint is not None and hint.value == pytest.approx(best.expected)
+    driver(RemoveFace(5), RemoveFace(4), EnterFace(6), EnterFace(6))
+    driver(ShowHint(), AskAboutRoll(3))  # the last roll: the box to take
+    best = advisor.best(sheet_position(sheet, driver.game.dice, 0))
+    hint = driver.state.pacing.hint
+    assert isinstance(hint, ScoreAdvice) and isinstance(best.action, Score)
+    assert hint.box == best.action.box == "yatzy"
+    driver(SelectBox("yatzy"), ConfirmTurn())
+    moves = driver.game.log.moves
+    assert [type(move) for move in moves] == [Rolled, Kept, Rolled, Kept, Entered, Scored]
+
+
+def test_a_roll_out_of_order_is_advised_but_not_kept(advisor: Advisor) -> None:
+    driver = started(advisor)
+    driver(*[EnterFace(face) for face in (5, 5, 5, 2, 1)], ShowHint(), AskAboutRoll(2))
+    best = advisor.best(sheet_position(driver.game.sheet, (5, 5, 5, 2, 1), 1))
+    hint = driver.state.pacing.hint
+    assert hint is not None and hint.value == pytest.approx(best.expected)
+    assert driver.game.rolls_left == 0  # no first roll was entered: the dice stay the last
+    assert driver.game.log.moves == (Entered((5, 5, 5, 2, 1)),)
+
+
+def test_the_review_covers_the_rolls_asked_about(advisor: Advisor) -> None:
+    driver = started(advisor)
+    driver(*[EnterFace(face) for face in (1, 1, 2, 3, 6)], ShowHint(), AskAboutRoll(1))
+    driver(RemoveFace(2), RemoveFace(3), RemoveFace(6), EnterFace(1), EnterFace(4), EnterFace(4))
+    driver(SelectBox("ones"), ConfirmTurn())
+    faces = (2, 3, 4, 5, 6)
+    while driver.state.screen is Screen.GAME:
+        driver(*[EnterFace(face) for face in faces])
+        driver(SelectBox(best_immediate_box(driver.game)), ConfirmTurn())
+    review = review_game(driver.game.ruleset, 1, driver.game.log, advisor)
+    first_turn = [decision for decision in review.decisions if decision.turn == 1]
+    assert [(d.roll, d.rolls_left) for d in first_turn] == [(1, 2), (3, 0)]
+    assert first_turn[0].dice == (1, 1, 2, 3, 6)
+    assert isinstance(first_turn[0].choice, Keep) and first_turn[0].choice.faces == (1, 1)
+    assert review.players[0].final == driver.game.sheets[0].total
+
+
+def test_mark_roll_refuses_what_cannot_be() -> None:
+    game = enter_dice(new_game("yatzy", [Player("Dana")], RealDice()), 0, [6, 6, 2, 3, 1])
+    with pytest.raises(RollNumberError, match="not 4"):
+        mark_roll(game, 0, 4)
+    first = mark_roll(game, 0, 1)
+    same = enter_dice(first, 0, [1, 2, 3, 6, 6])  # no die rolled again
+    with pytest.raises(RollNumberError, match="no die was rolled again"):
+        mark_roll(same, 0, 2)
+    assert mark_roll(game, 0, 3) == game
+    second = enter_dice(first, 0, [6, 6, 5, 5, 5])
+    assert withdraw_dice(second, 0) == first  # the keep logged with the dice goes too
+
+
+def test_a_box_taken_after_an_earlier_roll_leaves_the_next_pad_empty(advisor: Advisor) -> None:
+    driver = started(advisor, ("Dana", "Avi"))
+    driver(*[EnterFace(face) for face in (4, 4, 4, 2, 1)], ShowHint(), AskAboutRoll(1))
+    driver(SelectBox("fours"), ConfirmTurn())
+    assert driver.game.sheets[0].points_in("fours") == 12
+    pad = driver.view().pad
+    assert pad is not None and pad.entered == () and all(face.enabled for face in pad.faces)

@@ -1,0 +1,150 @@
+"""A game of three played with real dice, entered through the pad in the page (the logic is
+tested in CPython: tests/app/test_real_dice*.py): every box scored as the engine scores the
+same dice, one roll typed on the keyboard, one correction, 'What should I keep?' for an
+entered roll, the
+languages switched in the page, axe on the pad, the whole sheet on a tablet, the standings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from cli.tables import TABLES_DIR, load_table, table_file_name
+from game.coach.greedy import best_immediate_box
+from game.coach.optimal import sheet_position
+from game.play.corrections import correct_box
+from game.play.engine import new_game, score
+from game.play.random_source import RealDice
+from game.play.real_dice import enter_dice
+from game.play.state import Player
+from game.rules.rulesets import RULESETS
+from game.strategy.advisor import Advisor
+from tests.app.test_real_dice import turn_dice
+from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.game_helpers import AXE, PHONE, Ui, new_context
+
+NAMES = ("Dana", "Avi", "Mari")
+TYPED_TURN = 1
+"""Avi's first roll is typed on the keyboard, his box confirmed with Enter."""
+ASKED_TURN = 3
+"""Dana's second roll: 'What should I keep?', said to be the turn's first roll."""
+CORRECTED_AT = 5
+"""After this turn, Dana's first box is corrected: one die changed."""
+LANGUAGE_AT = {12: "he", 24: "et", 36: "en"}
+TABLET_AT = 30
+
+
+@pytest.fixture
+def axe_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Page]:
+    # The app's Content-Security-Policy allows no inline script: axe is injected past it.
+    context = new_context(browser, bypass_csp=True)
+    browser_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def check_axe(ui: Ui, where: str, problems: dict[str, object]) -> None:
+    found = ui.run_axe()
+    if found:
+        problems[where] = found
+
+
+@pytest.mark.heavy
+def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str) -> None:
+    ruleset = RULESETS["yatzy"]
+    if not (TABLES_DIR / table_file_name(ruleset)).exists() or not AXE.exists():
+        pytest.skip("the strategy tables or axe-core are missing: run ./scripts/setup")
+    advisor = Advisor(load_table(ruleset))
+    page = axe_page
+    ui = Ui(page).open(app_url)
+    problems: dict[str, object] = {}
+    for index, name in enumerate(NAMES):
+        if index:
+            page.click("#add-human")
+        page.fill(f"#seat-{index}-name", name)
+    page.check("#ruleset-yatzy")
+    page.click("#dice-real-label")
+    expect(page.locator("#add-computer")).to_be_hidden()
+    expect(page.locator("#seat-0-kind")).to_be_hidden()
+    page.click("#start")
+    expect(page.locator("#pad")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    expect(page.locator("#roll")).to_be_hidden()
+
+    dice = turn_dice(len(ruleset.box_ids), len(NAMES), seed=11)
+    # The engine's game of the same dice and boxes (tests/app/test_real_dice.py checks that
+    # it scores as rolled dice do).
+    reference = new_game(ruleset, [Player(name) for name in NAMES], RealDice())
+    first_box = ""
+    for turn, faces in enumerate(dice):
+        if turn in LANGUAGE_AT:
+            page.select_option("#language", LANGUAGE_AT[turn])
+            expect(page.locator("html")).to_have_attribute("lang", LANGUAGE_AT[turn])
+        reference = enter_dice(reference, reference.current_player, faces)
+        box = best_immediate_box(reference)
+        first_box = first_box or box
+        sheet = reference.sheet
+        reference = score(reference, reference.current_player, box)
+        if turn == TYPED_TURN:
+            page.keyboard.type("".join(map(str, faces)))
+        else:
+            for face in faces:
+                page.click(f'#pad-faces [data-face="{face}"]')
+        expect(page.locator("#pad-entered button.die:visible")).to_have_count(5)
+        if turn == 0:
+            shown = page.locator("#pad-entered button.die").evaluate_all(
+                "dice => dice.map(die => Number(die.dataset.face))"
+            )
+            assert shown == sorted(faces)
+            page.click(f'#pad-entered button[data-face="{faces[0]}"]')  # taken back
+            expect(page.locator("#pad-entered button.die:visible")).to_have_count(4)
+            expect(page.locator("#sheet button[data-box]")).to_have_count(0)
+            page.click(f'#pad-faces [data-face="{faces[0]}"]')
+        if turn == ASKED_TURN:
+            page.click("#hint")
+            expect(page.locator("#pad-ask")).to_be_visible()
+            check_axe(ui, "the roll asked (en)", problems)
+            page.click("#pad-roll-1")
+            best = advisor.best(sheet_position(sheet, faces, 2))
+            expect(page.locator("#hint-text")).to_contain_text(f"{best.expected:.1f}")
+        if turn in LANGUAGE_AT:
+            check_axe(ui, f"the pad ({LANGUAGE_AT[turn]})", problems)
+        page.click(f'#sheet button[data-box="{box}"]')
+        if turn == TYPED_TURN:
+            page.keyboard.press("Enter")
+        else:
+            page.click("#confirm")
+        if turn == 0:
+            expect(page.locator("#pad-next")).to_have_text("Next: Avi")
+        if turn == CORRECTED_AT:
+            old = dice[0]
+            new = (old[0] % 6 + 1, *old[1:])
+            page.click(f'#sheet tr[data-row="{first_box}"] td:nth-child(2) button')
+            expect(page.locator("#correct-dialog")).to_be_visible()
+            page.click(f'#correct-entered button[data-face="{old[0]}"]')
+            page.click(f'#correct-faces [data-face="{new[0]}"]')
+            page.click("#correct-change")
+            expect(page.locator("#correct-question")).to_be_visible()  # asked first
+            check_axe(ui, "the correction (en)", problems)
+            page.click("#correct-change")
+            expect(page.locator("#correct-dialog")).to_be_hidden()
+            reference = correct_box(reference, 0, first_box, new)
+            points = reference.sheets[0].points_in(first_box)
+            cell = page.locator(f'#sheet tr[data-row="{first_box}"] td:nth-child(2)')
+            expect(cell).to_have_text(str(points))
+        if turn == TABLET_AT:
+            page.set_viewport_size({"width": 1024, "height": 768})
+            fits = page.evaluate(
+                """() => { const w = document.getElementById('sheet-wrap');
+                    return w.scrollHeight <= w.clientHeight + 1
+                        && w.scrollWidth <= w.clientWidth + 1; }"""
+            )
+            assert fits, "the whole sheet shows on a tablet"
+            page.set_viewport_size(PHONE)
+
+    expect(page.locator("#end-screen")).to_be_visible()
+    totals = sorted((sheet.total for sheet in reference.sheets), reverse=True)
+    expect(page.locator("#standings .total")).to_have_text([str(total) for total in totals])
+    assert problems == {}
