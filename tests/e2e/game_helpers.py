@@ -51,6 +51,16 @@ IN_SIGHT = """(selector) => {
     return problems;
 }"""
 
+
+def expect_in_sight(page: Page, selector: str, timeout_ms: float = 5_000) -> None:
+    """Waits until the cell `selector` shows whole in the sheet's frame (the app may scroll it in
+    smoothly); fails with what is still wrong."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while (problems := page.evaluate(IN_SIGHT, selector)) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert problems == [], f"{selector} is not in sight: {problems}"
+
+
 COMPUTER_TURN_SECONDS = 12 * STEP_SECONDS[Speed.NORMAL]
 """Longer than a computer player's whole turn at the normal pace (a dozen steps at most)."""
 

@@ -23,7 +23,7 @@ from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
 from game.rules.rulesets import RULESETS, JokerBranch
 from tests.e2e.browser_helpers import wait_until_ready
-from tests.e2e.game_helpers import IN_SIGHT, Ui, keep_most_frequent, new_context
+from tests.e2e.game_helpers import IN_SIGHT, Ui, expect_in_sight, keep_most_frequent, new_context
 
 SEED = 7
 COUNTDOWN = re.compile(r"Scoring (\S.*) in (\d+) seconds?…")
@@ -144,7 +144,7 @@ def test_the_box_scored_automatically_comes_into_the_sheets_frame(page: Page, ap
     expect(page.locator("#handover-screen")).to_be_visible(timeout=6_000)
     ui.take_phone()  # Avi takes the phone: the box Dana's countdown scored is in sight
     expect(page.locator("#turn-title")).to_have_text("Avi's turn")
-    assert page.evaluate(IN_SIGHT, cell(box)) == []
+    expect_in_sight(page, cell(box))
 
 
 def joker_ahead() -> GameState:
@@ -179,4 +179,4 @@ def test_the_jokers_forced_box_comes_into_the_sheets_frame(page: Page, app_url: 
     assert page.evaluate(IN_SIGHT, cell("twos")) != []
     ui.roll()
     expect(page.locator("#turn-message")).to_contain_text("Twos")
-    assert page.evaluate(IN_SIGHT, cell("twos")) == []
+    expect_in_sight(page, cell("twos"))
