@@ -17,6 +17,7 @@ Steps, in order:
 from __future__ import annotations
 
 import argparse
+import ast
 import filecmp
 import hashlib
 import json
@@ -165,28 +166,51 @@ def copy_pyscript(dest: Path) -> list[str]:
     return sorted(kept - {"core.js"})
 
 
-def compiled_stdlib() -> Path:
-    """Pyodide's standard library as .pyc, cached by the inputs' hash (it takes ~10 s)."""
+def standard_modules_imported(files: list[str]) -> list[str]:
+    """The standard library's modules that the packages' modules import, anywhere in them
+    (`from a import b` gives `a` and `a.b`, since `b` may be a module), sorted."""
+    names = set()
+    for name in (name for name in files if name.endswith(".py")):
+        for node in ast.walk(ast.parse((ROOT / name).read_bytes(), name)):
+            if isinstance(node, ast.Import):
+                names |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+    return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
+
+
+def compiled_stdlib(app_modules: list[str]) -> Path:
+    """Pyodide's standard library, trimmed to what `app_modules` and the runtime need and
+    pre-compiled, cached by the inputs' hash (it takes ~10 s)."""
     inputs = [PYODIDE_DIST / STDLIB_ZIP, PYODIDE_DIST / "pyodide.asm.wasm"]
     inputs += [ROOT / "tools" / "pyodide_stdlib.py", ROOT / "tools" / "run_in_pyodide.mjs"]
-    key = hashlib.sha256(b"".join(file_hash(path).encode() for path in inputs)).hexdigest()[:16]
+    material = (
+        b"".join(file_hash(path).encode() for path in inputs) + " ".join(app_modules).encode()
+    )
+    key = hashlib.sha256(material).hexdigest()[:16]
     cached = CACHE_DIR / f"python_stdlib-{key}.zip"
     if not cached.exists():
         CACHE_DIR.mkdir(exist_ok=True)
         for stale in CACHE_DIR.glob("python_stdlib-*.zip"):
             stale.unlink()
         partial = cached.with_suffix(".partial")
+        # Copied in: Pyodide under Node sees only the working directory, and node_modules
+        # may be a link out of it.
+        source = CACHE_DIR / f"python_stdlib-source-{os.getpid()}.zip"
+        shutil.copy2(PYODIDE_DIST / STDLIB_ZIP, source)
         subprocess.run(
             [
                 "node",
                 "tools/run_in_pyodide.mjs",
                 "tools/pyodide_stdlib.py",
-                str(PYODIDE_DIST / STDLIB_ZIP),
-                str(partial),
+                str(source.relative_to(ROOT)),
+                str(partial.relative_to(ROOT)),
+                *app_modules,
             ],
             cwd=ROOT,
             check=True,
         )
+        source.unlink()
         partial.rename(cached)
     return cached
 
@@ -225,13 +249,13 @@ def compile_packages(dist: Path, files: list[str]) -> list[str]:
     return compiled
 
 
-def copy_pyodide(dest: Path) -> None:
+def copy_pyodide(dest: Path, app_modules: list[str]) -> None:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         if not (PYODIDE_DIST / name).exists():
             raise BuildError(f"{PYODIDE_DIST / name} is missing: run npm ci")
         shutil.copy2(PYODIDE_DIST / name, dest / name)
-    shutil.copy2(compiled_stdlib(), dest / STDLIB_ZIP)
+    shutil.copy2(compiled_stdlib(app_modules), dest / STDLIB_ZIP)
 
 
 def page_with_preloads(page: str, pyscript_chunks: list[str]) -> str:
@@ -356,7 +380,7 @@ def assemble(dist: Path) -> None:
     except (boot_texts.BootTextError, I18nError) as error:
         raise BuildError(str(error)) from None
     (dist / "index.html").write_text(page_with_preloads(index, pyscript_chunks))
-    copy_pyodide(dist / RUNTIME_DIR / "pyodide")
+    copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules_imported(files))
     write_service_worker(dist)
 
 
