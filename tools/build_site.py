@@ -7,8 +7,9 @@ Steps, in order:
    150 ms on a warm start and 700 ms on a cold one); the archive is made from the packages'
    files themselves, so no module can be left out; the assets are copied;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
-   with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py),
-   and index.html gets preload hints for it, and its texts from the catalogs in every language
+   with Pyodide's standard library replaced by a trimmed, pre-compiled one (see
+   tools/pyodide_stdlib.py), and index.html gets the list of the runtime's files that boot.js
+   downloads (see tools/runtime_files.py), and its texts from the catalogs in every language
    (see tools/boot_texts.py);
 4. service-worker.js gets the list of every file with its content hash (which are fetched on
    install, in the background after it, or on first use), and a cache name derived from them.
@@ -34,6 +35,7 @@ from typing import Any
 
 from game.i18n.locale import I18nError
 from tools import boot_texts, manifests
+from tools.runtime_files import RuntimeFilesError, page_with_runtime_files
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -258,28 +260,17 @@ def copy_pyodide(dest: Path, app_modules: list[str]) -> None:
     shutil.copy2(compiled_stdlib(app_modules), dest / STDLIB_ZIP)
 
 
-def page_with_preloads(page: str, pyscript_chunks: list[str]) -> str:
-    """index.html with preload hints for the runtime in place of its `<!-- preload:` comment.
-
-    The hints only start earlier what would be requested anyway, with the same request mode
-    (Pyodide and PyScript use fetch() in CORS mode, hence `crossorigin`); a mismatch would
-    download a file twice, which tests/e2e checks."""
+def runtime_files(pyscript_chunks: list[str]) -> tuple[list[str], list[str]]:
+    """The runtime's modules and fetched files that the start waits for (see
+    tools/runtime_files.py): PyScript's chunks (core.js imports them, and PyScript's plugins),
+    Pyodide's modules, and what they fetch: the configuration, the app's packages, Pyodide's
+    lock file, standard library and WebAssembly."""
     pyodide = f"{RUNTIME_DIR}/pyodide"
-    modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in pyscript_chunks]
+    modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in ["core.js", *pyscript_chunks]]
     modules += [f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
-    data = [
-        "pyscript.toml",
-        PACKAGES_ARCHIVE,
-        f"{pyodide}/pyodide-lock.json",
-        f"{pyodide}/{STDLIB_ZIP}",
-    ]
-    data += [f"{pyodide}/pyodide.asm.wasm"]
-    links = [f'  <link rel="modulepreload" href="{name}">' for name in modules]
-    links += [f'  <link rel="preload" href="{name}" as="fetch" crossorigin>' for name in data]
-    marker = re.compile(r"^ *<!-- preload:.*?-->\n", re.MULTILINE | re.DOTALL)
-    if len(marker.findall(page)) != 1:
-        raise BuildError("index.html must have exactly one `<!-- preload: ... -->` comment")
-    return marker.sub(lambda _: "\n".join(links) + "\n", page)
+    fetched = ["pyscript.toml", PACKAGES_ARCHIVE, f"{pyodide}/pyodide-lock.json"]
+    fetched += [f"{pyodide}/{STDLIB_ZIP}", f"{pyodide}/pyodide.asm.wasm"]
+    return modules, fetched
 
 
 def file_hash(path: Path) -> str:
@@ -379,8 +370,12 @@ def assemble(dist: Path) -> None:
         index = boot_texts.page_with_texts(index, scripts)
     except (boot_texts.BootTextError, I18nError) as error:
         raise BuildError(str(error)) from None
-    (dist / "index.html").write_text(page_with_preloads(index, pyscript_chunks))
     copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules_imported(files))
+    try:
+        index = page_with_runtime_files(index, dist, *runtime_files(pyscript_chunks))
+    except RuntimeFilesError as error:
+        raise BuildError(str(error)) from None
+    (dist / "index.html").write_text(index)
     write_service_worker(dist)
 
 
