@@ -257,7 +257,27 @@ def copy_pyodide(dest: Path, app_modules: list[str]) -> None:
         if not (PYODIDE_DIST / name).exists():
             raise BuildError(f"{PYODIDE_DIST / name} is missing: run npm ci")
         shutil.copy2(PYODIDE_DIST / name, dest / name)
+    module = dest / "pyodide.asm.mjs"
+    module.write_text(runtime_without_shared_memory(module.read_text()))
     shutil.copy2(compiled_stdlib(app_modules), dest / STDLIB_ZIP)
+
+
+# Pyodide makes, when its module loads, a one-page shared memory for a sleep with Atomics.wait,
+# which only a worker may do (it waits while stdin says "try again"). On a page that is not
+# cross-origin isolated (GitHub Pages cannot make it so), making one is deprecated: Chromium
+# reports it as an issue (Lighthouse's Best Practices). The page gets plain memory: there,
+# Atomics.wait fails either way, which Pyodide expects ("no sleep, no retry").
+SHARED_MEMORY = "new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)"
+PAGE_MEMORY = (
+    "new Int32Array(globalThis.crossOriginIsolated===!1&&globalThis.document"
+    "?new ArrayBuffer(4):new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)"
+)
+
+
+def runtime_without_shared_memory(source: str) -> str:
+    if source.count(SHARED_MEMORY) != 1:
+        raise BuildError("pyodide.asm.mjs has changed: review runtime_without_shared_memory")
+    return source.replace(SHARED_MEMORY, PAGE_MEMORY)
 
 
 def runtime_files(pyscript_chunks: list[str]) -> tuple[list[str], list[str]]:
