@@ -28,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -71,9 +72,10 @@ PYSCRIPT_UNUSED_LAZY_CHUNKS = ("codemirror", "pyodide_graph", "zip")
 #   at every start until they are all kept). The strategy tables: large, but the Hint and the
 #   optimal computer player need them, offline too.
 # - Lazy: fetched only when first asked for. The manifest's screenshots, which only an install
-#   dialog shows.
+#   dialog shows, and its icons but the page's own (192 px): the browser asks for them when it
+#   installs the app, or shows its splash screen.
 BACKGROUND_PREFIXES = ("assets/tables/",)
-LAZY_PREFIXES = ("assets/screenshots/",)
+LAZY_PREFIXES = ("assets/screenshots/", "assets/icons/icon-512", "assets/icons/maskable-")
 
 
 @dataclass(frozen=True)
@@ -259,6 +261,8 @@ def copy_pyodide(dest: Path, app_modules: list[str]) -> None:
         shutil.copy2(PYODIDE_DIST / name, dest / name)
     module = dest / "pyodide.asm.mjs"
     module.write_text(runtime_without_shared_memory(module.read_text()))
+    lock = dest / "pyodide-lock.json"
+    lock.write_text(lock_without_packages(lock.read_text()))
     shutil.copy2(compiled_stdlib(app_modules), dest / STDLIB_ZIP)
 
 
@@ -272,6 +276,15 @@ PAGE_MEMORY = (
     "new Int32Array(globalThis.crossOriginIsolated===!1&&globalThis.document"
     "?new ArrayBuffer(4):new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)"
 )
+
+
+def lock_without_packages(lock: str) -> str:
+    """Pyodide's lock file without its list of the 350 packages it can install (26 kB gzip of
+    the first visit, read at every start): the app installs none (pyscript.toml names none)."""
+    if "packages" in tomllib.loads((ROOT / "pyscript.toml").read_text()):
+        raise BuildError("pyscript.toml names packages: keep Pyodide's lock file whole")
+    data = json.loads(lock)
+    return json.dumps({"info": data["info"], "packages": {}}, indent=1) + "\n"
 
 
 def runtime_without_shared_memory(source: str) -> str:

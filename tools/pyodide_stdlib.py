@@ -20,8 +20,8 @@ browser game uses a tenth. What is shipped, read from the modules' source with `
 .pyc files written by the same interpreter build load without compiling. They are "unchecked
 hash-based" .pyc: no source is needed to validate them, and their bytes depend only on the
 source, so builds are reproducible. Their docstrings are left out (as `python -OO` does; no one
-reads help() in a game), but for Pyodide's own packages, which build its JavaScript API's
-documentation from them at start.
+reads help() in a game), but for Pyodide's internal package, from which its start-up builds
+the documentation of its JavaScript objects.
 """
 
 from __future__ import annotations
@@ -139,10 +139,19 @@ LEFT_OUT = (
     "ipaddress",
     "zoneinfo",
     "gettext",
+    "getopt",
+    "csv",
+    "_ast_unparse",  # ast.unparse
+    "rlcompleter",
+    "py_compile",
+    "importlib.metadata",  # installed packages' metadata: the app installs none
+    "concurrent.interpreters",  # sub-interpreters
+    "concurrent.futures.interpreter",
+    "pyodide._nodesock_transport",  # Pyodide under Node
 )
 
 # Their docstrings are read at run time (see the module's docstring).
-KEEP_DOCSTRINGS = ("_pyodide", "pyodide")
+KEEP_DOCSTRINGS = ("_pyodide",)
 
 # Deterministic timestamps, so the same input gives a byte-identical zip (and cache name).
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)

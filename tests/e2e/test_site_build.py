@@ -81,7 +81,10 @@ def test_the_service_worker_lists_every_file_with_its_hash(dist: Path) -> None:
         for ruleset in ("penta", "yatzy")
         for kind in ("table", "scores.json")
     }
-    assert all(name.startswith("assets/screenshots/") for name in groups["lazy"])
+    # Only what the browser's install asks for is fetched on demand: the manifest's screenshots
+    # and its icons but the page's own.
+    assert all(name.startswith(("assets/screenshots/", "assets/icons/")) for name in groups["lazy"])
+    assert "assets/icons/icon-192.png" in groups["precache"]
 
 
 def test_the_runtime_is_self_hosted_and_trimmed(dist: Path) -> None:
