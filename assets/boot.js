@@ -275,8 +275,13 @@
             if (!started) startRuntime();
             started = true;
         };
+        // A page in a background tab does not paint: it starts at once, or once hidden.
+        if (document.visibilityState === "hidden") {
+            start();
+            return;
+        }
+        document.addEventListener("visibilitychange", start, { once: true });
         requestAnimationFrame(() => setTimeout(start)); // just after the frame is painted
-        setTimeout(start, 500); // a page in a background tab does not paint
     });
 
     function track(url, pending) {
