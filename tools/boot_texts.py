@@ -7,7 +7,8 @@ index.html names the message of each static text instead of writing it:
     <ol data-text-aria-label="die.area">                   an attribute's (here aria-label)
     data-text="setup.show_rules?ruleset=ruleset.penta.name"   parameters that are messages too
 
-boot.js and pwa.js name the messages they show by key, as string literals under "boot.".
+boot.js and pwa.js name the messages they show by key, as string literals under "boot."; a
+message with placeholders reaches them as a template (`{name}` left in), which they fill.
 
 The build (tools/build_site.py) puts into dist's index.html the English texts in place (the
 page reads in English without any script) and a JSON block with every such text in every
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -149,14 +151,24 @@ def boot_refs(page: str, scripts: list[str]) -> list[str]:
     return list(dict.fromkeys(refs))
 
 
-def boot_data(refs: list[str]) -> dict[str, Any]:
+def _template(t: Translator, key: str) -> str:
+    """The message with its placeholders left as `{name}`, for a script to fill."""
+    return t(key, **{name: f"{{{name}}}" for name in t.placeholders(key)})
+
+
+def boot_data(refs: list[str], templates: Iterable[str] = ()) -> dict[str, Any]:
     """What boot.js reads: how the app chooses the language, and every text in every language
-    (strict: a missing message or parameter fails the build)."""
+    (strict: a missing message or parameter fails the build). The `templates` (scripts' keys)
+    keep their placeholders: the scripts fill them."""
     languages = {}
+    templates = set(templates)
     for code, info in LANGUAGES.items():
         # Plain text: the page shows these before the view, which renders isolates as <bdi>.
         t = Translator(code, strict=True, isolate=False)
-        texts = {ref: TextRef.parse(ref).render(t) for ref in refs}
+        texts = {
+            ref: _template(t, ref) if ref in templates else TextRef.parse(ref).render(t)
+            for ref in refs
+        }
         # The header's language menu, so that it is not empty while Python loads.
         choices = [[other, t(f"lang.{other}")] for other in LANGUAGES]
         languages[code] = {
@@ -186,7 +198,8 @@ def page_with_texts(page: str, scripts: list[str]) -> str:
     """index.html with its English texts in place and the JSON block for boot.js in place of
     its `<!-- boot-texts: ... -->` comment."""
     texts = page_texts(page)
-    data = boot_data(boot_refs(page, scripts))
+    keys = [key for script in scripts for key in script_keys(script)]
+    data = boot_data(boot_refs(page, scripts), templates=keys)
     english = data["languages"][DEFAULT_LANGUAGE]["texts"]
     lines = page.splitlines(keepends=True)
     offsets = [0]

@@ -7,8 +7,9 @@ Steps, in order:
    150 ms on a warm start and 700 ms on a cold one); the archive is made from the packages'
    files themselves, so no module can be left out; the assets are copied;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
-   with Pyodide's standard library replaced by a pre-compiled one (see tools/pyodide_stdlib.py),
-   and index.html gets preload hints for it, and its texts from the catalogs in every language
+   with Pyodide's standard library replaced by a trimmed, pre-compiled one (see
+   tools/pyodide_stdlib.py), and index.html gets the list of the runtime's files that boot.js
+   downloads (see tools/runtime_files.py), and its texts from the catalogs in every language
    (see tools/boot_texts.py);
 4. service-worker.js gets the list of every file with its content hash (which are fetched on
    install, in the background after it, or on first use), and a cache name derived from them.
@@ -17,6 +18,7 @@ Steps, in order:
 from __future__ import annotations
 
 import argparse
+import ast
 import filecmp
 import hashlib
 import json
@@ -26,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -33,6 +36,7 @@ from typing import Any
 
 from game.i18n.locale import I18nError
 from tools import boot_texts, manifests
+from tools.runtime_files import RuntimeFilesError, page_with_runtime_files
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -67,9 +71,10 @@ PYSCRIPT_UNUSED_LAZY_CHUNKS = ("codemirror", "pyodide_graph", "zip")
 #   optimal computer player need them, offline too; beside them optimal play's scores (the
 #   review's percentile, which needs the table anyway).
 # - Lazy: fetched only when first asked for. The manifest's screenshots, which only an install
-#   dialog shows.
+#   dialog shows, and its icons but the page's own (192 px): the browser asks for them when it
+#   installs the app, or shows its splash screen.
 BACKGROUND_PREFIXES = ("assets/tables/",)
-LAZY_PREFIXES = ("assets/screenshots/",)
+LAZY_PREFIXES = ("assets/screenshots/", "assets/icons/icon-512", "assets/icons/maskable-")
 
 
 @dataclass(frozen=True)
@@ -164,28 +169,51 @@ def copy_pyscript(dest: Path) -> list[str]:
     return sorted(kept - {"core.js"})
 
 
-def compiled_stdlib() -> Path:
-    """Pyodide's standard library as .pyc, cached by the inputs' hash (it takes ~10 s)."""
+def standard_modules_imported(files: list[str]) -> list[str]:
+    """The standard library's modules that the packages' modules import, anywhere in them
+    (`from a import b` gives `a` and `a.b`, since `b` may be a module), sorted."""
+    names = set()
+    for name in (name for name in files if name.endswith(".py")):
+        for node in ast.walk(ast.parse((ROOT / name).read_bytes(), name)):
+            if isinstance(node, ast.Import):
+                names |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+    return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
+
+
+def compiled_stdlib(app_modules: list[str]) -> Path:
+    """Pyodide's standard library, trimmed to what `app_modules` and the runtime need and
+    pre-compiled, cached by the inputs' hash (it takes ~10 s)."""
     inputs = [PYODIDE_DIST / STDLIB_ZIP, PYODIDE_DIST / "pyodide.asm.wasm"]
     inputs += [ROOT / "tools" / "pyodide_stdlib.py", ROOT / "tools" / "run_in_pyodide.mjs"]
-    key = hashlib.sha256(b"".join(file_hash(path).encode() for path in inputs)).hexdigest()[:16]
+    material = (
+        b"".join(file_hash(path).encode() for path in inputs) + " ".join(app_modules).encode()
+    )
+    key = hashlib.sha256(material).hexdigest()[:16]
     cached = CACHE_DIR / f"python_stdlib-{key}.zip"
     if not cached.exists():
         CACHE_DIR.mkdir(exist_ok=True)
         for stale in CACHE_DIR.glob("python_stdlib-*.zip"):
             stale.unlink()
         partial = cached.with_suffix(".partial")
+        # Copied in: Pyodide under Node sees only the working directory, and node_modules
+        # may be a link out of it.
+        source = CACHE_DIR / f"python_stdlib-source-{os.getpid()}.zip"
+        shutil.copy2(PYODIDE_DIST / STDLIB_ZIP, source)
         subprocess.run(
             [
                 "node",
                 "tools/run_in_pyodide.mjs",
                 "tools/pyodide_stdlib.py",
-                str(PYODIDE_DIST / STDLIB_ZIP),
-                str(partial),
+                str(source.relative_to(ROOT)),
+                str(partial.relative_to(ROOT)),
+                *app_modules,
             ],
             cwd=ROOT,
             check=True,
         )
+        source.unlink()
         partial.rename(cached)
     return cached
 
@@ -224,37 +252,57 @@ def compile_packages(dist: Path, files: list[str]) -> list[str]:
     return compiled
 
 
-def copy_pyodide(dest: Path) -> None:
+def copy_pyodide(dest: Path, app_modules: list[str]) -> None:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         if not (PYODIDE_DIST / name).exists():
             raise BuildError(f"{PYODIDE_DIST / name} is missing: run npm ci")
         shutil.copy2(PYODIDE_DIST / name, dest / name)
-    shutil.copy2(compiled_stdlib(), dest / STDLIB_ZIP)
+    module = dest / "pyodide.asm.mjs"
+    module.write_text(runtime_without_shared_memory(module.read_text()))
+    lock = dest / "pyodide-lock.json"
+    lock.write_text(lock_without_packages(lock.read_text()))
+    shutil.copy2(compiled_stdlib(app_modules), dest / STDLIB_ZIP)
 
 
-def page_with_preloads(page: str, pyscript_chunks: list[str]) -> str:
-    """index.html with preload hints for the runtime in place of its `<!-- preload:` comment.
+# Pyodide makes, when its module loads, a one-page shared memory for a sleep with Atomics.wait,
+# which only a worker may do (it waits while stdin says "try again"). On a page that is not
+# cross-origin isolated (GitHub Pages cannot make it so), making one is deprecated: Chromium
+# reports it as an issue (Lighthouse's Best Practices). The page gets plain memory: there,
+# Atomics.wait fails either way, which Pyodide expects ("no sleep, no retry").
+SHARED_MEMORY = "new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)"
+PAGE_MEMORY = (
+    "new Int32Array(globalThis.crossOriginIsolated===!1&&globalThis.document"
+    "?new ArrayBuffer(4):new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)"
+)
 
-    The hints only start earlier what would be requested anyway, with the same request mode
-    (Pyodide and PyScript use fetch() in CORS mode, hence `crossorigin`); a mismatch would
-    download a file twice, which tests/e2e checks."""
+
+def lock_without_packages(lock: str) -> str:
+    """Pyodide's lock file without its list of the 350 packages it can install (26 kB gzip of
+    the first visit, read at every start): the app installs none (pyscript.toml names none)."""
+    if "packages" in tomllib.loads((ROOT / "pyscript.toml").read_text()):
+        raise BuildError("pyscript.toml names packages: keep Pyodide's lock file whole")
+    data = json.loads(lock)
+    return json.dumps({"info": data["info"], "packages": {}}, indent=1) + "\n"
+
+
+def runtime_without_shared_memory(source: str) -> str:
+    if source.count(SHARED_MEMORY) != 1:
+        raise BuildError("pyodide.asm.mjs has changed: review runtime_without_shared_memory")
+    return source.replace(SHARED_MEMORY, PAGE_MEMORY)
+
+
+def runtime_files(pyscript_chunks: list[str]) -> tuple[list[str], list[str]]:
+    """The runtime's modules and fetched files that the start waits for (see
+    tools/runtime_files.py): PyScript's chunks (core.js imports them, and PyScript's plugins),
+    Pyodide's modules, and what they fetch: the configuration, the app's packages, Pyodide's
+    lock file, standard library and WebAssembly."""
     pyodide = f"{RUNTIME_DIR}/pyodide"
-    modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in pyscript_chunks]
+    modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in ["core.js", *pyscript_chunks]]
     modules += [f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
-    data = [
-        "pyscript.toml",
-        PACKAGES_ARCHIVE,
-        f"{pyodide}/pyodide-lock.json",
-        f"{pyodide}/{STDLIB_ZIP}",
-    ]
-    data += [f"{pyodide}/pyodide.asm.wasm"]
-    links = [f'  <link rel="modulepreload" href="{name}">' for name in modules]
-    links += [f'  <link rel="preload" href="{name}" as="fetch" crossorigin>' for name in data]
-    marker = re.compile(r"^ *<!-- preload:.*?-->\n", re.MULTILINE | re.DOTALL)
-    if len(marker.findall(page)) != 1:
-        raise BuildError("index.html must have exactly one `<!-- preload: ... -->` comment")
-    return marker.sub(lambda _: "\n".join(links) + "\n", page)
+    fetched = ["pyscript.toml", PACKAGES_ARCHIVE, f"{pyodide}/pyodide-lock.json"]
+    fetched += [f"{pyodide}/{STDLIB_ZIP}", f"{pyodide}/pyodide.asm.wasm"]
+    return modules, fetched
 
 
 def file_hash(path: Path) -> str:
@@ -354,8 +402,12 @@ def assemble(dist: Path) -> None:
         index = boot_texts.page_with_texts(index, scripts)
     except (boot_texts.BootTextError, I18nError) as error:
         raise BuildError(str(error)) from None
-    (dist / "index.html").write_text(page_with_preloads(index, pyscript_chunks))
-    copy_pyodide(dist / RUNTIME_DIR / "pyodide")
+    copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules_imported(files))
+    try:
+        index = page_with_runtime_files(index, dist, *runtime_files(pyscript_chunks))
+    except RuntimeFilesError as error:
+        raise BuildError(str(error)) from None
+    (dist / "index.html").write_text(index)
     write_service_worker(dist)
 
 

@@ -74,6 +74,8 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self) -> io.BytesIO | BinaryIO | None:
         path = Path(self.translate_path(self.path))
+        if self.path.split("?")[0].endswith("/") and (path / "index.html").is_file():
+            path = path / "index.html"  # a folder's start page, compressed as any page
         wanted = "gzip" in self.headers.get("Accept-Encoding", "")
         content_type = self.guess_type(str(path))
         if not (self._site.compress and wanted and content_type in COMPRESSED_TYPES):

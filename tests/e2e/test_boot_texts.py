@@ -47,7 +47,14 @@ def test_the_built_page_holds_every_start_up_text_in_every_language(dist: Path) 
         assert {ref: texts.get(ref) for ref in refs} == {
             ref: TextRef.parse(ref).render(t) for ref in refs
         }
-        assert {key: texts.get(key) for key in boot_keys} == {key: t(key) for key in boot_keys}
+        # A script's message with placeholders arrives as a template that the script fills.
+        templates = {
+            key: {name: f"{{{name}}}" for name in t.placeholders(key)} for key in boot_keys
+        }
+        assert {key: texts.get(key) for key in boot_keys} == {
+            key: t(key, **templates[key]) for key in boot_keys
+        }
+        assert texts["boot.downloading"].count("{") == 3
 
 
 @pytest.mark.allow_browser_errors  # the archive that fails on purpose is a console error

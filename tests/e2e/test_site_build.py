@@ -13,8 +13,10 @@ from tools.build_site import (
     CPYTHON_ONLY_FILES,
     ENTRY_SCRIPT,
     PACKAGES_ARCHIVE,
+    PAGE_MEMORY,
     PYTHON_PACKAGES,
     SERVICE_WORKER,
+    SHARED_MEMORY,
     service_worker_build,
     write_archive,
 )
@@ -79,7 +81,10 @@ def test_the_service_worker_lists_every_file_with_its_hash(dist: Path) -> None:
         for ruleset in ("penta", "yatzy")
         for kind in ("table", "scores.json")
     }
-    assert all(name.startswith("assets/screenshots/") for name in groups["lazy"])
+    # Only what the browser's install asks for is fetched on demand: the manifest's screenshots
+    # and its icons but the page's own.
+    assert all(name.startswith(("assets/screenshots/", "assets/icons/")) for name in groups["lazy"])
+    assert "assets/icons/icon-192.png" in groups["precache"]
 
 
 def test_the_runtime_is_self_hosted_and_trimmed(dist: Path) -> None:
@@ -90,6 +95,11 @@ def test_the_runtime_is_self_hosted_and_trimmed(dist: Path) -> None:
     assert (runtime / "pyscript" / "core.js").exists()
     assert not list(dist.rglob("*.map")), "source maps are not deployed"
     assert not list((runtime / "pyscript").glob("codemirror*")), "the code editor is not used"
+    # No shared memory made on a page that is not cross-origin isolated (a deprecated use
+    # that Chromium reports as an issue): see runtime_without_shared_memory.
+    module = (runtime / "pyodide" / "pyodide.asm.mjs").read_text()
+    assert SHARED_MEMORY not in module
+    assert module.count(PAGE_MEMORY) == 1
 
 
 def test_no_page_or_script_names_another_host(dist: Path) -> None:

@@ -36,11 +36,19 @@ def get(server: SiteServer, path: str, **headers: str) -> http.client.HTTPRespon
     return connection.getresponse()
 
 
-@pytest.mark.parametrize("name", ["index.html", "runtime/pyodide.asm.wasm"])
+# "": the folder's own address, where the start page is index.html (as a user opens it).
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        ("index.html", "index.html"),
+        ("", "index.html"),
+        ("runtime/pyodide.asm.wasm", "runtime/pyodide.asm.wasm"),
+    ],
+)
 def test_text_and_webassembly_are_gzipped_for_a_client_that_accepts_it(
-    site: SiteServer, name: str
+    site: SiteServer, path: str, name: str
 ) -> None:
-    response = get(site, name, **{"Accept-Encoding": "gzip, deflate, br"})
+    response = get(site, path, **{"Accept-Encoding": "gzip, deflate, br"})
     body = response.read()
     assert response.status == 200
     assert response.getheader("Content-Encoding") == "gzip"
@@ -48,7 +56,7 @@ def test_text_and_webassembly_are_gzipped_for_a_client_that_accepts_it(
     assert int(response.getheader("Content-Length", "-1")) == len(body)
     assert len(body) < len(FILES[name])
     assert gzip.decompress(body) == FILES[name]
-    assert site.bodies_sent[-1] == ("/penta/" + name, len(body))
+    assert site.bodies_sent[-1] == ("/penta/" + path, len(body))
 
 
 def test_nothing_is_compressed_for_a_client_that_does_not_ask(site: SiteServer) -> None:

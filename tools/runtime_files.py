@@ -1,0 +1,57 @@
+"""The runtime's files that the app's start waits for, listed in index.html for assets/boot.js.
+
+boot.js asks for them itself, all at once (each would otherwise be asked for only once the one
+before it has arrived and run), but only after the page's first paint on a first visit: the
+page's own stylesheet and scripts are then never queued behind 8 MB of runtime. It also shows
+the download's progress from them: each file's size, and the bytes a static host sends of it
+(gzip, estimated here; the response's own Content-Length replaces the estimate once known).
+
+The list is a JSON block (data that is never run: the page's Content-Security-Policy allows no
+inline script), in place of index.html's `<!-- runtime-files: ... -->` comment. Each entry has
+the same request mode as the runtime's own request for the file (modules as module scripts,
+the rest fetch() in CORS mode), so the two share one download.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+from tools.serve import COMPRESSED_TYPES, MIME_TYPES
+
+ELEMENT_ID = "runtime-files"
+MARKER = re.compile(r"^ *<!-- runtime-files:.*?-->\n", re.MULTILINE | re.DOTALL)
+
+
+class RuntimeFilesError(Exception):
+    pass
+
+
+def bytes_sent(path: Path) -> int:
+    """What a static host sends of the file: gzipped if its type is compressed (as
+    tools/serve.py does), else the file itself."""
+    data = path.read_bytes()
+    if MIME_TYPES.get(path.suffix) in COMPRESSED_TYPES:
+        return len(gzip.compress(data, compresslevel=6, mtime=0))
+    return len(data)
+
+
+def page_with_runtime_files(page: str, dist: Path, modules: list[str], fetched: list[str]) -> str:
+    """index.html with the list of `modules` (module scripts) and `fetched` (asked for with
+    fetch()), paths relative to dist, which must hold them already."""
+    if len(MARKER.findall(page)) != 1:
+        raise RuntimeFilesError("index.html must have exactly one `<!-- runtime-files: -->`")
+    files = []
+    for kind, names in (("module", modules), ("fetch", fetched)):
+        for name in names:
+            path = dist / name
+            if not path.is_file():
+                raise RuntimeFilesError(f"{name} is not in {dist}")
+            files.append(
+                {"href": name, "as": kind, "size": path.stat().st_size, "sent": bytes_sent(path)}
+            )
+    data = json.dumps(files, separators=(",", ":")).replace("</", "<\\/")
+    block = f'  <script type="application/json" id="{ELEMENT_ID}">{data}</script>\n'
+    return MARKER.sub(lambda _: block, page)
