@@ -160,6 +160,10 @@ def test_touch_targets_are_at_least_44_pixels(page: Page, app_url: str) -> None:
     assert small_targets() == []
     ui.start()
     ui.roll()
+    # Measured at rest: the shake of a roll scales the dice for a moment.
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')", polling=100
+    )
     assert small_targets() == []
 
 
