@@ -141,12 +141,15 @@ class Events:
         document: Any,
         send: Callable[[Intent], None],
         state: Callable[[], AppState],
+        resized: Callable[[], None],
     ) -> None:
         self.window = window
         self.document = document
         self._send = send
         self._state = state
         """The app's state now (the keys and the dialogs' close depend on it)."""
+        self._resized = resized
+        """The view's part that follows the page's width (a phone turned): no state changes."""
         self._proxies: list[Any] = []
         """Kept for the page's lifetime."""
 
@@ -157,6 +160,7 @@ class Events:
         self._listen(self.document, "keydown", self._on_key)
         self._listen(self.document, "visibilitychange", self._on_visibility)
         self._listen(self.window, "pagehide", lambda _event: self._send(PageHidden()))
+        self._listen(self.window, "resize", lambda _event: self._resized())
         for name in DIALOGS:
             dialog = self.document.getElementById(f"{name}-dialog")
             self._listen(dialog, "cancel", self._on_dialog_cancel)

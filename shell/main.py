@@ -53,8 +53,9 @@ async def start() -> None:
 
     clock, tasks, page = Clock(window), Tasks(), Page(window, document)
     tables = TableLoader(window, send, tasks)
+    view = View(document)
     controller = Controller(
-        view=View(document),
+        view=view,
         clock=clock,
         timer=Timer(window, clock, send),
         tables=tables,
@@ -67,7 +68,7 @@ async def start() -> None:
         reviewer=Reviewer(window, send, tasks, tables),
         sharer=Sharer(window, send, tasks),
     )
-    events = Events(window, document, send, lambda: controller.state)
+    events = Events(window, document, send, lambda: controller.state, view.fit_to_viewport)
     seed = parse_seed(window.URLSearchParams.new(window.location.search).get("seed"))
     languages = [str(tag) for tag in window.navigator.languages]
     await controller.start(events, languages, seed)

@@ -66,6 +66,8 @@ class View:
         """The turn just passed to a human from another player: the tray is brought into view."""
         self._spotlight: tuple[int, str] | None = None
         """The box the hint on screen advises, once brought into view (None: no such hint)."""
+        self._scroll_hint = ""
+        """The game sheet's "Swipe sideways" line last rendered, shown only while it overflows."""
 
     # --- the whole page -----------------------------------------------------------------------
 
@@ -341,9 +343,13 @@ class View:
         self._spotlight = spotlight
         # "Swipe sideways" only when there is something to swipe to: three players fit on most
         # phones, more on a wider screen.
-        self.node("scroll-hint").text(view.sheet.scroll_hint).show(
-            bool(view.sheet.scroll_hint) and sheet.overflows()
-        )
+        self._scroll_hint = view.sheet.scroll_hint
+        self.fit_to_viewport()
+
+    def fit_to_viewport(self) -> None:
+        """What depends on the page's width: after a render, and when the phone is turned."""
+        shown = bool(self._scroll_hint) and self._sheets["sheet"].overflows()
+        self.node("scroll-hint").text(self._scroll_hint).show(shown)
 
     def _tray_fold(self, view: GameView) -> None:
         """Folded, the tray shows its messages as one line (so that it never takes much of a

@@ -94,6 +94,16 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     seen = page.evaluate(MEASURE)
     problems = []
+    # "Swipe sideways" follows the new width at once (a phone turned), with no other input.
+    hint, overflows = page.evaluate(
+        """() => {
+            const wrap = document.getElementById('sheet-wrap');
+            return [!document.getElementById('scroll-hint').hidden,
+                    wrap.scrollWidth > wrap.clientWidth + 1];
+        }"""
+    )
+    if hint != (overflows and players > 2):
+        problems.append(f"'Swipe sideways' {'shown' if hint else 'hidden'}, overflow {overflows}")
     upright = height > width and width < 600
     if seen["sideways"]:
         problems.append("the page scrolls sideways")
