@@ -21,6 +21,7 @@ import platform
 import tempfile
 import threading
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,17 +62,40 @@ json.dumps(measure(${JSON.stringify(id)}, bytes(table_data.to_py()), DECISIONS))
 """
 
 
-def build_site(directory: Path, decisions: int) -> None:
-    page = PAGE.replace("RULESETS", json.dumps(sorted(RULESETS))).replace(
-        "DECISIONS", str(decisions)
-    )
+def write_bench_site(directory: Path, page: str, workload: str) -> None:
+    """A bench page in `directory`: `page` as index.html, with Pyodide, the strategy tables, and
+    game/ with bench/`workload`.py zipped as code.zip (every bench page loads these)."""
     (directory / "index.html").write_text(page, encoding="utf-8")
     os.symlink(PYODIDE_DIR, directory / "pyodide")
     os.symlink(TABLES_DIR, directory / "tables")
     with zipfile.ZipFile(directory / "code.zip", "w") as archive:
         for path in sorted((ROOT / "game").rglob("*.py")):
             archive.write(path, path.relative_to(ROOT).as_posix())
-        archive.write(ROOT / "bench" / "advisor_workload.py", "advisor_workload.py")
+        archive.write(ROOT / "bench" / f"{workload}.py", f"{workload}.py")
+
+
+def build_site(directory: Path, decisions: int) -> None:
+    page = PAGE.replace("RULESETS", json.dumps(sorted(RULESETS))).replace(
+        "DECISIONS", str(decisions)
+    )
+    write_bench_site(directory, page, "advisor_workload")
+
+
+def report(cpython: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
+    """The figures a benchmark prints: the machine, CPython's `cpython`, and `more`."""
+    return {
+        "cpu": platform.processor() or platform.machine(),
+        "load_average": os.getloadavg(),
+        "cpython": {"version": platform.python_version(), "rulesets": cpython},
+        **more,
+    }
+
+
+def pyodide_figures(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """`run`'s figures in Pyodide in Chromium; exits when the runtime is not installed."""
+    if not PYODIDE_DIR.exists():
+        raise SystemExit(f"{PYODIDE_DIR} is missing: run the setup first")
+    return run()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -130,16 +154,10 @@ def main() -> None:
                 args.decisions)
         for ruleset_id in sorted(RULESETS)
     ]  # fmt: skip
-    report: dict[str, Any] = {
-        "cpu": platform.processor() or platform.machine(),
-        "load_average": os.getloadavg(),
-        "cpython": {"version": platform.python_version(), "rulesets": cpython},
-    }
+    figures = report(cpython)
     if not args.no_browser:
-        if not PYODIDE_DIR.exists():
-            raise SystemExit(f"{PYODIDE_DIR} is missing: run the setup first")
-        report["pyodide_in_chromium"] = in_chromium(args.decisions)
-    print(json.dumps(report, indent=2))
+        figures["pyodide_in_chromium"] = pyodide_figures(lambda: in_chromium(args.decisions))
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import tempfile
-import zipfile
 from pathlib import Path
 from typing import Any
 
-from bench.advisor import PYODIDE_DIR, ROOT, page_result
+from bench.advisor import page_result, pyodide_figures, report, write_bench_site
 from bench.coach_workload import measure
 from cli.tables import TABLES_DIR, table_file_name
 from game.rules.rulesets import RULESETS, get_ruleset
@@ -58,13 +55,7 @@ def in_chromium(games: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
         page = PAGE.replace("RULESETS", json.dumps(sorted(RULESETS))).replace("GAMES", str(games))
-        (directory / "index.html").write_text(page, encoding="utf-8")
-        os.symlink(PYODIDE_DIR, directory / "pyodide")
-        os.symlink(TABLES_DIR, directory / "tables")
-        with zipfile.ZipFile(directory / "code.zip", "w") as archive:
-            for path in sorted((ROOT / "game").rglob("*.py")):
-                archive.write(path, path.relative_to(ROOT).as_posix())
-            archive.write(ROOT / "bench" / "coach_workload.py", "coach_workload.py")
+        write_bench_site(directory, page, "coach_workload")
         return page_result(scratch)
 
 
@@ -78,16 +69,10 @@ def main() -> None:
                 args.games)
         for ruleset_id in sorted(RULESETS)
     ]  # fmt: skip
-    report: dict[str, Any] = {
-        "cpu": platform.processor() or platform.machine(),
-        "load_average": os.getloadavg(),
-        "cpython": {"version": platform.python_version(), "rulesets": cpython},
-    }
+    figures = report(cpython)
     if not args.no_browser:
-        if not PYODIDE_DIR.exists():
-            raise SystemExit(f"{PYODIDE_DIR} is missing: run the setup first")
-        report["pyodide_in_chromium"] = in_chromium(args.games)
-    print(json.dumps(report, indent=2))
+        figures["pyodide_in_chromium"] = pyodide_figures(lambda: in_chromium(args.games))
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import tempfile
-import zipfile
 from pathlib import Path
 from typing import Any
 
-from bench.advisor import PYODIDE_DIR, ROOT, page_result
+from bench.advisor import page_result, pyodide_figures, report, write_bench_site
 from bench.review_workload import measure
 from cli.computer_play import computer_game
 from cli.tables import TABLES_DIR, distribution_file_name, load_table, table_file_name
@@ -80,14 +77,8 @@ def finished_games(ruleset_id: str, count: int) -> list[str]:
 def in_chromium(games: dict[str, list[str]]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
-        (directory / "index.html").write_text(PAGE, encoding="utf-8")
+        write_bench_site(directory, PAGE, "review_workload")
         (directory / "games.json").write_text(json.dumps(games), encoding="utf-8")
-        os.symlink(PYODIDE_DIR, directory / "pyodide")
-        os.symlink(TABLES_DIR, directory / "tables")
-        with zipfile.ZipFile(directory / "code.zip", "w") as archive:
-            for path in sorted((ROOT / "game").rglob("*.py")):
-                archive.write(path, path.relative_to(ROOT).as_posix())
-            archive.write(ROOT / "bench" / "review_workload.py", "review_workload.py")
         return page_result(scratch)
 
 
@@ -102,22 +93,14 @@ def main() -> None:
                 saved)
         for ruleset_id, saved in games.items()
     ]  # fmt: skip
-    report: dict[str, Any] = {
-        "cpu": platform.processor() or platform.machine(),
-        "load_average": os.getloadavg(),
-        "cpython": {"version": platform.python_version(), "rulesets": cpython},
-        "score_distribution_bytes": {
-            ruleset_id: (TABLES_DIR / distribution_file_name(get_ruleset(ruleset_id)))
-            .stat()
-            .st_size
-            for ruleset_id in sorted(RULESETS)
-        },
+    sizes = {
+        ruleset_id: (TABLES_DIR / distribution_file_name(get_ruleset(ruleset_id))).stat().st_size
+        for ruleset_id in sorted(RULESETS)
     }
+    figures = report(cpython, score_distribution_bytes=sizes)
     if not args.no_browser:
-        if not PYODIDE_DIR.exists():
-            raise SystemExit(f"{PYODIDE_DIR} is missing: run the setup first")
-        report["pyodide_in_chromium"] = in_chromium(games)
-    print(json.dumps(report, indent=2))
+        figures["pyodide_in_chromium"] = pyodide_figures(lambda: in_chromium(games))
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":
