@@ -4,7 +4,7 @@ that the modules using them also load in CPython."""
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import MAXYEAR, MINYEAR, date
 from typing import Any
 
 
@@ -14,9 +14,14 @@ def is_null(value: object) -> bool:
 
 
 def local_date(window: Any) -> date:
-    """Today in the device's time zone (the daily challenge's day, the dates of the files)."""
+    """Today in the device's time zone (the daily challenge's day, the dates of the files); the
+    nearest date there is when the device's clock is set beyond the years a date holds (a save
+    must not fail on a clock)."""
     now = window.Date.new()
-    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+    year = float(now.getFullYear())
+    if not MINYEAR <= year <= MAXYEAR:  # NaN too
+        return date.max if year > MAXYEAR else date.min
+    return date(int(year), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 def js_object(window: Any, **fields: str) -> Any:
