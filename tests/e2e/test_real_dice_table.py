@@ -68,6 +68,7 @@ def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str)
     page.click("#dice-real-label")
     expect(page.locator("#add-computer")).to_be_hidden()
     expect(page.locator("#seat-0-kind")).to_be_hidden()
+    ui.no_page_scroll_sideways()  # the coach's select takes the place of the kind's, not more
     page.click("#start")
     expect(page.locator("#pad")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
