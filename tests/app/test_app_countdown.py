@@ -133,7 +133,7 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     # Between two humans the phone is passed: the hand-over screen offers the take-back.
     view = present(t.state, t.now).handover
     assert view is not None and view.can_undo
-    assert view.undo_label == f"Take back {iso(box.replace('_', ' ').capitalize())}"
+    assert view.undo_label == f"Take back the {iso(box.replace('_', ' ').capitalize())} box"
     t(Undo())
     assert t.game == before and t.state.play.last_auto_scored is None
     assert t.state.pacing.countdown_deadline is None  # the player took it back to choose themselves

@@ -86,7 +86,7 @@ def test_undo_takes_back_the_last_box_until_the_next_roll() -> None:
     assert state.play.before_last_turn == before
     snap = present(state, 1000.0)
     assert snap.game is not None and snap.game.can_undo
-    assert snap.game.undo_label == f"Take back {iso('Chance')}"
+    assert snap.game.undo_label == f"Take back the {iso('Chance')} box"
     undone = send(state, Undo())
     assert undone.game == before and undone.play.before_last_turn is None
     assert isinstance(undone.ui.announcement, Undone)
@@ -131,7 +131,7 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
     assert STEP_SECONDS[Speed.NORMAL] < UNDO_WINDOW_SECONDS
     snap = present(state, 1000.0).game
     assert snap is not None and snap.is_computer and snap.can_undo
-    assert snap.undo_label == f"Take back {iso('Chance')}"
+    assert snap.undo_label == f"Take back the {iso('Chance')} box"
     waiting = send(state, Tick(), now=1000.0 + UNDO_WINDOW_SECONDS - 0.1)
     assert waiting.game is state.game  # not rolled yet
     undone = send(waiting, Undo(), now=1002.5)

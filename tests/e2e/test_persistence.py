@@ -173,7 +173,7 @@ def test_undo_takes_back_a_joker_with_its_penta_bonus_exactly(page: Page, app_ur
     assert ui.row_texts("sheet", "five_of_a_kind_bonus") == ["100"]
     assert ui.row_texts("sheet", "total") == [str(sheet.total)]
     undo = page.locator("#undo")
-    expect(undo).to_have_text("Take back Twos")
+    expect(undo).to_have_text("Take back the Twos box")
 
     undo.click()
     expect(page.locator("#live")).to_have_text("Took back Twos")

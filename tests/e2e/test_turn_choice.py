@@ -137,7 +137,7 @@ def test_a_box_can_be_taken_back_before_the_computers_first_roll(page: Page, app
     dice = ui.dice()
     ui.score("chance")
     take_back = page.locator("#computer-undo")
-    expect(take_back).to_have_text("Take back Chance")
+    expect(take_back).to_have_text("Take back the Chance box")
     expect(page.locator("#turn-title")).to_have_text("Robo's turn")
     ui.pass_time(1.2)  # longer than a computer's step: Robo waits for the take-back
     expect(page.locator("#dice .die[data-face]")).to_have_count(0)
