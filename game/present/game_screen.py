@@ -280,5 +280,6 @@ def _hint_text(state: AppState, t: Translator) -> str:
     assert isinstance(advice, KeepAdvice) and game.dice is not None
     if not advice.kept:
         return t("hint.best_reroll_all", value=value)
-    dice = t.format_dice(game.dice[position] for position in advice.kept)
+    # Sorted, as the coach and the review name dice: the marks under the dice say which ones.
+    dice = t.format_dice(sorted(game.dice[position] for position in advice.kept))
     return t("hint.best_keep", dice=dice, value=value)
