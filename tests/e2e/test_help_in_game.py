@@ -52,13 +52,27 @@ def sheet_state(ui: Ui) -> tuple[object, ...]:
     return ui.dice(), ui.kept(), page.inner_text("#roll"), tuple(selected)
 
 
-@pytest.mark.parametrize("language", sorted(LOCALES))
-def test_rules_and_box_help_mid_turn(
-    open_page: Callable[..., Page], app_url: str, language: str
-) -> None:
-    t = Translator(language)
-    page = open_page(language, has_touch=True)
+def leave_the_game(page: Page) -> None:
+    """Back to the New game screen (the game left is kept), for the next language's game."""
+    page.click("#leave")
+    page.click("#leave-confirm")
+    expect(page.locator("#setup-screen")).to_be_visible()
+
+
+def test_rules_and_box_help_mid_turn(open_page: Callable[..., Page], app_url: str) -> None:
+    # One page for the three languages, switched in the page: a game in each.
+    page = open_page("en", has_touch=True)
     ui = Ui(page).open(app_url, seed=11)
+    for index, language in enumerate(sorted(LOCALES)):
+        if index:
+            leave_the_game(page)
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        rules_and_box_help_in(ui, Translator(language))
+
+
+def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
+    page = ui.page
     ui.choose_ruleset("yatzy")
     ui.start()
     ui.roll()
