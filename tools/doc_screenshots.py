@@ -29,8 +29,9 @@ from __future__ import annotations
 import argparse
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
@@ -48,16 +49,22 @@ LAYOUTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
 DAILY_MORNING = datetime(2026, 12, 1, 9, 30)
 
 
-def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
+def phone_page(browser: Browser, language: str, **options: Any) -> tuple[BrowserContext, Page]:
+    """A fresh page at 360x640 CSS pixels (2x device pixels) in `language`, motion reduced and
+    no service worker: every picture starts from a first visit."""
     context = browser.new_context(
         viewport={"width": 360, "height": 640},
         device_scale_factor=2,
         locale=LANGUAGES[language],
-        color_scheme=scheme,  # type: ignore[arg-type]
         reduced_motion="reduce",
         service_workers="block",
+        **options,
     )
-    page = context.new_page()
+    return context, context.new_page()
+
+
+def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
+    context, page = phone_page(browser, language, color_scheme=scheme)
     suffix = "" if scheme == "light" else "-dark"
     page.goto(f"{url}?seed={SEED}")
     page.wait_for_selector("html[data-state=ready]", timeout=60_000)
@@ -157,14 +164,7 @@ def shoot_layouts(browser: Browser, url: str, language: str) -> None:
 
 
 def shoot_kept(browser: Browser, url: str, language: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640},
-        device_scale_factor=2,
-        locale=LANGUAGES[language],
-        reduced_motion="reduce",
-        service_workers="block",
-    )
-    page = context.new_page()
+    context, page = phone_page(browser, language)
     page.goto(f"{url}?seed={SEED}")
     page.wait_for_selector("html[data-state=ready]", timeout=60_000)
     first, second = PLAYERS[language]
@@ -216,14 +216,7 @@ COACH_SEED = 5
 
 def shoot_coach(browser: Browser, url: str, language: str) -> None:
     for mode in ("warn", "always"):
-        context = browser.new_context(
-            viewport={"width": 360, "height": 640},
-            device_scale_factor=2,
-            locale=LANGUAGES[language],
-            reduced_motion="reduce",
-            service_workers="block",
-        )
-        page = context.new_page()
+        context, page = phone_page(browser, language)
         page.goto(f"{url}?seed={COACH_SEED}")
         page.wait_for_selector("html[data-state=ready]", timeout=60_000)
         page.fill("#seat-0-name", PLAYERS[language][0])
@@ -244,14 +237,7 @@ def shoot_daily(browser: Browser, url: str, language: str) -> None:
     """The daily challenge: its button (<language>-daily.png), then, once today's game is
     played, the history listing it with the points-lost chart (<language>-daily-history.png).
     The page's clock starts on a fixed day, so that the dice and the date stay the same."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640},
-        device_scale_factor=2,
-        locale=LANGUAGES[language],
-        reduced_motion="reduce",
-        service_workers="block",
-    )
-    page = context.new_page()
+    context, page = phone_page(browser, language)
     page.clock.install(time=DAILY_MORNING)
     page.goto(url)
     page.wait_for_selector("html[data-state=ready]", timeout=60_000)
@@ -282,14 +268,7 @@ REAL_DICE = ((6, 6, 5, 5, 5), (1, 2, 3, 4, 5), (4, 4, 4, 2, 1), (3, 3, 6, 6, 6))
 
 
 def shoot_real_dice(browser: Browser, url: str, language: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640},
-        device_scale_factor=2,
-        locale=LANGUAGES[language],
-        reduced_motion="reduce",
-        service_workers="block",
-    )
-    page = context.new_page()
+    context, page = phone_page(browser, language)
     page.goto(url)
     page.wait_for_selector("html[data-state=ready]", timeout=60_000)
     for index, name in enumerate((*PLAYERS[language], *PLAYERS[language], *PLAYERS[language])):
