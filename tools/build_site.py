@@ -227,9 +227,11 @@ def python_cache_tag() -> str:
 
 def compile_packages(dist: Path, files: list[str]) -> list[str]:
     """Writes a .pyc beside each module of the packages in `dist` (see tools/pyodide_packages.py)
-    and returns their paths. Compiled .pyc are cached by module path, source and runtime, so a
-    build compiles only what changed (starting Pyodide under Node takes seconds)."""
-    runtime = file_hash(PYODIDE_DIST / "pyodide.asm.wasm")
+    and returns their paths. Compiled .pyc are cached by module path, source, runtime and
+    compiler, so a build compiles only what changed (starting Pyodide under Node takes seconds)."""
+    compilers = [PYODIDE_DIST / "pyodide.asm.wasm", ROOT / "tools" / "pyodide_packages.py"]
+    compilers.append(ROOT / "tools" / "run_in_pyodide.mjs")
+    runtime = "".join(file_hash(path) for path in compilers)
     cache = CACHE_DIR / "pyc"
     cache.mkdir(parents=True, exist_ok=True)
     keys = {}
