@@ -11,7 +11,9 @@ Prints:
   medians over N runs of
   - cold: a new profile each run (no HTTP cache, no service worker), served compressed, and
     again served uncompressed (what tools/serve.py sent before it compressed);
-  - warm: the app restarted with a profile that has it installed (service worker, caches).
+  - warm: the app restarted with a profile that has it installed (service worker, caches) and
+    has kept the interpreter's memory snapshot (made on the second visit: assets/
+    runtime-start.mjs); each warm start must restore it.
 Also printed: the longest main-thread task until interactive (what freezes the page), and the
 page's main-thread CPU time until interactive. Wall times swing with whatever
 else the machine runs; this one hardly does, and it bounds the idle machine's time from below.
@@ -49,6 +51,7 @@ class Timing:
     interactive_ms: float
     main_thread_cpu_ms: float  # the page's main-thread CPU time until interactive
     longest_task_ms: float  # the longest main-thread task until interactive
+    snapshot: str  # <html data-snapshot>: how the interpreter started
 
 
 # Every main-thread task over 50 ms, from the page's start (as [start, duration]).
@@ -103,7 +106,29 @@ def visit(
         }"""
     )
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-    return Timing(first_paint, interactive, metrics["ThreadTime"] * 1000, longest)
+    snapshot = page.get_attribute("html", "data-snapshot") or "?"
+    return Timing(first_paint, interactive, metrics["ThreadTime"] * 1000, longest, snapshot)
+
+
+def make_snapshot(context: BrowserContext, url: str) -> tuple[float, int]:
+    """A second visit, which makes the interpreter's snapshot once the app has been left alone:
+    the seconds from navigation until it is kept, and its size in bytes."""
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    page.wait_for_selector(
+        "html[data-snapshot=kept], html[data-snapshot=failed]", timeout=TIMEOUT_MS
+    )
+    if page.get_attribute("html", "data-snapshot") != "kept":
+        raise SystemExit("the interpreter's snapshot was not made")
+    seconds, size = page.evaluate(
+        """async () => {
+            const cache = await caches.open("penta-snapshot");
+            const [request] = await cache.keys();
+            const bytes = await (await cache.match(request)).arrayBuffer();
+            return [performance.now() / 1000, bytes.byteLength];
+        }"""
+    )
+    return seconds, size
 
 
 def bare_runtime_start_ms(context: BrowserContext, url: str) -> float:
@@ -195,6 +220,7 @@ def main() -> None:
             context = open_profile(playwright, Path(profile))
             # Installed, the tables too: otherwise the warm starts would fetch them.
             visit(context, server.url, wait_for_offline=True, wait_for_background=True)
+            snapshot_seconds, snapshot_bytes = make_snapshot(context, server.url)
             context.close()
             server.bodies_sent.clear()
             for _ in range(args.runs):
@@ -202,6 +228,8 @@ def main() -> None:
                 warm.append(visit(context, server.url))
                 context.close()
             warm_bytes = sum(size for _, size in server.bodies_sent)
+        if any(t.snapshot != "restored" for t in warm):
+            raise SystemExit(f"a warm start did not restore the snapshot: {warm}")
 
         baseline = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         bare = [bare_runtime_start_ms(baseline.new_context(), server.url) for _ in range(args.runs)]
@@ -213,6 +241,10 @@ def main() -> None:
     print(f"cold, served uncompressed ({args.runs} runs, medians): {median_timing(uncompressed)}")
     print(f"warm ({args.runs} runs, medians): {median_timing(warm)}")
     print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")
+    print(
+        f"the interpreter's snapshot: {snapshot_bytes / 1e6:.1f} MB, kept "
+        f"{snapshot_seconds:.1f} s after the second visit's start (made after 10 s alone)"
+    )
     largest = sorted(first_visit, key=lambda item: -item[1])[:5]
     print("largest files: " + ", ".join(f"{p} {s / 1e6:.2f} MB" for p, s in largest))
     bare_ms = statistics.median(bare)

@@ -37,6 +37,7 @@ from typing import Any
 from game.i18n.locale import I18nError
 from tools import boot_texts, manifests
 from tools.runtime_files import RuntimeFilesError, page_with_runtime_files
+from tools.runtime_snapshot import page_with_snapshot_plan, snapshot_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -53,6 +54,8 @@ RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 STDLIB_ZIP = "python_stdlib.zip"
+# pyscript.toml's interpreter: Pyodide's loader, restoring a snapshot when one is kept.
+INTERPRETER_START = "assets/runtime-start.mjs"
 SERVICE_WORKER = "service-worker.js"
 
 # Which PyScript chunks are shipped: core.js, everything imported statically, and what core
@@ -301,7 +304,7 @@ def runtime_files(pyscript_chunks: list[str]) -> tuple[list[str], list[str]]:
     lock file, standard library and WebAssembly."""
     pyodide = f"{RUNTIME_DIR}/pyodide"
     modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in ["core.js", *pyscript_chunks]]
-    modules += [f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
+    modules += [INTERPRETER_START, f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
     fetched = ["pyscript.toml", PACKAGES_ARCHIVE, f"{pyodide}/pyodide-lock.json"]
     fetched += [f"{pyodide}/{STDLIB_ZIP}", f"{pyodide}/pyodide.asm.wasm"]
     return modules, fetched
@@ -404,9 +407,12 @@ def assemble(dist: Path) -> None:
         index = boot_texts.page_with_texts(index, scripts)
     except (boot_texts.BootTextError, I18nError) as error:
         raise BuildError(str(error)) from None
-    copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules_imported(files))
+    standard_modules = standard_modules_imported(files)
+    copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules)
     try:
         index = page_with_runtime_files(index, dist, *runtime_files(pyscript_chunks))
+        modules = snapshot_modules(files, standard_modules)
+        index = page_with_snapshot_plan(index, dist, PACKAGES_ARCHIVE, modules)
     except RuntimeFilesError as error:
         raise BuildError(str(error)) from None
     (dist / "index.html").write_text(index)

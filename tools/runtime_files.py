@@ -22,11 +22,21 @@ from pathlib import Path
 from tools.serve import COMPRESSED_TYPES, MIME_TYPES
 
 ELEMENT_ID = "runtime-files"
-MARKER = re.compile(r"^ *<!-- runtime-files:.*?-->\n", re.MULTILINE | re.DOTALL)
 
 
 class RuntimeFilesError(Exception):
     pass
+
+
+def page_with_json_block(page: str, element_id: str, data: object) -> str:
+    """index.html with `data` as a JSON block `<script type="application/json" id=...>` in
+    place of its one `<!-- element_id: ... -->` comment."""
+    marker = re.compile(rf"^ *<!-- {re.escape(element_id)}:.*?-->\n", re.MULTILINE | re.DOTALL)
+    if len(marker.findall(page)) != 1:
+        raise RuntimeFilesError(f"index.html must have exactly one `<!-- {element_id}: -->`")
+    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    block = f'  <script type="application/json" id="{element_id}">{text}</script>\n'
+    return marker.sub(lambda _: block, page)
 
 
 def bytes_sent(path: Path) -> int:
@@ -41,8 +51,6 @@ def bytes_sent(path: Path) -> int:
 def page_with_runtime_files(page: str, dist: Path, modules: list[str], fetched: list[str]) -> str:
     """index.html with the list of `modules` (module scripts) and `fetched` (asked for with
     fetch()), paths relative to dist, which must hold them already."""
-    if len(MARKER.findall(page)) != 1:
-        raise RuntimeFilesError("index.html must have exactly one `<!-- runtime-files: -->`")
     files = []
     for kind, names in (("module", modules), ("fetch", fetched)):
         for name in names:
@@ -52,6 +60,4 @@ def page_with_runtime_files(page: str, dist: Path, modules: list[str], fetched: 
             files.append(
                 {"href": name, "as": kind, "size": path.stat().st_size, "sent": bytes_sent(path)}
             )
-    data = json.dumps(files, separators=(",", ":")).replace("</", "<\\/")
-    block = f'  <script type="application/json" id="{ELEMENT_ID}">{data}</script>\n'
-    return MARKER.sub(lambda _: block, page)
+    return page_with_json_block(page, ELEMENT_ID, files)

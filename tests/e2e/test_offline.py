@@ -61,13 +61,58 @@ def test_after_the_first_visit_it_boots_and_plays_offline(
 
     server.stop()
     context.set_offline(True)
+    page.clock.install()  # the snapshot is made once the app has been left alone a while
     page.reload()
     wait_until_ready(page)
+    assert page.get_attribute("html", "data-snapshot") == "none"
     assert len(roll_and_read(page)) == 5
-    # A fresh start (new tab) works too.
+    # Offline too, the interpreter's snapshot is made (in a worker, from the cached files).
+    page.clock.run_for(SNAPSHOT_DELAY_MS)
+    page.wait_for_selector("html[data-snapshot=kept]", timeout=60_000)
+    # A fresh start (new tab) restores it, and plays.
     page.close()
     page = boot(context.new_page(), server.url)
+    assert page.get_attribute("html", "data-snapshot") == "restored"
     assert len(roll_and_read(page)) == 5
+
+
+SNAPSHOT_CACHE = "penta-snapshot"
+SNAPSHOT_DELAY_MS = 11_000  # assets/runtime-start.mjs: 10 s after the start
+KEEP_SNAPSHOT = """async ([cache, bytes, digest]) => {
+    const plan = JSON.parse(document.getElementById("runtime-snapshot").textContent);
+    const data = new Uint8Array(bytes);
+    const hex = (buffer) =>
+        Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+    const headers = {
+        "X-Penta-Snapshot-Key": plan.key,
+        "X-Penta-Snapshot-SHA256": digest ?? hex(await crypto.subtle.digest("SHA-256", data)),
+    };
+    const url = new URL("runtime/pyodide/interpreter.snapshot", document.baseURI).href;
+    await (await caches.open(cache)).put(url, new Response(data, { headers }));
+}"""
+
+
+def test_a_kept_snapshot_that_is_not_valid_is_deleted_and_python_starts_as_usual(
+    page: Page, site_server: Callable[..., SiteServer]
+) -> None:
+    server = site_server()
+    warnings: list[str] = []  # a refusal is a warning (an error would fail the test)
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    boot(page, server.url)
+    wait_for_offline_ready(page)
+    for damage, digest, why in (
+        # Its recorded SHA-256 differs from its bytes: damaged in storage.
+        (list(range(256)) * 4, "0" * 64, "damaged"),
+        # Whole by its hash, but not a snapshot: Pyodide's own check refuses it.
+        (list(range(256)) * 4, None, "could not be restored"),
+    ):
+        page.evaluate(KEEP_SNAPSHOT, [SNAPSHOT_CACHE, damage, digest])
+        page.reload()
+        wait_until_ready(page)
+        assert page.get_attribute("html", "data-snapshot") == "refused"
+        assert not page.evaluate(f"caches.has({SNAPSHOT_CACHE!r})"), "it was not deleted"
+        assert any(why in warning for warning in warnings), warnings
+        assert len(roll_and_read(page)) == 5
 
 
 def test_after_a_first_visit_without_a_game_the_hints_work_offline(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from tests.e2e.browser_helpers import ROOT
 from tools.build_site import (
@@ -20,6 +22,7 @@ from tools.build_site import (
     service_worker_build,
     write_archive,
 )
+from tools.runtime_snapshot import SNAPSHOT_INPUTS, page_with_snapshot_plan
 
 
 def test_pyscript_config_unpacks_every_file_of_the_python_packages(dist: Path) -> None:
@@ -45,7 +48,7 @@ def test_pyscript_config_unpacks_every_file_of_the_python_packages(dist: Path) -
     for name in sources:
         assert packed[name] == (ROOT / name).read_bytes(), f"{name} is stale"
     assert (dist / ENTRY_SCRIPT).read_bytes() == (ROOT / ENTRY_SCRIPT).read_bytes()
-    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./assets/runtime-start.mjs"
     assert (dist / config["interpreter"]).exists()
 
 
@@ -110,3 +113,50 @@ def test_no_page_or_script_names_another_host(dist: Path) -> None:
     assert "default-src 'self'" in policy.group(1)
     assert "unsafe-eval'" not in policy.group(1).replace("'wasm-unsafe-eval'", "")
     assert "http" not in policy.group(1)
+
+
+def snapshot_plan(dist: Path) -> dict[str, Any]:
+    found = re.search(
+        r'<script type="application/json" id="runtime-snapshot">(.*?)</script>',
+        (dist / "index.html").read_text(),
+    )
+    assert found, "index.html has no snapshot plan"
+    plan: dict[str, Any] = json.loads(found.group(1))
+    return plan
+
+
+def test_the_snapshot_imports_the_whole_core_and_no_shell(dist: Path) -> None:
+    plan = snapshot_plan(dist)
+    with zipfile.ZipFile(dist / plan["archive"]) as archive:
+        core = {
+            name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for name in archive.namelist()
+            if name.startswith("game/") and name.endswith(".py")
+        }
+    assert core and core <= set(plan["modules"])
+    assert not [name for name in plan["modules"] if name.split(".")[0] in ("shell", "js")]
+    assert {"asyncio", "json", "dataclasses"} <= set(plan["modules"])  # the shell's and core's
+
+
+def test_the_snapshot_key_changes_with_each_thing_it_is_made_from(
+    dist: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "dist"
+    for name in (*SNAPSHOT_INPUTS, PACKAGES_ARCHIVE):
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        (copy / name).write_bytes((dist / name).read_bytes())
+    page = "<head>\n  <!-- runtime-snapshot: the plan -->\n</head>\n"
+    modules = snapshot_plan(dist)["modules"]
+
+    def key(modules: list[str]) -> str:
+        built = page_with_snapshot_plan(page, copy, PACKAGES_ARCHIVE, modules)
+        plan: dict[str, Any] = json.loads(re.sub(r"(?s).*?>(\{.*\})<.*", r"\1", built))
+        return str(plan["key"])
+
+    keys = {key(modules)}
+    assert key(modules) in keys  # the same inputs, the same key
+    keys.add(key(modules[:-1]))
+    for name in (*SNAPSHOT_INPUTS, PACKAGES_ARCHIVE):
+        (copy / name).write_bytes((copy / name).read_bytes() + b"\n")
+        keys.add(key(modules))
+    assert len(keys) == 2 + len(SNAPSHOT_INPUTS) + 1

@@ -1,0 +1,62 @@
+"""The plan of the interpreter's memory snapshot, written into index.html for
+assets/runtime-start.mjs: which modules the snapshot imports, where the app's packages are,
+and the key that ties a snapshot to the build that can restore it.
+
+A snapshot is the interpreter's whole memory after those imports, so it is only valid with the
+very runtime, standard library and packages it was made from, and the code that made it: the
+key is a hash of those files and of the module list. A new build of any of them has a new key,
+and a snapshot kept under another key is deleted unread.
+
+The modules: every module of the pure core (game/, which imports neither `js` nor `pyscript`
+and so can be imported in a worker), and the top-level standard-library modules the app's
+packages import (the shell's too, such as asyncio). The shell itself is imported at each start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from tools.runtime_files import page_with_json_block
+
+ELEMENT_ID = "runtime-snapshot"
+CORE_PACKAGE = "game"
+# What the snapshot is made from and by, relative to dist.
+SNAPSHOT_INPUTS = (
+    "runtime/pyodide/pyodide.mjs",
+    "runtime/pyodide/pyodide.asm.mjs",
+    "runtime/pyodide/pyodide.asm.wasm",
+    "runtime/pyodide/python_stdlib.zip",
+    "assets/runtime-start.mjs",
+    "assets/snapshot-worker.mjs",
+)
+
+
+def module_name(path: str) -> str:
+    """`game/play/state.py` -> `game.play.state`; a package's `__init__.py` -> the package."""
+    parts = path.removesuffix(".py").split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def snapshot_modules(package_files: list[str], standard_modules: list[str]) -> list[str]:
+    """The standard library's top-level modules among `standard_modules`, then the core's
+    modules among `package_files` (paths relative to the root), each list sorted."""
+    standard = sorted({name.split(".")[0] for name in standard_modules} & sys.stdlib_module_names)
+    core = sorted(
+        module_name(path)
+        for path in package_files
+        if path.startswith(f"{CORE_PACKAGE}/") and path.endswith(".py")
+    )
+    return standard + core
+
+
+def page_with_snapshot_plan(page: str, dist: Path, archive: str, modules: list[str]) -> str:
+    """index.html with the plan in place of its `<!-- runtime-snapshot: ... -->` comment; dist
+    must hold the snapshot's inputs and `archive` (the packages) already."""
+    digest = hashlib.sha256(json.dumps(modules).encode())
+    for name in (*SNAPSHOT_INPUTS, archive):
+        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    plan = {"key": digest.hexdigest()[:32], "archive": archive, "modules": modules}
+    return page_with_json_block(page, ELEMENT_ID, plan)
