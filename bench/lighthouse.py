@@ -5,7 +5,10 @@ devDependency: node_modules/.bin/lighthouse, or --lighthouse PATH) with Debian's
 headless, in its default mobile profile (a mid-range phone on slow 4G, simulated), N times,
 and prints the medians: the four category scores, first contentful paint, largest contentful
 paint, total blocking time, cumulative layout shift and speed index, each beside its goal.
-Every run is a first visit (Lighthouse starts from an empty profile).
+Every run is a first visit (Lighthouse starts from an empty profile); with --repeat-visit,
+each run is a start of an installed app instead: a browser whose profile has visited the app
+twice (installed, and the interpreter's snapshot kept: assets/runtime-start.mjs), audited
+with Lighthouse's storage reset turned off.
 The simulation scales what this machine's Chromium did, so a busy machine gives worse
 figures: compare runs made at the same time.
 """
@@ -15,10 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import statistics
 import subprocess
 import tempfile
 from pathlib import Path
+
+from playwright.sync_api import sync_playwright
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
@@ -26,6 +32,7 @@ from tools.serve import SiteServer
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+TIMEOUT_MS = 60_000
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
 # (audit, label, unit, goal: the highest value that passes)
@@ -39,18 +46,22 @@ METRICS = (
 SCORE_GOALS = {"performance": 80, "accessibility": 100, "best-practices": 100, "seo": 100}
 
 
-def audit(lighthouse: Path, url: str) -> dict[str, float]:
-    """One Lighthouse run: each category's score (0-100) and each metric's value."""
+def audit(lighthouse: Path, url: str, port: int | None = None) -> dict[str, float]:
+    """One Lighthouse run: each category's score (0-100) and each metric's value; in a browser
+    of its own, or in the one listening on `port`, keeping that one's profile."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "report.json"
         flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
+        browser = [f"--chrome-flags={flags}"]
+        if port is not None:
+            browser = [f"--port={port}", "--disable-storage-reset"]
         subprocess.run(
             [
                 str(lighthouse),
                 url,
                 "--output=json",
                 f"--output-path={report}",
-                f"--chrome-flags={flags}",
+                *browser,
                 f"--only-categories={','.join(CATEGORIES)}",
                 "--quiet",
             ],
@@ -61,6 +72,35 @@ def audit(lighthouse: Path, url: str) -> dict[str, float]:
     figures = {name: result["categories"][name]["score"] * 100 for name in CATEGORIES}
     figures |= {name: result["audits"][name]["numericValue"] for name, *_ in METRICS}
     return figures
+
+
+def installed_app_audits(lighthouse: Path, url: str, runs: int) -> list[dict[str, float]]:
+    """`runs` audits of starts of the installed app: one profile visits twice (the install,
+    then the visit that keeps the snapshot), then Lighthouse audits in that browser."""
+    with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
+        port = free_port()
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=str(CHROMIUM),
+            args=[*CHROMIUM_ARGS, f"--remote-debugging-port={port}"],
+            headless=True,
+        )
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-offline]", state="attached", timeout=TIMEOUT_MS)
+        page.reload()
+        page.wait_for_selector("html[data-snapshot=kept]", timeout=TIMEOUT_MS)
+        page.goto("about:blank")
+        audits = [audit(lighthouse, url, port) for _ in range(runs)]
+        context.close()
+    return audits
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def verdict(value: float, goal: float | None, higher_is_better: bool = False) -> str:
@@ -74,14 +114,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Lighthouse's mobile audit of dist/.")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--lighthouse", type=Path, default=LIGHTHOUSE)
+    parser.add_argument("--repeat-visit", action="store_true", help="audit the installed app")
     args = parser.parse_args()
     if not (DIST / "index.html").exists():
         raise SystemExit("dist/ is not built: run ./scripts/setup first")
     if not args.lighthouse.exists():
         raise SystemExit(f"no Lighthouse at {args.lighthouse}: run npm ci")
     with SiteServer(DIST) as server:
-        runs = [audit(args.lighthouse, server.url) for _ in range(args.runs)]
-    print(f"Lighthouse, mobile, first visit, served gzipped (medians of {args.runs} runs)")
+        if args.repeat_visit:
+            runs = installed_app_audits(args.lighthouse, server.url, args.runs)
+        else:
+            runs = [audit(args.lighthouse, server.url) for _ in range(args.runs)]
+    visit = "start of the installed app" if args.repeat_visit else "first visit"
+    print(f"Lighthouse, mobile, {visit}, served gzipped (medians of {args.runs} runs)")
     for name in CATEGORIES:
         values = [run[name] for run in runs]
         median = statistics.median(values)
