@@ -18,6 +18,7 @@ class SheetTable:
         self.table = table
         self.head_row = table.querySelector("thead tr")
         self.body = table.querySelector("tbody")
+        self.sheet = Node(table)
         self.corner = Node(self.head_row.querySelector("th"))
         self.caption = Node(table.querySelector("caption"))
         self.wrap = Node(table.parentElement)
@@ -51,6 +52,9 @@ class SheetTable:
             name.text(column.name)
             node.cls("current", column.current).attr("title", column.name)
             node.attr("aria-label", column.label if column.current else None)
+        # How many rows share the frame's height where the whole sheet shows (assets/app.css).
+        if self.sheet.changed("--rows", len(view.rows)):
+            self.table.style.setProperty("--rows", str(len(view.rows)))
         while len(self.rows) > len(view.rows):
             self.rows.pop()[0].el.remove()
         while len(self.rows) < len(view.rows):
