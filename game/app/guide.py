@@ -1,9 +1,9 @@
-"""The guided first turn: a first game (the `guide_done` setting not set yet) offers it before
-the first roll of its first human turn; said yes to (StartGuide), it names the next step of
-that turn (roll, keep, pick a box, confirm) until the player confirms a box, and the
-auto-score countdown waits meanwhile (game.app.countdown), as the player reads. Once played
-through or skipped (SkipGuide), `guide_done` is kept in the preferences and nothing is offered
-again."""
+"""The guided first turn: a first game (the `guide_done` setting not set yet) played with the
+dice on screen offers it before the first roll of its first human turn; said yes to
+(StartGuide), it names the next step of that turn (roll, keep, pick a box, confirm) until the
+player confirms a box, and the auto-score countdown waits meanwhile (game.app.countdown), as
+the player reads. Once played through or skipped (SkipGuide), `guide_done` is kept in the
+preferences and nothing is offered again."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ def _human_turn(state: AppState) -> GameState | None:
         or game is None
         or game.is_over
         or game.player.kind is not PlayerKind.HUMAN
+        or game.real_dice  # it teaches the dice on screen (Roll, tap to keep): not the pad
         or handover.is_pending(state)
     ):
         return None

@@ -21,6 +21,7 @@ from game.app.intents import (
     SelectBox,
     SetPlayerKind,
     StartGame,
+    StartGuide,
     Undo,
 )
 from game.app.model import Screen
@@ -98,6 +99,19 @@ def test_real_dice_seat_people_only() -> None:
     assert [choice.selected for choice in setup.dice_choices] == [False, True]
     driver(StartGame())
     assert driver.game.real_dice and driver.state.screen is Screen.GAME
+
+
+def test_a_first_game_with_real_dice_offers_no_guided_turn_and_keeps_it_for_later() -> None:
+    # The guide teaches the on-screen dice (Roll, tap to keep): none of it is on the pad.
+    driver = real_dice_driver()
+    assert not driver.state.settings.guide_done
+    game = driver.snapshot().game
+    assert game is not None and game.guide is None
+    driver(StartGuide())
+    assert not driver.state.ui.guide_on
+    enter(driver, (2, 3, 4, 5, 6))
+    driver(SelectBox("chance"), ConfirmTurn())
+    assert not driver.state.settings.guide_done  # a first game on screen still offers it
 
 
 # --- whole games --------------------------------------------------------------------------------
