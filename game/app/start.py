@@ -142,6 +142,7 @@ def resume(
                 screen=Screen.END if game.is_over else Screen.GAME,
                 dialog=Dialog.NONE,
                 announcement=None,
+                handed_over=None,  # of the game played before, if any: this one hands over
             ),
             play=replace(state.play, game=game, before_last_turn=before_last_turn),
         )

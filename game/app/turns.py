@@ -82,7 +82,13 @@ def playing(state: AppState, game: GameState, modes: tuple[CoachMode, ...]) -> A
     """`state` on the game screen with `game` just started, each player coached as `modes` says."""
     new = replace(
         state,
-        ui=replace(state.ui, screen=Screen.GAME, dialog=Dialog.NONE, announcement=None),
+        ui=replace(
+            state.ui,
+            screen=Screen.GAME,
+            dialog=Dialog.NONE,
+            announcement=None,
+            handed_over=None,  # the turn handed over was the last game's
+        ),
         play=replace(state.play, game=game, before_last_turn=None),
     )
     return reset_turn(coaching.started(new, modes))

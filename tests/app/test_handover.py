@@ -11,8 +11,10 @@ import pytest
 from game.app.effects import SavePreferences, SaveSession
 from game.app.intents import (
     AddPlayer,
+    AskLeave,
     CloseDialog,
     ConfirmTurn,
+    NewGame,
     OpenSettings,
     RenamePlayer,
     Roll,
@@ -162,3 +164,14 @@ def test_every_hand_over_text_is_translated(language: str) -> None:
     handover = t.snapshot().handover
     assert handover is not None
     assert all((handover.title, handover.text, handover.start_label, handover.last_move))
+
+
+def test_the_next_game_hands_over_again_from_its_first_turn() -> None:
+    # The key of the turn handed over (round, player) used to outlive its game: the same turn
+    # of the next game went straight to Dana's dice.
+    t = table(HUMAN, HUMAN)
+    score_a_turn(t)
+    t(StartTurn())  # Dana took the phone in round 1
+    t(AskLeave(), NewGame(), StartGame())
+    score_a_turn(t)
+    assert t.game.current_player == 1 and t.snapshot().screen == "handover"

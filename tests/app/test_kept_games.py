@@ -23,6 +23,7 @@ from game.app.intents import (
     AskLeave,
     ChooseRuleset,
     CloseDialog,
+    ConfirmTurn,
     Intent,
     NewGame,
     OpenHistory,
@@ -32,6 +33,7 @@ from game.app.intents import (
     SetAutoScore,
     SetLanguage,
     StartGame,
+    StartTurn,
     StatsLoaded,
     ToggleKeep,
 )
@@ -417,3 +419,19 @@ def test_the_new_screens_and_dialog_speak_every_language() -> None:
         english = (listed.resume_label, listed.delete_label, listed.date)
         assert (view.resume_label, view.delete_label, view.date) != english
         assert snapshot.delete_kept.text and snapshot.setup.kept_heading
+
+
+def test_a_kept_game_resumed_after_another_hands_the_phone_over_again() -> None:
+    # The turn handed over (round, player) used to outlive its game: resuming a kept game at
+    # that same turn went straight to the next player's dice.
+    device = Device(initial_state(["en-US"], seed=5))
+    device.take_phone = False
+    device.set_players([("Dana", "human", None), ("Avi", "human", None)])
+    device(SetAutoScore(0), StartGame(), Roll(), SelectBox("chance"), ConfirmTurn())
+    left(device)  # kept at Avi's turn of round 1, the phone not taken yet
+    device(StartGame(), Roll(), SelectBox("chance"), ConfirmTurn(), StartTurn())
+    left(device)  # Avi took the phone in round 1 of this one
+    for kept in kept_list(device):  # both at Avi's turn of round 1
+        device(ResumeGame(kept.id))
+        assert device.game.current_player == 1 and device.snapshot().screen == "handover"
+        left(device)
