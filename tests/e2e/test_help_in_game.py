@@ -139,53 +139,61 @@ def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)  # the countdown went on
 
 
-@pytest.mark.parametrize("language", sorted(LOCALES))
 def test_the_phone_is_passed_between_two_humans(
-    open_page: Callable[..., Page], app_url: str, language: str
+    open_page: Callable[..., Page], app_url: str
 ) -> None:
-    t = Translator(language)
-    first, second = NAMES[language]
-    page = open_page(language)
+    page = open_page("en")
     ui = Ui(page).open(app_url, seed=12)
-    ui.set_players([(first, "human", None), (second, "human", None)])
-    ui.set_auto_score(0)
-    ui.start()
-    expect(page.locator("#handover-screen")).to_be_hidden()  # the first turn: no hand-over
-    ui.roll()
-    ui.score("chance")
-    handover = page.locator("#handover-screen")
-    expect(handover).to_be_visible()
-    expect(page.locator("#game-screen")).to_be_hidden()  # nothing of the next turn shows
-    expect(page.locator("#handover-title")).to_have_text(plain(t("handover.title", name=second)))
-    expect(page.locator("#handover-title")).to_be_focused()
-    expect(page.locator("#handover-title bdi")).to_have_text(second)  # the name isolated
-    expect(page.locator("#handover-start")).to_have_text(plain(t("handover.start", name=second)))
-    expect(page.locator("#handover-last-move")).to_contain_text(first)
-    page.keyboard.press("1")  # keys do not reach the hidden turn
-    no_axe_violation(ui, "hand-over")
-    # A reload during the hand-over shows it again.
-    page.reload()
-    page.wait_for_selector("html[data-state=ready]")
-    expect(handover).to_be_visible()
-    expect(page.locator("#handover-title")).to_have_text(plain(t("handover.title", name=second)))
-    page.click("#handover-start")
-    expect(page.locator("#game-screen")).to_be_visible()
-    expect(page.locator("#turn-title")).to_have_text(plain(t("turn.player_turn", name=second)))
-    assert ui.dice() == (0, 0, 0, 0, 0)  # a roll is still to come: none was spent
-    # The setting turns it off.
-    page.click("#settings-button")
-    checkbox = page.locator("#pass-phone-setting")
-    expect(checkbox).to_be_checked()
-    expect(page.locator("#pass-phone-label")).to_have_text(t("settings.pass_phone"))
-    no_axe_violation(ui, "settings with the pass-phone setting")
-    page.locator("#pass-phone-label").click()
-    expect(checkbox).not_to_be_checked()
-    page.click("#settings-done")
-    ui.roll()
-    ui.score("chance")
-    expect(page.locator("#game-screen")).to_be_visible()
-    expect(handover).to_be_hidden()
-    expect(page.locator("#turn-title")).to_have_text(plain(t("turn.player_turn", name=first)))
+    for language in sorted(LOCALES):  # one page: a game in each language, left between
+        t = Translator(language)
+        first, second = NAMES[language]
+        page.select_option("#language", language)
+        ui.set_players([(first, "human", None), (second, "human", None)])
+        ui.set_auto_score(0)
+        ui.set_pass_phone(True)  # the language before turned it off
+        ui.start()
+        expect(page.locator("#handover-screen")).to_be_hidden()  # the first turn: no hand-over
+        ui.roll()
+        ui.score("chance")
+        handover = page.locator("#handover-screen")
+        expect(handover).to_be_visible()
+        expect(page.locator("#game-screen")).to_be_hidden()  # nothing of the next turn shows
+        title = page.locator("#handover-title")
+        expect(title).to_have_text(plain(t("handover.title", name=second)))
+        expect(title).to_be_focused()
+        expect(page.locator("#handover-title bdi")).to_have_text(second)  # the name isolated
+        start = page.locator("#handover-start")
+        expect(start).to_have_text(plain(t("handover.start", name=second)))
+        expect(page.locator("#handover-last-move")).to_contain_text(first)
+        page.keyboard.press("1")  # keys do not reach the hidden turn
+        no_axe_violation(ui, f"hand-over ({language})")
+        # A reload during the hand-over shows it again.
+        page.reload()
+        page.wait_for_selector("html[data-state=ready]")
+        expect(handover).to_be_visible()
+        expect(title).to_have_text(plain(t("handover.title", name=second)))
+        page.click("#handover-start")
+        expect(page.locator("#game-screen")).to_be_visible()
+        turn_title = page.locator("#turn-title")
+        expect(turn_title).to_have_text(plain(t("turn.player_turn", name=second)))
+        assert ui.dice() == (0, 0, 0, 0, 0)  # a roll is still to come: none was spent
+        # The setting turns it off.
+        page.click("#settings-button")
+        checkbox = page.locator("#pass-phone-setting")
+        expect(checkbox).to_be_checked()
+        expect(page.locator("#pass-phone-label")).to_have_text(t("settings.pass_phone"))
+        no_axe_violation(ui, f"settings with the pass-phone setting ({language})")
+        page.locator("#pass-phone-label").click()
+        expect(checkbox).not_to_be_checked()
+        page.click("#settings-done")
+        ui.roll()
+        ui.score("chance")
+        expect(page.locator("#game-screen")).to_be_visible()
+        expect(handover).to_be_hidden()
+        expect(turn_title).to_have_text(plain(t("turn.player_turn", name=first)))
+        page.click("#leave")  # the game is kept; the next language starts a new one
+        page.click("#leave-confirm")
+        expect(page.locator("#setup-screen")).to_be_visible()
 
 
 def test_a_first_game_offers_a_guided_turn(open_page: Callable[..., Page], app_url: str) -> None:
