@@ -24,7 +24,7 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
     full = len(faces) == DICE_COUNT
     unchanged = sorted(faces) == sorted(dice_scored(game, correction.player, correction.box))
     preview, new_points, refusal = "", points, correction.refusal
-    if full and refusal is None:
+    if full and refusal is None and not unchanged:
         try:
             after = corrected_game(game, correction, clear=False)
         except CorrectionRefusedError as refused:
@@ -70,8 +70,21 @@ def _refusal_text(
 ) -> str:
     game = state.game
     assert game is not None
-    name = game.players[refusal.player].name
-    box = t.box_name(game.ruleset.id, refusal.box)
+    values: dict[str, str | int] = {
+        "name": game.players[refusal.player].name,
+        "box": t.box_name(game.ruleset.id, refusal.box),
+        "turn": refusal.turn,
+    }
+    params = {key: values[key] for key in _PLACEHOLDERS[refusal.reason]}
     if clearing:
-        return t(f"correct.clear_refused.{refusal.reason}", name=name, box=box, turn=refusal.turn)
-    return t(f"correct.refused.{refusal.reason}", name=name, box=box, turn=refusal.turn)
+        return t(f"correct.clear_refused.{refusal.reason}", **params)
+    return t(f"correct.refused.{refusal.reason}", **params)
+
+
+_PLACEHOLDERS = {
+    "joker": ("name", "box", "turn"),
+    "bonus": ("name", "box", "turn"),
+    "rules": ("box",),
+    "dice": (),
+}
+"""What each reason's text names (game.play.recheck.Refusal.reason)."""

@@ -15,6 +15,7 @@ from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
 from game.app.model import Dialog
 from game.errors import GameError, GameOverError, InvalidDiceError, RealDiceError, UnknownBoxError
 from game.i18n.bidi import without_isolates as plain
+from game.i18n.translator import Translator
 from game.play.corrections import clear_box, correct_box, corrected_boxes, dice_scored
 from game.play.engine import new_game, roll, score
 from game.play.move_log import Cleared, Corrected, walk
@@ -23,6 +24,7 @@ from game.play.real_dice import enter_dice
 from game.play.recheck import CorrectionRefusedError
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
+from game.present.correction_view import correction_view
 from game.rules.dice import Dice
 from tests.app.driver import AppDriver
 from tests.app.test_real_dice import ScriptedDice
@@ -222,6 +224,7 @@ def test_a_correction_asks_before_it_changes_the_score() -> None:
     view = driver.view().correction
     assert view is not None and [die.face for die in view.entered] == [5, 5, 6, 6, 6]
     assert view.can_clear and view.clear_refusal == ""  # any box, not only the last one
+    assert view.refusal == view.preview == "" and not view.can_change  # nothing changed yet
     driver(CorrectionFace(6, add=False), CorrectionFace(5, add=True))
     view = driver.view().correction
     assert view is not None and plain(view.preview) == "With these dice: 27"
@@ -301,3 +304,24 @@ def test_while_dice_are_entered_the_dialog_says_to_take_them_back_first() -> Non
     assert plain(view.clear_refusal) == (
         "To clear a box, first take back the dice entered for this turn."
     )
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_every_refusal_is_worded_with_what_it_names(language: str) -> None:
+    """Each reason's text gets the very placeholders it has (a strict translator refuses any
+    other), in every language."""
+    t = Translator(language, strict=True)
+    game = played("penta", PENTA_TURNS)
+    everything_to_sixes = [(face, False) for face in (1, 1, 2, 3, 4)] + [(6, True)] * 5
+    cases = [
+        (game, "ones", everything_to_sixes, "refusal"),  # the joker forbids Ones: "rules"
+        (game, "penta", [(5, False), (6, True)], "refusal"),  # a later joker breaks
+        (game, "sixes", [], "clear_refusal"),  # clearing Sixes breaks the later joker
+        (enter_dice(game, 0, (1, 2, 3, 4, 6)), "ones", [], "clear_refusal"),  # dice entered
+    ]
+    for position, box, faces, field in cases:
+        driver = app_with(position, language)
+        driver(OpenCorrection(0, box))
+        driver(*[CorrectionFace(face, add=add) for face, add in faces])
+        view = correction_view(driver.state, t)
+        assert view is not None and getattr(view, field), (box, field)
