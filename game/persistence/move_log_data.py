@@ -22,8 +22,8 @@ Reading replays the moves from the sheets as they stood when the log starts (the
 without the boxes the log scored) and refuses a log that does not end in exactly the saved
 sheets, turn, dice and rolls left. Sheets whose log starts later must follow the rotation from
 seat 0 (only the replay of a whole game can show a box cleared since).
-A log holds at most MOVES_PER_TURN moves per turn of the game, and as many again for its
-corrections and the turns played again after them (CORRECTION_ALLOWANCE times over).
+A log holds at most MOVES_PER_TURN moves per turn since it starts; a log of the whole game at
+most game.play.move_log.longest_log, with room for its corrections.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from game.errors import GameError, SaveFileError
 from game.persistence.migrations import JsonObject
 from game.persistence.readers import check_keys, read_int, read_list, read_object
 from game.play.move_log import (
+    MOVES_PER_TURN,
     Cleared,
     Corrected,
     Entered,
@@ -43,16 +44,11 @@ from game.play.move_log import (
     MoveLog,
     Rolled,
     Scored,
+    longest_log,
     walk,
 )
 from game.play.sheet import Sheet
-from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice
-
-MOVES_PER_TURN = 2 * ROLLS_PER_TURN + 1
-"""At most three rolls, two keeps and a box, and with real dice the final faces entered."""
-CORRECTION_ALLOWANCE = 3
-"""A real-dice log may be that many times the longest game: every box corrected or cleared and
-played again, twice over, still fits; a hostile file cannot make the replay endless."""
+from game.rules.dice import DICE_COUNT, Dice
 
 
 def move_log_to_data(log: MoveLog) -> JsonObject:
@@ -91,7 +87,9 @@ def move_log_from_data(
     check_keys(entry, path, {"since_turn", "moves"})
     turns_done = sum(len(sheet.filled_boxes) for sheet in sheets)
     since = read_int(entry["since_turn"], f"{path}.since_turn", maximum=turns_done + 1)
-    most = (turns_done - since + 1) * MOVES_PER_TURN * CORRECTION_ALLOWANCE
+    most = (turns_done - since + 1) * MOVES_PER_TURN
+    if since == 0:
+        most = longest_log(len(sheets[0].ruleset.boxes), len(sheets))
     texts = read_list(entry["moves"], f"{path}.moves", maximum=max(0, most))
     moves = tuple(_move(text, f"{path}.moves[{index}]") for index, text in enumerate(texts))
     log = MoveLog(since, moves)

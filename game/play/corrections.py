@@ -28,7 +28,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from game.errors import GameOverError, IllegalActionError, RealDiceError, UnknownBoxError
-from game.play.move_log import Cleared, Corrected, Move, Walk, filled_box, final_dice, walk
+from game.play.move_log import (
+    MOVES_PER_TURN,
+    Cleared,
+    Corrected,
+    Move,
+    Walk,
+    filled_box,
+    final_dice,
+    longest_log,
+    walk,
+)
 from game.play.recheck import CorrectionRefusedError, Refusal, rechecked_sheet
 from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState
@@ -95,6 +105,11 @@ def _changed(state: GameState, player: int, box: str, dice: Dice | None) -> Game
     own = walked.turns[seat]
     number = _find(state, own, seat, box)
     was = final_dice(own[number])
+    filled = sum(len(sheet.filled_boxes) for sheet in state.sheets) - (1 if dice is None else 0)
+    to_come = len(state.ruleset.boxes) * len(state.players) - filled
+    room = longest_log(len(state.ruleset.boxes), len(state.players)) - len(state.log.moves)
+    if room < 1 + to_come * MOVES_PER_TURN:
+        raise CorrectionRefusedError(Refusal(seat, number + 1, box, "many"))
     move: Move
     if dice is None:
         if state.dice is not None:
@@ -102,8 +117,8 @@ def _changed(state: GameState, player: int, box: str, dice: Dice | None) -> Game
         move = Cleared(seat, box, was)
     else:
         move = Corrected(seat, box, was, dice)
-    filled = [(final_dice(turn), filled_box(turn)) for turn in own]
-    sheet = rechecked_sheet(state.ruleset, seat, filled, number, dice)
+    played = [(final_dice(turn), filled_box(turn)) for turn in own]
+    sheet = rechecked_sheet(state.ruleset, seat, played, number, dice)
     sheets = (*state.sheets[:seat], sheet, *state.sheets[seat + 1 :])
     log = state.log.added(state.game_turn, move)
     return replace(

@@ -41,6 +41,19 @@ from game.play.sheet import Sheet, seat_to_move
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice
 from game.rules.rulesets import Ruleset
 
+MOVES_PER_TURN = 2 * ROLLS_PER_TURN + 1
+"""At most three rolls, two keeps and a box, and with real dice the final faces entered."""
+CORRECTION_ROOM = 3
+"""A log holds at most that many whole games' moves (longest_log): room for the corrections of
+a real-dice game, each one move, each box cleared played again; a correction that would leave
+no room for the rest of the game is refused, so a hostile log cannot make a replay endless
+while every game played can be saved."""
+
+
+def longest_log(boxes: int, players: int) -> int:
+    """The most moves the log of a game of `players` and `boxes` boxes per sheet may hold."""
+    return boxes * players * MOVES_PER_TURN * CORRECTION_ROOM
+
 
 class MoveLogError(GameError, ValueError):
     """A move log that no game could have written: the message names the move and why."""

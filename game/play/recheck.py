@@ -36,7 +36,8 @@ class Refusal:
     """"joker": the joker that scored the box then would no longer apply (or would send the
     dice elsewhere); "bonus": the five-of-a-kind bonus earned then would be lost; "rules":
     the corrected dice cannot go in their own box; "dice": a box is cleared only between
-    turns (the dice of the turn under way come first)."""
+    turns (the dice of the turn under way come first); "many": the log has no room left for
+    another correction and the rest of the game (game.play.move_log.longest_log)."""
 
 
 class CorrectionRefusedError(IllegalActionError):

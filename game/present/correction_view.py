@@ -86,5 +86,6 @@ _PLACEHOLDERS = {
     "bonus": ("name", "box", "turn"),
     "rules": ("box",),
     "dice": (),
+    "many": (),
 }
 """What each reason's text names (game.play.recheck.Refusal.reason)."""

@@ -34,6 +34,7 @@ from game.play.engine import new_game, score
 from game.play.move_log import walk
 from game.play.random_source import RealDice, SeededDice
 from game.play.real_dice import enter_dice
+from game.play.recheck import CorrectionRefusedError
 from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState, Player
 from game.rules.dice import Dice
@@ -317,3 +318,21 @@ def test_the_game_its_log_and_its_save_agree(
         walked = walk(game.ruleset, [Sheet.empty(game.ruleset)] * players, 0, game.log.moves)
         assert walked.sheets == game.sheets and walked.game_turn == game.game_turn
         assert load_game(dump_game(game)) == game
+
+
+def test_corrections_are_refused_only_when_the_log_has_no_room_left() -> None:
+    """Every game played can be saved: a correction that would leave the log no room for the
+    rest of the game is refused ("many"), after ample corrections for any table."""
+    game = played("yatzy", [((1, 2, 3, 4, 6), "chance")])
+    faces = [(1, 2, 3, 4, 6), (1, 2, 3, 5, 6)]
+    corrections = 0
+    with pytest.raises(CorrectionRefusedError) as refused:
+        while True:
+            game = correct_box(game, 0, "chance", faces[(corrections + 1) % 2])
+            corrections += 1
+    assert refused.value.refusal.reason == "many" and corrections > 100
+    with pytest.raises(CorrectionRefusedError):
+        clear_box(game, 0, "chance")
+    while not game.is_over:
+        game = play(game, [((6, 6, 6, 6, 6), game.sheet.open_boxes[0])])
+    assert load_game(dump_game(game)) == game
