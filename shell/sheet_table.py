@@ -166,7 +166,8 @@ class SheetTable:
             f"s-{cell.state}"
             + (" current" if cell.current else "")
             + (" hinted" if cell.hinted else "")
-            + (" celebrate" if cell.celebrate else ""),
+            + (" celebrate" if cell.celebrate else "")
+            + (" corrected" if cell.corrected else ""),
         )
         # A filled box of a real-dice game is a button too: it opens its correction.
         as_button = cell.box is not None or cell.state == "forbidden" or bool(cell.correct)

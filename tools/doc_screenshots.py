@@ -20,9 +20,9 @@ Then the daily challenge (on a fixed day): <language>-daily.png and -daily-histo
 `--only daily` makes only these. Last, real dice (`--only real-dice`): the pad at 360x640 with a
 roll entered and a box chosen, <language>-real-dice-pad.png, a correction asking to be
 confirmed, <language>-real-dice-correct.png, and six players' whole sheet with the "Next"
-line on a phone turned sideways (640x360), <language>-real-dice-sideways.png, and on a tablet
-(1024x768), <language>-real-dice-tablet.png. The dice are seeded, so the
-pictures change only when the app's look does.
+line and that box marked corrected on a phone turned sideways (640x360),
+<language>-real-dice-sideways.png, and on a tablet (1024x768), <language>-real-dice-tablet.png.
+The dice are seeded, so the pictures change only when the app's look does.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def shoot_real_dice(browser: Browser, url: str, language: str) -> None:
     page.click("#correct-change")
     page.wait_for_timeout(300)
     page.screenshot(path=OUT / f"{language}-real-dice-correct.png")
-    page.click("#correct-cancel")
+    page.click("#correct-change")  # confirmed: the sheets below mark the box corrected
     page.set_viewport_size({"width": 640, "height": 360})
     settle(page)
     page.screenshot(path=OUT / f"{language}-real-dice-sideways.png")

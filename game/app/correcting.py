@@ -3,7 +3,9 @@ tapped opens a dialog with the dice entered for it (OpenCorrection), changed on 
 turn's (CorrectionFace); ApplyCorrection asks first ("Change Dana's Full house from 28 to
 25?") and changes the game only when asked again (game.play.corrections), so an accidental
 tap never destroys a score. A correction that a later turn refuses says why and changes
-nothing. Clearing is for the last box confirmed: that turn comes back."""
+nothing. Clearing empties any filled box (between turns): that player owes the turn again and
+plays next (game.play.corrections), after a confirmation likewise; a clear that a later turn
+refuses is not offered (the dialog says why)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,8 @@ from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrecti
 from game.app.intents import Intent
 from game.app.model import AppState, Correction, Dialog, Screen
 from game.errors import GameError
-from game.play.corrections import (
-    CorrectionRefusedError,
-    Refusal,
-    clear_box,
-    correct_box,
-    dice_scored,
-)
+from game.play.corrections import clear_box, correct_box, dice_scored
+from game.play.recheck import CorrectionRefusedError, Refusal
 from game.play.state import GameState
 from game.rules.dice import DICE_COUNT, FACES
 
@@ -52,8 +49,12 @@ def apply_correction(state: AppState, intent: Intent) -> AppState | None:
     try:
         corrected = corrected_game(game, correction, clear=intent.clear)
     except CorrectionRefusedError as refused:
-        return _with(state, replace(correction, asked="", refusal=refused.refusal))
+        # The dialog says why a box cannot be cleared; a refused change is shown in its place.
+        kept = correction.refusal if intent.clear else refused.refusal
+        return _with(state, replace(correction, asked="", refusal=kept))
     except GameError:
+        if intent.clear:
+            return _with(state, replace(correction, asked=""))
         refusal = Refusal(correction.player, 0, correction.box, "rules")
         return _with(state, replace(correction, asked="", refusal=refusal))
     if correction.asked != mode:

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from game.coach.protocol import Advice, CoachMode, Judgement
 from game.i18n.locale import DEFAULT_LANGUAGE
-from game.play.corrections import Refusal
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import MoveLog
 from game.play.move_log import Scored as ScoredMove
+from game.play.recheck import Refusal
 from game.play.state import DEFAULT_LEVEL, GameState, Player, PlayerKind
 from game.play.undo import UndoSetting, can_undo
 from game.rules.dice import Dice

@@ -19,6 +19,12 @@ decision i its best value B_i and the value C_i of the move made (C_0 = E0):
     E0 + luck - points_lost = C_last = final score      (the sums telescope; the last box
                                                         leaves nothing to come)
 
+A game played with real dice and corrected is reviewed as it now stands: each player's turns
+in the order they were played, a corrected turn as its corrected dice and box (the rolls
+asked about before it were read with the dice then entered, which were wrong), a cleared turn
+not at all (the turn played again in its place is). Decisions are listed turn by turn, seat by
+seat within a turn.
+
 `percentile`: the share of optimal games (a simulated distribution, game.strategy.
 score_distribution) that scored less than this final, in percent.
 """
@@ -127,22 +133,26 @@ def review_game(
     if not all(sheet.is_complete for sheet in walked.sheets):
         raise ReviewError(f"the game is not finished: it stopped at game turn {walked.game_turn}")
     start = advisor.table.start_value
-    before_roll = [start] * players  # C_(i-1): the value of the move before the next roll
     luck = [0.0] * players
     lost = [0.0] * players
     decisions: list[Decision] = []
-    for step in walked.steps:
-        if not isinstance(step.move, Kept | Scored):
-            continue
-        assert step.dice is not None  # the walk allows a keep or a box only after a roll
-        decision = _decision(
-            advisor, step.player, step.game_turn // players + 1, step.sheet, step.dice,
-            step.rolls_left, step.move,
-        )  # fmt: skip
-        luck[step.player] += decision.best_expected - before_roll[step.player]
-        lost[step.player] += decision.loss
-        before_roll[step.player] = decision.choice_expected
-        decisions.append(decision)
+    for seat, turns in enumerate(walked.turns):
+        # A player's sheet follows from their own turns only: walked alone, as they stand.
+        own = walk(ruleset, [Sheet.empty(ruleset)], 0, [move for turn in turns for move in turn])
+        before_roll = start  # C_(i-1): the value of the move before the next roll
+        for step in own.steps:
+            if not isinstance(step.move, Kept | Scored):
+                continue
+            assert step.dice is not None  # the walk allows a keep or a box only after a roll
+            decision = _decision(
+                advisor, seat, step.game_turn + 1, step.sheet, step.dice, step.rolls_left,
+                step.move,
+            )  # fmt: skip
+            luck[seat] += decision.best_expected - before_roll
+            lost[seat] += decision.loss
+            before_roll = decision.choice_expected
+            decisions.append(decision)
+    decisions.sort(key=lambda decision: (decision.turn, decision.player))
     return GameReview(
         tuple(decisions),
         tuple(

@@ -4,13 +4,14 @@
     read_export(text) -> tuple[GameRecord, ...]               raises ImportRefusedError
     import_history(storage, text) -> ImportResult             added, already known, problems
 
-Document (format "penta-export", version 3):
+Document (format "penta-export", version 4):
 
-    {"format": "penta-export", "version": 3,
+    {"format": "penta-export", "version": 4,
      "payload": {"exported": "2026-11-30", "games": [...records, see game.persistence.history]}}
 
 Version 1 held records of history version 1 (no move logs), version 2 of history version 2
-(no daily challenges); they are migrated alike.
+(no daily challenges), version 3 of history version 3 (no corrections in the logs); they are
+migrated alike.
 
 An import is all or nothing. Its size is checked before anything is parsed (MAX_IMPORT_BYTES,
 so a huge file cannot freeze the page) and its nesting before the parser sees it (see
@@ -33,6 +34,7 @@ from game.persistence.history import (
     GameRecord,
     add_challenge_dates,
     add_logs,
+    as_it_is,
     load_history,
     records_from_data,
     records_to_data,
@@ -55,8 +57,8 @@ def _add_challenge_dates_to_export(payload: JsonObject) -> JsonObject:
 
 EXPORT_VERSIONS = MigrationChain(
     "penta-export",
-    current=3,
-    steps={1: _add_logs_to_export, 2: _add_challenge_dates_to_export},
+    current=4,
+    steps={1: _add_logs_to_export, 2: _add_challenge_dates_to_export, 3: as_it_is},
 )
 MAX_IMPORT_BYTES = 3_000_000
 """About 2,100 finished one-player games with their move logs (a record is about 1.4 kB, 1 kB

@@ -6,7 +6,7 @@
     load_history(storage) -> ReadResult[tuple[GameRecord, ...]]
     save_history(storage, records) -> StorageProblem | None
 
-A record (format "penta-history", version 3, payload {"games": [record, ...]}):
+A record (format "penta-history", version 4, payload {"games": [record, ...]}):
 
     {
       "id": "9f2c4e1a0b3d5c7e",                 16 hex digits, the same on every device the
@@ -25,7 +25,8 @@ A record (format "penta-history", version 3, payload {"games": [record, ...]}):
 
 Version 1 kept no moves: its games have a log that starts after their last turn (since_turn is
 the number of turns of the game), which says that nothing of the game can be replayed.
-Version 2 had no daily challenges: its games get "challenge_date": null.
+Version 2 had no daily challenges: its games get "challenge_date": null. Version 3 kept no
+corrections in the logs ("correct", "clear" moves): its games read as they are.
 
 Reading checks every record as strictly as a saved game (game.persistence.savefile): complete
 sheets of achievable scores, bonuses the sheet could earn, totals and places that follow from
@@ -279,12 +280,18 @@ def _add_challenge_dates_to_history(payload: JsonObject) -> JsonObject:
     return payload
 
 
+def as_it_is(payload: JsonObject) -> JsonObject:
+    """Version 3 to 4, for the history and for exports: the logs of version 4 may hold
+    corrections, those of version 3 hold none, so they read as they are."""
+    return payload
+
+
 HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
     key="penta.history",
     versions=MigrationChain(
         "penta-history",
-        current=3,
-        steps={1: _add_logs_to_history, 2: _add_challenge_dates_to_history},
+        current=4,
+        steps={1: _add_logs_to_history, 2: _add_challenge_dates_to_history, 3: as_it_is},
     ),
     read=_history_from_payload,
 )

@@ -10,6 +10,9 @@ One short string per move, as a save of 13 turns holds about 80 of them per play
     "keep 013"       the positions held when rolling again; "keep" alone holds none
     "score ones"     the box scored
     "enter 66655"    the final faces of a turn played with real dice, entered by hand
+    "correct 1 full_house 66655 66555"    seat 1's Full house corrected: the dice entered
+                     for it, then the dice that replace them (game.play.corrections)
+    "clear 1 full_house 66655"            seat 1's Full house, entered with those dice, cleared
 
 `since_turn` is the game turn (boxes filled on all sheets together) the log starts at: 0 when
 it is complete; a game saved before the log existed has only the turns from its migration on
@@ -17,7 +20,10 @@ it is complete; a game saved before the log existed has only the turns from its 
 
 Reading replays the moves from the sheets as they stood when the log starts (the saved sheets
 without the boxes the log scored) and refuses a log that does not end in exactly the saved
-sheets, turn, dice and rolls left.
+sheets, turn, dice and rolls left. Sheets whose log starts later must follow the rotation from
+seat 0 (only the replay of a whole game can show a box cleared since).
+A log holds at most MOVES_PER_TURN moves per turn since it starts; a log of the whole game at
+most game.play.move_log.longest_log, with room for its corrections.
 """
 
 from __future__ import annotations
@@ -28,12 +34,21 @@ from dataclasses import replace
 from game.errors import GameError, SaveFileError
 from game.persistence.migrations import JsonObject
 from game.persistence.readers import check_keys, read_int, read_list, read_object
-from game.play.move_log import Entered, Kept, Move, MoveLog, Rolled, Scored, walk
+from game.play.move_log import (
+    MOVES_PER_TURN,
+    Cleared,
+    Corrected,
+    Entered,
+    Kept,
+    Move,
+    MoveLog,
+    Rolled,
+    Scored,
+    longest_log,
+    walk,
+)
 from game.play.sheet import Sheet
-from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice
-
-MOVES_PER_TURN = 2 * ROLLS_PER_TURN + 1
-"""At most three rolls, two keeps and a box, and with real dice the final faces entered."""
+from game.rules.dice import DICE_COUNT, Dice
 
 
 def move_log_to_data(log: MoveLog) -> JsonObject:
@@ -73,9 +88,13 @@ def move_log_from_data(
     turns_done = sum(len(sheet.filled_boxes) for sheet in sheets)
     since = read_int(entry["since_turn"], f"{path}.since_turn", maximum=turns_done + 1)
     most = (turns_done - since + 1) * MOVES_PER_TURN
+    if since == 0:
+        most = longest_log(len(sheets[0].ruleset.boxes), len(sheets))
     texts = read_list(entry["moves"], f"{path}.moves", maximum=max(0, most))
     moves = tuple(_move(text, f"{path}.moves[{index}]") for index, text in enumerate(texts))
     log = MoveLog(since, moves)
+    if since:
+        _check_rotation(sheets, path)
     if since > turns_done:
         # Migrated in the middle of a turn: the log starts at the next turn.
         if dice is None or moves:
@@ -122,10 +141,24 @@ def _check_replay(
         )
 
 
+def _check_rotation(sheets: Sequence[Sheet], path: str) -> None:
+    filled = [len(sheet.filled_boxes) for sheet in sheets]
+    current = filled.index(min(filled))
+    expected = [filled[current] + (1 if seat < current else 0) for seat in range(len(sheets))]
+    if filled != expected:
+        raise SaveFileError(
+            f"{path}: a game whose log starts after its first turn has its turns in rotation: "
+            f"with player {current} to play, its sheets hold {expected} boxes, not {filled}"
+        )
+
+
 def _sheets_at_start(log: MoveLog, sheets: Sequence[Sheet]) -> list[Sheet]:
     """The sheets without the boxes the log scored, the boxes of game turn t being player
-    t mod n's (with no five-of-a-kind bonus: the replay tells what the log earned)."""
+    t mod n's (with no five-of-a-kind bonus: the replay tells what the log earned); empty for
+    a log of the whole game (its replay checks every box)."""
     ruleset = sheets[0].ruleset
+    if log.since_turn == 0:
+        return [Sheet.empty(ruleset) for _ in sheets]
     scores = [dict(sheet.filled_boxes) for sheet in sheets]
     game_turn = log.since_turn
     for move in log.moves:
@@ -137,8 +170,6 @@ def _sheets_at_start(log: MoveLog, sheets: Sequence[Sheet]) -> list[Sheet]:
                     f"sheet does not hold that box (or the log scores it twice)"
                 )
             game_turn += 1
-    if log.since_turn == 0:
-        return [Sheet.empty(ruleset) for _ in sheets]
     return [Sheet.from_scores(ruleset, filled) for filled in scores]
 
 
@@ -149,22 +180,53 @@ def _move_text(move: Move) -> str:
         return " ".join(("keep", "".join(map(str, move.positions)))).strip()
     if isinstance(move, Entered):
         return "enter " + "".join(map(str, move.dice))
+    if isinstance(move, Corrected):
+        return f"correct {move.player} {move.box} {_faces(move.was)} {_faces(move.dice)}"
+    if isinstance(move, Cleared):
+        return f"clear {move.player} {move.box} {_faces(move.was)}"
     return f"score {move.box}"
 
 
+def _faces(dice: Dice) -> str:
+    return "".join(map(str, dice))
+
+
+def _dice(text: str) -> Dice | None:
+    if len(text) == DICE_COUNT and set(text) <= set("123456"):
+        return tuple(int(face) for face in text)
+    return None
+
+
+def _correction(kind: str, argument: str) -> Move | None:
+    """A "correct" or "clear" move (None: not one, or malformed)."""
+    parts = argument.split(" ")
+    if kind not in ("correct", "clear") or len(parts) != (4 if kind == "correct" else 3):
+        return None
+    seat, box, *faces = parts
+    dice = [_dice(text) for text in faces]
+    if not (seat.isdecimal() and seat.isascii() and len(seat) <= 2 and box) or None in dice:
+        return None
+    was, *now = (entry for entry in dice if entry is not None)
+    return Corrected(int(seat), box, was, now[0]) if now else Cleared(int(seat), box, was)
+
+
 def _move(text: object, path: str) -> Move:
-    if not isinstance(text, str) or len(text) > 40:
+    if not isinstance(text, str) or len(text) > 60:
         raise SaveFileError(f"{path}: a move such as 'roll 44256', not {text!r:.80}")
     kind, _, argument = text.partition(" ")
-    if kind == "roll" and len(argument) == DICE_COUNT and set(argument) <= set("123456"):
-        return Rolled(tuple(int(face) for face in argument))
-    if kind == "enter" and len(argument) == DICE_COUNT and set(argument) <= set("123456"):
-        return Entered(tuple(int(face) for face in argument))
+    dice = _dice(argument)
+    if kind == "roll" and dice is not None:
+        return Rolled(dice)
+    if kind == "enter" and dice is not None:
+        return Entered(dice)
     if kind == "keep" and set(argument) <= set("01234") and len(argument) < DICE_COUNT:
         return Kept(tuple(int(die) for die in argument))
     if kind == "score" and argument:
         return Scored(argument)
+    correction = _correction(kind, argument)
+    if correction is not None:
+        return correction
     raise SaveFileError(
-        f"{path}: 'roll' or 'enter' and five faces, 'keep' and die positions, or 'score' and "
-        f"a box, not {text!r:.80}"
+        f"{path}: 'roll' or 'enter' and five faces, 'keep' and die positions, 'score' and a "
+        f"box, or 'correct' or 'clear' a seat's box and its dice, not {text!r:.80}"
     )

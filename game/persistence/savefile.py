@@ -17,11 +17,11 @@ taken back (see game.persistence.undo). It is saved as the turn that was confirm
 all that differs, and loading rebuilds it and checks that confirming that turn gives exactly
 the saved game.
 
-Format (schema_version 4):
+Format (schema_version 5):
 
     {
       "format": "penta-game",
-      "schema_version": 4,
+      "schema_version": 5,
       "ruleset": "penta",                       a ruleset id: "penta" or "yatzy"
       "players": [                              seat order, at least one
         {"name": "Dana", "kind": "human", "level": null},
@@ -32,7 +32,7 @@ Format (schema_version 4):
          "five_of_a_kind_bonuses": 1}           how many bonuses (Penta: 100 each) were earned
       ],
       "turn": {
-        "player": 1,                            whose turn (0 when the game is over)
+        "player": 1,                            whose turn: game.play.sheet.seat_to_move
         "dice": [4, 4, 2, 6, 1],                die 0..4, or null before the turn's first roll
         "kept": [0, 1],                         sorted positions set aside for the next roll
         "rolls_left": 2,                        3 before the first roll, then 2, 1, 0
@@ -45,7 +45,7 @@ Format (schema_version 4):
                   or {"kind": "real"},          (real dice at the table: faces entered by hand,
                                                 the log's "enter" moves; humans only)
       "last_turn": {                            the box just confirmed, or null
-        "player": 0,                            who confirmed it (the player before turn.player)
+        "player": 0,                            who confirmed it
         "box": "fours",                         the box it filled
         "dice": [4, 4, 4, 4, 4],                that turn's dice, kept dice, rolls left and
         "kept": [0, 1],                         selected box when the box was confirmed
@@ -61,7 +61,8 @@ Totals, subtotals and bonuses are not stored: they follow from the scores.
 Older versions are migrated on loading (see game.persistence.migrations): schema 1 had no
 "last_turn", so a game saved in it loads with none (nothing to take back); schema 2 had no
 "log", so a game saved in it has the moves from the next turn that starts after loading on
-(its "since_turn" says which); schema 3 had no daily dice, and reads as it is.
+(its "since_turn" says which); schema 3 had no daily dice, and schema 4 no corrections kept in
+the log ("correct", "clear"): both read as they are.
 
 Loading checks everything before building anything, so it either returns a complete game
 or raises SaveFileError naming the field and the bad value (UnsupportedVersionError for
@@ -97,16 +98,16 @@ from game.persistence.sheet_data import (
     sheet_to_data,
 )
 from game.play.daily_dice import DailyDice
-from game.play.move_log import Entered, MoveLog
+from game.play.move_log import Corrected, Entered, MoveLog
 from game.play.random_source import DiceSource, EntropyDice, RealDice, SeededDice
-from game.play.sheet import Sheet
+from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState, Player, PlayerKind
 from game.play.undo import confirmed_box
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, RandomSource, validate_dice
 from game.rules.rulesets import Ruleset, get_ruleset
 
 FORMAT = "penta-game"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 def _add_last_turn(data: JsonObject) -> JsonObject:
@@ -129,8 +130,16 @@ def _allow_daily_dice(data: JsonObject) -> JsonObject:
     return data
 
 
+def _allow_corrections(data: JsonObject) -> JsonObject:
+    """Schema 4 -> 5: schema 5 logs corrections; a schema 4 game's log holds none."""
+    data["schema_version"] = 5
+    return data
+
+
 MIGRATIONS = MigrationChain(
-    FORMAT, current=SCHEMA_VERSION, steps={1: _add_last_turn, 2: _add_log, 3: _allow_daily_dice}
+    FORMAT,
+    current=SCHEMA_VERSION,
+    steps={1: _add_last_turn, 2: _add_log, 3: _allow_daily_dice, 4: _allow_corrections},
 )
 
 
@@ -283,7 +292,7 @@ def _check_dice_entered(source: DiceSource, players: tuple[Player, ...], log: Mo
     real = isinstance(source, RealDice)
     if real and any(player.kind is not PlayerKind.HUMAN for player in players):
         raise SaveFileError("players: a game played with real dice has human players only")
-    entered = next((move for move in log.moves if isinstance(move, Entered)), None)
+    entered = next((move for move in log.moves if isinstance(move, Entered | Corrected)), None)
     if entered is not None and not real:
         raise SaveFileError(
             f"log: dice {list(entered.dice)} were entered by hand, but this game's dice roll "
@@ -329,11 +338,6 @@ def _before_last_turn(top: JsonObject, after: GameState, entropy: RandomSource |
     check_keys(last, "last_turn", set(LAST_TURN_KEYS))
     players = len(after.players)
     mover = read_int(last["player"], "last_turn.player", maximum=players - 1)
-    if mover != (after.current_player - 1) % players:
-        raise SaveFileError(
-            f"last_turn.player: with player {after.current_player} to play, the last turn was "
-            f"player {(after.current_player - 1) % players}'s, not {mover}'s"
-        )
     box = last["box"]
     sheet = after.sheets[mover]
     if not isinstance(box, str) or box not in sheet.filled_boxes:
@@ -410,12 +414,11 @@ def _turn(data: object, sheets: tuple[Sheet, ...]) -> _Turn:
     over = all(sheet.is_complete for sheet in sheets)
     if over and current != 0:
         raise SaveFileError(f"turn.player: the game is over, so 0, not {current}")
-    filled = [len(sheet.filled_boxes) for sheet in sheets]
-    expected = [filled[current] + (1 if index < current else 0) for index in range(len(sheets))]
-    if filled != expected:
+    if current != seat_to_move(sheets):
+        filled = [len(sheet.filled_boxes) for sheet in sheets]
         raise SaveFileError(
-            f"turn.player: with player {current} to play, the sheets would hold {expected} "
-            f"filled boxes, not {filled}"
+            f"turn.player: the earliest seat with the fewest boxes filled ({filled}) plays, "
+            f"{seat_to_move(sheets)}, not {current}"
         )
 
     dice = None

@@ -1,187 +1,153 @@
 """Corrections in a game played with real dice, as on paper where a wrong number is crossed out:
-the dice entered for any filled box of any player are changed (or the last box is cleared,
-putting that turn back), and the whole game is played again from its log with them, through
-the rules as they were played (game.play.sheet), so that totals and bonuses follow.
+the dice entered for any filled box of any player are changed, or the box is cleared, putting
+the turn back. The rules are checked again on that player's sheet (game.play.recheck), so that
+totals and bonuses follow and a later joker or bonus that would break refuses the change.
 
-    dice_scored(state, player, box) -> Dice           the dice that filled the box
+    dice_scored(state, player, box) -> Dice           the dice that filled the box (as corrected)
     correct_box(state, player, box, faces) -> GameState
-    clear_box(state, player, box) -> GameState        only the last box confirmed
-    CorrectionRefusedError(refusal)                   the correction would break a later turn:
-        `refusal` names that turn and why (the joker, or a bonus it earned); nothing changes
+    clear_box(state, player, box) -> GameState
+    corrected_boxes(state) -> frozenset[(player, box)]    filled boxes a correction changed, or
+        that were cleared and filled again (the sheet marks them)
 
-The log keeps the change: the corrected turn's moves become the dice entered and the box.
+Putting the turn back: the turn to play is always game.play.sheet.seat_to_move, the earliest
+seat among the players with the fewest boxes filled. The player whose box was cleared owes a
+turn, so (unless an earlier seat owes one too) they play next, fill a box again (any open box,
+with the dice they throw), and the normal order resumes. A box is cleared between turns only:
+with the dice of a turn entered, they are taken back first (the turn under way could be
+someone else's once the box is cleared). A finished game is not corrected: it is recorded in
+the history as it ended.
+
+The log keeps every change as its own move (Corrected, Cleared in game.play.move_log), after
+the turns it changes: the turns stay as they were played, and replaying the log (the saved
+game, the history) reaches exactly the corrected game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from game.errors import GameError, IllegalActionError, RealDiceError, UnknownBoxError
-from game.play.move_log import Entered, Move, MoveLog, Rolled, Scored, walk
-from game.play.sheet import Sheet
+from game.errors import GameOverError, IllegalActionError, RealDiceError, UnknownBoxError
+from game.play.move_log import (
+    MOVES_PER_TURN,
+    Cleared,
+    Corrected,
+    Move,
+    Walk,
+    filled_box,
+    final_dice,
+    longest_log,
+    walk,
+)
+from game.play.recheck import CorrectionRefusedError, Refusal, rechecked_sheet
+from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState
-from game.rules.dice import ROLLS_PER_TURN, Dice, validate_dice
-
-
-@dataclass(frozen=True)
-class Refusal:
-    player: int
-    turn: int
-    """That player's round, from 1."""
-    box: str
-    reason: str
-    """"joker": the joker that scored the box then would no longer apply (or would send
-    the dice elsewhere); "bonus": the five-of-a-kind bonus earned then would be lost."""
-
-
-class CorrectionRefusedError(IllegalActionError):
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(
-            f"the correction would break turn {refusal.turn} of player {refusal.player} "
-            f"({refusal.box!r}): {refusal.reason}"
-        )
-        self.refusal = refusal
-
-
-@dataclass(frozen=True)
-class _Turn:
-    player: int
-    moves: tuple[Move, ...]
-    """Its moves, the Scored one last."""
-
-    @property
-    def box(self) -> str:
-        last = self.moves[-1]
-        assert isinstance(last, Scored)
-        return last.box
-
-    @property
-    def dice(self) -> Dice:
-        faces = [move.dice for move in self.moves if isinstance(move, Rolled | Entered)]
-        return faces[-1]
+from game.rules.dice import Dice, validate_dice
 
 
 def dice_scored(state: GameState, player: int, box: str) -> Dice:
-    """The five faces entered for `box` of seat `player`.
+    """The five faces entered for `box` of seat `player` (as corrected since).
 
     Raises:
         RealDiceError: the game's dice rolled on screen, or its log does not hold the whole
             game.
         UnknownBoxError: `player` (a seat) has not filled `box`.
     """
-    turns, _ = _turns(state)
-    return turns[_find(state, turns, player, box)].dice
+    own = _walked(state).turns[_seat(state, player, box)]
+    return final_dice(own[_find(state, own, player, box)])
 
 
 def correct_box(state: GameState, player: int, box: str, faces: Iterable[object]) -> GameState:
-    """`state` with the box `box` of seat `player` filled with `faces` instead, every later
-    turn played again on the sheets it makes.
+    """`state` with the box `box` of seat `player` filled with `faces` instead.
 
     Raises:
         RealDiceError: the game's dice rolled on screen, or its log does not hold the whole game.
+        GameOverError: the game is over.
         UnknownBoxError: `player` has not filled `box`.
         InvalidDiceError: not five faces from 1 to 6.
+        IllegalActionError: the box holds these very dice already.
         CorrectionRefusedError: a later turn would no longer be allowed, or lose its bonus.
         JokerForbiddenBoxError: the joker rule sends the new dice to another box.
     """
     dice = validate_dice(faces)
-    turns, rest = _turns(state)
-    index = _find(state, turns, player, box)
-    corrected = list(turns)
-    corrected[index] = _Turn(player, (Entered(dice), Scored(box)))
-    sheets = _replay(state, turns, corrected, index)
-    return _with_turns(state, corrected, rest, sheets)
+    if sorted(dice) == sorted(dice_scored(state, player, box)):
+        raise IllegalActionError(f"{box!r} of player {player} holds the dice {list(dice)} already")
+    return _changed(state, player, box, dice)
 
 
 def clear_box(state: GameState, player: int, box: str) -> GameState:
-    """`state` without the last box confirmed: that player's turn comes back, before its dice.
+    """`state` with the box `box` of seat `player` empty again: that player owes the turn.
 
     Raises:
         RealDiceError: the game's dice rolled on screen, or its log does not hold the whole game.
+        GameOverError: the game is over.
         UnknownBoxError: `player` has not filled `box`.
-        IllegalActionError: it is not the last box confirmed, or the next turn's dice are in.
+        CorrectionRefusedError: dice of the turn under way are entered (reason "dice"), or a
+            later turn of that player would no longer be allowed, or lose its bonus.
     """
-    turns, rest = _turns(state)
-    index = _find(state, turns, player, box)
-    if index != len(turns) - 1 or rest:
-        raise IllegalActionError(
-            f"only the last box confirmed can be cleared, with no dice entered since, not "
-            f"{box!r} of player {player}"
-        )
-    ruleset = state.ruleset
-    empty = [Sheet.empty(ruleset) for _ in state.players]
-    moves = [move for turn in turns[:-1] for move in turn.moves]
-    walked = walk(ruleset, empty, 0, moves)
-    return replace(
-        state,
-        sheets=walked.sheets,
-        current_player=player,
-        dice=None,
-        kept=(),
-        rolls_left=ROLLS_PER_TURN,
-        selected_box=None,
-        log=MoveLog(0, moves),
+    return _changed(state, player, box, None)
+
+
+def corrected_boxes(state: GameState) -> frozenset[tuple[int, str]]:
+    touched = {
+        (move.player, move.box) for move in state.log.moves if isinstance(move, Corrected | Cleared)
+    }
+    return frozenset(
+        (player, box) for player, box in touched if state.sheets[player].points_in(box) is not None
     )
 
 
-def _turns(state: GameState) -> tuple[list[_Turn], tuple[Move, ...]]:
-    """The log's finished turns, and the moves of the turn in progress."""
+def _changed(state: GameState, player: int, box: str, dice: Dice | None) -> GameState:
+    walked = _walked(state)
+    if state.is_over:
+        raise GameOverError(f"the game is over: {box!r} of player {player!r} stays as recorded")
+    seat = _seat(state, player, box)
+    own = walked.turns[seat]
+    number = _find(state, own, seat, box)
+    was = final_dice(own[number])
+    filled = sum(len(sheet.filled_boxes) for sheet in state.sheets) - (1 if dice is None else 0)
+    to_come = len(state.ruleset.boxes) * len(state.players) - filled
+    room = longest_log(len(state.ruleset.boxes), len(state.players)) - len(state.log.moves)
+    if room < 1 + to_come * MOVES_PER_TURN:
+        raise CorrectionRefusedError(Refusal(seat, number + 1, box, "many"))
+    move: Move
+    if dice is None:
+        if state.dice is not None:
+            raise CorrectionRefusedError(Refusal(seat, number + 1, box, "dice"))
+        move = Cleared(seat, box, was)
+    else:
+        move = Corrected(seat, box, was, dice)
+    played = [(final_dice(turn), filled_box(turn)) for turn in own]
+    sheet = rechecked_sheet(state.ruleset, seat, played, number, dice)
+    sheets = (*state.sheets[:seat], sheet, *state.sheets[seat + 1 :])
+    log = state.log.added(state.game_turn, move)
+    return replace(
+        state, sheets=sheets, current_player=seat_to_move(sheets), selected_box=None, log=log
+    )
+
+
+def _walked(state: GameState) -> Walk:
     if not state.real_dice or not state.log.complete:
         raise RealDiceError("only a whole game played with real dice can be corrected")
-    turns: list[_Turn] = []
-    current: list[Move] = []
-    for move in state.log.moves:
-        current.append(move)
-        if isinstance(move, Scored):
-            turns.append(_Turn(len(turns) % len(state.players), tuple(current)))
-            current = []
-    return turns, tuple(current)
+    return walk(state.ruleset, _empty(state), 0, state.log.moves)
 
 
-def _find(state: GameState, turns: Sequence[_Turn], player: int, box: str) -> int:
-    for index, turn in enumerate(turns):
-        if turn.player == player and turn.box == box:
-            return index
+def _empty(state: GameState) -> list[Sheet]:
+    return [Sheet.empty(state.ruleset) for _ in state.players]
+
+
+def _seat(state: GameState, player: object, box: str) -> int:
+    if (
+        isinstance(player, bool)
+        or not isinstance(player, int)
+        or player not in range(len(state.players))
+    ):
+        raise UnknownBoxError(f"{box} (not filled by player {player!r})", state.ruleset.id)
+    return player
+
+
+def _find(state: GameState, own: Sequence[Sequence[Move]], player: int, box: str) -> int:
+    for number, turn in enumerate(own):
+        if filled_box(turn) == box:
+            return number
     raise UnknownBoxError(f"{box} (not filled by player {player!r})", state.ruleset.id)
-
-
-def _replay(
-    state: GameState, before: Sequence[_Turn], after: Sequence[_Turn], changed: int
-) -> tuple[Sheet, ...]:
-    """The sheets after `after`'s turns, checked against `before`'s from turn `changed` on."""
-    ruleset = state.ruleset
-    old = [Sheet.empty(ruleset) for _ in state.players]
-    new = list(old)
-    rounds = [0] * len(state.players)
-    for index, (was, now) in enumerate(zip(before, after, strict=True)):
-        seat = now.player
-        rounds[seat] += 1
-        options_before = old[seat].options(was.dice)
-        old[seat] = old[seat].filled_with(was.box, options_before)
-        options = new[seat].options(now.dice)
-        try:
-            new[seat] = new[seat].filled_with(now.box, options)
-        except GameError:
-            if index == changed:
-                raise
-            raise CorrectionRefusedError(Refusal(seat, rounds[seat], now.box, "joker")) from None
-        if index <= changed:
-            continue
-        if (
-            options_before.joker is not None
-            and options.points[now.box] != (options_before.points[now.box])
-        ):
-            raise CorrectionRefusedError(Refusal(seat, rounds[seat], now.box, "joker"))
-        if options_before.five_of_a_kind_bonus and not options.five_of_a_kind_bonus:
-            raise CorrectionRefusedError(Refusal(seat, rounds[seat], now.box, "bonus"))
-    return tuple(new)
-
-
-def _with_turns(
-    state: GameState, turns: Sequence[_Turn], rest: tuple[Move, ...], sheets: tuple[Sheet, ...]
-) -> GameState:
-    moves = [move for turn in turns for move in turn.moves] + list(rest)
-    walked = walk(state.ruleset, [Sheet.empty(state.ruleset)] * len(sheets), 0, moves)
-    assert walked.sheets == sheets  # the replay above and the log's agree
-    return replace(state, sheets=sheets, selected_box=None, log=MoveLog(0, moves))

@@ -10,7 +10,8 @@
         a roll clears it.
     score(state, player, box_id) -> GameState
         Fills the box with the current dice (joker applied), adds any five-of-a-kind bonus,
-        and passes the turn on. The game is over when every sheet is complete.
+        and passes the turn on (game.play.sheet.seat_to_move: the next seat). The game is over
+        when every sheet is complete.
     Each roll and score adds its moves to the state's log (game.play.move_log): the roll's
     dice, after the keep it was made with (the dice held then; toggling is no move).
     (a game played with real dice enters its dice instead: game.play.real_dice)
@@ -38,7 +39,7 @@ from game.errors import (
 )
 from game.play.move_log import Kept, MoveLog, Rolled, Scored
 from game.play.random_source import DiceSource, EntropyDice, RollAt
-from game.play.sheet import Sheet
+from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState, Player
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, ScoreOptions, get_ruleset
@@ -218,7 +219,7 @@ def score(state: GameState, player: int, box_id: str) -> GameState:
     return replace(
         state,
         sheets=sheets,
-        current_player=(state.current_player + 1) % len(state.players),
+        current_player=seat_to_move(sheets),
         dice=None,
         kept=(),
         rolls_left=ROLLS_PER_TURN,

@@ -11,12 +11,23 @@
     Scored(box)         the box the turn's dice were scored in
     Entered(dice)       the final five faces of a turn played with real dice, entered by hand
                         (game.play.real_dice): no roll is left after it
+    Corrected(player, box, was, dice)    a real-dice game's box of seat `player` corrected
+                        (game.play.corrections): the dice `was` entered for it become `dice`
+    Cleared(player, box, was)            that box emptied: the player owes the turn again
     walk(ruleset, sheets, since_turn, moves) -> Walk     the game replayed move by move
         raises MoveLogError naming the first move that cannot follow the ones before it
 
 A turn in the log is `Rolled`, then up to two (`Kept`, `Rolled`) pairs, then `Scored` (with
-real dice: `Entered`, after any rolls asked about, then `Scored`); the
-player of the game turn t is t modulo the number of players (turns rotate from seat 0).
+real dice: `Entered`, after any rolls asked about, then `Scored`); the player of each turn is
+game.play.sheet.seat_to_move of the sheets before it (turns rotate from seat 0).
+A correction stays in the log where it was made, after the turns it changes, so the log tells
+the game as it was played and the replay reaches the sheets as they now stand. It needs a log
+of the whole game; a `Corrected` may come in the middle of a turn (its dice stay), a `Cleared`
+only between turns. Each is checked as when it was made (game.play.recheck): the box was
+filled by that seat with exactly the dice `was`, and no later turn of that player breaks.
+`Walk.turns` holds each player's turns as they now stand, in the order they were played: a
+corrected turn becomes its `Entered` dice and its box (the rolls before it were entered with
+the wrong dice), a cleared one is gone.
 """
 
 from __future__ import annotations
@@ -25,9 +36,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.errors import GameError
-from game.play.sheet import Sheet
+from game.play.recheck import rechecked_sheet
+from game.play.sheet import Sheet, seat_to_move
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice
 from game.rules.rulesets import Ruleset
+
+MOVES_PER_TURN = 2 * ROLLS_PER_TURN + 1
+"""At most three rolls, two keeps and a box, and with real dice the final faces entered."""
+CORRECTION_ROOM = 3
+"""A log holds at most that many whole games' moves (longest_log): room for the corrections of
+a real-dice game, each one move, each box cleared played again; a correction that would leave
+no room for the rest of the game is refused, so a hostile log cannot make a replay endless
+while every game played can be saved."""
+
+
+def longest_log(boxes: int, players: int) -> int:
+    """The most moves the log of a game of `players` and `boxes` boxes per sheet may hold."""
+    return boxes * players * MOVES_PER_TURN * CORRECTION_ROOM
 
 
 class MoveLogError(GameError, ValueError):
@@ -54,7 +79,22 @@ class Entered:
     dice: Dice
 
 
-Move = Rolled | Kept | Scored | Entered
+@dataclass(frozen=True)
+class Corrected:
+    player: int
+    box: str
+    was: Dice
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Cleared:
+    player: int
+    box: str
+    was: Dice
+
+
+Move = Rolled | Kept | Scored | Entered | Corrected | Cleared
 
 
 @dataclass(frozen=True, eq=False)
@@ -166,6 +206,8 @@ class Walk:
     rolls_left: int
     kept: tuple[int, ...]
     """The positions kept for the last roll of the turn in progress."""
+    turns: tuple[tuple[tuple[Move, ...], ...], ...]
+    """Per player, their finished turns as they now stand, each its moves (`Scored` last)."""
 
 
 def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequence[Move]) -> Walk:
@@ -183,13 +225,22 @@ def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequ
     kept: tuple[int, ...] = ()
     pending_keep: tuple[int, ...] | None = None
     steps: list[Step] = []
+    turns: list[list[tuple[Move, ...]]] = [[] for _ in current]
+    turn_moves: list[Move] = []
     for index, move in enumerate(moves):
-        player = game_turn % len(current)
+        player = seat_to_move(current)
         sheet = current[player]
 
         if sheet.is_complete:
             raise _refused(index, move, "the game is over")
         steps.append(Step(game_turn, player, move, sheet, dice, rolls_left))
+        if isinstance(move, Corrected | Cleared):
+            if since_turn or (isinstance(move, Cleared) and dice is not None):
+                reason = "a box is corrected in a whole game's log, and cleared between turns"
+                raise _refused(index, move, reason)
+            game_turn += _corrected(ruleset, current, turns, move, index)
+            continue
+        turn_moves.append(move)
         if isinstance(move, Entered):
             # After a keep too: the dice entered are those the roll after it left.
             if len(move.dice) != DICE_COUNT or any(face not in range(1, 7) for face in move.dice):
@@ -228,9 +279,56 @@ def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequ
                 raise _refused(index, move, str(error)) from None
             game_turn += 1
             dice, rolls_left, kept = None, ROLLS_PER_TURN, ()
+            turns[player].append(tuple(turn_moves))
+            turn_moves = []
     if pending_keep is not None:
         raise MoveLogError("the log ends with a keep: the roll after it is missing")
-    return Walk(tuple(steps), tuple(current), game_turn, dice, rolls_left, kept)
+    settled = tuple(tuple(own) for own in turns)
+    return Walk(tuple(steps), tuple(current), game_turn, dice, rolls_left, kept, settled)
+
+
+def final_dice(turn: Sequence[Move]) -> Dice:
+    """The dice a finished turn's box was scored with."""
+    return [move.dice for move in turn if isinstance(move, Rolled | Entered)][-1]
+
+
+def filled_box(turn: Sequence[Move]) -> str:
+    last = turn[-1]
+    assert isinstance(last, Scored)
+    return last.box
+
+
+def _corrected(
+    ruleset: Ruleset,
+    sheets: list[Sheet],
+    turns: list[list[tuple[Move, ...]]],
+    move: Corrected | Cleared,
+    index: int,
+) -> int:
+    """Applies `move` to `sheets` and `turns`: the change in the boxes filled (0 or -1)."""
+    player = move.player
+    if isinstance(player, bool) or player not in range(len(sheets)):
+        raise _refused(index, move, f"no player {player!r}")
+    own = turns[player]
+    found = [number for number, turn in enumerate(own) if filled_box(turn) == move.box]
+    if not found or final_dice(own[found[0]]) != move.was:
+        raise _refused(index, move, "that player has not filled that box with those dice")
+    (number,) = found
+    dice = move.dice if isinstance(move, Corrected) else None
+    if dice is not None and (
+        len(dice) != DICE_COUNT or any(face not in range(1, 7) for face in dice)
+    ):
+        raise _refused(index, move, "corrected dice are five faces from 1 to 6")
+    filled = [(final_dice(turn), filled_box(turn)) for turn in own]
+    try:
+        sheets[player] = rechecked_sheet(ruleset, player, filled, number, dice)
+    except GameError as error:
+        raise _refused(index, move, str(error)) from None
+    if dice is None:
+        del own[number]
+        return -1
+    own[number] = (Entered(dice), Scored(move.box))
+    return 0
 
 
 def _refused(index: int, move: Move, reason: str) -> MoveLogError:
@@ -244,4 +342,9 @@ def _describe(move: Move) -> str:
         return f"keep {list(move.positions)}"
     if isinstance(move, Entered):
         return f"enter {list(move.dice)}"
+    if isinstance(move, Corrected):
+        was, dice = list(move.was), list(move.dice)
+        return f"correct {move.box!r} of player {move.player} from {was} to {dice}"
+    if isinstance(move, Cleared):
+        return f"clear {move.box!r} of player {move.player} ({list(move.was)})"
     return f"score {move.box!r}"

@@ -18,6 +18,12 @@ player's column is a property here:
                                                   UnknownBoxError, InvalidDiceError
     sheet.filled_with(box_id, options) -> Sheet   the same with options already computed
 
+`seat_to_move(sheets)` is whose turn it is: the earliest seat among the players with the fewest
+boxes filled. Turns rotate from seat 0, so in a game played through that is simply the next
+seat; after a box of a real-dice game was cleared (game.play.corrections) it is the player who
+owes that turn, and the rotation resumes once they have played it. When every sheet is complete
+it is seat 0.
+
 `achievable_points(ruleset, box_id)` lists every score a box can ever hold; loading a saved
 game uses it to refuse impossible scores.
 """
@@ -201,6 +207,11 @@ class Sheet:
         scores = (*self.scores[:index], options.points[box_id], *self.scores[index + 1 :])
         earned_bonus = 1 if options.five_of_a_kind_bonus else 0
         return Sheet(self.ruleset, scores, self.five_of_a_kind_bonus_count + earned_bonus)
+
+
+def seat_to_move(sheets: Sequence[Sheet]) -> int:
+    filled = [len(sheet.scores) - sheet.scores.count(None) for sheet in sheets]
+    return filled.index(min(filled))
 
 
 @cache

@@ -126,8 +126,8 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        # Turns rotate, so the player to move has the fewest boxes filled: when that sheet is
-        # complete, every sheet is.
+        # The player to move has the fewest boxes filled (game.play.sheet.seat_to_move): when
+        # that sheet is complete, every sheet is.
         return self.sheet.is_complete
 
     @property
@@ -152,9 +152,7 @@ class GameState:
 
     @property
     def game_turn(self) -> int:
-        # Turns rotate from seat 0: the player to move has filled the fewest boxes, each
-        # player before them one more.
-        return len(self.players) * (self.turn_number - 1) + self.current_player
+        return sum(len(sheet.scores) - sheet.scores.count(None) for sheet in self.sheets)
 
     @property
     def real_dice(self) -> bool:

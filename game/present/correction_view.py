@@ -7,7 +7,8 @@ from game.app.correcting import corrected_game
 from game.app.model import AppState, Dialog
 from game.errors import GameError
 from game.i18n.translator import Translator
-from game.play.corrections import CorrectionRefusedError, Refusal, dice_scored
+from game.play.corrections import dice_scored
+from game.play.recheck import CorrectionRefusedError, Refusal
 from game.present.views import CorrectionView, EnteredDie, PadFace
 from game.rules.dice import DICE_COUNT, FACES
 
@@ -23,7 +24,7 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
     full = len(faces) == DICE_COUNT
     unchanged = sorted(faces) == sorted(dice_scored(game, correction.player, correction.box))
     preview, new_points, refusal = "", points, correction.refusal
-    if full and refusal is None:
+    if full and refusal is None and not unchanged:
         try:
             after = corrected_game(game, correction, clear=False)
         except CorrectionRefusedError as refused:
@@ -33,11 +34,14 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
         else:
             new_points = after.sheets[correction.player].points_in(correction.box) or 0
             preview = t("correct.preview", points=new_points)
+    can_clear, clear_refusal = False, ""
     try:
         corrected_game(game, correction, clear=True)
         can_clear = True
+    except CorrectionRefusedError as refused:
+        clear_refusal = _refusal_text(state, refused.refusal, t, clearing=True)
     except GameError:
-        can_clear = False
+        pass
     question = ""
     if correction.asked == "change":
         question = t("correct.ask_change", name=name, box=box, old=points, new=new_points)
@@ -57,12 +61,31 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
         clear_label=t("correct.yes_clear" if correction.asked == "clear" else "correct.clear"),
         can_clear=can_clear,
         cancel_label=t("correct.cancel"),
+        clear_refusal=clear_refusal,
     )
 
 
-def _refusal_text(state: AppState, refusal: Refusal, t: Translator) -> str:
+def _refusal_text(
+    state: AppState, refusal: Refusal, t: Translator, *, clearing: bool = False
+) -> str:
     game = state.game
     assert game is not None
-    name = game.players[refusal.player].name
-    box = t.box_name(game.ruleset.id, refusal.box)
-    return t(f"correct.refused.{refusal.reason}", name=name, box=box, turn=refusal.turn)
+    values: dict[str, str | int] = {
+        "name": game.players[refusal.player].name,
+        "box": t.box_name(game.ruleset.id, refusal.box),
+        "turn": refusal.turn,
+    }
+    params = {key: values[key] for key in _PLACEHOLDERS[refusal.reason]}
+    if clearing:
+        return t(f"correct.clear_refused.{refusal.reason}", **params)
+    return t(f"correct.refused.{refusal.reason}", **params)
+
+
+_PLACEHOLDERS = {
+    "joker": ("name", "box", "turn"),
+    "bonus": ("name", "box", "turn"),
+    "rules": ("box",),
+    "dice": (),
+    "many": (),
+}
+"""What each reason's text names (game.play.recheck.Refusal.reason)."""

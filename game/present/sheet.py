@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
+from game.play.corrections import corrected_boxes
 from game.play.state import GameState
 from game.present.spotlight import Spotlight
 from game.present.views import Cell, ColumnHead, Row, SheetView
@@ -25,6 +26,7 @@ def sheet_view(
     box that `advice` (the hint on screen) says to score is marked in the current column; the
     box `shown` is to be brought into view, the one `celebrated` is marked."""
     advised = advice.box if isinstance(advice, ScoreAdvice) else None
+    corrected = corrected_boxes(game) if game.real_dice and game.log.complete else frozenset()
     ruleset = game.ruleset
     playing = not game.is_over
     current = game.current_player if playing else -1
@@ -51,9 +53,10 @@ def sheet_view(
                     if game.real_dice and playing
                     else ""
                 )
-                cells.append(
-                    Cell(text, "filled", label, None, False, is_current, False, celebrate, correct)
+                cell = Cell(
+                    text, "filled", label, None, False, is_current, False, celebrate, correct
                 )
+                cells.append(_marked(cell, t) if (column, box.id) in corrected else cell)
             elif is_current and options is not None:
                 cell = _open_cell(game, t, box.id, box_name, interactive)
                 if box.id == advised:
@@ -178,3 +181,11 @@ def _sum_row(
         for column, value in enumerate(values)
     )
     return Row(key, kind, label, "", cells, section_start=kind == "total")
+
+
+def _marked(cell: Cell, t: Translator) -> Cell:
+    """A corrected box: marked, and its names say so."""
+    correct = t("sheet.corrected", label=cell.correct) if cell.correct else ""
+    return cell._replace(
+        label=t("sheet.corrected", label=cell.label), correct=correct, corrected=True
+    )

@@ -130,6 +130,9 @@ class Cell(NamedTuple):
     correct: str = ""
     """With real dice, a filled box's button that opens its correction ("Correct Dana's Full
     house: 28"); "" otherwise."""
+    corrected: bool = False
+    """The box was corrected (or cleared and filled again): marked, as a number crossed out on
+    paper; its label and `correct` say so."""
 
 
 class Row(NamedTuple):
@@ -466,3 +469,6 @@ class CorrectionView(NamedTuple):
     clear_label: str
     can_clear: bool
     cancel_label: str
+    clear_refusal: str = ""
+    """Why the box cannot be cleared now (a later joker or bonus, the dice of the turn under
+    way), "" when it can."""

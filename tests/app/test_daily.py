@@ -253,7 +253,7 @@ def test_the_history_marks_the_challenges_with_their_day() -> None:
     assert records is not None
     assert [record.challenge_date for record in records] == [DAY, None]
     stored = json.loads(storage.items[HISTORY.key])
-    assert stored["version"] == 3
+    assert stored["version"] == 4
     assert [entry["challenge_date"] for entry in stored["payload"]["games"]] == ["2026-12-01", None]
     driver = AppDriver(initial_state(["en-US"]))
     driver(stats_of(storage), OpenHistory())
@@ -269,7 +269,7 @@ def test_a_challenge_in_progress_is_saved_and_goes_on_with_its_dice() -> None:
     driver.play_turns(3)
     driver(Roll())
     data = game_to_data(driver.game)
-    assert data["schema_version"] == 4
+    assert data["schema_version"] == 5
     assert data["dice_source"] == {"kind": "daily", "day": "2026-12-01"}
     restored = load_game(dump_game(driver.game))
     assert restored == driver.game and restored.challenge_date == DAY
@@ -296,7 +296,7 @@ def test_older_saves_histories_and_exports_read_as_no_challenge() -> None:
     schema_3["schema_version"] = 3
     loaded = game_from_data(schema_3)
     assert loaded.challenge_date is None and game_to_data(loaded) == schema_3 | {
-        "schema_version": 4
+        "schema_version": 5
     }
     storage = recorded(finished_daily())
     stored = json.loads(storage.items[HISTORY.key])

@@ -1,6 +1,8 @@
-"""Corrections in a game played with real dice (game.play.corrections): the dice of a filled
-box changed, the game replayed with them, totals and bonuses following; refused when a later
-joker or bonus would no longer hold; the last box cleared."""
+"""Corrections in a game played with real dice (game.play.corrections): the dice of any filled
+box changed, or any filled box cleared (that player owes the turn and plays next), the rules
+checked again (a later joker or bonus refuses the change), totals and bonuses following, every
+change kept in the move log as its own move; through the app, with its confirmation and the
+sheet's mark."""
 
 from __future__ import annotations
 
@@ -8,26 +10,45 @@ from collections.abc import Sequence
 
 import pytest
 
-from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
-from game.app.intents import CloseDialog
+from game.app.entry_intents import ApplyCorrection, CorrectionFace, EnterFace, OpenCorrection
+from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
 from game.app.model import Dialog
-from game.errors import IllegalActionError, InvalidDiceError, RealDiceError, UnknownBoxError
+from game.errors import GameError, GameOverError, InvalidDiceError, RealDiceError, UnknownBoxError
 from game.i18n.bidi import without_isolates as plain
-from game.play.corrections import CorrectionRefusedError, clear_box, correct_box, dice_scored
+from game.i18n.translator import Translator
+from game.play.corrections import clear_box, correct_box, corrected_boxes, dice_scored
 from game.play.engine import new_game, roll, score
-from game.play.move_log import Entered, Scored
+from game.play.move_log import Cleared, Corrected, walk
 from game.play.random_source import RealDice, SeededDice
 from game.play.real_dice import enter_dice
+from game.play.recheck import CorrectionRefusedError
+from game.play.sheet import Sheet
 from game.play.state import GameState, Player
+from game.present.correction_view import correction_view
 from game.rules.dice import Dice
 from tests.app.driver import AppDriver
+from tests.app.test_real_dice import ScriptedDice
 
 
 def played(ruleset: str, turns: Sequence[tuple[Dice, str]], players: int = 1) -> GameState:
     game = new_game(ruleset, [Player(f"P{seat}") for seat in range(players)], RealDice())
+    return play(game, turns)
+
+
+def play(game: GameState, turns: Sequence[tuple[Dice, str]]) -> GameState:
     for dice, box in turns:
         game = score(enter_dice(game, game.current_player, dice), game.current_player, box)
     return game
+
+
+def alone(ruleset: str, turns: Sequence[tuple[Dice, str]]) -> Sheet:
+    """The sheet one player gets from `turns` rolled on screen by the engine (the reference:
+    a player's sheet follows from their own turns only)."""
+    faces = tuple(face for dice, _ in turns for face in dice)
+    game = new_game(ruleset, [Player("Ref")], ScriptedDice(faces))
+    for _, box in turns:
+        game = score(roll(game, 0), 0, box)
+    return game.sheets[0]
 
 
 PENTA_TURNS = [
@@ -38,6 +59,9 @@ PENTA_TURNS = [
 ]
 
 
+# --- changing the dice ---------------------------------------------------------------------------
+
+
 def test_a_correction_replays_the_game_and_totals_follow() -> None:
     game = played("penta", PENTA_TURNS)
     corrected = correct_box(game, 0, "ones", (1, 1, 1, 3, 4))
@@ -45,8 +69,12 @@ def test_a_correction_replays_the_game_and_totals_follow() -> None:
     assert corrected.sheets == expected.sheets
     assert corrected.sheets[0].total == game.sheets[0].total + 1
     assert dice_scored(corrected, 0, "ones") == (1, 1, 1, 3, 4)
-    moves = corrected.log.moves
-    assert moves[-2:] == (Entered((1, 1, 1, 3, 4)), Scored("ones"))
+    # The turns stay as they were played; the correction is a move of its own after them.
+    assert corrected.log.moves[:-1] == game.log.moves
+    assert corrected.log.moves[-1] == Corrected(0, "ones", (1, 1, 2, 3, 4), (1, 1, 1, 3, 4))
+    walked = walk(game.ruleset, [Sheet.empty(game.ruleset)], 0, corrected.log.moves)
+    assert walked.sheets == corrected.sheets
+    assert corrected_boxes(corrected) == {(0, "ones")}
 
 
 def test_a_correction_that_would_undo_a_later_joker_is_refused() -> None:
@@ -78,50 +106,125 @@ def test_the_corrected_dice_meet_the_rules_and_bad_ones_are_named() -> None:
         correct_box(game, 0, "ones", (1, 1, 1, 3, 9))
     with pytest.raises(UnknownBoxError, match="twos"):
         correct_box(game, 0, "twos", (2, 2, 2, 3, 4))
+    with pytest.raises(UnknownBoxError, match="player 3"):
+        correct_box(game, 3, "ones", (1, 1, 1, 3, 4))
+    with pytest.raises(GameError, match="already"):
+        correct_box(game, 0, "ones", (4, 3, 2, 1, 1))
     rolled = new_game("penta", [Player("Dana")], SeededDice(3))
     rolled = score(roll(rolled, 0), 0, "chance")
     with pytest.raises(RealDiceError):
         correct_box(rolled, 0, "chance", (6, 6, 6, 6, 6))
 
 
-def test_another_players_box_is_corrected_in_the_middle_of_the_game() -> None:
+def test_another_players_box_is_corrected_in_the_middle_of_a_turn() -> None:
     turns = [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes"), ((4, 4, 1, 2, 3), "fours")]
     game = enter_dice(played("yatzy", turns, players=2), 1, (6, 6, 6, 6, 6))
     corrected = correct_box(game, 1, "threes", (3, 3, 3, 3, 1))
     assert corrected.sheets[1].points_in("threes") == 12
     assert corrected.sheets[0] == game.sheets[0]
     assert corrected.dice == (6, 6, 6, 6, 6) and corrected.current_player == 1
+    finished_turn = score(corrected, 1, "yatzy")
+    assert finished_turn.sheets[1].points_in("yatzy") == 50
+    walked = walk(game.ruleset, [Sheet.empty(game.ruleset)] * 2, 0, finished_turn.log.moves)
+    assert walked.sheets == finished_turn.sheets
 
 
-def test_only_the_last_box_can_be_cleared() -> None:
-    turns = [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes")]
-    game = played("yatzy", turns, players=2)
-    cleared = clear_box(game, 1, "threes")
-    before = played("yatzy", turns[:1], players=2)
-    assert cleared.sheets == before.sheets and cleared.log == before.log
-    assert cleared.current_player == 1 and cleared.sheets[1].points_in("threes") is None
-    assert cleared.dice is None
-    with pytest.raises(IllegalActionError, match="only the last box"):
+def test_a_finished_game_is_not_corrected() -> None:
+    game = new_game("yatzy", [Player("Dana")], RealDice())
+    boxes = game.ruleset.box_ids
+    game = play(game, [((6, 6, 6, 6, 6), box) for box in boxes])
+    assert game.is_over
+    with pytest.raises(GameOverError):
+        correct_box(game, 0, "chance", (1, 2, 3, 4, 6))
+    with pytest.raises(GameOverError):
+        clear_box(game, 0, "chance")
+
+
+# --- clearing: the turn put back -----------------------------------------------------------------
+
+
+def test_any_earlier_box_is_cleared_and_that_player_plays_next() -> None:
+    turns = [
+        ((2, 2, 2, 3, 3), "twos"),  # P0
+        ((3, 3, 3, 1, 1), "threes"),  # P1
+        ((4, 4, 1, 2, 3), "fours"),  # P2
+        ((5, 5, 5, 1, 2), "fives"),  # P0
+    ]
+    game = played("yatzy", turns, players=3)
+    assert game.current_player == 1
+    cleared = clear_box(game, 0, "twos")  # P0's first box, three turns ago
+    assert cleared.sheets[0].points_in("twos") is None
+    assert cleared.sheets[0].points_in("fives") == 15
+    assert cleared.sheets[1:] == game.sheets[1:]
+    assert cleared.log.moves[-1] == Cleared(0, "twos", (2, 2, 2, 3, 3))
+    # P0 owes a turn again: with P1 and P2 at one box each, the earliest of them plays first.
+    assert cleared.current_player == 0 and cleared.turn_number == 2
+    again = play(cleared, [((6, 6, 6, 2, 2), "sixes")])
+    assert [again.current_player, again.turn_number] == [1, 2]  # the order resumes
+    again = play(again, [((1, 1, 1, 1, 5), "ones"), ((6, 6, 1, 2, 3), "sixes")])
+    assert again.current_player == 0
+    assert again.sheets[0] == alone("yatzy", [turns[3], ((6, 6, 6, 2, 2), "sixes")])
+    walked = walk(game.ruleset, [Sheet.empty(game.ruleset)] * 3, 0, again.log.moves)
+    assert walked.sheets == again.sheets and walked.game_turn == again.game_turn == 6
+
+
+def test_a_box_of_a_player_after_the_one_to_play_is_cleared() -> None:
+    turns = [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes"), ((4, 4, 1, 2, 3), "fours")]
+    game = played("yatzy", turns, players=3)  # P0 to play, round 2
+    cleared = clear_box(game, 2, "fours")
+    assert cleared.current_player == 2  # P2 has the fewest boxes
+    again = play(cleared, [((4, 4, 4, 2, 3), "fours")])
+    assert again.current_player == 0 and again.sheets[2].points_in("fours") == 12
+    assert corrected_boxes(again) == {(2, "fours")}  # cleared and filled again: marked
+
+
+def test_a_clear_that_would_break_a_later_joker_is_refused() -> None:
+    game = played("penta", PENTA_TURNS)
+    with pytest.raises(CorrectionRefusedError) as refused:
+        clear_box(game, 0, "sixes")  # the later 66666 would have to go in Sixes
+    refusal = refused.value.refusal
+    assert (refusal.player, refusal.turn, refusal.box, refusal.reason) == (
+        0,
+        3,
+        "full_house",
+        "joker",
+    )
+    assert clear_box(game, 0, "ones").sheets[0].points_in("full_house") == 25
+
+
+def test_a_clear_that_would_lose_a_later_bonus_is_refused() -> None:
+    game = played("penta", [PENTA_TURNS[0], ((6, 6, 6, 6, 6), "sixes")])
+    with pytest.raises(CorrectionRefusedError) as refused:
+        clear_box(game, 0, "penta")
+    refusal = refused.value.refusal
+    assert (refusal.turn, refusal.box, refusal.reason) == (2, "sixes", "bonus")
+
+
+def test_a_box_is_cleared_between_turns_only() -> None:
+    game = enter_dice(played("yatzy", [((2, 2, 2, 3, 3), "twos")], players=2), 1, (1, 1, 1, 2, 3))
+    with pytest.raises(CorrectionRefusedError) as refused:
         clear_box(game, 0, "twos")
+    assert refused.value.refusal.reason == "dice"
 
 
-# --- from the app: the dialog, its confirmation, a refusal ---------------------------------------
+# --- from the app: the dialog, its confirmation, a refusal, the sheet's mark ---------------------
 
 
-def app_with(game: GameState) -> AppDriver:
-    return AppDriver.with_game(game)
+def app_with(game: GameState, language: str = "en") -> AppDriver:
+    return AppDriver.with_game(game, language)
 
 
 def test_a_correction_asks_before_it_changes_the_score() -> None:
     game = played("yatzy", [((6, 6, 6, 5, 5), "full_house"), ((1, 1, 2, 3, 4), "ones")], 2)
     driver = app_with(game)
     (cell,) = [c for c in driver.row("full_house") if c.correct]
-    assert plain(cell.correct) == "Correct P0's Full house: 28"
+    assert plain(cell.correct) == "Correct P0's Full house: 28" and not cell.corrected
     driver(OpenCorrection(0, "full_house"))
     assert driver.state.ui.dialog is Dialog.CORRECT
     view = driver.view().correction
     assert view is not None and [die.face for die in view.entered] == [5, 5, 6, 6, 6]
-    assert not view.can_clear  # not the last box confirmed
+    assert view.can_clear and view.clear_refusal == ""  # any box, not only the last one
+    assert view.refusal == view.preview == "" and not view.can_change  # nothing changed yet
     driver(CorrectionFace(6, add=False), CorrectionFace(5, add=True))
     view = driver.view().correction
     assert view is not None and plain(view.preview) == "With these dice: 27"
@@ -134,6 +237,21 @@ def test_a_correction_asks_before_it_changes_the_score() -> None:
     assert driver.state.ui.dialog is Dialog.NONE
     assert driver.game.sheets[0].points_in("full_house") == 27
     assert driver.game.sheets[1] == game.sheets[1]
+    (cell,) = [c for c in driver.row("full_house") if c.correct]
+    assert cell.corrected and plain(cell.label) == "P0, Full house: 27 (corrected)"
+    assert plain(cell.correct) == "Correct P0's Full house: 27 (corrected)"
+
+
+@pytest.mark.parametrize(
+    ("language", "marked"),
+    [("he", "P0, פול האוס: 27 (תוקן)"), ("et", "P0, Maja: 27 (parandatud)")],
+)
+def test_the_corrected_mark_is_named_in_every_language(language: str, marked: str) -> None:
+    game = played("yatzy", [((6, 6, 6, 5, 5), "full_house"), ((1, 1, 2, 3, 4), "ones")], 2)
+    driver = app_with(correct_box(game, 0, "full_house", (6, 6, 5, 5, 5)), language)
+    cell = driver.row("full_house")[0]
+    assert cell.corrected and plain(cell.label) == marked
+    assert not driver.row("ones")[1].corrected
 
 
 def test_a_refused_correction_says_why_and_changes_nothing() -> None:
@@ -144,20 +262,66 @@ def test_a_refused_correction_says_why_and_changes_nothing() -> None:
     assert plain(view.refusal) == (
         "Not possible: the joker P0 used for Full house on turn 3 would no longer be allowed."
     )
+    # Clearing the Penta box would take the joker away too: not offered, and the dialog says why.
+    assert not view.can_clear
+    assert plain(view.clear_refusal) == (
+        "This box cannot be cleared: the joker P0 used for Full house on turn 3 would no "
+        "longer be allowed."
+    )
     before = driver.game
-    driver(ApplyCorrection(), ApplyCorrection())
+    driver(ApplyCorrection(), ApplyCorrection(), ApplyCorrection(clear=True))
+    driver(ApplyCorrection(clear=True))
     assert driver.game == before and driver.state.ui.dialog is Dialog.CORRECT
     driver(CloseDialog())
     assert driver.state.ui.dialog is Dialog.NONE and driver.game == before
 
 
-def test_the_last_box_is_cleared_after_a_confirmation() -> None:
-    game = played("yatzy", [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes")], 2)
+def test_an_earlier_box_is_cleared_after_a_confirmation_and_its_player_plays() -> None:
+    turns = [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes"), ((4, 4, 4, 1, 2), "fours")]
+    game = played("yatzy", turns, 2)  # P1 to play
     driver = app_with(game)
-    driver(OpenCorrection(1, "threes"))
+    driver(OpenCorrection(0, "twos"))
     view = driver.view().correction
     assert view is not None and view.can_clear
     driver(ApplyCorrection(clear=True))
+    view = driver.view().correction
+    assert view is not None and plain(view.question) == "Clear P0's Twos and give the turn back?"
     assert driver.game == game
     driver(ApplyCorrection(clear=True))
-    assert driver.game.current_player == 1 and driver.game.sheets[1].points_in("threes") is None
+    assert driver.game.current_player == 0 and driver.game.sheets[0].points_in("twos") is None
+    assert driver.game.sheets[0].points_in("fours") == 12
+    driver(*[EnterFace(face) for face in (2, 2, 2, 2, 6)], SelectBox("twos"), ConfirmTurn())
+    assert driver.game.current_player == 1 and driver.game.sheets[0].points_in("twos") == 8
+    assert driver.row("twos")[0].corrected
+
+
+def test_while_dice_are_entered_the_dialog_says_to_take_them_back_first() -> None:
+    game = played("yatzy", [((2, 2, 2, 3, 3), "twos")], players=2)
+    driver = app_with(game)
+    driver(*[EnterFace(face) for face in (1, 1, 1, 2, 3)], OpenCorrection(0, "twos"))
+    view = driver.view().correction
+    assert view is not None and not view.can_clear
+    assert plain(view.clear_refusal) == (
+        "To clear a box, first take back the dice entered for this turn."
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_every_refusal_is_worded_with_what_it_names(language: str) -> None:
+    """Each reason's text gets the very placeholders it has (a strict translator refuses any
+    other), in every language."""
+    t = Translator(language, strict=True)
+    game = played("penta", PENTA_TURNS)
+    everything_to_sixes = [(face, False) for face in (1, 1, 2, 3, 4)] + [(6, True)] * 5
+    cases = [
+        (game, "ones", everything_to_sixes, "refusal"),  # the joker forbids Ones: "rules"
+        (game, "penta", [(5, False), (6, True)], "refusal"),  # a later joker breaks
+        (game, "sixes", [], "clear_refusal"),  # clearing Sixes breaks the later joker
+        (enter_dice(game, 0, (1, 2, 3, 4, 6)), "ones", [], "clear_refusal"),  # dice entered
+    ]
+    for position, box, faces, field in cases:
+        driver = app_with(position, language)
+        driver(OpenCorrection(0, box))
+        driver(*[CorrectionFace(face, add=add) for face, add in faces])
+        view = correction_view(driver.state, t)
+        assert view is not None and getattr(view, field), (box, field)

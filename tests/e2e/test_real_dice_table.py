@@ -6,6 +6,7 @@ languages switched in the page, axe on the pad, the whole sheet on a tablet, the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -135,6 +136,8 @@ def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str)
             points = reference.sheets[0].points_in(first_box)
             cell = page.locator(f'#sheet tr[data-row="{first_box}"] td:nth-child(2)')
             expect(cell).to_have_text(str(points))
+            expect(cell).to_have_class(re.compile(r"\bcorrected\b"))  # marked, as on paper
+            expect(cell.locator("button")).to_have_attribute("aria-label", re.compile("corrected"))
         if turn == TABLET_AT:
             page.set_viewport_size({"width": 1024, "height": 768})
             fits = page.evaluate(

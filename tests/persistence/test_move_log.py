@@ -140,9 +140,9 @@ def test_a_schema_2_game_has_a_log_from_its_next_turn_on(path: Path) -> None:
     assert game.log == MoveLog(since_turn=game.game_turn + under_way)
     assert not game.log.complete
     data = game_to_data(game, saved.before_last_turn)
-    assert data["schema_version"] == 4
+    assert data["schema_version"] == 5
     assert {key: value for key, value in data.items() if key != "log"} == old | {
-        "schema_version": 4
+        "schema_version": 5
     }
     assert load_saved_game(dump_game(game, saved.before_last_turn)) == saved
 
@@ -175,7 +175,7 @@ def test_a_version_1_history_migrates_with_logs_that_start_after_each_game() -> 
         assert record.log == MoveLog(since_turn=turns)
     assert save_history(storage, read.value) is None
     stored = json.loads(storage.items[HISTORY.key])
-    assert stored["version"] == 3
+    assert stored["version"] == 4
     assert stored["payload"]["games"][0]["log"] == {"since_turn": 13, "moves": []}
     # An export of version 1 (the same records) migrates the same way.
     payload = json.loads(text)["payload"]
@@ -236,7 +236,7 @@ TAMPERED = [
     ("unknown move", lambda log: log["moves"].insert(0, "shake 12345"), "moves[0]"),
     ("seven faces", lambda log: log["moves"].__setitem__(0, "roll 1234567"), "moves[0]"),
     ("a face 7", lambda log: log["moves"].__setitem__(0, "roll 12347"), "moves[0]"),
-    ("a box twice", lambda log: log["moves"].__setitem__(*twice(log["moves"])), "twice"),
+    ("a box twice", lambda log: log["moves"].__setitem__(*twice(log["moves"])), "already filled"),
     ("a move too many", lambda log: log["moves"].append("roll 12345"), "game is over"),
     ("a box missing", lambda log: log["moves"].pop(), "turn"),
     ("not a string", lambda log: log["moves"].__setitem__(3, 12345), "moves[3]"),

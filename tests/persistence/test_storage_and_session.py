@@ -183,7 +183,7 @@ def tampered_session(edit: str) -> str:
     elif edit == "newer envelope":
         envelope["version"] = 4
     elif edit == "newer game":
-        game["schema_version"] = 5
+        game["schema_version"] = 6
     elif edit == "bad id":
         envelope["payload"]["game_id"] = "<script>"
     return json.dumps(envelope)
@@ -204,7 +204,7 @@ BAD_SESSIONS = [
         ProblemKind.UNKNOWN_VERSION,
         "not 4",
     ),
-    ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 5"),
+    ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 6"),
     ("extra roll", lambda: tampered_session("extra roll"), ProblemKind.INVALID, "turn.rolls_left"),
     ("loaded dice", lambda: tampered_session("loaded dice"), ProblemKind.INVALID, "7"),
     ("rewound dice", lambda: tampered_session("rewound dice"), ProblemKind.INVALID, "at least 5"),
@@ -305,7 +305,7 @@ def test_a_stored_game_of_schema_1_is_migrated_on_restore() -> None:
     assert restored.game is not None and replace(restored.game, log=state.log) == state
     assert restored.game.log == MoveLog(since_turn=1)  # the turn under way was not logged
     save_session(storage, restored.game, today=TODAY)
-    assert json.loads(storage.items[SESSION_KEY])["payload"]["game"]["schema_version"] == 4
+    assert json.loads(storage.items[SESSION_KEY])["payload"]["game"]["schema_version"] == 5
     assert json.loads(storage.items[SESSION_KEY])["payload"]["game_id"] == "0" * 16
     assert not restore_session(storage).migrated
 

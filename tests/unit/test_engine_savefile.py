@@ -21,7 +21,7 @@ from game.play.state import Player, PlayerKind
 # A game in the middle of player 1's turn: a second Penta, joker (a) forces Fours.
 VALID: dict[str, Any] = {
     "format": "penta-game",
-    "schema_version": 4,
+    "schema_version": 5,
     "ruleset": "penta",
     "players": [
         {"name": "Dana", "kind": "human", "level": None},
@@ -123,7 +123,7 @@ BAD = [
     # name, edit, error type, text the message must contain
     ("not an object", lambda d: d.clear(), SaveFileError, "format"),
     ("wrong format", set_in("format", "chess"), SaveFileError, "'chess'"),
-    ("newer version", set_in("schema_version", 5), UnsupportedVersionError, "not 5"),
+    ("newer version", set_in("schema_version", 6), UnsupportedVersionError, "not 6"),
     ("version 0", set_in("schema_version", 0), UnsupportedVersionError, "not 0"),
     ("version as text", set_in("schema_version", "2"), UnsupportedVersionError, "'2'"),
     ("version true", set_in("schema_version", True), UnsupportedVersionError, "True"),
