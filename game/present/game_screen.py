@@ -181,7 +181,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,
         coach_line=coach_line(state, t) if human else "",
-        pad=pad_view(state, t),
+        pad=pad_view(state, t, advice),
         correction=correction_view(state, t),
     )
     summary = tray_summary(view)
@@ -281,5 +281,5 @@ def _hint_text(state: AppState, t: Translator) -> str:
     if not advice.kept:
         return t("hint.best_reroll_all", value=value)
     # Sorted, as the coach and the review name dice: the marks under the dice say which ones.
-    dice = t.format_dice(sorted(game.dice[position] for position in advice.kept))
+    dice = t.dice_to_keep(sorted(game.dice[position] for position in advice.kept))
     return t("hint.best_keep", dice=dice, value=value)

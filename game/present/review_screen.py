@@ -195,7 +195,7 @@ def _move(move: Move, ruleset_id: str, t: Translator) -> str:
     if isinstance(move, Keep):
         if not move.faces:
             return t("review.move_reroll_all")
-        return t("review.move_keep", dice=t.format_dice(move.faces))
+        return t("review.move_keep", dice=t.dice_to_keep(move.faces))
     return t("review.move_score", box=t.box_name(ruleset_id, move.box), points=move.points)
 
 

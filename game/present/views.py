@@ -429,6 +429,10 @@ class EnteredDie(NamedTuple):
     face: int
     label: str
     """"Take back the 6"."""
+    advice: str = ""
+    """"keep": the hint on screen says to keep this die (as DieView.advice); else ""."""
+    badge: str = ""
+    """The word under the die that says so ("Keep"), or ""."""
 
 
 class PadView(NamedTuple):

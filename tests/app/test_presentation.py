@@ -280,7 +280,7 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     assert view is not None and view.can_hint
     game = ready.game
     assert game is not None and game.dice is not None
-    kept = iso(f"{game.dice[0]}, {game.dice[1]}")
+    kept = iso(iso(", ".join(str(face) for face in sorted(game.dice[:2]))))
     assert view.hint == f"Best: keep {kept} (expected final score {iso(231.5)})"
     scored = present(
         replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice("chance", 200.0))), 0
