@@ -215,6 +215,9 @@ class GameView(NamedTuple):
     tray_toggle_label: str = ""
     """"More" or "Less": shows or folds the tray's messages."""
     """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
+    hint_short: str = ""
+    """The hint's move alone ("Keep the 6", "Score Chance"), for the folded tray's one line;
+    "" when the hint says something else (or nothing)."""
     rules_label: str = ""
     rules_help: str = ""
     """The Rules button's tooltip: "Rules of Penta"."""

@@ -179,3 +179,27 @@ def test_the_advice_names_the_dice_to_keep_not_a_number_of_dice(
     t = Translator(language, isolate=False)
     assert plain(t("coach.move_keep", dice=t.dice_to_keep([6]))) in plain(one)
     assert plain(t("review.move_keep", dice=t.dice_to_keep([4, 4]))).count("4") == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "keep", "score"),
+    [
+        ("en", "Keep the 6", "Score Yatzy"),
+        ("he", "לשמור את הקובייה 6", "לרשום ביאצי"),
+        ("et", "Jäta alles täring 6", "Märgi lahtrisse „Yatzy“"),
+    ],
+)
+def test_the_folded_tray_says_the_move_without_its_score(
+    advisor: Advisor, language: str, keep: str, score: str
+) -> None:
+    """The folded tray's one line cut "Best: keep 4 (expect…" at 360x640: it says the move
+    alone (the expected score is in the whole hint, a tap on More away)."""
+    driver = started(advisor)
+    driver(SetLanguage(language), *[EnterFace(face) for face in (6, 1, 2, 3, 4)], ShowHint())
+    driver(AskAboutRoll(1))
+    view = driver.view()
+    assert plain(view.tray_summary) == keep
+    assert plain(view.hint) != keep  # the whole hint, with its expected final score
+    driver(RemoveFace(1), RemoveFace(2), RemoveFace(3), RemoveFace(4))
+    driver(*[EnterFace(6) for _ in range(4)], ShowHint(), AskAboutRoll(3))
+    assert plain(driver.view().tray_summary) == score
