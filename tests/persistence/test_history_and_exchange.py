@@ -309,7 +309,7 @@ REFUSED = [
         "'penta-game'",
     ),
     ("a list", lambda: "[]", ImportRefusal.NOT_AN_EXPORT, "[]"),
-    ("newer version", lambda: document(version=4), ImportRefusal.UNKNOWN_VERSION, "not 4"),
+    ("newer version", lambda: document(version=5), ImportRefusal.UNKNOWN_VERSION, "not 5"),
     (
         "extra key",
         lambda: document(signature="x"),
