@@ -34,7 +34,7 @@ class RulesetCard(NamedTuple):
 
 class SeatView(NamedTuple):
     heading: str
-    """"Player 2": the seat's number in the turn order."""
+    """The seat's default name: "Player 2" (its place in the turn order), "Computer 1"."""
     name: str
     placeholder: str
     name_label: str

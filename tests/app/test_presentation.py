@@ -452,3 +452,28 @@ def test_language_switch_changes_every_label() -> None:
     assert english.game is not None and hebrew.game is not None
     assert hebrew.game.roll_label != english.game.roll_label
     assert hebrew.game.sheet.rows[0].label == "אחדים"
+
+
+def test_a_computer_seat_is_headed_by_its_own_name_not_a_players_number() -> None:
+    """The setup showed "Player 2" above a computer seat whose name reads "Computer 1"."""
+    driver = AppDriver.seeded(1)
+    driver.set_players(
+        [
+            ("", "human", None),
+            ("", "computer", "beginner"),
+            ("", "human", None),
+            ("", "computer", None),
+        ]
+    )
+    for language, expected in (
+        ("en", ["Player 1", "Computer 1", "Player 3", "Computer 2"]),
+        ("et", ["Mängija 1", "Arvuti 1", "Mängija 3", "Arvuti 2"]),
+    ):
+        driver(SetLanguage(language))
+        setup = driver.snapshot().setup
+        assert setup is not None
+        headings = [
+            seat.heading.replace("\u2068", "").replace("\u2069", "") for seat in setup.seats
+        ]
+        assert headings == expected
+        assert [seat.placeholder for seat in setup.seats] == expected
