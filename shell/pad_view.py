@@ -24,9 +24,9 @@ def fill_dice(
         die = entered[place] if place < len(entered) else None
         button.show(die is not None)
         slot.show(die is None)
+        button.cls("advice-keep", die is not None and die.advice == "keep")
         if die is not None:
             button.attr("data-face", str(die.face)).attr("aria-label", die.label)
-            button.cls("advice-keep", die.advice == "keep")
     for face, node in zip(faces, face_nodes, strict=True):
         node.attr("aria-label", face.label).flag("disabled", not face.enabled)
 
