@@ -87,6 +87,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         status = t("turn.selected", box=t.box_name(ruleset.id, game.selected_box))
     elif game.rolls_left > 0 and len(game.kept) == DICE_COUNT:
         status = t("turn.all_kept")
+    elif game.rolls_left > 0 and not game.real_dice:
+        status = t("turn.roll_or_choose")  # not only "Choose a box": it may be rolled again
     else:
         status = t("turn.choose_box")
 

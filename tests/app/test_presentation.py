@@ -477,3 +477,17 @@ def test_a_computer_seat_is_headed_by_its_own_name_not_a_players_number() -> Non
         ]
         assert headings == expected
         assert [seat.placeholder for seat in setup.seats] == expected
+
+
+def test_with_rolls_left_the_tray_says_the_dice_may_be_rolled_again() -> None:
+    """A new player read "Choose a box to score." after the first roll as having to score now."""
+    driver = AppDriver.seeded(4)
+    driver(StartGame())
+    driver(Roll())
+    assert driver.view().status == "Roll again, or choose a box."
+    driver.pass_time(1)
+    driver(Roll())
+    driver.pass_time(1)
+    driver(Roll())
+    assert driver.game.rolls_left == 0
+    assert driver.view().status == "Choose a box to score."
