@@ -382,8 +382,9 @@ class StorageJobs:
         from game.persistence import exchange  # export only: kept off the start
 
         history = load_history(self.storage)
+        kept = load_kept(self.storage)
         today = self._clock.today()
-        text = exchange.export_history(history.value or (), today)
+        text = exchange.export_history(history.value or (), today, kept.value or ())
         self._page.download(f"penta-history-{today.isoformat()}.json", text)
         self._send(HistoryExported(history.problem))
 
@@ -406,7 +407,15 @@ class StorageJobs:
         except ImportRefusedError as error:
             self._send(ImportFinished(refusal=error.kind, reason=str(error)))
             return
-        self._send(ImportFinished(result.added, result.already_known, problems=result.problems))
+        self._send(
+            ImportFinished(
+                result.added,
+                result.already_known,
+                problems=result.problems,
+                kept_added=result.kept_added,
+                kept_left_out=result.kept_left_out,
+            )
+        )
 
     def _tell(self, *problems: StorageProblem | None) -> None:
         found = tuple(problem for problem in problems if problem is not None)

@@ -24,6 +24,7 @@ def fill_dice(
         die = entered[place] if place < len(entered) else None
         button.show(die is not None)
         slot.show(die is None)
+        button.cls("advice-keep", die is not None and die.advice == "keep")
         if die is not None:
             button.attr("data-face", str(die.face)).attr("aria-label", die.label)
     for face, node in zip(faces, face_nodes, strict=True):
@@ -39,6 +40,7 @@ class PadPanel:
         self.node = page.node
         document = page.document
         self._entered = _nodes(document, "#pad-entered .die")
+        self._badges = _nodes(document, "#pad-entered .kept-badge")
         self._faces = _nodes(document, "#pad-faces .die")
         self._correct_entered = _nodes(document, "#correct-entered .die")
         self._correct_faces = _nodes(document, "#correct-faces .die")
@@ -52,6 +54,9 @@ class PadPanel:
         self.node("pad-heading").text(pad.heading)
         self.node("pad-entered").attr("aria-label", pad.entered_label)
         fill_dice(self._entered, self._faces, pad.entered, pad.faces)
+        for place, badge in enumerate(self._badges):  # the hint's "Keep" under its dice
+            die = pad.entered[place] if place < len(pad.entered) else None
+            badge.text(die.badge if die is not None else "").cls("advice", bool(die and die.advice))
         self.node("pad-keys").text(pad.keys_hint)
         self.node("pad-ask").show(bool(pad.question))
         self.node("pad-ask-text").text(pad.question)

@@ -1,9 +1,9 @@
 """The guided first turn: a first game (the `guide_done` setting not set yet) played with the
 dice on screen offers it before the first roll of its first human turn; said yes to
-(StartGuide), it names the next step of that turn (roll, keep, pick a box, confirm) until the
-player confirms a box, and the auto-score countdown waits meanwhile (game.app.countdown), as
-the player reads. Once played through or skipped (SkipGuide), `guide_done` is kept in the
-preferences and nothing is offered again."""
+(StartGuide), it names the next step of that turn (roll, keep and roll again, pick a box,
+confirm) until the player confirms a box, and the auto-score countdown waits meanwhile
+(game.app.countdown), as the player reads. Once played through or skipped (SkipGuide),
+`guide_done` is kept in the preferences and nothing is offered again."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from enum import StrEnum
 import game.app.handover as handover
 from game.app.model import AppState, Screen
 from game.play.state import GameState, PlayerKind
+from game.rules.dice import ROLLS_PER_TURN
 
 
 class Step(StrEnum):
@@ -60,7 +61,9 @@ def step(state: AppState) -> Step | None:
         return Step.ROLL
     if game.selected_box is not None:
         return Step.CONFIRM
-    if game.rolls_left and not game.kept:
+    if game.rolls_left == ROLLS_PER_TURN - 1:
+        # Until the next roll, not the first die kept: dice are kept one tap at a time, and
+        # "Tap a box" after the first tap read as having to score now.
         return Step.KEEP
     return Step.BOX
 

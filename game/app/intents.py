@@ -376,13 +376,17 @@ class HistoryExported:
 @dataclass(frozen=True)
 class ImportFinished:
     """The outcome of ImportFile: `refusal` (with its `reason`) when the file was refused as a
-    whole, else the games added and those already known."""
+    whole, else the games added and those already known, finished and kept."""
 
     added: int = 0
     already_known: int = 0
     refusal: ImportRefusal | None = None
     reason: str = ""
     problems: tuple[StorageProblem, ...] = ()
+    kept_added: int = 0
+    """Unfinished games added to the games kept (the New game screen's list)."""
+    kept_left_out: int = 0
+    """Unfinished games that found no room among the games kept."""
 
 
 @dataclass(frozen=True)

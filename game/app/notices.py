@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.app.effects import Effect, ImportFile, ListUnreadable, LoadStats, Warn
+from game.app.effects import Effect, ImportFile, ListUnreadable, LoadKept, LoadStats, Warn
 from game.app.intents import ImportFinished
 from game.app.model import SAVE_FAILED_NOTICE, AppState, Notice, Screen
 from game.persistence.storage import ProblemKind, StorageProblem
@@ -78,19 +78,23 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
             ImportRefusal.UNKNOWN_VERSION: notice("data.import_newer"),
         }.get(outcome.refusal, notice("data.import_malformed"))
         return with_data_outcome(state, words), (Warn(f"Import refused: {outcome.reason}"),)
+    from game.persistence.kept import MAX_KEPT
+
     state, effects = reported(state, outcome.problems)
-    if not outcome.added:
-        state = with_data_outcome(state, notice("data.import_nothing_new"))
-    elif outcome.already_known:
-        state = with_data_outcome(
-            state,
-            notice("data.import_done", games=outcome.added),
-            notice("data.import_duplicates", count=outcome.already_known),
-        )
-    else:
-        state = with_data_outcome(state, notice("data.import_done", games=outcome.added))
-    # On the history screen (where imports are), with the points-lost trend it shows.
-    return state, (*effects, LoadStats(trend=state.screen is Screen.HISTORY))
+    told: list[Notice] = []
+    if outcome.added:
+        told.append(notice("data.import_done", games=outcome.added))
+        if outcome.already_known:
+            told.append(notice("data.import_duplicates", count=outcome.already_known))
+    if outcome.kept_added:
+        told.append(notice("data.import_kept", count=outcome.kept_added))
+    if outcome.kept_left_out:
+        told.append(notice("data.import_kept_full", count=outcome.kept_left_out, most=MAX_KEPT))
+    state = with_data_outcome(state, *(told or [notice("data.import_nothing_new")]))
+    # On the history screen (where imports are), with the points-lost trend it shows; the
+    # games kept anew on the New game screen.
+    stats = LoadStats(trend=state.screen is Screen.HISTORY)
+    return state, (*effects, stats, *((LoadKept(),) if outcome.kept_added else ()))
 
 
 def _too_large() -> Notice:

@@ -242,6 +242,15 @@ class Translator:
         text = ", ".join(format_number(face, self.language) for face in dice)
         return RLI + text + PDI if self.direction == "rtl" else text
 
+    def dice_to_keep(self, faces: Sequence[int]) -> str:
+        """The dice a keep keeps, for "keep ...": ``"the 6"`` for one die, ``"4, 4"`` for more.
+
+        "Keep 6" read as "keep six dice"; the hint, the coach and the review all name the dice
+        this one way.
+        """
+        key = "dice.to_keep_one" if len(faces) == 1 else "dice.to_keep_several"
+        return self.translate(key, dice=self.format_dice(faces))
+
     def format_list(self, items: Sequence[str]) -> str:
         """Names joined with "and": ``"Ann, Bo, and Cy"``, ``"Ann ja Bo"``, ``"דנה ואבי"``.
 

@@ -1,17 +1,21 @@
 """Export the history to one JSON document, and import such a document back, merging.
 
-    export_history(records, exported) -> str                  the document's text
+    export_history(records, exported, kept) -> str            the document's text
     read_export(text) -> tuple[GameRecord, ...]               raises ImportRefusedError
+    read_export_contents(text) -> ExportContents              the finished games and those kept
     import_history(storage, text) -> ImportResult             added, already known, problems
 
-Document (format "penta-export", version 4):
+Document (format "penta-export", version 5):
 
-    {"format": "penta-export", "version": 4,
-     "payload": {"exported": "2026-11-30", "games": [...records, see game.persistence.history]}}
+    {"format": "penta-export", "version": 5,
+     "payload": {"exported": "2026-11-30", "games": [...records, see game.persistence.history],
+                 "kept": [...unfinished games kept, entries as game.persistence.kept stores]}}
 
 Version 1 held records of history version 1 (no move logs), version 2 of history version 2
 (no daily challenges), version 3 of history version 3 (no corrections in the logs); they are
-migrated alike.
+migrated alike. Versions 1 to 4 had no games kept (an empty list).
+The games kept are added as game.persistence.kept.merge_kept does: none twice, none that was
+finished since, and never past the list's cap (those left out are counted, none dropped).
 
 An import is all or nothing. Its size is checked before anything is parsed (MAX_IMPORT_BYTES,
 so a huge file cannot freeze the page) and its nesting before the parser sees it (see
@@ -28,6 +32,7 @@ import json
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from typing import NamedTuple
 
 from game.errors import GameError, SaveFileError, UnsupportedVersionError
 from game.persistence.history import (
@@ -40,6 +45,7 @@ from game.persistence.history import (
     records_to_data,
     save_history,
 )
+from game.persistence.kept import KeptGame, kept_from_data, kept_to_data, merge_kept
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, date_from_data, parse_json, read_object
 from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
@@ -55,10 +61,19 @@ def _add_challenge_dates_to_export(payload: JsonObject) -> JsonObject:
     return payload
 
 
+def _add_kept_to_export(payload: JsonObject) -> JsonObject:
+    return {**payload, "kept": []}
+
+
 EXPORT_VERSIONS = MigrationChain(
     "penta-export",
-    current=4,
-    steps={1: _add_logs_to_export, 2: _add_challenge_dates_to_export, 3: as_it_is},
+    current=5,
+    steps={
+        1: _add_logs_to_export,
+        2: _add_challenge_dates_to_export,
+        3: as_it_is,
+        4: _add_kept_to_export,
+    },
 )
 MAX_IMPORT_BYTES = 3_000_000
 """About 2,100 finished one-player games with their move logs (a record is about 1.4 kB, 1 kB
@@ -86,23 +101,42 @@ class ImportRefusedError(GameError):
         self.kind = kind
 
 
-def export_history(records: tuple[GameRecord, ...], exported: date) -> str:
+def export_history(
+    records: tuple[GameRecord, ...], exported: date, kept: tuple[KeptGame, ...] = ()
+) -> str:
+    """The finished games `records` and the unfinished games `kept`, as one document."""
+    payload = {
+        "exported": exported.isoformat(),
+        "games": records_to_data(records),
+        "kept": kept_to_data(kept),
+    }
     document = {
         "format": EXPORT_VERSIONS.format,
         "version": EXPORT_VERSIONS.current,
-        "payload": {"exported": exported.isoformat(), "games": records_to_data(records)},
+        "payload": payload,
     }
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
-def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
-    """Every game of an export document, checked as strictly as the stored history.
+class ExportContents(NamedTuple):
+    games: tuple[GameRecord, ...]
+    kept: tuple[KeptGame, ...]
 
-    >>> read_export('{"format": "penta-game"}')
+
+def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
+    """Every finished game of an export document (see read_export_contents)."""
+    return read_export_contents(text).games
+
+
+def read_export_contents(text: str | bytes) -> ExportContents:
+    """Every game of an export document, finished or kept, checked as strictly as the stored
+    history and the stored games kept.
+
+    >>> read_export_contents('{"format": "penta-game"}')
     Traceback (most recent call last):
     game.persistence.exchange.ImportRefusedError: format: expected 'penta-export', got 'penta-game'
     >>> try:
-    ...     read_export("[1, 2")
+    ...     read_export_contents("[1, 2")
     ... except ImportRefusedError as error:
     ...     print(error.kind)
     not_json
@@ -128,9 +162,12 @@ def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
         payload = EXPORT_VERSIONS.upgrade(
             read_object(document["payload"], "payload"), document["version"]
         )
-        check_keys(payload, "payload", {"exported", "games"})
+        check_keys(payload, "payload", {"exported", "games", "kept"})
         date_from_data(payload["exported"], "payload.exported")
-        return records_from_data(payload["games"], "payload.games")
+        return ExportContents(
+            records_from_data(payload["games"], "payload.games"),
+            kept_from_data(payload["kept"], "payload.kept"),
+        )
     except UnsupportedVersionError as error:
         raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
     except SaveFileError as error:
@@ -160,6 +197,11 @@ class ImportResult:
     problems: tuple[StorageProblem, ...] = ()
     """The stored history was unreadable (set aside), or the merged history could not be
     written (then nothing was added: `added` is 0)."""
+    kept_added: int = 0
+    """Unfinished games added to the games kept."""
+    kept_already_known: int = 0
+    kept_left_out: int = 0
+    """Unfinished games not added: the list of games kept was full."""
 
 
 def import_history(storage: Storage, text: str | bytes) -> ImportResult:
@@ -168,15 +210,26 @@ def import_history(storage: Storage, text: str | bytes) -> ImportResult:
     Raises:
         ImportRefusedError: the document is refused (see read_export); nothing is written.
     """
-    incoming = read_export(text)
+    incoming, incoming_kept = read_export_contents(text)
     history = load_history(storage)
     problems = [] if history.problem is None else [history.problem]
     existing = history.value or ()
     known = {record.id for record in existing}
     new = tuple(record for record in incoming if record.id not in known)
+    added = len(new)
     if new:
         merged = tuple(sorted((*existing, *new), key=lambda record: record.finished))
         problem = save_history(storage, merged)
         if problem is not None:
-            return ImportResult(0, len(incoming) - len(new), (*problems, problem))
-    return ImportResult(len(new), len(incoming) - len(new), tuple(problems))
+            added = 0
+            problems.append(problem)
+    finished = known | {record.id for record in incoming}
+    kept = merge_kept(storage, incoming_kept, finished)
+    return ImportResult(
+        added,
+        len(incoming) - len(new),
+        (*problems, *kept.problems),
+        kept.added,
+        kept.already_known,
+        kept.left_out,
+    )

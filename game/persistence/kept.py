@@ -4,6 +4,7 @@
     load_kept(storage) -> ReadResult[tuple[KeptGame, ...]]      newest first
     add_kept(storage, entry) -> KeptChange      the entry first in the list (refused at the cap)
     remove_kept(storage, game_id) -> KeptChange
+    merge_kept(storage, incoming, finished_ids) -> KeptMerge    an import's games kept added
 
 At most MAX_KEPT games are kept. The app does not ask to keep one more (its Leave dialog says
 that the game will not be kept, and the player decides); should it happen all the same (another
@@ -96,20 +97,29 @@ def _entry_to_data(entry: KeptGame) -> JsonObject:
     }
 
 
-def _kept_from_payload(payload: JsonObject) -> tuple[KeptGame, ...]:
-    check_keys(payload, "kept", {"games"})
-    entries = read_list(payload["games"], "kept.games", maximum=MAX_KEPT)
-    games = tuple(
-        _entry_from_data(item, f"kept.games[{index}]") for index, item in enumerate(entries)
-    )
+def kept_from_data(data: object, path: str) -> tuple[KeptGame, ...]:
+    """A list of games kept (at most MAX_KEPT, each id once), as stored or exported.
+
+    Raises:
+        SaveFileError: naming the first bad value by its path.
+    """
+    entries = read_list(data, path, maximum=MAX_KEPT)
+    games = tuple(_entry_from_data(item, f"{path}[{index}]") for index, item in enumerate(entries))
     seen: set[str] = set()
     for index, entry in enumerate(games):
         if entry.id in seen:
-            raise SaveFileError(
-                f"kept.games[{index}].id: {entry.id!r} is already an earlier game's"
-            )
+            raise SaveFileError(f"{path}[{index}].id: {entry.id!r} is already an earlier game's")
         seen.add(entry.id)
     return games
+
+
+def kept_to_data(games: tuple[KeptGame, ...]) -> list[JsonObject]:
+    return [_entry_to_data(game) for game in games]
+
+
+def _kept_from_payload(payload: JsonObject) -> tuple[KeptGame, ...]:
+    check_keys(payload, "kept", {"games"})
+    return kept_from_data(payload["games"], "kept.games")
 
 
 KEPT: RecordKind[tuple[KeptGame, ...]] = RecordKind(
@@ -175,9 +185,43 @@ def _written(
     old: tuple[KeptGame, ...],
     problems: tuple[StorageProblem, ...],
 ) -> KeptChange:
-    payload = {"games": [_entry_to_data(game) for game in new]}
+    payload = {"games": kept_to_data(new)}
     problem = write_record(storage, KEPT, payload)
     if problem is not None:
         return KeptChange(old, (*problems, problem), done=False)
     _remember(encode_record(KEPT, payload), new)
     return KeptChange(new, problems)
+
+
+@dataclass(frozen=True)
+class KeptMerge:
+    added: int
+    already_known: int
+    """Kept here already, or finished since (in the history)."""
+    left_out: int
+    """Not added: the list was full (no game is dropped to make room)."""
+    problems: tuple[StorageProblem, ...] = ()
+
+
+def merge_kept(
+    storage: Storage, incoming: tuple[KeptGame, ...], finished_ids: set[str]
+) -> KeptMerge:
+    """The games of `incoming` not kept yet nor finished (`finished_ids`: the history's) added,
+    as many as there is room for, newest first; the list stays in order of the day last played.
+    """
+    stored = load_kept(storage)
+    problems = () if stored.problem is None else (stored.problem,)
+    games = stored.value or ()
+    known = finished_ids | {game.id for game in games}
+    new = [entry for entry in incoming if entry.id not in known]
+    new.sort(key=lambda entry: entry.last_played, reverse=True)
+    room = max(0, MAX_KEPT - len(games))
+    added, left_out = new[:room], len(new) - min(room, len(new))
+    already_known = len(incoming) - len(new)
+    if not added:
+        return KeptMerge(0, already_known, left_out, problems)
+    merged = sorted((*games, *added), key=lambda entry: entry.last_played, reverse=True)
+    change = _written(storage, tuple(merged), games, problems)
+    if not change.done:
+        return KeptMerge(0, already_known, len(new), change.problems)
+    return KeptMerge(len(added), already_known, left_out, change.problems)

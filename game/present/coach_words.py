@@ -105,7 +105,7 @@ def _keep_words(game: GameState, positions: tuple[int, ...], t: Translator) -> s
     assert game.dice is not None
     if not positions:
         return t("coach.move_reroll_all")
-    return t("coach.move_keep", dice=t.format_dice(sorted(game.dice[p] for p in positions)))
+    return t("coach.move_keep", dice=t.dice_to_keep(sorted(game.dice[p] for p in positions)))
 
 
 def _box_words(game: GameState, box: str, t: Translator) -> str:

@@ -3,14 +3,20 @@ the dice entered so far (sorted, each taken back by a tap), and who plays next."
 
 from __future__ import annotations
 
+from collections import Counter
+
 from game.app.entry import asking_roll, entered_faces
 from game.app.model import AppState, Scored
+from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.present.views import Choice, EnteredDie, PadFace, PadView
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
 
 
-def pad_view(state: AppState, t: Translator) -> PadView | None:
+def pad_view(
+    state: AppState, t: Translator, advice: KeepAdvice | ScoreAdvice | None = None
+) -> PadView | None:
+    """The pad; `advice` is the hint on screen (None: none), whose dice to keep it marks."""
     game = state.game
     if game is None or not game.real_dice or game.is_over:
         return None
@@ -23,7 +29,7 @@ def pad_view(state: AppState, t: Translator) -> PadView | None:
         heading=t("pad.heading", name=name),
         faces=tuple(PadFace(face, t("pad.add", face=face), not full) for face in FACES),
         entered_label=t("pad.entered", count=len(faces), total=DICE_COUNT),
-        entered=tuple(EnteredDie(face, t("pad.remove", face=face)) for face in sorted(faces)),
+        entered=_entered(sorted(faces), _advised_faces(state, advice), t),
         keys_hint=t("pad.keys_hint", keys=t.format_range(FACES[0], FACES[-1])),
         next_up=t("pad.next", name=name) if scored and not faces else "",
         question=t("pad.which_roll") if asking else "",
@@ -33,3 +39,27 @@ def pad_view(state: AppState, t: Translator) -> PadView | None:
             if asking
         ),
     )
+
+
+def _advised_faces(state: AppState, advice: KeepAdvice | ScoreAdvice | None) -> Counter[int]:
+    """The faces the hint says to keep (each as often as it keeps it): the advice's positions
+    are those of the game's dice, which are the pad's while the hint is shown (entering or
+    taking back a die puts the hint away)."""
+    game = state.game
+    if not isinstance(advice, KeepAdvice) or game is None or game.dice is None:
+        return Counter()
+    return Counter(game.dice[position] for position in advice.kept)
+
+
+def _entered(faces: list[int], to_keep: Counter[int], t: Translator) -> tuple[EnteredDie, ...]:
+    dice = []
+    for face in faces:
+        label = t("pad.remove", face=face)
+        if to_keep[face] > 0:
+            to_keep[face] -= 1
+            dice.append(
+                EnteredDie(face, t("die.hint_keep", label=label), "keep", t("die.hint_keep_badge"))
+            )
+        else:
+            dice.append(EnteredDie(face, label))
+    return tuple(dice)

@@ -87,6 +87,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         status = t("turn.selected", box=t.box_name(ruleset.id, game.selected_box))
     elif game.rolls_left > 0 and len(game.kept) == DICE_COUNT:
         status = t("turn.all_kept")
+    elif game.rolls_left > 0 and not game.real_dice:
+        status = t("turn.roll_or_choose")  # not only "Choose a box": it may be rolled again
     else:
         status = t("turn.choose_box")
 
@@ -118,6 +120,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     undo_text, can_undo_now = undo_label(state, t)
     advice = _shown_advice(state, human)
+    hint, hint_short = _hint_texts(state, t) if human else ("", "")
     celebrated = celebration(state)
     coach_note = ""
     if state.coach_status is CoachStatus.UNAVAILABLE:
@@ -155,7 +158,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         can_hint=human
         and (entry_complete(state) if game.real_dice else game.dice is not None)
         and state.coach_status is CoachStatus.READY,
-        hint=_hint_text(state, t) if human else "",
+        hint=hint,
+        hint_short=hint_short,
         coach_note=coach_note,
         speed_label=t("computer.speed_up"),
         speed_pressed=state.settings.computer_speed is Speed.FAST,
@@ -181,7 +185,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,
         coach_line=coach_line(state, t) if human else "",
-        pad=pad_view(state, t),
+        pad=pad_view(state, t, advice),
         correction=correction_view(state, t),
     )
     summary = tray_summary(view)
@@ -231,7 +235,7 @@ def tray_summary(view: GameView) -> str:
         view.message,
         view.bonus_message,
         view.countdown_text,
-        view.hint,
+        view.hint_short or view.hint,
         view.coach_line,
     ):
         if text:
@@ -263,23 +267,26 @@ def last_move_text(state: AppState, t: Translator) -> str:
     return text
 
 
-def _hint_text(state: AppState, t: Translator) -> str:
+def _hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
+    """The hint on screen, and the move alone for the folded tray's one line (where "Best: keep
+    the 4 (expected…" was cut before the dice); ("", "") when no hint shows."""
     game = state.game
     advice = state.pacing.hint
     if not state.pacing.hint_requested or game is None:
-        return ""
+        return "", ""
     if state.coach_status is CoachStatus.LOADING:
-        return t("hint.loading")
+        return t("hint.loading"), ""
     if state.coach_status is CoachStatus.UNAVAILABLE:
-        return t("hint.unavailable")
+        return t("hint.unavailable"), ""
     if advice is None:  # only the table's failure to load may say it is unavailable
-        return ""
+        return "", ""
     value = "" if advice.value is None else t.format_number(advice.value, 1)
     if isinstance(advice, ScoreAdvice):
-        return t("hint.best_score", box=t.box_name(game.ruleset.id, advice.box), value=value)
+        box = t.box_name(game.ruleset.id, advice.box)
+        return t("hint.best_score", box=box, value=value), t("hint.short_score", box=box)
     assert isinstance(advice, KeepAdvice) and game.dice is not None
     if not advice.kept:
-        return t("hint.best_reroll_all", value=value)
+        return t("hint.best_reroll_all", value=value), t("hint.short_reroll_all")
     # Sorted, as the coach and the review name dice: the marks under the dice say which ones.
-    dice = t.format_dice(sorted(game.dice[position] for position in advice.kept))
-    return t("hint.best_keep", dice=dice, value=value)
+    dice = t.dice_to_keep(sorted(game.dice[position] for position in advice.kept))
+    return t("hint.best_keep", dice=dice, value=value), t("hint.short_keep", dice=dice)

@@ -17,6 +17,7 @@ from game.i18n.bidi import LRI, PDI
 from game.i18n.translator import Translator
 from game.play.state import Player, PlayerKind
 from game.present.history_views import Fact
+from game.present.percentile_words import percentile_words
 from game.present.share_text import share_text
 from game.present.views import Choice, EndReviewView, MistakeView, ReviewButton, ReviewView
 from game.rules.rulesets import RULESETS
@@ -66,7 +67,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         skill=_skill(player, len(RULESETS[ruleset_id].box_ids), t),
         percentile=""
         if player.percentile is None
-        else t("review.percentile", percent=t.format_percent(player.percentile / 100)),
+        else percentile_words(t, player.percentile, "review"),
         mistakes_heading=t("review.mistakes"),
         mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
         no_mistakes="" if mistakes else t("review.no_mistakes"),
@@ -194,7 +195,7 @@ def _move(move: Move, ruleset_id: str, t: Translator) -> str:
     if isinstance(move, Keep):
         if not move.faces:
             return t("review.move_reroll_all")
-        return t("review.move_keep", dice=t.format_dice(move.faces))
+        return t("review.move_keep", dice=t.dice_to_keep(move.faces))
     return t("review.move_score", box=t.box_name(ruleset_id, move.box), points=move.points)
 
 

@@ -125,13 +125,13 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
     seats = []
     defaults = default_names([seat.kind for seat in setup.seats], t.language)
     for index, seat in enumerate(setup.seats):
-        number = index + 1
         computer = seat.kind is PlayerKind.COMPUTER
         default = defaults[index]
         shown = seat.name.strip() or default
         seats.append(
             SeatView(
-                heading=t("setup.default_name", number=number),
+                # The seat's default name ("Computer 1" for a computer), not "Player 2" above it.
+                heading=default,
                 name=seat.name,
                 placeholder=default,
                 name_label=t("setup.player_name"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import date
 
 from game.i18n.translator import Translator
+from game.present.percentile_words import percentile_words
 
 SEPARATOR = " · "
 
@@ -40,5 +41,5 @@ def share_text(
         t("share.points_lost", lost=t.format_number(points_lost, 1)),
     ]
     if percentile is not None:
-        parts.append(t("share.percentile", percent=t.format_percent(percentile / 100)))
+        parts.append(percentile_words(t, percentile, "share"))
     return SEPARATOR.join(parts)

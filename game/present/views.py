@@ -34,7 +34,7 @@ class RulesetCard(NamedTuple):
 
 class SeatView(NamedTuple):
     heading: str
-    """"Player 2": the seat's number in the turn order."""
+    """The seat's default name: "Player 2" (its place in the turn order), "Computer 1"."""
     name: str
     placeholder: str
     name_label: str
@@ -218,6 +218,9 @@ class GameView(NamedTuple):
     tray_toggle_label: str = ""
     """"More" or "Less": shows or folds the tray's messages."""
     """"Penta! Well done, Dana!" after a player's first Penta (Yatzy), until the next roll."""
+    hint_short: str = ""
+    """The hint's move alone ("Keep the 6", "Score Chance"), for the folded tray's one line;
+    "" when the hint says something else (or nothing)."""
     rules_label: str = ""
     rules_help: str = ""
     """The Rules button's tooltip: "Rules of Penta"."""
@@ -432,6 +435,10 @@ class EnteredDie(NamedTuple):
     face: int
     label: str
     """"Take back the 6"."""
+    advice: str = ""
+    """"keep": the hint on screen says to keep this die (as DieView.advice); else ""."""
+    badge: str = ""
+    """The word under the die that says so ("Keep"), or ""."""
 
 
 class PadView(NamedTuple):

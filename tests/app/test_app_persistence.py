@@ -9,6 +9,7 @@ from datetime import date
 import pytest
 
 from cli.random_play import random_game
+from game.app.effects import SaveSession
 from game.app.intents import (
     AddPlayer,
     AskLeave,
@@ -40,6 +41,7 @@ from game.app.model import (
     STEP_SECONDS,
     UNDO_WINDOW_SECONDS,
     AppState,
+    Dialog,
     Notice,
     Screen,
     Speed,
@@ -53,8 +55,9 @@ from game.app.start import initial_state, resume
 from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError
 from game.persistence.history import record_game
+from game.persistence.session import restore_session, save_session
 from game.persistence.stats import player_stats
-from game.persistence.storage import ProblemKind, StorageProblem
+from game.persistence.storage import MemoryStorage, ProblemKind, StorageProblem
 from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
@@ -306,3 +309,32 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
     assert max(bar.share for bar in card.bars) == 1.0
     assert send(state, StartGame()) is state  # only Back leaves the history screen
     assert send(state, NewGame()).screen is Screen.SETUP
+
+
+def test_a_reload_while_a_computer_holds_dice_goes_on_from_those_dice() -> None:
+    """A walk-through saw a reload come back with the computer's turn played (the next
+    hand-over up): the session saved after the computer set dice aside restores that very
+    position, and the computer goes on from it a step at a time, rolling only the others."""
+    driver = AppDriver.seeded(3)
+    driver.set_players([("Dana", "human", None), ("Robo", "computer", "beginner")])
+    driver(SetAutoScore(0), StartGame())
+    driver.tables_failed()
+    driver.play_human_turn()
+    while not (driver.game.current_player == 1 and driver.game.kept):
+        driver.wait_until_due()
+    held = driver.game
+    (saved, *_) = [e for e in reversed(driver.effects) if isinstance(e, SaveSession)]
+    assert saved.game == held  # the position is saved as the computer left it
+    storage = MemoryStorage()
+    save_session(storage, held, today=date(2026, 12, 1), turn=saved.turn)
+    restored = restore_session(storage)
+    state = resume(initial_state(["en-US"]), restored.game, None, now=5000.0, turn=restored.turn)
+    assert state.game == held and state.screen is Screen.GAME and state.ui.dialog is Dialog.NONE
+    assert state.pacing.computer_due is not None and state.pacing.computer_due > 5000.0
+    again = AppDriver(state)
+    again.now = 5000.0
+    again.tables_failed()
+    again.wait_until_due()  # one step: the held dice stay, the others are rolled
+    assert again.game.current_player == 1 and again.game.rolls_left == held.rolls_left - 1
+    assert again.game.dice is not None and held.dice is not None
+    assert all(again.game.dice[die] == held.dice[die] for die in held.kept)

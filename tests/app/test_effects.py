@@ -70,6 +70,7 @@ from game.app.preferences import preferences_to_data
 from game.app.start import Boot, initial_state, start
 from game.persistence.exchange import MAX_IMPORT_BYTES, ImportRefusal
 from game.persistence.history import record_game
+from game.persistence.kept import MAX_KEPT
 from game.persistence.stats import player_stats
 from game.persistence.storage import ProblemKind, StorageProblem
 from game.persistence.turn_record import PendingCountdown, TurnRecord
@@ -296,6 +297,30 @@ def test_an_import_tells_what_it_added_and_refreshes_the_statistics() -> None:
         Notice("data.import_done", (("games", 1),)),
     )
     assert [type(effect) for effect in asked(driver)[:3]] == [Warn, ListUnreadable, LoadStats]
+
+
+def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:
+    """The games kept travel in the export: an import says how many it added to the New game
+    screen's list (which is read again) and how many found no room there."""
+    driver = AppDriver.seeded(1)
+    state = driver(ImportFinished(kept_added=2))
+    assert state.ui.notices == (Notice("data.import_kept", (("count", 2),)),)
+    assert of(LoadKept, asked(driver)) == [LoadKept()]
+    state = driver(ImportFinished(added=1, kept_added=1, kept_left_out=3))
+    assert state.ui.notices == (
+        Notice("data.import_done", (("games", 1),)),
+        Notice("data.import_kept", (("count", 1),)),
+        Notice("data.import_kept_full", (("count", 3), ("most", MAX_KEPT))),
+    )
+    state = driver(ImportFinished(kept_left_out=1))  # nothing added, but not "nothing new"
+    assert state.ui.notices == (
+        Notice("data.import_kept_full", (("count", 1), ("most", MAX_KEPT))),
+    )
+    assert of(LoadKept, asked(driver)) == []
+    for language in ("en", "he", "et"):
+        driver(SetLanguage(language), ImportFinished(kept_added=2, kept_left_out=1))
+        texts = present(driver.state, 0.0).notices
+        assert len(texts) == 2 and all(text and "{" not in text for text in texts)
 
 
 # --- storage problems -----------------------------------------------------------------------

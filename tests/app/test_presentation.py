@@ -280,7 +280,7 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     assert view is not None and view.can_hint
     game = ready.game
     assert game is not None and game.dice is not None
-    kept = iso(f"{game.dice[0]}, {game.dice[1]}")
+    kept = iso(iso(", ".join(str(face) for face in sorted(game.dice[:2]))))
     assert view.hint == f"Best: keep {kept} (expected final score {iso(231.5)})"
     scored = present(
         replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice("chance", 200.0))), 0
@@ -452,3 +452,42 @@ def test_language_switch_changes_every_label() -> None:
     assert english.game is not None and hebrew.game is not None
     assert hebrew.game.roll_label != english.game.roll_label
     assert hebrew.game.sheet.rows[0].label == "אחדים"
+
+
+def test_a_computer_seat_is_headed_by_its_own_name_not_a_players_number() -> None:
+    """The setup showed "Player 2" above a computer seat whose name reads "Computer 1"."""
+    driver = AppDriver.seeded(1)
+    driver.set_players(
+        [
+            ("", "human", None),
+            ("", "computer", "beginner"),
+            ("", "human", None),
+            ("", "computer", None),
+        ]
+    )
+    for language, expected in (
+        ("en", ["Player 1", "Computer 1", "Player 3", "Computer 2"]),
+        ("et", ["Mängija 1", "Arvuti 1", "Mängija 3", "Arvuti 2"]),
+    ):
+        driver(SetLanguage(language))
+        setup = driver.snapshot().setup
+        assert setup is not None
+        headings = [
+            seat.heading.replace("\u2068", "").replace("\u2069", "") for seat in setup.seats
+        ]
+        assert headings == expected
+        assert [seat.placeholder for seat in setup.seats] == expected
+
+
+def test_with_rolls_left_the_tray_says_the_dice_may_be_rolled_again() -> None:
+    """A new player read "Choose a box to score." after the first roll as having to score now."""
+    driver = AppDriver.seeded(4)
+    driver(StartGame())
+    driver(Roll())
+    assert driver.view().status == "Roll again, or choose a box."
+    driver.pass_time(1)
+    driver(Roll())
+    driver.pass_time(1)
+    driver(Roll())
+    assert driver.game.rolls_left == 0
+    assert driver.view().status == "Choose a box to score."

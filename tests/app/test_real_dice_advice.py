@@ -8,7 +8,14 @@ import pytest
 
 from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.app.entry_intents import AskAboutRoll, ChooseDice, EnterFace, RemoveFace
-from game.app.intents import ChooseRuleset, ConfirmTurn, SelectBox, ShowHint, StartGame
+from game.app.intents import (
+    ChooseRuleset,
+    ConfirmTurn,
+    SelectBox,
+    SetLanguage,
+    ShowHint,
+    StartGame,
+)
 from game.app.model import Screen
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach, sheet_position
@@ -16,6 +23,7 @@ from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.coach.review import review_game
 from game.errors import RollNumberError
 from game.i18n.bidi import without_isolates as plain
+from game.i18n.translator import Translator
 from game.play.engine import new_game
 from game.play.move_log import Entered, Kept, Rolled, Scored
 from game.play.random_source import RealDice
@@ -128,3 +136,70 @@ def test_a_box_taken_after_an_earlier_roll_leaves_the_next_pad_empty(advisor: Ad
     assert driver.game.sheets[0].points_in("fours") == 12
     pad = driver.view().pad
     assert pad is not None and pad.entered == () and all(face.enabled for face in pad.faces)
+
+
+def test_the_dice_to_keep_are_marked_on_the_entered_dice(advisor: Advisor) -> None:
+    """As the Hint marks the dice on screen: each entered die the advice keeps says so (its
+    name and a mark), the others nothing, until a die is taken back."""
+    driver = started(advisor)
+    driver(*[EnterFace(face) for face in (6, 2, 6, 3, 1)], ShowHint(), AskAboutRoll(1))
+    hint = driver.state.pacing.hint
+    assert isinstance(hint, KeepAdvice) and hint.kept and len(hint.kept) < 5
+    advised = sorted(driver.game.dice[position] for position in hint.kept)  # type: ignore[index]
+    pad = driver.view().pad
+    assert pad is not None
+    marked = [die.face for die in pad.entered if die.advice == "keep"]
+    assert marked == advised
+    for die in pad.entered:
+        said = plain(die.label)
+        assert ("keep it" in said) == (die.advice == "keep"), said
+    driver(RemoveFace(pad.entered[0].face))
+    pad = driver.view().pad
+    assert pad is not None and not any(die.advice for die in pad.entered)
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "Best: keep the 6 (", "Best: keep 4, 4 ("),
+        ("he", "הכי טוב: לשמור את הקובייה 6 (", "הכי טוב: לשמור את הקוביות 4, 4 ("),
+        ("et", "Parim: jäta alles täring 6 (", "Parim: jäta alles täringud 4, 4 ("),
+    ],
+)
+def test_the_advice_names_the_dice_to_keep_not_a_number_of_dice(
+    advisor: Advisor, language: str, one: str, two: str
+) -> None:
+    """ "Best: keep 6" read as "keep six dice": one die is "the 6", several are listed, in the
+    hint as in the coach's and the review's words (one wording, Translator.dice_to_keep)."""
+    for dice, expected in (((6, 1, 2, 3, 4), one), ((6, 2, 4, 4, 1), two)):
+        driver = started(advisor)
+        driver(SetLanguage(language), *[EnterFace(face) for face in dice], ShowHint())
+        driver(AskAboutRoll(1))
+        assert plain(driver.view().hint).startswith(expected)
+    t = Translator(language, isolate=False)
+    assert plain(t("coach.move_keep", dice=t.dice_to_keep([6]))) in plain(one)
+    assert plain(t("review.move_keep", dice=t.dice_to_keep([4, 4]))).count("4") == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "keep", "score"),
+    [
+        ("en", "Keep the 6", "Score Yatzy"),
+        ("he", "לשמור את הקובייה 6", "לרשום ביאצי"),
+        ("et", "Jäta alles täring 6", "Märgi lahtrisse „Yatzy“"),
+    ],
+)
+def test_the_folded_tray_says_the_move_without_its_score(
+    advisor: Advisor, language: str, keep: str, score: str
+) -> None:
+    """The folded tray's one line cut "Best: keep 4 (expect…" at 360x640: it says the move
+    alone (the expected score is in the whole hint, a tap on More away)."""
+    driver = started(advisor)
+    driver(SetLanguage(language), *[EnterFace(face) for face in (6, 1, 2, 3, 4)], ShowHint())
+    driver(AskAboutRoll(1))
+    view = driver.view()
+    assert plain(view.tray_summary) == keep
+    assert plain(view.hint) != keep  # the whole hint, with its expected final score
+    driver(RemoveFace(1), RemoveFace(2), RemoveFace(3), RemoveFace(4))
+    driver(*[EnterFace(6) for _ in range(4)], ShowHint(), AskAboutRoll(3))
+    assert plain(driver.view().tray_summary) == score

@@ -122,7 +122,8 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     )
     assert t.isolated(f"{player.optimal_decisions}") in view.skill[1]
     assert player.percentile is not None
-    assert t.isolated(t.format_percent(player.percentile / 100)) in view.percentile
+    shown_percent = min(max(round(player.percentile), 1), 99)
+    assert t.isolated(t.format_percent(shown_percent / 100)) in view.percentile
     costly = sorted((d for d in expected.decisions if not d.optimal), key=lambda d: -d.loss)[:3]
     assert len(view.mistakes) == len(costly) > 0
     for shown, decision in zip(view.mistakes, costly, strict=True):
@@ -236,7 +237,7 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
                 "Yatzy rules",
                 "243 points",
                 "points lost: 6.1",
-                "better than 64% of perfect games",
+                "better than about 64% of perfectly played games",
             ],
         ),
         (
@@ -246,7 +247,7 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
                 "חוקי יאצי",
                 "243 נקודות",
                 "נקודות שאבדו: 6.1",
-                "טוב יותר מ-64% מהמשחקים המושלמים",
+                "טוב יותר מכ-64% מהמשחקים ששוחקו בצורה מושלמת",
             ],
         ),
         (
@@ -256,7 +257,7 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
                 "Yatzy reeglid",
                 "243 punkti",
                 "kaotatud punkte: 6,1",
-                "parem kui 64% täiuslikest mängudest",
+                "parem kui umbes 64% täiuslikult mängitud mängudest",
             ],
         ),
     ],
@@ -296,3 +297,47 @@ def test_the_open_boxes_read_in_the_languages_direction() -> None:
     line = review_view(driver).mistakes[0].position[3]
     (listed,) = [part for part in split_isolates(line) if isinstance(part, Isolate)]
     assert all(isinstance(part, str) for part in listed.parts), listed
+
+
+@pytest.mark.parametrize(
+    ("percentile", "english", "shared"),
+    [
+        (
+            0.0,
+            "Every perfectly played game in the sample scored more: see below where the points "
+            "went",
+            "every perfectly played game scored more",
+        ),
+        (0.3, "Better than about 1% of perfectly played games", "better than about 1%"),
+        (64.2, "Better than about 64% of perfectly played games", "better than about 64%"),
+        (99.7, "Better than about 99% of perfectly played games", "better than about 99%"),
+        (
+            100.0,
+            "Better than every perfectly played game in the sample: luck was on your side",
+            "better than every perfectly played game",
+        ),
+    ],
+)
+def test_the_percentile_against_perfect_play_is_true_and_kind_at_its_ends(
+    percentile: float, english: str, shared: str
+) -> None:
+    """Never "better than 0%" (below every game of the sample) nor "better than 100%" for a
+    game that some optimal games beat (99.7 rounds to 100), in any language."""
+    driver = finished(7, SOLO)
+    driver(OpenReview(0))
+    review = expected_review(driver.game)
+    (player,) = review.players
+    driver(
+        ReviewComputed(
+            driver.game.log, replace(review, players=(replace(player, percentile=percentile),))
+        )
+    )
+    shown = {}
+    for language in ("en", "he", "et"):
+        driver(SetLanguage(language))
+        shown[language] = without_isolates(review_view(driver).percentile)
+    assert shown["en"] == english
+    assert len(set(shown.values())) == 3
+    for language, text in shown.items():
+        assert "0%" not in text.replace("10%", "") and "100%" not in text, (language, text)
+    assert shared in share_text("en", "penta", 200, 10.0, percentile)

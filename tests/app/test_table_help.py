@@ -167,9 +167,11 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     assert guide.text.startswith(f"Step {iso(1)} of {iso(4)}: ") and "Roll" in guide.text
     t(Roll())
     assert "keep" in (t.view().guide or guide).text
-    t(ToggleKeep(0))
+    t(ToggleKeep(0), ToggleKeep(1))  # the dice kept one by one: the step stays on keeping
+    assert "keep" in (t.view().guide or guide).text
+    t(Roll())  # rolled again: the box is next
     assert "box on the sheet" in (t.view().guide or guide).text
-    t(Roll(), Roll())  # the last roll: the countdown waits while the guide shows
+    t(Roll())  # the last roll: the countdown waits while the guide shows
     assert t.state.pacing.countdown_deadline is None
     assert t.view().countdown_help == "Waiting while the guided turn shows."
     t.pass_time(10)

@@ -213,9 +213,10 @@ def test_a_first_game_offers_a_guided_turn(open_page: Callable[..., Page], app_u
     no_axe_violation(ui, "guide step")
     ui.roll()
     expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
-    ui.keep([0])
-    expect(page.locator("#guide-text")).to_contain_text(t("guide.box"))
+    ui.keep([0])  # the step stays until the player rolls again
+    expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
     ui.roll()
+    expect(page.locator("#guide-text")).to_contain_text(t("guide.box"))
     ui.roll()
     expect(page.locator("#countdown-help")).to_have_text(t("turn.countdown_paused_guide"))
     ui.pass_time(10)

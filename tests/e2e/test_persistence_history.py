@@ -20,9 +20,10 @@ from playwright.sync_api import FilePayload, Page, expect
 from cli.random_play import random_game
 from game.i18n.translator import Translator
 from game.persistence.history import HISTORY, GameRecord, record_game, records_to_data
+from game.persistence.kept import KEPT, KeptGame, kept_to_data
 from game.persistence.stats import player_stats
 from game.persistence.storage import encode_record
-from game.play.engine import new_game
+from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import Player
 from tests.e2e.browser_helpers import (
@@ -56,11 +57,24 @@ def open_history(page: Page) -> None:
     expect(page.locator("#history-screen")).to_be_visible()
 
 
-def open_history_of(page: Page, app_url: str, records: tuple[GameRecord, ...]) -> None:
-    """Starts the app with `records` as its stored history, on the history screen."""
+def kept_game() -> KeptGame:
+    """An unfinished game kept: Dana's Chance filled, the Bot's dice rolled."""
+    game = new_game("penta", [Player("Dana"), Player("Bot")], SeededDice(7))
+    game = roll(score(roll(game, 0), 0, "chance"), 1)
+    return KeptGame("00000000000000c1", game, None, None, date(2026, 11, 25))
+
+
+def open_history_of(
+    page: Page, app_url: str, records: tuple[GameRecord, ...], kept: tuple[KeptGame, ...] = ()
+) -> None:
+    """Starts the app with `records` as its stored history (and `kept` as its unfinished games
+    kept), on the history screen."""
     stored = encode_record(HISTORY, {"games": records_to_data(records)})
     Ui(page).open(app_url)
     page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
+    if kept:
+        kept_text = encode_record(KEPT, {"games": kept_to_data(kept)})
+        page.evaluate("(text) => localStorage.setItem('penta.kept', text)", kept_text)
     page.reload()
     wait_until_ready(page)
     open_history(page)
@@ -73,7 +87,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     records = finished_games()
-    open_history_of(page, app_url, records)
+    open_history_of(page, app_url, records, (kept_game(),))
 
     t = Translator("en")
     expected = player_stats(records)
@@ -107,6 +121,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
     document = json.loads(exported.read_text(encoding="utf-8"))
     assert document["format"] == "penta-export"
     assert {game["id"] for game in document["payload"]["games"]} == {r.id for r in records}
+    assert [game["id"] for game in document["payload"]["kept"]] == [kept_game().id]
 
     clear_stored_records(page)
     page.reload()
@@ -116,7 +131,9 @@ def test_statistics_export_import_round_trip_without_duplicates(
     expect(page.locator("#stats-list > li")).to_have_count(0)
 
     page.set_input_files("#import-file", exported)
-    expect(page.locator("#notice-list .notice-text")).to_have_text(["Imported 3 games."])
+    expect(page.locator("#notice-list .notice-text")).to_have_text(
+        ["Imported 3 games.", "1 unfinished game added: it is on the New game screen."]
+    )
     expect(page.locator("#stats-list > li")).to_have_count(len(expected))
     expect(charts).to_have_count(2 * len(expected), timeout=30_000)
     assert card_texts(page) == before
@@ -129,6 +146,10 @@ def test_statistics_export_import_round_trip_without_duplicates(
     assert card_texts(page) == before
     history = json.loads(stored_records(page)["penta.history"])
     assert len(history["payload"]["games"]) == 3
+    kept = json.loads(stored_records(page)["penta.kept"])
+    assert [game["id"] for game in kept["payload"]["games"]] == [kept_game().id]
+    page.click("#history-back")
+    expect(page.locator("#kept-list > li")).to_have_count(1)
 
 
 def test_oversized_and_malformed_imports_are_refused_plainly(page: Page, app_url: str) -> None:

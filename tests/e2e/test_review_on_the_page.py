@@ -24,6 +24,7 @@ from game.persistence.storage import encode_record
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import Player
+from game.present.percentile_words import percentile_words
 from game.present.review_screen import shown_breakdown
 from game.present.share_text import share_text
 from game.strategy.advisor import Advisor
@@ -96,7 +97,7 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     ]
     assert player.percentile is not None
     expect(page.locator("#review-percentile")).to_have_text(
-        f"Better than {t.format_percent(player.percentile / 100)} of perfect games"
+        percentile_words(t, player.percentile, "review")
     )
     costliest = max(expected.decisions, key=lambda d: d.loss)
     first = page.locator("#review-mistakes details").first
@@ -178,6 +179,6 @@ def test_a_review_from_the_history_works_offline_once_the_tables_are_kept(
     assert page.locator("#review-breakdown dd").last.inner_text() == str(game.sheets[0].total)
     percentile = expected.players[0].percentile
     assert percentile is not None  # offline too: the scores came from the cache
-    expect(page.locator("#review-percentile")).to_contain_text(
-        Translator("en").format_percent(percentile / 100)
+    expect(page.locator("#review-percentile")).to_have_text(
+        percentile_words(Translator("en", isolate=False), percentile, "review")
     )

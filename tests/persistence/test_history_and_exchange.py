@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from game.errors import SaveFileError
 from game.persistence.exchange import (
+    EXPORT_VERSIONS,
     MAX_IMPORT_BYTES,
     ImportRefusal,
     ImportRefusedError,
@@ -271,6 +272,9 @@ def test_random_histories_merge_to_their_union(seeds: list[int], split: int) -> 
     assert sorted(r.id for r in stored) == sorted(r.id for r in records)
 
 
+NEWER = EXPORT_VERSIONS.current + 1
+
+
 def document(**changes: Any) -> str:
     data = json.loads(export_history(hand_checked(), date(2026, 11, 30)))
     data.update(changes)
@@ -309,7 +313,12 @@ REFUSED = [
         "'penta-game'",
     ),
     ("a list", lambda: "[]", ImportRefusal.NOT_AN_EXPORT, "[]"),
-    ("newer version", lambda: document(version=5), ImportRefusal.UNKNOWN_VERSION, "not 5"),
+    (
+        "newer version",
+        lambda: document(version=NEWER),
+        ImportRefusal.UNKNOWN_VERSION,
+        f"not {NEWER}",
+    ),
     (
         "extra key",
         lambda: document(signature="x"),

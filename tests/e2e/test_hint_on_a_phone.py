@@ -1,0 +1,59 @@
+"""The hint's move on a phone (360x640), where the folded tray has one short line: it reads in
+full in every language (it was cut before the dice: "Best: keep 4 (expect…"), and with real
+dice the dice to keep are marked on the dice entered, as they are on the dice on screen."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from game.i18n.bidi import without_isolates
+from game.i18n.translator import Translator
+from tests.e2e.game_helpers import Ui
+
+CUT = """el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1"""
+
+
+def test_the_hints_move_reads_in_full_and_marks_the_entered_dice(page: Page, app_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    ui = Ui(page).open(app_url, seed=5)
+    ui.start()
+    assert ui.roll() == (6, 6, 6, 6, 5)
+    page.click("#hint")
+    summary = page.locator("#tray-summary")
+    for language in ("en", "he", "et"):
+        page.select_option("#language", language)
+        t = Translator(language)
+        move = t("hint.short_keep", dice=t.dice_to_keep([6, 6, 6, 6]))
+        expect(summary).to_have_text(without_isolates(move))
+        assert not summary.evaluate(CUT), f"{language}: {summary.inner_text()!r} is cut"
+    expect(page.locator("#tray-toggle")).to_have_attribute("aria-expanded", "false")
+
+    page.select_option("#language", "en")
+    page.click("#leave")
+    page.click("#leave-confirm")
+    page.click("#dice-real-label")
+    ui.start()
+    for face in (6, 2, 6, 3, 1):
+        page.click(f'#pad-faces [data-face="{face}"]')
+    page.click("#hint")
+    page.click("#pad-roll-1")
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Best: keep ")
+    named = sorted(int(face) for face in re.findall(r"\d", hint.inner_text().split("(")[0]))
+    entered = page.locator("#pad-entered .die:not(.slot)")
+    marked = entered.evaluate_all(
+        "dice => dice.filter(d => d.classList.contains('advice-keep')).map(d => +d.dataset.face)"
+    )
+    assert sorted(marked) == named and 0 < len(named) < 5
+    badges = page.locator("#pad-entered .kept-badge")
+    is_marked = entered.evaluate_all("dice => dice.map(d => d.classList.contains('advice-keep'))")
+    for language in ("he", "et", "en"):
+        page.select_option("#language", language)
+        word = Translator(language)("die.hint_keep_badge")
+        expect(badges).to_have_text([word if mark else "" for mark in is_marked])
+    expect(entered.first).to_have_attribute("aria-label", re.compile("Take back the"))
+    page.click("#pad-entered .die.advice-keep >> nth=0")  # a die taken back: the marks go
+    expect(page.locator("#pad-entered .die.advice-keep")).to_have_count(0)
+    expect(badges.filter(has_text=re.compile("."))).to_have_count(0)

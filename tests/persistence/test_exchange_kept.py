@@ -1,0 +1,145 @@
+"""The games kept (unfinished, game.persistence.kept) travel in the history's export: exported
+with the finished games, checked on import as strictly as the stored list, added without
+duplicates and never past the list's cap; an export of before (version 3) still imports."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+import pytest
+
+from game.coach.protocol import CoachMode
+from game.persistence.exchange import (
+    EXPORT_VERSIONS,
+    ImportRefusal,
+    ImportRefusedError,
+    export_history,
+    import_history,
+)
+from game.persistence.history import load_history, record_game, save_history
+from game.persistence.kept import MAX_KEPT, KeptGame, add_kept, load_kept
+from game.persistence.storage import MemoryStorage
+from game.persistence.turn_record import TurnRecord
+from game.play.engine import roll, score
+from game.play.state import GameState
+from tests.persistence.persistence_helpers import play_to_end, seeded_game
+
+EXPORTED = date(2026, 12, 1)
+
+
+def unfinished(seed: int) -> GameState:
+    """A game with a box filled and the next turn's dice rolled."""
+    game = roll(seeded_game("penta", 2, seed), 0)
+    game = score(game, 0, "chance")
+    return roll(game, 1)
+
+
+def kept(number: int, day: int = 1) -> KeptGame:
+    return KeptGame(f"{number:016x}", unfinished(number), None, None, date(2026, 11, day))
+
+
+def stored_kept(storage: MemoryStorage) -> tuple[KeptGame, ...]:
+    result = load_kept(storage)
+    assert result.problem is None
+    return result.value or ()
+
+
+def test_the_games_kept_are_exported_and_imported_with_the_history() -> None:
+    finished = (
+        record_game(
+            "00000000000000aa", play_to_end(seeded_game("penta", 1, 3), random.Random(3)), EXPORTED
+        ),
+    )
+    mine = MemoryStorage()
+    for number in (1, 2):
+        assert add_kept(mine, kept(number, day=number)).done
+    text = export_history(finished, EXPORTED, stored_kept(mine))
+    theirs = MemoryStorage()
+    assert add_kept(theirs, kept(2, day=2)).done  # already there: not twice
+    outcome = import_history(theirs, text)
+    assert (outcome.added, outcome.kept_added, outcome.kept_already_known) == (1, 1, 1)
+    assert outcome.kept_left_out == 0 and outcome.problems == ()
+    assert stored_kept(theirs) == stored_kept(mine)  # newest first, each game exactly
+    again = import_history(theirs, text)
+    assert (again.kept_added, again.kept_already_known) == (0, 2)
+
+
+def test_a_game_kept_that_was_finished_since_is_not_kept_again() -> None:
+    entry = kept(5)
+    storage = MemoryStorage()
+    save_history(
+        storage, (record_game(entry.id, play_to_end(entry.game, random.Random(5)), EXPORTED),)
+    )
+    outcome = import_history(storage, export_history((), EXPORTED, (entry,)))
+    assert (outcome.kept_added, outcome.kept_already_known) == (0, 1)
+    assert stored_kept(storage) == ()
+
+
+def test_no_game_is_dropped_to_make_room_the_ones_left_out_are_counted() -> None:
+    storage = MemoryStorage()
+    for number in range(1, MAX_KEPT):
+        assert add_kept(storage, kept(number)).done
+    incoming = tuple(kept(number, day=20) for number in range(100, 103))
+    outcome = import_history(storage, export_history((), EXPORTED, incoming))
+    assert (outcome.kept_added, outcome.kept_left_out) == (1, 2)
+    ids = [entry.id for entry in stored_kept(storage)]
+    assert len(ids) == MAX_KEPT and ids[0] == incoming[0].id
+    assert set(ids) >= {f"{number:016x}" for number in range(1, MAX_KEPT)}
+
+
+def test_an_export_of_before_the_games_kept_still_imports() -> None:
+    record = record_game(
+        "00000000000000bb", play_to_end(seeded_game("yatzy", 1, 4), random.Random(4)), EXPORTED
+    )
+    document = json.loads(export_history((record,), EXPORTED))
+    assert document["version"] == EXPORT_VERSIONS.current and document["payload"]["kept"] == []
+    del document["payload"]["kept"]
+    document["version"] = 4  # the last version without games kept
+    storage = MemoryStorage()
+    outcome = import_history(storage, json.dumps(document))
+    assert (outcome.added, outcome.kept_added) == (1, 0)
+    assert load_history(storage).value == (record,)
+
+
+@pytest.mark.parametrize(
+    ("damage", "named"),
+    [
+        (lambda entry: entry.update(id="not hex"), "payload.kept[0].id"),
+        (lambda entry: entry.update(last_played="yesterday"), "payload.kept[0].last_played"),
+        (lambda entry: entry["game"].update(version=99), "payload.kept[0].game"),
+        (lambda entry: entry.update(extra=1), "payload.kept[0]"),
+    ],
+)
+def test_a_damaged_game_kept_refuses_the_whole_import(
+    damage: Callable[[dict[str, Any]], None], named: str
+) -> None:
+    document = json.loads(export_history((), EXPORTED, (kept(1), kept(2))))
+    damage(document["payload"]["kept"][0])
+    storage = MemoryStorage()
+    with pytest.raises(ImportRefusedError, match=named.replace("[", r"\[")) as refused:
+        import_history(storage, json.dumps(document))
+    assert refused.value.kind is ImportRefusal.INVALID
+    assert storage.keys() == []  # nothing written
+
+
+def test_the_same_game_twice_in_an_export_is_refused() -> None:
+    document = json.loads(export_history((), EXPORTED, (kept(1), kept(1))))
+    with pytest.raises(ImportRefusedError, match="already an earlier game's"):
+        import_history(MemoryStorage(), json.dumps(document))
+
+
+def test_a_game_kept_with_its_turn_keeps_it() -> None:
+    entry = KeptGame(
+        "0000000000000007",
+        unfinished(7),
+        None,
+        TurnRecord(auto_scored="chance", coach=(CoachMode.WARN, CoachMode.OFF)),
+        EXPORTED,
+    )
+    storage = MemoryStorage()
+    import_history(storage, export_history((), EXPORTED, (entry,)))
+    assert stored_kept(storage) == (entry,)
