@@ -228,7 +228,16 @@
         }
         return runtimeModule;
     }
-    if (!firstVisit) compileRuntime();
+    // And the interpreter's snapshot is read meanwhile (see assets/runtime-start.mjs, the
+    // module PyScript later imports as its interpreter: the same module, run once).
+    const INTERPRETER_START = "assets/runtime-start.mjs";
+    if (!firstVisit) {
+        compileRuntime();
+        const script = document.createElement("script");
+        script.type = "module";
+        script.src = INTERPRETER_START;
+        document.head.append(script);
+    }
 
     function runtimeFiles() {
         try {

@@ -137,10 +137,15 @@ function makeSnapshotLater(plan) {
     }, { once: true });
 }
 
+// Read as soon as this module runs: on a start that a version of the app controls, boot.js
+// runs it at the page's first moment, so the snapshot is read and checked while the page and
+// PyScript load, instead of once PyScript asks for the interpreter.
+const plan = snapshotPlan();
+const kept = plan ? keptSnapshot(plan) : Promise.resolve(null);
+
 export async function loadPyodide(options) {
     const settings = { ...options, indexURL: RUNTIME_URL };
-    const plan = snapshotPlan();
-    const bytes = plan && (await keptSnapshot(plan));
+    const bytes = await kept;
     if (bytes) {
         try {
             const runtime = await restore(settings, bytes);
