@@ -16,7 +16,8 @@ LONG_NAME = "A" * 50
 def test_a_fifty_letter_name_never_makes_the_page_scroll_sideways(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=7)
     seats: list[tuple[str, str, str | None]] = [(LONG_NAME, "human", None)]
-    seats += [(f"Bot {n}", "computer", "beginner") for n in range(2, 13)]
+    seats += [(f"Bot {n}", "computer", "beginner") for n in range(2, 12)]
+    seats.append(("נועה", "computer", "beginner"))  # a right-to-left name among Latin ones
     ui.set_players(seats)
     ui.no_page_scroll_sideways()
     ui.start()
@@ -46,6 +47,16 @@ def test_a_fifty_letter_name_never_makes_the_page_scroll_sideways(page: Page, ap
             ui.no_page_scroll_sideways()
     expect(page.locator("#end-screen")).to_be_visible()
     expect(page.locator("#standings > li")).to_have_count(12)
+    # Every name starts where the page's text starts, whatever its script.
+    starts = page.locator("#standings .name").evaluate_all(
+        """ns => ns.map(n => {  // the text's own start, not its box's
+            const text = document.createRange();
+            text.selectNodeContents(n);
+            return Math.round(text.getBoundingClientRect().left
+                - n.previousElementSibling.getBoundingClientRect().right);
+        })"""
+    )
+    assert len(set(starts)) == 1, starts
     ui.no_page_scroll_sideways()
     expect(page.locator("#end-headline")).to_be_visible()
     page.evaluate(SCROLL_TO_THE_SHEETS_END, END_SHEET)

@@ -195,7 +195,8 @@ MIN_TAP = 24
 """A target's least side (WCAG 2.5.8, target size minimum), in CSS pixels."""
 # The real-dice game seen whole: whether the page or the sheet's frame scrolls, which rows and
 # cells of the sheet are not wholly inside the frame and the screen, the rows' height, the
-# narrowest column name, the pad's and the tray's buttons smaller than MIN_TAP, the "Next" line.
+# narrowest column name, the pad's and the tray's buttons smaller than MIN_TAP or not wholly on
+# the screen (reached only by scrolling the tray, which nothing tells), the "Next" line.
 WHOLE_SHEET = """(minTap) => {
     const de = document.documentElement;
     const wrap = document.getElementById('sheet-wrap');
@@ -216,7 +217,12 @@ WHOLE_SHEET = """(minTap) => {
         return Math.min(box.width, box.height);
     };
     const scrolls = e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1;
-    const taps = '#pad button, #tray .controls button, #game-screen .turn-head button';
+    const taps = '#tray button, #game-screen .turn-head button';
+    const offScreen = b => {
+        const box = b.getBoundingClientRect();
+        return box.top < -1 || box.bottom > innerHeight + 1 || box.left < -1
+            || box.right > innerWidth + 1;
+    };
     const next = document.getElementById('pad-next');
     const nextBox = next.getBoundingClientRect();
     return {
@@ -233,6 +239,8 @@ WHOLE_SHEET = """(minTap) => {
             .map(name => name.getBoundingClientRect().width)),
         smallTaps: [...document.querySelectorAll(taps)].filter(shown)
             .filter(b => side(b) < minTap).map(b => b.id || b.dataset.face || b.className),
+        offScreen: [...document.querySelectorAll(taps)].filter(shown).filter(offScreen)
+            .map(b => b.id || b.dataset.face || b.className),
         next: next.hidden ? '' : next.textContent,
         nextSize: parseFloat(getComputedStyle(next).fontSize),
         nextInSight: nextBox.top >= 0 && nextBox.bottom <= innerHeight && nextBox.left >= 0
@@ -284,6 +292,8 @@ def whole_sheet_problems(page: Page, size: tuple[int, int], where: str, next_up:
         problems.append(f"{seen['columns']} columns")
     if seen["smallTaps"]:
         problems.append(f"buttons under {MIN_TAP} px: {seen['smallTaps']}")
+    if seen["offScreen"]:
+        problems.append(f"buttons off the screen: {seen['offScreen']}")
     if height >= 600 and seen["boxButton"] < MIN_TAP:
         problems.append(f"the sheet's boxes are {seen['boxButton']} px")
     if seen["narrowestName"] < 36:  # more than three letters of a name
@@ -291,6 +301,25 @@ def whole_sheet_problems(page: Page, size: tuple[int, int], where: str, next_up:
     if next_up and (not seen["next"] or not seen["nextInSight"] or seen["nextSize"] < 24):
         problems.append(f"the 'Next' line: {seen['next']!r}, {seen['nextSize']} px")
     return [f"{where} {width}x{height}: {problem} ({seen})" for problem in problems]
+
+
+def asking_upright_problems(page: Page, ruleset: str) -> list[str]:
+    """On a phone upright, while the pad asks which roll it was: at least MIN_ROWS_UPRIGHT
+    rows in sight, and the three rolls on one line, in each language."""
+    problems = []
+    page.set_viewport_size({"width": 360, "height": 640})
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+        seen = page.evaluate(MEASURE)
+        lines = page.locator(".pad-rolls button").evaluate_all(
+            "bs => new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size"
+        )
+        print(f"{ruleset}, {language}, asking the roll, 360x640: {seen['rows']} rows in sight")
+        if seen["rows"] < MIN_ROWS_UPRIGHT or lines != 1:
+            problems.append(f"{ruleset}, {language}, asking, 360x640: {lines} lines, {seen}")
+    return problems
 
 
 @pytest.mark.heavy
@@ -318,6 +347,15 @@ def test_a_real_dice_game_shows_the_whole_sheet_sideways_and_on_a_tablet(
         # The next roll entered: every open box of the current column is a button, one chosen.
         for face in (3, 3, 6, 6, 6):
             page.click(f'#pad-faces [data-face="{face}"]')
+        page.click("#hint")  # "What should I keep?": the pad asks which roll it was
+        expect(page.locator("#pad-ask")).to_be_visible()
+        for size in REAL_DICE_SIZES:
+            problems += whole_sheet_problems(page, size, f"{ruleset}, asking the roll,", False)
+        problems += asking_upright_problems(page, ruleset)
+        page.click("#pad-roll-1")
+        expect(page.locator("#pad-ask")).to_be_hidden()
+        for size in REAL_DICE_SIZES:
+            problems += whole_sheet_problems(page, size, f"{ruleset}, the advice shown,", False)
         page.locator("#sheet button[data-box]:not([disabled])").last.click()
         for size in REAL_DICE_SIZES:
             problems += whole_sheet_problems(page, size, f"{ruleset}, a box chosen,", False)
