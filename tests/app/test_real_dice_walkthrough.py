@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.intents import AddPlayer, SetPlayerKind
+from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
+from game.app.intents import AddPlayer, ConfirmTurn, SelectBox, SetPlayerKind
 from game.app.model import AppState
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
 from game.errors import SaveFileError
+from game.i18n.bidi import without_isolates as plain
+from game.play.sheet import Sheet
+from game.play.state import PlayerKind
 from tests.app.driver import AppDriver
-from tests.app.test_real_dice import real_dice_driver
+from tests.app.test_real_dice import enter, real_dice_driver
+from tests.app.test_real_dice_corrections import PENTA_TURNS, app_with, played
 
 # --- 1. the dice choice is kept with the last setup ----------------------------------------------
 
@@ -42,7 +47,101 @@ def test_a_dice_choice_not_true_or_false_is_refused(value: object) -> None:
 
 
 def test_real_dice_with_a_computer_seat_are_refused() -> None:
-    state = AppDriver.seeded(1)(AddPlayer(), SetPlayerKind(1, "computer"))
+    state = AppDriver.seeded(1)(AddPlayer(), SetPlayerKind(1, PlayerKind.COMPUTER))
     data = {**preferences_to_data(state), "real_dice": True}
     with pytest.raises(SaveFileError, match=r"preferences\.real_dice.*computer"):
         preferences_from_data(AppState(), data)
+
+
+# --- 2. and 4. a correction: its question, and the line after it ---------------------------------
+
+
+def dana_s_penta_bonus() -> AppDriver:
+    """Dana's five sixes in Sixes after her Penta: 30 points and the 100-point bonus."""
+    driver = real_dice_driver("penta", ("Dana", "Avi"))
+    for dice, box in (((5, 5, 5, 5, 5), "penta"), ((1, 1, 2, 3, 4), "ones")):
+        enter(driver, dice)
+        driver(SelectBox(box), ConfirmTurn())
+    enter(driver, (6, 6, 6, 6, 6))
+    driver(SelectBox("sixes"), ConfirmTurn())
+    assert driver.game.sheets[0].five_of_a_kind_bonus_points == 100
+    return driver
+
+
+def bonuses(sheet: Sheet) -> int:
+    return sheet.upper_bonus + sheet.five_of_a_kind_bonus_points
+
+
+def test_the_question_states_the_total_and_the_bonuses_before_and_after() -> None:
+    driver = dana_s_penta_bonus()
+    before = driver.game.sheets[0]
+    driver(OpenCorrection(0, "sixes"), CorrectionFace(6, add=False), CorrectionFace(1, add=True))
+    driver(ApplyCorrection())
+    view = driver.view().correction
+    assert view is not None
+    question = plain(view.question)
+    driver(ApplyCorrection())
+    after = driver.game.sheets[0]
+    assert after.points_in("sixes") == 24 and bonuses(after) != bonuses(before)
+    assert question == (
+        f"Change Dana's Sixes from 30 to 24? Dana's total goes from {before.total} to "
+        f"{after.total}, the bonuses from {bonuses(before)} to {bonuses(after)}."
+    )
+
+
+def test_a_question_without_a_bonus_change_states_the_total() -> None:
+    driver = dana_s_penta_bonus()
+    before = driver.game.sheets[1]
+    driver(OpenCorrection(1, "ones"), CorrectionFace(2, add=False), CorrectionFace(1, add=True))
+    driver(ApplyCorrection())
+    view = driver.view().correction
+    assert view is not None
+    question = plain(view.question)
+    driver(ApplyCorrection())
+    after = driver.game.sheets[1].total
+    assert (
+        question
+        == f"Change Avi's Ones from 2 to 3? Avi's total goes from {before.total} to {after}."
+    )
+
+
+def test_after_a_correction_the_tray_no_longer_states_the_old_score() -> None:
+    driver = dana_s_penta_bonus()
+    assert "30" in plain(driver.view().last_move)
+    driver(OpenCorrection(0, "sixes"), CorrectionFace(6, add=False), CorrectionFace(1, add=True))
+    driver(ApplyCorrection(), ApplyCorrection())
+    total = driver.game.sheets[0].total
+    line = f"Corrected: Dana's Sixes, now 24 points (Dana's total {total})"
+    assert plain(driver.view().last_move) == line
+    assert plain(driver.snapshot().announcement) == line
+    driver(OpenCorrection(0, "sixes"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
+    assert driver.game.sheets[0].points_in("sixes") is None
+    total = driver.game.sheets[0].total
+    line = f"Cleared: Dana's Sixes (Dana's total {total})"
+    assert plain(driver.view().last_move) == line == plain(driver.snapshot().announcement)
+    enter(driver, (2, 2, 3, 4, 5))
+    assert plain(driver.view().last_move) == ""
+
+
+# --- 7. the refusals' wording ------------------------------------------------------------------
+
+
+def test_a_refusal_names_the_round_as_the_screen_does() -> None:
+    driver = dana_s_penta_bonus()
+    driver(OpenCorrection(0, "penta"), CorrectionFace(5, add=False), CorrectionFace(4, add=True))
+    view = driver.view().correction
+    assert view is not None and plain(driver.view().round) == "Round 2 of 13"
+    assert plain(view.refusal) == (
+        "Not possible: Dana would lose the bonus earned with Sixes in round 2."
+    )
+
+
+def test_a_refusal_in_hebrew_reads_naturally_with_a_latin_name() -> None:
+    driver = app_with(played("penta", PENTA_TURNS), "he")
+    driver(OpenCorrection(0, "penta"), CorrectionFace(5, add=False), CorrectionFace(6, add=True))
+    view = driver.view().correction
+    assert view is not None
+    refusal = plain(view.refusal)
+    # The name stands alone ("של P0"), never joined to ש, and no verb agrees with it.
+    assert "של P0 " in refusal and "שP0" not in refusal and "השתמש" not in refusal
+    assert "בסיבוב 3" in refusal
