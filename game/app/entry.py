@@ -24,7 +24,7 @@ from game.app.model import AppState, Screen
 from game.coach.protocol import Coach
 from game.errors import GameError
 from game.play.real_dice import enter_dice, mark_roll, withdraw_dice
-from game.play.state import PlayerKind
+from game.play.state import GameState, PlayerKind
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
 
 _PAD_INTENTS = (EnterFace, RemoveFace, RemoveLastFace, AskAboutRoll, ShowHint)
@@ -41,6 +41,16 @@ def entered_faces(state: AppState) -> tuple[int, ...]:
 
 def entry_complete(state: AppState) -> bool:
     return len(entered_faces(state)) == DICE_COUNT
+
+
+def game_as_entered(state: AppState) -> GameState | None:
+    """The game as the dice entered now leave it: while the roll asked about is being changed
+    on the pad into the next one (fewer than five faces there), it has no dice to score, as
+    before any dice were entered, so the sheet and the tray follow the pad, not that roll."""
+    game = state.game
+    if game is None or not game.real_dice or game.dice is None or entry_complete(state):
+        return game
+    return replace(game, dice=None, kept=(), selected_box=None)
 
 
 def asking_roll(state: AppState) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from game.app.entry import entry_complete
+from game.app.entry import entry_complete, game_as_entered
 from game.app.model import (
     AppState,
     CoachStatus,
@@ -74,7 +74,7 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
 
 
 def game_view(state: AppState, t: Translator, now: float) -> GameView:
-    game = state.game
+    game = game_as_entered(state)
     assert game is not None
     ruleset = game.ruleset
     computer = is_computer_turn(state)

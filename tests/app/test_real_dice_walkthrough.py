@@ -6,8 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
-from game.app.intents import AddPlayer, ConfirmTurn, SelectBox, SetPlayerKind
+from game.app.entry_intents import (
+    ApplyCorrection,
+    AskAboutRoll,
+    CorrectionFace,
+    EnterFace,
+    OpenCorrection,
+    RemoveFace,
+)
+from game.app.intents import AddPlayer, ConfirmTurn, SelectBox, SetPlayerKind, ShowHint
 from game.app.model import AppState
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
 from game.errors import SaveFileError
@@ -145,3 +152,35 @@ def test_a_refusal_in_hebrew_reads_naturally_with_a_latin_name() -> None:
     # The name stands alone ("של P0"), never joined to ש, and no verb agrees with it.
     assert "של P0 " in refusal and "שP0" not in refusal and "השתמש" not in refusal
     assert "בסיבוב 3" in refusal
+
+
+# --- 3. the sheet and the tray follow the dice entered now, after a hint too -------------------
+
+
+def shown(driver: AppDriver) -> tuple[object, ...]:
+    """What the sheet and the tray say of the dice: every cell's text, state and label, the
+    tray's status and messages."""
+    view = driver.view()
+    cells = tuple((c.text, c.state, plain(c.label)) for row in view.sheet.rows for c in row.cells)
+    return cells, plain(view.status), plain(view.message), plain(view.bonus_message)
+
+
+def test_dice_taken_back_after_a_hint_take_the_previews_away() -> None:
+    without_hint = real_dice_driver(names=("Dana",))
+    enter(without_hint, (1, 2, 3, 4, 6))
+    without_hint(RemoveFace(6))
+    assert plain(without_hint.view().status) == "Enter Dana's dice"
+
+    driver = real_dice_driver(names=("Dana",))
+    driver.tables_ready()
+    enter(driver, (1, 2, 3, 4, 6))
+    driver(ShowHint(), AskAboutRoll(1))  # the 1st roll: kept in the game, two rolls left
+    assert driver.state.pacing.hint is not None and driver.game.rolls_left == 2
+    driver(RemoveFace(6))
+    assert shown(driver) == shown(without_hint)
+    assert not any("if scored now" in part for part in map(str, shown(driver)[0]))
+    driver(SelectBox("small_straight"))
+    assert driver.game.selected_box is None  # nothing to score until five dice are entered
+    driver(EnterFace(5))
+    assert driver.game.dice == (1, 2, 3, 4, 5)
+    assert driver.cell("small_straight").state == "potential"
