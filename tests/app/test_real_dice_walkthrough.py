@@ -4,6 +4,9 @@ history list, a partly entered roll across a reload, and the wording of the refu
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
+
 import pytest
 
 from game.app.entry_intents import (
@@ -15,14 +18,18 @@ from game.app.entry_intents import (
     RemoveFace,
 )
 from game.app.intents import AddPlayer, ConfirmTurn, SelectBox, SetPlayerKind, ShowHint
-from game.app.model import AppState
+from game.app.model import AppState, Screen
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
+from game.coach.greedy import best_immediate_box
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates as plain
+from game.persistence.history import record_game
+from game.play.engine import new_game, roll, score
+from game.play.random_source import RealDice, SeededDice
 from game.play.sheet import Sheet
-from game.play.state import PlayerKind
+from game.play.state import GameState, Player, PlayerKind
 from tests.app.driver import AppDriver
-from tests.app.test_real_dice import enter, real_dice_driver
+from tests.app.test_real_dice import enter, played_through, real_dice_driver
 from tests.app.test_real_dice_corrections import PENTA_TURNS, app_with, played
 
 # --- 1. the dice choice is kept with the last setup ----------------------------------------------
@@ -185,3 +192,31 @@ def test_dice_taken_back_after_a_hint_take_the_previews_away() -> None:
     driver(EnterFace(5))
     assert driver.game.dice == (1, 2, 3, 4, 5)
     assert driver.cell("small_straight").state == "potential"
+
+
+# --- 5. the history's list marks the games played with real dice ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "marked"),
+    [("en", "real dice"), ("he", "קוביות אמיתיות"), ("et", "päris täringu")],
+)
+def test_the_history_list_marks_the_games_played_with_real_dice(language: str, marked: str) -> None:
+    real = record_game("2" * 16, played_through(RealDice()), date(2026, 12, 1))
+    screen = record_game("3" * 16, played_through_on_screen(), date(2026, 12, 1))
+    driver = AppDriver.seeded(1, language)
+    ui = replace(driver.state.ui, history_games=(real, screen), screen=Screen.HISTORY)
+    driver.state = replace(driver.state, ui=ui)
+    history = driver.snapshot().history
+    assert history is not None
+    on_screen, with_real_dice = history.games  # newest first: as recorded, the later first
+    assert marked in plain(with_real_dice.title) and marked in plain(with_real_dice.open_name)
+    assert marked not in plain(on_screen.title) and marked not in plain(on_screen.open_name)
+
+
+def played_through_on_screen() -> GameState:
+    game = new_game("yatzy", [Player("Dana")], SeededDice(3))
+    for _ in game.ruleset.box_ids:
+        game = roll(game, 0)
+        game = score(game, 0, best_immediate_box(game))
+    return game
