@@ -4,11 +4,13 @@ history list, a partly entered roll across a reload, and the wording of the refu
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import date
 
 import pytest
 
+from game.app.effects import SaveSession
 from game.app.entry_intents import (
     ApplyCorrection,
     AskAboutRoll,
@@ -17,13 +19,24 @@ from game.app.entry_intents import (
     OpenCorrection,
     RemoveFace,
 )
-from game.app.intents import AddPlayer, ConfirmTurn, SelectBox, SetPlayerKind, ShowHint
+from game.app.intents import (
+    AddPlayer,
+    ConfirmTurn,
+    SelectBox,
+    SetPlayerKind,
+    ShowHint,
+    StartGame,
+)
 from game.app.model import AppState, Screen
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
+from game.app.start import initial_state, resume
 from game.coach.greedy import best_immediate_box
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates as plain
 from game.persistence.history import record_game
+from game.persistence.session import SESSION_KEY, restore_session, save_session
+from game.persistence.storage import MemoryStorage
+from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
 from game.play.engine import new_game, roll, score
 from game.play.random_source import RealDice, SeededDice
 from game.play.sheet import Sheet
@@ -220,3 +233,75 @@ def played_through_on_screen() -> GameState:
         game = roll(game, 0)
         game = score(game, 0, best_immediate_box(game))
     return game
+
+
+# --- 6. a partly entered roll survives a reload ------------------------------------------------
+
+
+def saved_and_reloaded(driver: AppDriver) -> AppState:
+    """The app opened again on the session the last intent asked the shell to save."""
+    *_, saved = [effect for effect in driver.effects if isinstance(effect, SaveSession)]
+    storage = MemoryStorage()
+    save_session(storage, saved.game, today=date(2026, 12, 1), turn=saved.turn)
+    restored = restore_session(storage)
+    assert not restored.problems
+    return resume(initial_state(["en"]), restored.game, None, now=driver.now, turn=restored.turn)
+
+
+def test_a_partly_entered_roll_survives_a_reload() -> None:
+    driver = real_dice_driver()
+    enter(driver, (6, 2))
+    driver(EnterFace(4))
+    back = AppDriver(saved_and_reloaded(driver))
+    assert back.state.ui.entry == (6, 2, 4)
+    pad = back.view().pad
+    assert pad is not None and [die.face for die in pad.entered] == [2, 4, 6]
+    back(EnterFace(1), EnterFace(1))
+    assert back.game.dice == (6, 2, 4, 1, 1)
+
+
+def test_the_dice_of_a_roll_asked_about_survive_a_reload() -> None:
+    driver = real_dice_driver()
+    driver.tables_ready()
+    enter(driver, (1, 2, 3, 4, 6))
+    driver(ShowHint(), AskAboutRoll(1), RemoveFace(6))
+    back = AppDriver(saved_and_reloaded(driver))
+    assert back.state.ui.entry == (1, 2, 3, 4) and back.game.rolls_left == 2
+    assert plain(back.view().status) == "Enter Dana's dice"
+
+
+def test_a_stored_entry_that_does_not_fit_the_game_is_left_out() -> None:
+    driver = real_dice_driver()
+    enter(driver, (6, 6, 6, 6, 6))  # the turn's dice: the pad shows the game's, nothing waits
+    record = TurnRecord(entry=(1, 2))
+    state = resume(initial_state(["en"]), driver.game, None, now=driver.now, turn=record)
+    assert state.ui.entry == () and state.game == driver.game
+    on_screen = AppDriver.seeded(1)(StartGame())
+    assert on_screen.game is not None
+    state = resume(initial_state(["en"]), on_screen.game, None, now=0.0, turn=record)
+    assert state.ui.entry == ()
+
+
+@pytest.mark.parametrize("entry", [[7], [0], ["6"], [True], [1, 2, 3, 4, 5, 6], "12", None, [1.0]])
+def test_a_stored_entry_not_faces_is_refused_naming_it(entry: object) -> None:
+    data = {**turn_record_to_data(TurnRecord()), "entry": entry}
+    with pytest.raises(SaveFileError, match=r"session\.turn\.entry"):
+        turn_record_from_data(data, "session.turn")
+    assert turn_record_from_data(turn_record_to_data(TurnRecord(entry=(3, 1))), "t").entry == (3, 1)
+
+
+def test_a_session_of_version_3_has_an_empty_pad() -> None:
+    driver = real_dice_driver()
+    enter(driver, (6, 2))
+    driver(EnterFace(4))
+    (saved,) = [effect for effect in driver.effects if isinstance(effect, SaveSession)]
+    storage = MemoryStorage()
+    save_session(storage, saved.game, today=date(2026, 12, 1), turn=saved.turn)
+    record = json.loads(storage.items[SESSION_KEY])
+    assert record["version"] == 4 and record["payload"]["turn"]["entry"] == [6, 2, 4]
+    del record["payload"]["turn"]["entry"]  # as version 3 wrote it
+    record["version"] = 3
+    storage.items[SESSION_KEY] = json.dumps(record)
+    restored = restore_session(storage)
+    assert not restored.problems and restored.migrated and restored.turn is not None
+    assert restored.turn.entry == ()
