@@ -138,13 +138,13 @@ def test_after_a_correction_the_tray_no_longer_states_the_old_score() -> None:
     driver(OpenCorrection(0, "sixes"), CorrectionFace(6, add=False), CorrectionFace(1, add=True))
     driver(ApplyCorrection(), ApplyCorrection())
     total = driver.game.sheets[0].total
-    line = f"Corrected: Dana's Sixes, now 24 points (Dana's total {total})"
+    line = f"Corrected: Dana's Sixes, now 24, total {total}"
     assert plain(driver.view().last_move) == line
     assert plain(driver.snapshot().announcement) == line
     driver(OpenCorrection(0, "sixes"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
     assert driver.game.sheets[0].points_in("sixes") is None
     total = driver.game.sheets[0].total
-    line = f"Cleared: Dana's Sixes (Dana's total {total})"
+    line = f"Cleared: Dana's Sixes, total {total}"
     assert plain(driver.view().last_move) == line == plain(driver.snapshot().announcement)
     enter(driver, (2, 2, 3, 4, 5))
     assert plain(driver.view().last_move) == ""
