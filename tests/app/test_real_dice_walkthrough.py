@@ -140,6 +140,8 @@ def test_after_a_correction_the_tray_no_longer_states_the_old_score() -> None:
     total = driver.game.sheets[0].total
     line = f"Corrected: Dana's Sixes, now 24, total {total}"
     assert plain(driver.view().last_move) == line
+    pad = driver.view().pad
+    assert pad is not None and plain(pad.next_up) == "Next: Avi"  # still who plays next
     assert plain(driver.snapshot().announcement) == line
     driver(OpenCorrection(0, "sixes"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
     assert driver.game.sheets[0].points_in("sixes") is None
