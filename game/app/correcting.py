@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
 from game.app.intents import Intent
-from game.app.model import AppState, Correction, Dialog, Screen
+from game.app.model import AppState, Corrected, Correction, Dialog, Screen
 from game.errors import GameError
 from game.play.corrections import clear_box, correct_box, dice_scored
 from game.play.recheck import CorrectionRefusedError, Refusal
@@ -62,7 +62,18 @@ def apply_correction(state: AppState, intent: Intent) -> AppState | None:
     return replace(
         state,
         play=replace(state.play, game=corrected, before_last_turn=None, last_auto_scored=None),
-        ui=replace(state.ui, dialog=Dialog.NONE, correction=None),
+        ui=replace(
+            state.ui,
+            dialog=Dialog.NONE,
+            correction=None,
+            # What was said of the box before is no longer true: say what changed instead.
+            announcement=Corrected(
+                correction.player,
+                correction.box,
+                corrected.sheets[correction.player].points_in(correction.box),
+            ),
+            announcement_count=state.ui.announcement_count + 1,
+        ),
     )
 
 

@@ -60,7 +60,9 @@ def effects_of_change(
 
 
 def session_save(state: AppState, now: float) -> SaveSession:
-    record = replace(turn_record(state, now), coach=coaching.kept_modes(state))
+    record = replace(
+        turn_record(state, now), coach=coaching.kept_modes(state), entry=state.ui.entry
+    )
     return SaveSession(state.game, state.play.before_last_turn, record)
 
 
@@ -116,6 +118,7 @@ def _kept(state: AppState) -> tuple[object, ...]:
         state.pacing.countdown_paused,
         state.play.last_auto_scored,
         state.coaching.modes,
+        state.ui.entry,
     )
 
 

@@ -23,8 +23,9 @@ from game.app.intents import Intent, ShowHint
 from game.app.model import AppState, Screen
 from game.coach.protocol import Coach
 from game.errors import GameError
+from game.persistence.turn_record import TurnRecord
 from game.play.real_dice import enter_dice, mark_roll, withdraw_dice
-from game.play.state import PlayerKind
+from game.play.state import GameState, PlayerKind
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
 
 _PAD_INTENTS = (EnterFace, RemoveFace, RemoveLastFace, AskAboutRoll, ShowHint)
@@ -41,6 +42,30 @@ def entered_faces(state: AppState) -> tuple[int, ...]:
 
 def entry_complete(state: AppState) -> bool:
     return len(entered_faces(state)) == DICE_COUNT
+
+
+def game_as_entered(state: AppState) -> GameState | None:
+    """The game as the dice entered now leave it: while the roll asked about is being changed
+    on the pad into the next one (fewer than five faces there), it has no dice to score, as
+    before any dice were entered, so the sheet and the tray follow the pad, not that roll."""
+    game = state.game
+    if game is None or not game.real_dice or game.dice is None or entry_complete(state):
+        return game
+    return replace(game, dice=None, kept=(), selected_box=None)
+
+
+def restored_entry(state: AppState, record: TurnRecord | None) -> AppState:
+    """`state` just resumed with the faces its pad had (a partly entered roll, or the roll
+    asked about being changed), when they fit the game restored; else the pad stays empty."""
+    game = state.game
+    faces = () if record is None else record.entry
+    if not faces or game is None or not game.real_dice or game.is_over:
+        return state
+    if game.dice is not None and game.rolls_left == 0:
+        return state  # the turn's dice are in: the pad shows them
+    if len(faces) == DICE_COUNT and (game.dice is None or sorted(faces) != sorted(game.dice)):
+        return state  # five faces wait on the pad only as the roll asked about
+    return replace(state, ui=replace(state.ui, entry=faces))
 
 
 def asking_roll(state: AppState) -> bool:

@@ -192,7 +192,16 @@ class Undone:
     box: str
 
 
-Announcement = Rolled | Kept | Scored | GameOver | Undone
+@dataclass(frozen=True)
+class Corrected:
+    """A filled box corrected, or cleared (points None), in a game played with real dice."""
+
+    player: int
+    box: str
+    points: int | None
+
+
+Announcement = Rolled | Kept | Scored | GameOver | Undone | Corrected
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,9 @@ Version 2 added the hand-over setting, the guided turn, the sound, the vibration
 size. Version 1 is upgraded: its player has played before, so the guided turn is not offered to
 them, and the other new settings keep their defaults. Version 3 added the coach while playing:
 each player's mode ("coach") and the warning threshold ("coach_threshold"); a version 2 record
-gets every player's coach off and the default threshold."""
+gets every player's coach off and the default threshold. Version 4 added the dice of the last
+setup ("real_dice": true when it was played with real dice at the table); a version 3 record
+gets the dice on screen."""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, PlayerKind
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
-PREFERENCES_VERSION = 3
+PREFERENCES_VERSION = 4
 T = TypeVar("T")
 
 
@@ -57,10 +59,16 @@ def _add_coach(data: JsonObject) -> JsonObject:
     return {**data, "version": 3, "coach_threshold": DEFAULT_COACH_THRESHOLD}
 
 
+def _add_dice(data: JsonObject) -> JsonObject:
+    if "real_dice" in data:
+        raise SaveFileError("preferences: version 3 never wrote real_dice")
+    return {**data, "version": 4, "real_dice": False}
+
+
 _MIGRATIONS = MigrationChain(
     "penta-preferences",
     current=PREFERENCES_VERSION,
-    steps={1: _add_pass_phone_and_guide, 2: _add_coach},
+    steps={1: _add_pass_phone_and_guide, 2: _add_coach, 3: _add_dice},
 )
 
 
@@ -88,6 +96,7 @@ def preferences_to_data(state: AppState) -> dict[str, Any]:
             }
             for seat in state.setup.seats
         ],
+        "real_dice": state.setup.real_dice,
     }
 
 
@@ -144,6 +153,10 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
             _seat_from_data(seat, f"preferences.players[{n}]") for n, seat in enumerate(players)
         )
         setup = replace(setup, seats=tuple(seats))
+    setup = replace(setup, real_dice=field("real_dice", (True, False), setup.real_dice))
+    if setup.real_dice and any(seat.kind is PlayerKind.COMPUTER for seat in setup.seats):
+        # Real dice are thrown by people (game.app.entry): such a setup was never written.
+        raise SaveFileError("preferences.real_dice: true, with a computer player's seat")
     return replace(state, settings=settings, setup=replace(setup, restored="players" in prefs))
 
 

@@ -12,6 +12,7 @@ import game.app.coaching as coaching
 import game.app.countdown as countdown
 from game.app.derived import next_tick, with_table_fetch
 from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadKept, LoadStats
+from game.app.entry import restored_entry
 from game.app.intents import SessionRead
 from game.app.model import (
     RESTORED_NOTICE,
@@ -160,7 +161,8 @@ def resume(
         and seconds
     ):
         new = countdown.start(new, now, seconds, None)
-    return schedule(coaching.restored(countdown.restore(new, turn, now), turn), now)
+    new = restored_entry(countdown.restore(new, turn, now), turn)
+    return schedule(coaching.restored(new, turn), now)
 
 
 def open_elsewhere(state: AppState) -> AppState:

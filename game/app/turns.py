@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 import game.app.coaching as coaching
 import game.app.countdown as countdown
 from game.app.coach_intents import PlayMineAnyway, ShowBestMove
+from game.app.entry import game_as_entered
 from game.app.intents import (
     ConfirmTurn,
     HideHint,
@@ -150,6 +151,8 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
                 return state  # the second tap of a double tap
             return _roll_judged(state, c)
         case SelectBox(box):
+            if game_as_entered(state) is not game:
+                return state  # the roll asked about is being changed on the pad: not scored
             # The hint stays: it is about the dice, which choosing a box does not change.
             return coaching.changed(
                 countdown.stop(

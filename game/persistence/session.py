@@ -36,14 +36,15 @@ state before its last box (an undo). When a game is over, its record (with `toda
 date, and that id) is added to the history, on the save where it ends; saving it again changes
 nothing. If its last box is taken back, the record is withdrawn until the game ends again.
 
-Stored record (key "penta.session", format "penta-session", version 3):
+Stored record (key "penta.session", format "penta-session", version 4):
 
-    {"format": "penta-session", "version": 2,
+    {"format": "penta-session", "version": 4,
      "payload": {"game_id": "9f2c4e1a0b3d5c7e", "game": {...a saved game, game.savefile...},
                  "turn": null | {...game.persistence.turn_record...}}}
 
 Version 1 had no "turn" (a reload started the countdown again in full, naming no box); version
-2's turn had no "coach" (the coach while playing came later: every coach off).
+2's turn had no "coach" (the coach while playing came later: every coach off); version 3's had
+no "entry" (a partly entered roll of real dice was lost on a reload: an empty pad).
 
 Preferences (key "penta.preferences", format "penta-preferences-record", version 1): the
 payload is the object from game.app.preferences_to_data, read as strictly as the game: a record
@@ -103,7 +104,16 @@ def _add_coach(payload: JsonObject) -> JsonObject:
     return payload
 
 
-SESSION_VERSIONS = MigrationChain("penta-session", current=3, steps={1: _add_turn, 2: _add_coach})
+def _add_entry(payload: JsonObject) -> JsonObject:
+    """Version 3 to 4: the faces on a real-dice game's pad were not kept (the pad was empty)."""
+    if isinstance(payload.get("turn"), dict):
+        payload["turn"]["entry"] = []
+    return payload
+
+
+SESSION_VERSIONS = MigrationChain(
+    "penta-session", current=4, steps={1: _add_turn, 2: _add_coach, 3: _add_entry}
+)
 PREFERENCES_KEY = "penta.preferences"
 
 

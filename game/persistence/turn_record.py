@@ -1,11 +1,13 @@
 """What the session keeps of the turn beyond the game itself, so that a reload loses nothing.
 
-    TurnRecord(countdown, auto_scored, coach)
+    TurnRecord(countdown, auto_scored, coach, entry)
         countdown     the auto-score countdown that was running: the box it named, its length
                       and the seconds it had left (None: no countdown)
         auto_scored   the box the countdown just scored (it may be taken back until the next
                       roll whatever the undo setting, since the player did not choose it)
         coach         each seat's coach while playing (game.app.coaching), for the game
+        entry         with real dice, the faces on the pad not yet the game's dice (fewer
+                      than five, or the roll asked about being changed: game.app.entry)
     turn_record_to_data(record) -> JSON object
     turn_record_from_data(data, path) -> TurnRecord          raises SaveFileError
 
@@ -15,9 +17,10 @@ the page was away (reloading, closed) do not count against the player.
 Stored in the session's payload (game.persistence.session) as
 
     "turn": {"countdown": {"box": "chance", "seconds": 3, "remaining": 1.8},
-             "auto_scored": null, "coach": ["warn", "off"]}
+             "auto_scored": null, "coach": ["warn", "off"], "entry": [6, 2, 4]}
 
-("coach" came with the session's version 3: a record of version 2 has every coach off.)
+("coach" came with the session's version 3: a record of version 2 has every coach off;
+"entry" with version 4: a record of version 3 has an empty pad.)
 
 Only the shape is checked here; whether the box fits the game restored is for the app to judge
 (game.app.countdown), which ignores a record that does not fit.
@@ -33,6 +36,7 @@ from game.coach.protocol import CoachMode
 from game.errors import SaveFileError
 from game.persistence.readers import check_keys, read_int, read_list, read_object
 from game.play.state import MAX_PLAYERS
+from game.rules.dice import DICE_COUNT, FACES
 
 MAX_BOX_ID_LENGTH = 40
 MAX_COUNTDOWN_SECONDS = 60
@@ -54,6 +58,8 @@ class TurnRecord:
     auto_scored: str | None = None
     coach: tuple[CoachMode, ...] = ()
     """Each seat's coach while playing (empty: all off)."""
+    entry: tuple[int, ...] = ()
+    """The faces on the pad of a game played with real dice, in the order entered."""
 
 
 def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
@@ -68,6 +74,7 @@ def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
         },
         "auto_scored": record.auto_scored,
         "coach": [mode.value for mode in record.coach],
+        "entry": list(record.entry),
     }
 
 
@@ -76,14 +83,16 @@ def turn_record_from_data(data: object, path: str) -> TurnRecord:
 
     Raises:
         SaveFileError: not an object of the keys above, a box id that is not null or a short
-            string, seconds outside 0 to 60, or time left not above 0 and at most the seconds.
+            string, seconds outside 0 to 60, time left not above 0 and at most the seconds,
+            or an entry that is not at most five faces (whole numbers 1 to 6).
     """
     entry = read_object(data, path)
-    check_keys(entry, path, {"countdown", "auto_scored", "coach"})
+    check_keys(entry, path, {"countdown", "auto_scored", "coach", "entry"})
     auto_scored = _box(entry["auto_scored"], f"{path}.auto_scored")
     coach = _coach(entry["coach"], f"{path}.coach")
+    faces = _faces(entry["entry"], f"{path}.entry")
     if entry["countdown"] is None:
-        return TurnRecord(None, auto_scored, coach)
+        return TurnRecord(None, auto_scored, coach, faces)
     where = f"{path}.countdown"
     countdown = read_object(entry["countdown"], where)
     check_keys(countdown, where, {"box", "seconds", "remaining"})
@@ -99,7 +108,15 @@ def turn_record_from_data(data: object, path: str) -> TurnRecord:
             f"{where}.remaining: seconds above 0, at most {seconds}, not {remaining!r:.80}"
         )
     box = _box(countdown["box"], f"{where}.box")
-    return TurnRecord(PendingCountdown(box, seconds, float(remaining)), auto_scored, coach)
+    return TurnRecord(PendingCountdown(box, seconds, float(remaining)), auto_scored, coach, faces)
+
+
+def _faces(value: object, path: str) -> tuple[int, ...]:
+    faces = read_list(value, path, 0, DICE_COUNT)
+    for index, face in enumerate(faces):
+        if type(face) is not int or face not in FACES:
+            raise SaveFileError(f"{path}[{index}]: a face from 1 to 6, not {face!r:.80}")
+    return tuple(faces)
 
 
 def _coach(value: object, path: str) -> tuple[CoachMode, ...]:

@@ -9,6 +9,7 @@ from game.errors import GameError
 from game.i18n.translator import Translator
 from game.play.corrections import dice_scored
 from game.play.recheck import CorrectionRefusedError, Refusal
+from game.play.sheet import Sheet
 from game.present.views import CorrectionView, EnteredDie, PadFace
 from game.rules.dice import DICE_COUNT, FACES
 
@@ -24,6 +25,7 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
     full = len(faces) == DICE_COUNT
     unchanged = sorted(faces) == sorted(dice_scored(game, correction.player, correction.box))
     preview, new_points, refusal = "", points, correction.refusal
+    before = after_sheet = game.sheets[correction.player]
     if full and refusal is None and not unchanged:
         try:
             after = corrected_game(game, correction, clear=False)
@@ -32,7 +34,8 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
         except GameError:
             refusal = Refusal(correction.player, 0, correction.box, "rules")
         else:
-            new_points = after.sheets[correction.player].points_in(correction.box) or 0
+            after_sheet = after.sheets[correction.player]
+            new_points = after_sheet.points_in(correction.box) or 0
             preview = t("correct.preview", points=new_points)
     can_clear, clear_refusal = False, ""
     try:
@@ -45,6 +48,7 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
     question = ""
     if correction.asked == "change":
         question = t("correct.ask_change", name=name, box=box, old=points, new=new_points)
+        question += " " + _consequence(name, before, after_sheet, t)
     elif correction.asked == "clear":
         question = t("correct.ask_clear", name=name, box=box)
     return CorrectionView(
@@ -65,6 +69,23 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
     )
 
 
+def _consequence(name: str, before: Sheet, after: Sheet, t: Translator) -> str:
+    """The player's total before and after a change, and their bonuses when those change
+    too (a change of one box can take away, or give back, a bonus worth far more)."""
+    old_bonus = before.upper_bonus + before.five_of_a_kind_bonus_points
+    new_bonus = after.upper_bonus + after.five_of_a_kind_bonus_points
+    if old_bonus == new_bonus:
+        return t("correct.ask_total", name=name, before=before.total, after=after.total)
+    return t(
+        "correct.ask_total_bonus",
+        name=name,
+        before=before.total,
+        after=after.total,
+        bonus_before=old_bonus,
+        bonus_after=new_bonus,
+    )
+
+
 def _refusal_text(
     state: AppState, refusal: Refusal, t: Translator, *, clearing: bool = False
 ) -> str:
@@ -73,7 +94,7 @@ def _refusal_text(
     values: dict[str, str | int] = {
         "name": game.players[refusal.player].name,
         "box": t.box_name(game.ruleset.id, refusal.box),
-        "turn": refusal.turn,
+        "round": refusal.turn,
     }
     params = {key: values[key] for key in _PLACEHOLDERS[refusal.reason]}
     if clearing:
@@ -82,8 +103,8 @@ def _refusal_text(
 
 
 _PLACEHOLDERS = {
-    "joker": ("name", "box", "turn"),
-    "bonus": ("name", "box", "turn"),
+    "joker": ("name", "box", "round"),
+    "bonus": ("name", "box", "round"),
     "rules": ("box",),
     "dice": (),
     "many": (),

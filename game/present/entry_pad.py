@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.app.entry import asking_roll, entered_faces
-from game.app.model import AppState, Scored
+from game.app.model import AppState, Corrected, Scored
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.present.views import Choice, EnteredDie, PadFace, PadView
@@ -23,7 +23,8 @@ def pad_view(
     faces = entered_faces(state)
     full = len(faces) >= DICE_COUNT
     name = game.player.name
-    scored = isinstance(state.ui.announcement, Scored)
+    # After a box scored, and after a correction (which replaces the line of the score).
+    scored = isinstance(state.ui.announcement, Scored | Corrected)
     asking = asking_roll(state)
     return PadView(
         heading=t("pad.heading", name=name),

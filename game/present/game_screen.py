@@ -6,8 +6,16 @@ from __future__ import annotations
 
 import math
 
-from game.app.entry import entry_complete
-from game.app.model import AppState, CoachStatus, Scored, Speed, is_computer_turn, undo_available
+from game.app.entry import entry_complete, game_as_entered
+from game.app.model import (
+    AppState,
+    CoachStatus,
+    Corrected,
+    Scored,
+    Speed,
+    is_computer_turn,
+    undo_available,
+)
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.state import GameState
@@ -66,7 +74,7 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
 
 
 def game_view(state: AppState, t: Translator, now: float) -> GameView:
-    game = state.game
+    game = game_as_entered(state)
     assert game is not None
     ruleset = game.ruleset
     computer = is_computer_turn(state)
@@ -255,6 +263,9 @@ def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
 def last_move_text(state: AppState, t: Translator) -> str:
     """What the previous player scored, while the next player has not rolled yet."""
     game, event = state.game, state.ui.announcement
+    if game is not None and isinstance(event, Corrected):
+        # Until the next dice are entered, as the line of the score it replaced.
+        return "" if game.dice or state.ui.entry else corrected_text(game, event, t)
     if game is None or game.dice is not None or not isinstance(event, Scored):
         return ""
     if event.player == game.current_player:
@@ -265,6 +276,16 @@ def last_move_text(state: AppState, t: Translator) -> str:
     if event.bonus:
         text += ". " + t("turn.penta_bonus", points=event.bonus)
     return text
+
+
+def corrected_text(game: GameState, event: Corrected, t: Translator) -> str:
+    """What a correction changed (the line of the score it replaced said the old points)."""
+    name = game.players[event.player].name
+    box = t.box_name(game.ruleset.id, event.box)
+    total = game.sheets[event.player].total
+    if event.points is None:
+        return t("correct.done_cleared", name=name, box=box, total=total)
+    return t("correct.done", name=name, box=box, points=event.points, total=total)
 
 
 def _hint_texts(state: AppState, t: Translator) -> tuple[str, str]:

@@ -81,14 +81,16 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
     for _, record in reversed(records):
         day = t.format_date(record.finished)
         ruleset = t.ruleset_name(record.ruleset.id)
+        # Its luck is not the app's (the statistics leave it out): the list says so too.
+        dice = "_real_dice" if record.real_dice else ""
         views.append(
             FinishedGameView(
                 id=record.id,
-                title=t("finished.title", date=day, ruleset=ruleset),
+                title=t(f"finished.title{dice}", date=day, ruleset=ruleset),
                 scores=_scores(_final_state(record), t),
                 open_label=t("finished.open"),
                 open_name=t(
-                    "finished.open_named",
+                    f"finished.open_named{dice}",
                     ruleset=ruleset,
                     date=day,
                     names=t.format_list([result.player.name for result in record.results]),

@@ -18,6 +18,7 @@ import game.app.handover as handover
 from game.app.model import (
     SAVE_FAILED_NOTICE,
     AppState,
+    Corrected,
     Dialog,
     GameOver,
     Kept,
@@ -28,7 +29,7 @@ from game.app.model import (
 )
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
-from game.present.game_screen import celebration_text, game_view
+from game.present.game_screen import celebration_text, corrected_text, game_view
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
 from game.present.kept_screens import delete_view, finished_view, leave_view
 from game.present.review_screen import end_review_view, review_view
@@ -118,6 +119,8 @@ def announcement_text(state: AppState, t: Translator) -> str:
             text += ". " + t("turn.penta_bonus", points=event.bonus)
         cheer = celebration_text(state, t)
         return f"{cheer} {text}" if cheer else text
+    if isinstance(event, Corrected):
+        return corrected_text(game, event, t)
     if isinstance(event, Undone):
         return t("undo.done", box=t.box_name(ruleset.id, event.box))
     assert isinstance(event, GameOver)

@@ -231,7 +231,9 @@ def test_a_correction_asks_before_it_changes_the_score() -> None:
     driver(ApplyCorrection())
     view = driver.view().correction
     assert view is not None
-    assert plain(view.question) == "Change P0's Full house from 28 to 27?"
+    assert plain(view.question) == (
+        "Change P0's Full house from 28 to 27? P0's total goes from 28 to 27."
+    )
     assert driver.game == game  # asked, not changed
     driver(ApplyCorrection())
     assert driver.state.ui.dialog is Dialog.NONE
@@ -260,12 +262,12 @@ def test_a_refused_correction_says_why_and_changes_nothing() -> None:
     view = driver.view().correction
     assert view is not None and not view.can_change
     assert plain(view.refusal) == (
-        "Not possible: the joker P0 used for Full house on turn 3 would no longer be allowed."
+        "Not possible: the joker P0 used for Full house in round 3 would no longer be allowed."
     )
     # Clearing the Penta box would take the joker away too: not offered, and the dialog says why.
     assert not view.can_clear
     assert plain(view.clear_refusal) == (
-        "This box cannot be cleared: the joker P0 used for Full house on turn 3 would no "
+        "This box cannot be cleared: the joker P0 used for Full house in round 3 would no "
         "longer be allowed."
     )
     before = driver.game

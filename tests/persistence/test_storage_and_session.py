@@ -181,7 +181,7 @@ def tampered_session(edit: str) -> str:
     elif edit == "rewound dice":
         game["dice_source"]["position"] = 0
     elif edit == "newer envelope":
-        envelope["version"] = 4
+        envelope["version"] = 5
     elif edit == "newer game":
         game["schema_version"] = 6
     elif edit == "bad id":
@@ -202,7 +202,7 @@ BAD_SESSIONS = [
         "newer envelope",
         lambda: tampered_session("newer envelope"),
         ProblemKind.UNKNOWN_VERSION,
-        "not 4",
+        "not 5",
     ),
     ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 6"),
     ("extra roll", lambda: tampered_session("extra roll"), ProblemKind.INVALID, "turn.rolls_left"),

@@ -1,4 +1,4 @@
-"""The session's turn record (version 2): the auto-score countdown's box and time left, and the
+"""The session's turn record: the auto-score countdown's box and time left, and the
 box it scored, survive a reload; sessions of version 1 still load; bad records are refused."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ def test_a_committed_version_1_session_loads_with_no_turn_record_and_saves_as_th
         "countdown": {"box": "chance", "seconds": 3, "remaining": 2.5},
         "auto_scored": None,
         "coach": [],
+        "entry": [],
     }
     again = restore_session(storage)
     assert again.turn == record and not again.migrated
@@ -59,26 +60,29 @@ def session_with_turn(turn: Any) -> str:
 COUNTDOWN = {"box": "chance", "seconds": 3, "remaining": 1.5}
 
 
+NO_TURN: dict[str, Any] = {"countdown": None, "auto_scored": None, "coach": [], "entry": []}
+
+
+def without(key: str) -> dict[str, Any]:
+    return {name: value for name, value in NO_TURN.items() if name != key}
+
+
 @pytest.mark.parametrize(
     ("turn", "names"),
     [
         ("soon", "'soon'"),
-        ({"countdown": None, "coach": []}, "missing key 'auto_scored'"),
-        (
-            {**{"countdown": None, "auto_scored": None, "coach": []}, "deadline": 5},
-            "unknown key 'deadline'",
-        ),
-        ({"countdown": {**COUNTDOWN, "remaining": 0}, "auto_scored": None, "coach": []}, "not 0"),
-        ({"countdown": {**COUNTDOWN, "remaining": 4}, "auto_scored": None, "coach": []}, "not 4"),
-        (
-            {"countdown": {**COUNTDOWN, "remaining": True}, "auto_scored": None, "coach": []},
-            "not True",
-        ),
-        ({"countdown": {**COUNTDOWN, "seconds": -3}, "auto_scored": None, "coach": []}, "got -3"),
-        ({"countdown": {**COUNTDOWN, "box": 7}, "auto_scored": None, "coach": []}, "not 7"),
-        ({"countdown": None, "auto_scored": "x" * 41, "coach": []}, "auto_scored"),
-        ({"countdown": None, "auto_scored": None}, "missing key 'coach'"),
-        ({"countdown": None, "auto_scored": None, "coach": "warn"}, "'warn'"),
+        (without("auto_scored"), "missing key 'auto_scored'"),
+        ({**NO_TURN, "deadline": 5}, "unknown key 'deadline'"),
+        ({**NO_TURN, "countdown": {**COUNTDOWN, "remaining": 0}}, "not 0"),
+        ({**NO_TURN, "countdown": {**COUNTDOWN, "remaining": 4}}, "not 4"),
+        ({**NO_TURN, "countdown": {**COUNTDOWN, "remaining": True}}, "not True"),
+        ({**NO_TURN, "countdown": {**COUNTDOWN, "seconds": -3}}, "got -3"),
+        ({**NO_TURN, "countdown": {**COUNTDOWN, "box": 7}}, "not 7"),
+        ({**NO_TURN, "auto_scored": "x" * 41}, "auto_scored"),
+        (without("coach"), "missing key 'coach'"),
+        ({**NO_TURN, "coach": "warn"}, "'warn'"),
+        ({**NO_TURN, "entry": [6, 6, 6, 6, 6, 6]}, "session.turn.entry"),
+        ({**NO_TURN, "entry": [9]}, "not 9"),
     ],
 )
 def test_a_bad_turn_record_is_refused_and_set_aside(turn: Any, names: str) -> None:
