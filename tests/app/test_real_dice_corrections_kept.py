@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
 from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
 from game.app.model import Screen
@@ -37,6 +38,7 @@ from game.play.recheck import CorrectionRefusedError
 from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState, Player
 from game.rules.dice import Dice
+from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.test_real_dice import NAMES, enter, real_dice_driver
 from tests.app.test_real_dice_corrections import alone, play, played
@@ -221,6 +223,14 @@ def test_a_whole_game_with_corrections_totals_as_the_engine(ruleset: str) -> Non
     totals = sorted((alone(ruleset, own).total for own in turns), reverse=True)
     assert [int(standing.total) for standing in end.standings] == totals
     assert load_game(dump_game(driver.game)) == driver.game
+
+
+@pytest.fixture(scope="module")
+def advisor() -> Advisor:
+    ruleset = RULESETS["yatzy"]
+    if not (TABLES_DIR / table_file_name(ruleset)).exists():
+        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
+    return Advisor(load_table(ruleset))
 
 
 def test_the_review_covers_the_game_as_corrected(advisor: Advisor) -> None:
