@@ -144,7 +144,8 @@ def test_the_phone_is_passed_between_two_humans(
 ) -> None:
     page = open_page("en")
     ui = Ui(page).open(app_url, seed=12)
-    for language in sorted(LOCALES):  # one page: a game in each language, left between
+    first_language, *_ = languages = sorted(LOCALES)
+    for language in languages:  # one page: a game in each language, left between
         t = Translator(language)
         first, second = NAMES[language]
         page.select_option("#language", language)
@@ -167,11 +168,11 @@ def test_the_phone_is_passed_between_two_humans(
         expect(page.locator("#handover-last-move")).to_contain_text(first)
         page.keyboard.press("1")  # keys do not reach the hidden turn
         no_axe_violation(ui, f"hand-over ({language})")
-        # A reload during the hand-over shows it again.
-        page.reload()
-        page.wait_for_selector("html[data-state=ready]")
-        expect(handover).to_be_visible()
-        expect(title).to_have_text(plain(t("handover.title", name=second)))
+        if language == first_language:  # a reload during the hand-over shows it again
+            page.reload()
+            page.wait_for_selector("html[data-state=ready]")
+            expect(handover).to_be_visible()
+            expect(title).to_have_text(plain(t("handover.title", name=second)))
         page.click("#handover-start")
         expect(page.locator("#game-screen")).to_be_visible()
         turn_title = page.locator("#turn-title")
