@@ -5,10 +5,10 @@
 // Starting Python is one long main-thread task (the page freezes meanwhile, several seconds
 // on a slow phone); restoring a snapshot taken after the app's imports is a fraction of it.
 // The snapshot is made on the device, not downloaded: a first visit downloads what it always
-// did. After a start that found none, once the app is up and has been left alone a while, a
-// worker (assets/snapshot-worker.mjs) starts a second interpreter off the main thread, unpacks
-// the app's packages, imports the standard library and the pure core (game/) as the app will,
-// and takes the snapshot. It is kept in Cache Storage, in a cache that the service worker
+// did. After a start that found none, once the app is up and has been left alone a while (no
+// tap or key for 10 s), a worker (assets/snapshot-worker.mjs) starts a second interpreter off
+// the main thread, unpacks the app's packages, imports the standard library and the pure core
+// (game/) as the app will, and takes the snapshot. It is kept in Cache Storage, in a cache that the service worker
 // deletes with its version (service-worker.js deletes every "penta-" cache but its own when a
 // new version takes over), and is labelled with the build's snapshot key (tools/
 // runtime_snapshot.py: a hash of the runtime, the standard library, the packages and the list
@@ -32,9 +32,10 @@ const CACHE = "penta-snapshot";
 const SNAPSHOT_URL = new URL("interpreter.snapshot", RUNTIME_URL).href;
 const KEY_HEADER = "X-Penta-Snapshot-Key";
 const DIGEST_HEADER = "X-Penta-Snapshot-SHA256";
-// The app is left alone this long after its start before a snapshot is made: the worker's
-// interpreter competes for the processor, and a player's first taps should not wait for it.
+// The app is left alone this long (no tap, no key) before a snapshot is made: the worker's
+// interpreter competes for the processor, and a player's taps should not wait for it.
 const MAKE_AFTER_MS = 10_000;
+const INPUT_EVENTS = ["pointerdown", "keydown", "wheel"];
 
 const root = document.documentElement;
 
@@ -129,11 +130,20 @@ function makeSnapshot(plan) {
 // cached ones, and a first visit (which has just downloaded 6 MB) is left alone.
 function makeSnapshotLater(plan) {
     if (!navigator.serviceWorker?.controller || !globalThis.caches) return;
+    let timer = null;
+    const make = () => {
+        for (const type of INPUT_EVENTS) removeEventListener(type, wait, true);
+        const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run));
+        idle(() => makeSnapshot(plan));
+    };
+    const wait = () => {
+        clearTimeout(timer);
+        timer = setTimeout(make, MAKE_AFTER_MS);
+    };
     document.addEventListener("penta:ready", () => {
-        setTimeout(() => {
-            const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run));
-            idle(() => makeSnapshot(plan));
-        }, MAKE_AFTER_MS);
+        const options = { capture: true, passive: true };
+        for (const type of INPUT_EVENTS) addEventListener(type, wait, options);
+        wait();
     }, { once: true });
 }
 
