@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.game_helpers import Ui
 
@@ -97,15 +98,18 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     seen = page.evaluate(MEASURE)
     problems = []
-    # "Swipe sideways" follows the new width at once (a phone turned), with no other input.
-    hint, overflows = page.evaluate(
-        """() => {
-            const wrap = document.getElementById('sheet-wrap');
-            return [!document.getElementById('scroll-hint').hidden,
-                    wrap.scrollWidth > wrap.clientWidth + 1];
-        }"""
-    )
-    if hint != (overflows and players > 2):
+    # "Swipe sideways" follows the new width (a phone turned) with no other input: within a
+    # second, however busy the machine (the resize event may come a frame or two late).
+    state = """(players) => {
+        const wrap = document.getElementById('sheet-wrap');
+        const hint = !document.getElementById('scroll-hint').hidden;
+        const overflows = wrap.scrollWidth > wrap.clientWidth + 1;
+        return hint === (overflows && players > 2) ? null : [hint, overflows];
+    }"""
+    try:
+        page.wait_for_function(f"() => ({state})({players}) === null", timeout=1_000, polling=50)
+    except PlaywrightTimeoutError:
+        hint, overflows = page.evaluate(state, players) or (None, None)
         problems.append(f"'Swipe sideways' {'shown' if hint else 'hidden'}, overflow {overflows}")
     upright = height > width and width < 600
     if seen["sideways"]:
