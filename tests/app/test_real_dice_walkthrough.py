@@ -99,15 +99,21 @@ def bonuses(sheet: Sheet) -> int:
     return sheet.upper_bonus + sheet.five_of_a_kind_bonus_points
 
 
-def test_the_question_states_the_total_and_the_bonuses_before_and_after() -> None:
-    driver = dana_s_penta_bonus()
-    before = driver.game.sheets[0]
-    driver(OpenCorrection(0, "sixes"), CorrectionFace(6, add=False), CorrectionFace(1, add=True))
-    driver(ApplyCorrection())
+def corrected(driver: AppDriver, player: int, box: str, old: int, new: int) -> str:
+    """Changes one die entered for `box` from `old` to `new` and confirms; the question asked."""
+    driver(OpenCorrection(player, box), CorrectionFace(old, add=False))
+    driver(CorrectionFace(new, add=True), ApplyCorrection())
     view = driver.view().correction
     assert view is not None
     question = plain(view.question)
     driver(ApplyCorrection())
+    return question
+
+
+def test_the_question_states_the_total_and_the_bonuses_before_and_after() -> None:
+    driver = dana_s_penta_bonus()
+    before = driver.game.sheets[0]
+    question = corrected(driver, 0, "sixes", 6, 1)
     after = driver.game.sheets[0]
     assert after.points_in("sixes") == 24 and bonuses(after) != bonuses(before)
     assert question == (
@@ -119,12 +125,7 @@ def test_the_question_states_the_total_and_the_bonuses_before_and_after() -> Non
 def test_a_question_without_a_bonus_change_states_the_total() -> None:
     driver = dana_s_penta_bonus()
     before = driver.game.sheets[1]
-    driver(OpenCorrection(1, "ones"), CorrectionFace(2, add=False), CorrectionFace(1, add=True))
-    driver(ApplyCorrection())
-    view = driver.view().correction
-    assert view is not None
-    question = plain(view.question)
-    driver(ApplyCorrection())
+    question = corrected(driver, 1, "ones", 2, 1)
     after = driver.game.sheets[1].total
     assert (
         question
