@@ -19,7 +19,6 @@ and Python's view later renders the same messages, so nothing changes language o
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES
 from game.i18n.translator import Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from tools.manifests import manifest_path
+from tools.page_blocks import page_with_json_block
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "index.html"
@@ -40,7 +40,6 @@ TEXT_ATTRIBUTE = "data-text"
 ATTRIBUTE_PREFIX = "data-text-"
 SCRIPT_KEY = re.compile(r"""["'`](boot\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["'`]""")
 DATA_ID = "boot-texts"
-DATA_MARKER = re.compile(r"^ *<!-- boot-texts:.*?-->\n", re.MULTILINE | re.DOTALL)
 
 
 class BootTextError(Exception):
@@ -219,13 +218,7 @@ def page_with_texts(page: str, scripts: list[str]) -> str:
         content = "".join(_element_text(english[t.ref]) for t in named if t.attribute is None)
         pieces += [page[done:start], tag, end, content]
         done = start + len(raw)
-    filled = "".join(pieces) + page[done:]
-    if len(DATA_MARKER.findall(filled)) != 1:
-        raise BootTextError("index.html must have exactly one `<!-- boot-texts: ... -->` comment")
-    # "<" escaped: nothing in the data can end the block ("</script>") or open a comment.
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    block = f'  <script type="application/json" id="{DATA_ID}">{payload}</script>\n'
-    return DATA_MARKER.sub(lambda _: block, filled)
+    return page_with_json_block("".join(pieces) + page[done:], DATA_ID, data)
 
 
 def read_sources() -> tuple[str, list[str]]:

@@ -36,6 +36,7 @@ from typing import Any
 
 from game.i18n.locale import I18nError
 from tools import boot_texts, manifests
+from tools.page_blocks import PageBlockError
 from tools.runtime_files import RuntimeFilesError, page_with_runtime_files
 from tools.runtime_snapshot import page_with_snapshot_plan, snapshot_modules
 
@@ -405,7 +406,7 @@ def assemble(dist: Path) -> None:
     index, scripts = boot_texts.read_sources()
     try:
         index = boot_texts.page_with_texts(index, scripts)
-    except (boot_texts.BootTextError, I18nError) as error:
+    except (boot_texts.BootTextError, PageBlockError, I18nError) as error:
         raise BuildError(str(error)) from None
     standard_modules = standard_modules_imported(files)
     copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules)
@@ -413,7 +414,7 @@ def assemble(dist: Path) -> None:
         index = page_with_runtime_files(index, dist, *runtime_files(pyscript_chunks))
         modules = snapshot_modules(files, standard_modules)
         index = page_with_snapshot_plan(index, dist, PACKAGES_ARCHIVE, modules)
-    except RuntimeFilesError as error:
+    except (RuntimeFilesError, PageBlockError) as error:
         raise BuildError(str(error)) from None
     (dist / "index.html").write_text(index)
     write_service_worker(dist)

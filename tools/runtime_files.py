@@ -15,10 +15,9 @@ the rest fetch() in CORS mode), so the two share one download.
 from __future__ import annotations
 
 import gzip
-import json
-import re
 from pathlib import Path
 
+from tools.page_blocks import page_with_json_block
 from tools.serve import COMPRESSED_TYPES, MIME_TYPES
 
 ELEMENT_ID = "runtime-files"
@@ -26,17 +25,6 @@ ELEMENT_ID = "runtime-files"
 
 class RuntimeFilesError(Exception):
     pass
-
-
-def page_with_json_block(page: str, element_id: str, data: object) -> str:
-    """index.html with `data` as a JSON block `<script type="application/json" id=...>` in
-    place of its one `<!-- element_id: ... -->` comment."""
-    marker = re.compile(rf"^ *<!-- {re.escape(element_id)}:.*?-->\n", re.MULTILINE | re.DOTALL)
-    if len(marker.findall(page)) != 1:
-        raise RuntimeFilesError(f"index.html must have exactly one `<!-- {element_id}: -->`")
-    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    block = f'  <script type="application/json" id="{element_id}">{text}</script>\n'
-    return marker.sub(lambda _: block, page)
 
 
 def bytes_sent(path: Path) -> int:

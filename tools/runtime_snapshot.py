@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from tools.runtime_files import page_with_json_block
+from tools.page_blocks import page_with_json_block
 
 ELEMENT_ID = "runtime-snapshot"
 CORE_PACKAGE = "game"
