@@ -5,10 +5,19 @@ in localStorage moved in without losing anything."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from shell.durable import DurableStorage, open_durable_storage
 from tests.unit.test_shell_storage import FakeLocalStorage
+
+
+def run_alone(coroutine: Coroutine[Any, Any, None]) -> None:
+    """asyncio.run in a thread of its own: a browser test run before in this process (Playwright's
+    synchronous API) leaves its event loop marked as running in the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, coroutine).result()
 
 
 class Entries(list[list[str]]):
@@ -95,7 +104,7 @@ def test_reads_come_from_memory_and_every_change_is_written_through_in_order() -
         assert store.records == {"penta.session": "2"}
         assert [error for *_, error in outcomes] == [None] * 4
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_a_refused_write_is_reported_with_its_text_and_memory_keeps_the_game() -> None:
@@ -110,7 +119,7 @@ def test_a_refused_write_is_reported_with_its_text_and_memory_keeps_the_game() -
         assert error is not None and "QuotaExceededError" in error
         assert storage.get("penta.session") == "the latest game"
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_reload_reads_what_another_tab_wrote() -> None:
@@ -122,7 +131,7 @@ def test_reload_reads_what_another_tab_wrote() -> None:
         await storage.reload()
         assert storage.get("penta.session") == "theirs"
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_what_older_builds_kept_in_local_storage_is_moved_in_and_only_then_removed() -> None:
@@ -144,7 +153,7 @@ def test_what_older_builds_kept_in_local_storage_is_moved_in_and_only_then_remov
         assert storage.get("penta.session") == "game"
         assert local.items == {"someone.else": "not ours"}
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_a_record_that_cannot_be_moved_stays_in_local_storage() -> None:
@@ -158,7 +167,7 @@ def test_a_record_that_cannot_be_moved_stays_in_local_storage() -> None:
         assert storage.get("penta.session") is None
         assert window.warnings and "stays in localStorage" in window.warnings[0]
 
-    asyncio.run(scenario())
+    run_alone(scenario())
 
 
 def test_without_indexed_db_local_storage_keeps_the_game_and_reports_its_writes() -> None:
@@ -187,4 +196,4 @@ def test_without_indexed_db_local_storage_keeps_the_game_and_reports_its_writes(
             ("a longer game", False),
         ]
 
-    asyncio.run(scenario())
+    run_alone(scenario())
