@@ -9,7 +9,8 @@ the source's hash matches, so a changed source is never shadowed by a stale .pyc
 rely on that when they serve a modified module).
 
 Every user downloads them, so they hold no docstrings (nothing of the app reads `__doc__`;
-the docstrings stay in the source beside them) and, as tools/run_in_pyodide.mjs starts Python
+the docstrings stay in the source beside them: a class's is its name instead, see
+`without_docstrings`) and, as tools/run_in_pyodide.mjs starts Python
 without debug ranges, no column positions (a traceback still names every file and line, only
 without the carets under the failing expression): 40 % fewer bytes than plain .pyc.
 """
@@ -29,6 +30,11 @@ DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def without_docstrings(tree: ast.Module) -> ast.Module:
+    """The tree with every docstring removed, but for a class's, which becomes the class's name.
+
+    A dataclass without a docstring makes one from its signature as it is defined
+    (inspect.signature). Measured in the browser: a worker importing the whole core took
+    640-710 ms with every docstring stripped, 340-500 ms with the classes' names."""
     for node in ast.walk(tree):
         if not isinstance(node, DOCUMENTED) or not node.body:
             continue
@@ -37,6 +43,10 @@ def without_docstrings(tree: ast.Module) -> ast.Module:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             # A body cannot be empty: a docstring alone becomes `pass` on its line.
             node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+        if isinstance(node, ast.ClassDef):
+            where = node.body[0]
+            name = ast.Expr(ast.copy_location(ast.Constant(node.name), where))
+            node.body.insert(0, ast.copy_location(name, where))
     return tree
 
 
