@@ -228,16 +228,20 @@
         }
         return runtimeModule;
     }
-    // And the interpreter's snapshot is read meanwhile (see assets/runtime-start.mjs, the
-    // module PyScript later imports as its interpreter: the same module, run once).
-    const INTERPRETER_START = "assets/runtime-start.mjs";
-    if (!firstVisit) {
+    // And Python's start begins meanwhile (assets/runtime-start.mjs, which PyScript later
+    // imports as its interpreter: the same module, run once): a kept snapshot is read, checked
+    // and restored, or a worker starts Python. The snapshot's store (assets/snapshot-store.mjs)
+    // imports nothing, so it starts reading as soon as it arrives.
+    function startInterpreter() {
+        for (const src of ["assets/snapshot-store.mjs", "assets/runtime-start.mjs"]) {
+            const script = document.createElement("script");
+            script.type = "module";
+            script.src = src;
+            document.head.append(script);
+        }
         compileRuntime();
-        const script = document.createElement("script");
-        script.type = "module";
-        script.src = INTERPRETER_START;
-        document.head.append(script);
     }
+    if (!firstVisit) startInterpreter();
 
     function runtimeFiles() {
         try {
@@ -264,7 +268,7 @@
             link.href = file.href;
             document.head.append(link);
         }
-        compileRuntime();
+        if (firstVisit) startInterpreter();
         for (const src of START_SCRIPTS) {
             const script = document.createElement("script");
             script.type = "module";

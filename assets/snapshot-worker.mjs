@@ -1,11 +1,21 @@
 // Makes the interpreter's memory snapshot off the main thread (see assets/runtime-start.mjs):
-// a second interpreter starts here, the app's packages are unpacked where PyScript unpacks
-// them (pyscript.toml's [files]: the working directory), the modules of the build's plan are
-// imported, and the memory is posted back with its SHA-256.
+// an interpreter starts here, the app's packages are unpacked where PyScript unpacks them
+// (pyscript.toml's [files]: the working directory), the modules of the build's plan are
+// imported, and the memory is posted back.
 //
 // Nothing of JavaScript may be referenced from Python when the snapshot is taken (it could
 // not be restored in another page): the modules are named in Python source, not passed in.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
+
+// Pyodide reports a WebAssembly runtime that cannot be loaded only as a console warning, and
+// then waits forever: the page is told instead (it then starts Python itself, which reports
+// the problem on the page).
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = (source, imports) =>
+    instantiateStreaming(source, imports).catch((error) => {
+        postMessage({ error: `the runtime did not load (${error.message})` });
+        throw error;
+    });
 
 async function snapshot({ runtime: indexURL, archive, modules }) {
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
@@ -22,17 +32,12 @@ async function snapshot({ runtime: indexURL, archive, modules }) {
             "del _import_for_the_snapshot",
         ].join("\n"),
     );
-    const bytes = pyodide.makeMemorySnapshot();
-    const digest = await crypto.subtle.digest("SHA-256", bytes);
-    return { bytes, digest };
+    return pyodide.makeMemorySnapshot();
 }
 
 addEventListener("message", ({ data }) => {
     snapshot(data).then(
-        ({ bytes, digest }) => {
-            const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0"));
-            postMessage({ bytes, digest: hex.join("") }, [bytes.buffer]);
-        },
+        (bytes) => postMessage({ bytes }, [bytes.buffer]),
         (error) => postMessage({ error: String(error?.message ?? error) }),
     );
 });

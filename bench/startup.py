@@ -10,10 +10,12 @@ Prints:
 - first paint, and navigation to interactive (Python has started the app: "penta:ready"), as
   medians over N runs of
   - cold: a new profile each run (no HTTP cache, no service worker), served compressed, and
-    again served uncompressed (what tools/serve.py sent before it compressed);
+    again served uncompressed (what tools/serve.py sent before it compressed); Python starts
+    in a worker and the page restores its memory snapshot (assets/runtime-start.mjs), or on
+    the main thread if the worker failed (the runs say which: made / failed);
   - warm: the app restarted with a profile that has it installed (service worker, caches) and
-    has kept the interpreter's memory snapshot (made on the second visit: assets/
-    runtime-start.mjs); each warm start must restore it.
+    has kept the interpreter's memory snapshot (made and kept by the second visit); each warm
+    start must restore it.
 Also printed: the longest main-thread task until interactive (what freezes the page), and the
 page's main-thread CPU time until interactive. Wall times swing with whatever
 else the machine runs; this one hardly does, and it bounds the idle machine's time from below.
@@ -111,15 +113,15 @@ def visit(
 
 
 def make_snapshot(context: BrowserContext, url: str) -> tuple[float, int]:
-    """A second visit, which makes the interpreter's snapshot once the app has been left alone:
-    the seconds from navigation until it is kept, and its size in bytes."""
+    """A second visit, which keeps the interpreter's snapshot it starts from: the seconds from
+    navigation until it is kept, and its size in bytes."""
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
     page.wait_for_selector(
         "html[data-snapshot=kept], html[data-snapshot=failed]", timeout=TIMEOUT_MS
     )
     if page.get_attribute("html", "data-snapshot") != "kept":
-        raise SystemExit("the interpreter's snapshot was not made")
+        raise SystemExit("the interpreter's snapshot was not made and kept")
     seconds, size = page.evaluate(
         """async () => {
             const cache = await caches.open("penta-snapshot");
@@ -193,9 +195,9 @@ def median_timing(timings: list[Timing]) -> str:
     ready = statistics.median(t.interactive_ms for t in timings)
     cpu = statistics.median(t.main_thread_cpu_ms for t in timings)
     longest = statistics.median(t.longest_task_ms for t in timings)
-    runs = ", ".join(f"{t.interactive_ms:.0f}" for t in timings)
+    runs = ", ".join(f"{t.interactive_ms:.0f} {t.snapshot}" for t in timings)
     return (
-        f"first paint {paint:.0f} ms, interactive {ready:.0f} ms (runs: {runs} ms), "
+        f"first paint {paint:.0f} ms, interactive {ready:.0f} ms (runs: {runs}), "
         f"longest main-thread task {longest:.0f} ms, main-thread CPU {cpu:.0f} ms"
     )
 
@@ -243,7 +245,7 @@ def main() -> None:
     print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")
     print(
         f"the interpreter's snapshot: {snapshot_bytes / 1e6:.1f} MB, kept "
-        f"{snapshot_seconds:.1f} s after the second visit's start (made after 10 s alone)"
+        f"{snapshot_seconds:.1f} s after the second visit's start"
     )
     largest = sorted(first_visit, key=lambda item: -item[1])[:5]
     print("largest files: " + ", ".join(f"{p} {s / 1e6:.2f} MB" for p, s in largest))

@@ -57,6 +57,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 STDLIB_ZIP = "python_stdlib.zip"
 # pyscript.toml's interpreter: Pyodide's loader, restoring a snapshot when one is kept.
 INTERPRETER_START = "assets/runtime-start.mjs"
+SNAPSHOT_STORE = "assets/snapshot-store.mjs"  # imported by INTERPRETER_START
 SERVICE_WORKER = "service-worker.js"
 
 # Which PyScript chunks are shipped: core.js, everything imported statically, and what core
@@ -305,7 +306,8 @@ def runtime_files(pyscript_chunks: list[str]) -> tuple[list[str], list[str]]:
     lock file, standard library and WebAssembly."""
     pyodide = f"{RUNTIME_DIR}/pyodide"
     modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in ["core.js", *pyscript_chunks]]
-    modules += [INTERPRETER_START, f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
+    modules += [INTERPRETER_START, SNAPSHOT_STORE]
+    modules += [f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
     fetched = ["pyscript.toml", PACKAGES_ARCHIVE, f"{pyodide}/pyodide-lock.json"]
     fetched += [f"{pyodide}/{STDLIB_ZIP}", f"{pyodide}/pyodide.asm.wasm"]
     return modules, fetched

@@ -30,6 +30,7 @@ SNAPSHOT_INPUTS = (
     "runtime/pyodide/pyodide.asm.wasm",
     "runtime/pyodide/python_stdlib.zip",
     "assets/runtime-start.mjs",
+    "assets/snapshot-store.mjs",
     "assets/snapshot-worker.mjs",
 )
 
