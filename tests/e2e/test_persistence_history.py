@@ -240,21 +240,24 @@ def test_a_finished_game_is_recorded_in_the_history(page: Page, app_url: str) ->
     expect(card.locator("dd").nth(2)).to_have_text(str(total))
 
 
-BARS = """card => [...card.querySelectorAll('.chart:first-of-type li')].map(li => {
+# Each read in one evaluation of its own, from the page: the list may be drawn again between
+# the test's steps, and a card found before that is detached (every bar 0 x 0).
+FIRST_CARD = "document.querySelector('#stats-list > li')"
+BARS = """() => [...CARD.querySelectorAll('.chart:first-of-type li')].map(li => {
     const bar = li.querySelector('.chart-bar').getBoundingClientRect();
     return [li.querySelector('.bar-text').textContent, bar.width, bar.height];
-})"""
+})""".replace("CARD", FIRST_CARD)
 
-RANGE_ORDER = """card => {
+RANGE_ORDER = """() => {
     // Where the first and the last digit of the first bin's range ("0–49") are drawn: the
     // range is the first text of the bar's, in an isolate (<bdi>) of its own.
-    const bar = card.querySelector('.chart:first-of-type li .bar-text');
+    const bar = CARD.querySelector('.chart:first-of-type li .bar-text');
     const text = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT).nextNode();
     const at = (i) => { const r = document.createRange(); r.setStart(text, i);
                         r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };
     const digits = [...text.data].flatMap((c, i) => /[0-9]/.test(c) ? [i] : []);
     return [at(digits[0]), at(digits[digits.length - 1])];
-}"""
+}""".replace("CARD", FIRST_CARD)
 
 
 def test_the_score_chart_draws_no_bar_for_no_games_and_ranges_read_low_to_high(
@@ -265,12 +268,12 @@ def test_the_score_chart_draws_no_bar_for_no_games_and_ranges_read_low_to_high(
     for language in ("en", "he", "et"):
         page.select_option("#language", language)
         expect(page.locator("html")).to_have_attribute("lang", language)
-        card = page.locator("#stats-list > li").first
-        bars = card.evaluate(BARS)
+        expect(page.locator("#stats-list > li").first).to_be_visible()
+        bars = page.evaluate(BARS)
         empty = [(text, width) for text, width, _ in bars if text.split(": ")[1][0] == "0"]
         full = [(text, width, height) for text, width, height in bars if (text, width) not in empty]
         assert empty and full, bars
         assert all(width == 0 for _, width in empty), (language, empty)
         assert all(width > 0 and height < 16 for _, width, height in full), (language, full)
-        low, high = card.evaluate(RANGE_ORDER)
+        low, high = page.evaluate(RANGE_ORDER)
         assert low < high, (language, bars[0][0])  # "0–49", never "49–0"
