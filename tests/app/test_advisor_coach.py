@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.app.intents import (
     AddPlayer,
     NewGame,
@@ -25,16 +24,13 @@ from game.play.random_source import SeededDice
 from game.play.sheet import Sheet
 from game.play.state import Player, PlayerKind
 from game.rules.rulesets import RULESETS
-from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver
+from tests.solved_tables import solved_advisor
 
 
 @pytest.fixture(scope="module", params=sorted(RULESETS))
 def coach(request: pytest.FixtureRequest) -> AdvisorCoach:
-    ruleset = RULESETS[request.param]
-    if not (TABLES_DIR / table_file_name(ruleset)).exists():
-        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
-    return AdvisorCoach(Advisor(load_table(ruleset)))
+    return AdvisorCoach(solved_advisor(request.param))
 
 
 def test_position_carries_the_current_sheet_and_turn() -> None:

@@ -10,7 +10,6 @@ from datetime import date
 
 import pytest
 
-from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
 from game.app.derived import session_save
 from game.app.intents import (
@@ -42,8 +41,9 @@ from game.persistence.session import (
 from game.persistence.storage import MemoryStorage
 from game.play.state import PlayerKind
 from game.rules.rulesets import RULESETS
-from game.strategy.advisor import Advisor, Keep, Score
+from game.strategy.advisor import Keep, Score
 from tests.app.driver import AppDriver, keep_most_frequent
+from tests.solved_tables import solved_advisor
 
 SEED = 5
 """Its first roll is 6, 6, 6, 6, 5: rerolling all five gives away a great deal."""
@@ -51,10 +51,7 @@ SEED = 5
 
 @pytest.fixture(scope="module")
 def coach() -> AdvisorCoach:
-    ruleset = RULESETS["penta"]
-    if not (TABLES_DIR / table_file_name(ruleset)).exists():
-        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
-    return AdvisorCoach(Advisor(load_table(ruleset)))
+    return AdvisorCoach(solved_advisor("penta"))
 
 
 def solo(coach: AdvisorCoach, mode: CoachMode) -> AppDriver:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.app.entry_intents import AskAboutRoll, ChooseDice, EnterFace, RemoveFace
 from game.app.intents import (
     ChooseRuleset,
@@ -29,17 +28,14 @@ from game.play.move_log import Entered, Kept, Rolled, Scored
 from game.play.random_source import RealDice
 from game.play.real_dice import enter_dice, mark_roll, withdraw_dice
 from game.play.state import Player
-from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor, Keep, Score
 from tests.app.driver import AppDriver
+from tests.solved_tables import solved_advisor
 
 
 @pytest.fixture(scope="module")
 def advisor() -> Advisor:
-    ruleset = RULESETS["yatzy"]
-    if not (TABLES_DIR / table_file_name(ruleset)).exists():
-        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
-    return Advisor(load_table(ruleset))
+    return solved_advisor("yatzy")
 
 
 def started(advisor: Advisor, names: tuple[str, ...] = ("Dana",)) -> AppDriver:

@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
 from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
 from game.app.model import Screen
@@ -38,11 +37,11 @@ from game.play.recheck import CorrectionRefusedError
 from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState, Player
 from game.rules.dice import Dice
-from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.test_real_dice import NAMES, enter, real_dice_driver
 from tests.app.test_real_dice_corrections import alone, play, played
 from tests.profiles import examples
+from tests.solved_tables import solved_advisor
 
 TODAY = date(2026, 12, 1)
 
@@ -227,10 +226,7 @@ def test_a_whole_game_with_corrections_totals_as_the_engine(ruleset: str) -> Non
 
 @pytest.fixture(scope="module")
 def advisor() -> Advisor:
-    ruleset = RULESETS["yatzy"]
-    if not (TABLES_DIR / table_file_name(ruleset)).exists():
-        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
-    return Advisor(load_table(ruleset))
+    return solved_advisor("yatzy")
 
 
 def test_the_review_covers_the_game_as_corrected(advisor: Advisor) -> None:

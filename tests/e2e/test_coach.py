@@ -12,17 +12,16 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
 from game.app.intents import ConfirmTurn, Roll, SelectBox, StartGame, ToggleKeep
 from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import CoachMode
 from game.i18n.locale import LANGUAGES
-from game.rules.rulesets import RULESETS
-from game.strategy.advisor import Advisor, Score
+from game.strategy.advisor import Score
 from tests.app.driver import AppDriver
 from tests.e2e.browser_helpers import BrowserProblems
 from tests.e2e.game_helpers import AXE, ROLL_PACE, Ui, new_context
+from tests.solved_tables import solved_advisor
 
 SEED = 5
 """The first roll is 6, 6, 6, 6, 5 (tests/app/test_coach_while_playing.py)."""
@@ -65,10 +64,7 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(
 ) -> None:
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
-    ruleset = RULESETS["penta"]
-    if not (TABLES_DIR / table_file_name(ruleset)).exists():
-        pytest.skip("strategy tables not generated yet: run python -m tools.solve")
-    box, loss = worst_box_after_the_best_keep(AdvisorCoach(Advisor(load_table(ruleset))))
+    box, loss = worst_box_after_the_best_keep(AdvisorCoach(solved_advisor("penta")))
     assert loss >= 1.0
     context = new_context(browser, bypass_csp=True)  # axe is injected past the CSP
     browser_problems.watch(context)
