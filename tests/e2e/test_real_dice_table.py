@@ -1,8 +1,9 @@
 """A game of three played with real dice, entered through the pad in the page (the logic is
-tested in CPython: tests/app/test_real_dice*.py): every box scored as the engine scores the
-same dice, one roll typed on the keyboard, one correction, 'What should I keep?' for an
-entered roll, the
-languages switched in the page, axe on the pad, the whole sheet on a tablet, the standings."""
+tested in CPython: tests/app/test_real_dice*.py): every box entered scored as the engine scores
+the same dice, one roll typed on the keyboard, one correction, 'What should I keep?' for an
+entered roll, the languages switched in the page, axe on the pad, the whole sheet on a tablet,
+the standings. The first three rounds and the last two are entered in the page; the rounds
+between are played by the engine, and the page restores the game they reach."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from game.play.real_dice import enter_dice
 from game.play.state import Player
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
+from tests.app.driver import stored_session
 from tests.app.test_real_dice import turn_dice
 from tests.e2e.browser_helpers import BrowserProblems
 from tests.e2e.game_helpers import AXE, PHONE, Ui, new_context
@@ -33,8 +35,11 @@ ASKED_TURN = 3
 """Dana's second roll: 'What should I keep?', said to be the turn's first roll."""
 CORRECTED_AT = 5
 """After this turn, Dana's first box is corrected: one die changed."""
-LANGUAGE_AT = {12: "he", 24: "et", 36: "en"}
-TABLET_AT = 30
+LANGUAGE_AT = {6: "he", 8: "et", 40: "en"}
+TABLET_AT = 42
+UI_TURNS_FIRST = 9
+"""Turns entered in the page before the engine plays on; the last `UI_TURNS_LAST` are too."""
+UI_TURNS_LAST = 6
 
 
 @pytest.fixture
@@ -81,6 +86,13 @@ def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str)
     reference = new_game(ruleset, [Player(name) for name in NAMES], RealDice())
     first_box = ""
     for turn, faces in enumerate(dice):
+        if UI_TURNS_FIRST <= turn < len(dice) - UI_TURNS_LAST:
+            reference = enter_dice(reference, reference.current_player, faces)
+            reference = score(reference, reference.current_player, best_immediate_box(reference))
+            if turn == len(dice) - UI_TURNS_LAST - 1:
+                ui.restore(stored_session(reference))
+                expect(page.locator("#pad")).to_be_visible()
+            continue
         if turn in LANGUAGE_AT:
             page.select_option("#language", LANGUAGE_AT[turn])
             expect(page.locator("html")).to_have_attribute("lang", LANGUAGE_AT[turn])
