@@ -122,9 +122,10 @@ def _breakdown(player: PlayerReview, t: Translator) -> tuple[Fact, ...]:
 
 def _equation(player: PlayerReview, t: Translator) -> str:
     start, luck, lost, final = shown_breakdown(player)
-    sign = "+" if luck >= 0 else "−"
+    minus = t.info.minus_sign  # the language's, as in the breakdown's numbers above it
+    sign = "+" if luck >= 0 else minus
     return (
-        f"{t.format_number(start, 1)} {sign} {t.format_number(abs(luck), 1)} − "
+        f"{t.format_number(start, 1)} {sign} {t.format_number(abs(luck), 1)} {minus} "
         f"{t.format_number(lost, 1)} = {t.format_number(final)}"
     )  # laid out left to right in every language: the element is dir="ltr" (index.html)
 
