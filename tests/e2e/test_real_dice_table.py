@@ -13,7 +13,6 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from cli.tables import TABLES_DIR, load_table, table_file_name
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import sheet_position
 from game.play.corrections import correct_box
@@ -22,11 +21,11 @@ from game.play.random_source import RealDice
 from game.play.real_dice import enter_dice
 from game.play.state import Player
 from game.rules.rulesets import RULESETS
-from game.strategy.advisor import Advisor
 from tests.app.driver import stored_session
 from tests.app.test_real_dice import turn_dice
 from tests.e2e.browser_helpers import BrowserProblems
 from tests.e2e.game_helpers import AXE, PHONE, Ui, new_context
+from tests.solved_tables import solved_advisor
 
 NAMES = ("Dana", "Avi", "Mari")
 TYPED_TURN = 1
@@ -60,9 +59,9 @@ def check_axe(ui: Ui, where: str, problems: dict[str, object]) -> None:
 @pytest.mark.heavy
 def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str) -> None:
     ruleset = RULESETS["yatzy"]
-    if not (TABLES_DIR / table_file_name(ruleset)).exists() or not AXE.exists():
-        pytest.skip("the strategy tables or axe-core are missing: run ./scripts/setup")
-    advisor = Advisor(load_table(ruleset))
+    if not AXE.exists():
+        pytest.skip("axe-core is missing: run ./scripts/setup")
+    advisor = solved_advisor("yatzy")
     page = axe_page
     ui = Ui(page).open(app_url)
     problems: dict[str, object] = {}
