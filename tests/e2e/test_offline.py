@@ -76,9 +76,16 @@ def test_after_the_first_visit_it_boots_and_plays_offline(
 
 
 SNAPSHOT_CACHE = "penta-snapshot"
-KEEP_SNAPSHOT = """async ([cache, bytes, digest]) => {
-    const plan = JSON.parse(document.getElementById("runtime-snapshot").textContent);
+# Stores `bytes` as the kept snapshot: as the app keeps one (packed: the page's own
+# keepSnapshot), or as they are, under `digest` or their own SHA-256.
+KEEP_SNAPSHOT = """async ([cache, bytes, how, digest]) => {
     const data = new Uint8Array(bytes);
+    if (how === "packed") {
+        const store = await import(new URL("assets/snapshot-store.mjs", document.baseURI).href);
+        await store.keepSnapshot(data);
+        return;
+    }
+    const plan = JSON.parse(document.getElementById("runtime-snapshot").textContent);
     const hex = (buffer) =>
         Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
     const headers = {
@@ -98,21 +105,24 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     boot(page, server.url)
     wait_for_offline_ready(page)
-    for damage, digest, why in (
+    bytes_ = list(range(1, 256)) * 40  # no page of zeros: all kept
+    for how, digest, why in (
         # Its recorded SHA-256 differs from its bytes: damaged in storage.
-        (list(range(256)) * 4, "0" * 64, "damaged"),
-        # Whole by its hash, but not a snapshot: Pyodide's own check refuses it.
-        (list(range(256)) * 4, None, "could not be restored"),
+        ("raw", "0" * 64, "damaged"),
+        # Whole by its hash, but not in the kept form: its header is nonsense.
+        ("raw", None, "layout is not valid"),
+        # Kept as the app keeps one, but not a snapshot: Pyodide's own check refuses it.
+        ("packed", None, "could not be restored"),
     ):
-        page.evaluate(KEEP_SNAPSHOT, [SNAPSHOT_CACHE, damage, digest])
+        page.evaluate(KEEP_SNAPSHOT, [SNAPSHOT_CACHE, bytes_, how, digest])
         page.reload()
         wait_until_ready(page)
         assert page.get_attribute("html", "data-snapshot") in ("made", "kept")
-        assert any(why in warning for warning in warnings), warnings
+        assert any(why in warning for warning in warnings), (why, warnings)
         assert len(roll_and_read(page)) == 5
         # The start's own snapshot took its place.
         page.wait_for_selector("html[data-snapshot=kept]", timeout=30_000)
-        assert page.evaluate(KEPT_SNAPSHOT_SIZE, SNAPSHOT_CACHE) > len(damage)
+        assert page.evaluate(KEPT_SNAPSHOT_SIZE, SNAPSHOT_CACHE) > len(bytes_)
 
 
 PLAN_KEY = "JSON.parse(document.getElementById('runtime-snapshot').textContent).key"
