@@ -228,6 +228,9 @@
         }
         return runtimeModule;
     }
+    // The same compiled module for the worker that makes the interpreter's snapshot on a first
+    // visit (assets/runtime-start.mjs): it would otherwise compile the 9.6 MB again.
+    globalThis.pentaRuntime = Object.freeze({ compiled: compileRuntime });
     // And Python's start begins meanwhile (assets/runtime-start.mjs, which PyScript later
     // imports as its interpreter: the same module, run once): a kept snapshot is read, checked
     // and restored, or a worker starts Python. The snapshot's store (assets/snapshot-store.mjs)

@@ -66,6 +66,13 @@ function makeSnapshot() {
             archive: new URL(plan.archive, document.baseURI).href,
             modules: plan.modules,
         });
+        // Then the WebAssembly module, once the page has compiled it (boot.js), or null: the
+        // worker compiles it itself then.
+        const compiled = globalThis.pentaRuntime?.compiled() ?? Promise.resolve(null);
+        compiled.then(
+            (module) => worker.postMessage({ module }),
+            () => worker.postMessage({ module: null }),
+        );
     });
 }
 

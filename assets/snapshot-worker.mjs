@@ -1,7 +1,8 @@
 // Makes the interpreter's memory snapshot off the main thread (see assets/runtime-start.mjs):
 // an interpreter starts here, the app's packages are unpacked where PyScript unpacks them
 // (pyscript.toml's [files]: the working directory), the modules of the build's plan are
-// imported, and the memory is posted back.
+// imported, and the memory is posted back. The page sends the WebAssembly module it compiled
+// in a second message, so that the runtime is compiled once.
 //
 // Nothing of JavaScript may be referenced from Python when the snapshot is taken (it could
 // not be restored in another page): the modules are named in Python source, not passed in.
@@ -11,8 +12,19 @@ import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
 // then waits forever: the page is told instead (it then starts Python itself, which reports
 // the problem on the page).
 const instantiateStreaming = WebAssembly.instantiateStreaming;
+// The page's compiled WebAssembly module (a second message), or null: then it is compiled here.
+let receiveModule;
+const pageModule = new Promise((resolve) => {
+    receiveModule = resolve;
+});
+async function instantiate(source, imports) {
+    const module = await pageModule;
+    if (module === null) return instantiateStreaming(source, imports);
+    (await source).body?.cancel(); // Pyodide's own request for the file: left unread
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+}
 WebAssembly.instantiateStreaming = (source, imports) =>
-    instantiateStreaming(source, imports).catch((error) => {
+    instantiate(source, imports).catch((error) => {
         postMessage({ error: `the runtime did not load (${error.message})` });
         throw error;
     });
@@ -36,6 +48,10 @@ async function snapshot({ runtime: indexURL, archive, modules }) {
 }
 
 addEventListener("message", ({ data }) => {
+    if ("module" in data) {
+        receiveModule(data.module);
+        return;
+    }
     snapshot(data).then(
         (bytes) => postMessage({ bytes }, [bytes.buffer]),
         (error) => postMessage({ error: String(error?.message ?? error) }),
