@@ -175,7 +175,8 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
             loss=t.format_number(decision.loss, 1),
         ),
         position=(
-            t("review.dice", dice=t.format_dice(decision.dice)),
+            # In order of their faces, as the real-dice pad and the hint's keeps list them.
+            t("review.dice", dice=t.format_dice(sorted(decision.dice))),
             rolls_left,
             t("review.sheet_so_far", total=sheet.total, upper=sheet.upper_subtotal),
             t("review.open_boxes", boxes=open_boxes),

@@ -130,7 +130,7 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
         assert t.isolated(t.format_number(decision.loss, 1)) in shown.summary
         assert t.isolated(t.format_number(decision.choice_expected, 1)) in shown.made_value
         assert t.isolated(t.format_number(decision.best_expected, 1)) in shown.best_value
-        assert shown.position[0] == "Dice: " + t.isolated(t.format_dice(decision.dice))
+        assert shown.position[0] == "Dice: " + t.isolated(t.format_dice(sorted(decision.dice)))
     driver(CloseReview())
     assert driver.state.screen is Screen.END
 
