@@ -86,6 +86,14 @@ class BrowserProblems:
         for worker in context.service_workers:
             self._watch_worker(worker)
 
+    def unwatch(self, context: BrowserContext) -> None:
+        """Stops watching `context` (one that outlives the test)."""
+        context.remove_listener("console", self._on_console)
+        context.remove_listener("weberror", self._on_error)
+        context.remove_listener("serviceworker", self._watch_worker)
+        for worker in context.service_workers:
+            worker.remove_listener("console", self._on_console)
+
     def _watch_worker(self, worker: Worker) -> None:
         worker.on("console", self._on_console)
 

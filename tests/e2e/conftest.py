@@ -7,6 +7,9 @@ exception in an event handler surfaces only as such a page error). A test that p
 on purpose marks itself `@pytest.mark.allow_browser_errors` and inspects `browser_problems`.
 
 Fixtures and helpers for later tests:
+- `page`: a phone-sized page of the app installed (tests/e2e/installed_app.py), without its
+  records; of a fresh browser context (a first visit, as `context`'s) where the test uses
+  `context` too or is marked `first_visit`;
 - `app_url`: the app served from dist/ at the root of a localhost server;
 - `site_server(mount="/")`: a server of its own (for a sub-path, or to stop it);
 - `boot(page, url)`: opens the app and waits until it is ready (fails on a start-up error);
@@ -24,9 +27,11 @@ import pytest
 from playwright.sync_api import (
     BrowserContext,
     BrowserType,
+    Page,
 )
 
 from tests.e2e.browser_helpers import DIST, PHONE_VIEWPORT, BrowserProblems
+from tests.e2e.installed_app import clean_page, install, restart_clock
 from tools.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
 from tools.serve import SiteServer
 
@@ -34,6 +39,9 @@ from tools.serve import SiteServer
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "allow_browser_errors: the test provokes browser errors and checks them itself"
+    )
+    config.addinivalue_line(
+        "markers", "first_visit: the test's `page` is of a fresh browser context, not installed"
     )
 
 
@@ -107,7 +115,7 @@ def browser_problems(request: pytest.FixtureRequest) -> BrowserProblems:
 @pytest.fixture(autouse=True)
 def _strict_browser(request: pytest.FixtureRequest) -> None:
     # Makes every test that uses a browser context collect problems (see the hook below).
-    if "context" in request.fixturenames:
+    if "context" in request.fixturenames or "page" in request.fixturenames:
         request.getfixturevalue("browser_problems")
 
 
@@ -118,6 +126,49 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     if problems and problems.problems and not item.get_closest_marker("allow_browser_errors"):
         pytest.fail(f"the browser reported problems:\n{problems.text()}", pytrace=False)
     return result
+
+
+# --- the installed app ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def installed_context(
+    browser_type: BrowserType, app_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BrowserContext]:
+    """This test process's profile with the app installed (tests/e2e/installed_app.py)."""
+    context = browser_type.launch_persistent_context(
+        tmp_path_factory.mktemp("installed") / "profile",
+        executable_path=str(CHROMIUM),
+        args=TEST_CHROMIUM_ARGS,
+        headless=True,
+        viewport=PHONE_VIEWPORT,
+    )
+    install(context, app_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest, browser_problems: BrowserProblems) -> Iterator[Page]:
+    """A page of the installed app without its records; of a fresh browser context (a first
+    visit) where the test uses `context` too or is marked `first_visit`."""
+    uses_context = "context" in request.fixturenames  # (before it is asked for below)
+    if uses_context or request.node.get_closest_marker("first_visit"):
+        context: BrowserContext = request.getfixturevalue("context")
+        if not uses_context:  # else browser_problems watches it already
+            browser_problems.watch(context)
+        yield context.new_page()  # closed with its context
+        return
+    installed: BrowserContext = request.getfixturevalue("installed_context")
+    page = clean_page(installed, request.getfixturevalue("app_url"))
+    browser_problems.watch(installed)
+    try:
+        yield page
+    finally:
+        browser_problems.unwatch(installed)
+        restart_clock(installed)
+        for open_page in installed.pages:
+            open_page.close()
 
 
 # --- persistent profiles --------------------------------------------------------------------

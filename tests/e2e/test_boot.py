@@ -15,6 +15,9 @@ from tests.e2e.browser_helpers import (
     wait_until_ready,
 )
 
+# The start of a first visit: each test's page is of a fresh browser context.
+pytestmark = pytest.mark.first_visit
+
 DOWNLOADING = re.compile(r"^Downloading \d+\.\d of \d+\.\d MB \(\d+%\)$")
 
 

@@ -175,6 +175,7 @@ SETUP_CONTROLS = (
 )
 
 
+@pytest.mark.first_visit  # the runtime is held by the page's route: no service worker answers
 def test_setup_controls_are_visibly_disabled_until_python_is_ready(
     page: Page, app_url: str
 ) -> None:

@@ -26,6 +26,9 @@ from tools.build_site import write_service_worker
 from tools.manifests import manifest_path
 from tools.serve import SiteServer
 
+# What a first visit downloads, installs and keeps: each test's page is of a fresh context.
+pytestmark = pytest.mark.first_visit
+
 
 def roll_and_read(page: Page) -> list[str]:
     if page.locator("#start").is_visible():  # the app opens on the New game screen

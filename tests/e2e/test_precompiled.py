@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.browser_helpers import boot
@@ -39,6 +40,7 @@ document.addEventListener("penta:ready", _REPORT_PROXY)
 """
 
 
+@pytest.mark.first_visit  # the page's route sees main.py only where no service worker answers
 def test_own_modules_load_from_their_pyc(page: Page, app_url: str) -> None:
     page.route("**/shell/main.py", lambda route: route.fulfill(body=route.fetch().text() + REPORT))
     boot(page, app_url)
