@@ -11,8 +11,9 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
     waiting(state, verdict)            the state with that move waiting
     moved(state, verdict)              after a move: the waiting and seen moves gone, the line
                                        of "always" set (or cleared)
-    show_best(state)                   [Show it]: the best move shows as the hint shows it, and
-                                       the move warned about goes ahead if the player makes it
+    show_best(state)                   [Show it]: the best move shows as the hint shows it, a box
+                                       warned about is no longer chosen, and the move warned
+                                       about goes ahead if the player makes it again
     changed(state)                     the dice kept or the box chosen changed: nothing waits
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
 
@@ -26,6 +27,7 @@ from dataclasses import replace
 from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
 from game.coach.protocol import Coach, CoachMode
 from game.persistence.turn_record import TurnRecord
+from game.play.engine import select_box
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.state import PlayerKind
@@ -76,8 +78,14 @@ def show_best(state: AppState) -> AppState:
     verdict = state.coaching.waiting
     if verdict is None:
         return state
+    game = state.game
+    if isinstance(verdict.move, ScoredMove) and game is not None:
+        # The box warned about is chosen no longer: Confirm, under the player's thumb, would
+        # score it at once. Chosen again, it is scored without a second warning.
+        game = select_box(game, game.current_player, None)
     return replace(
         state,
+        play=replace(state.play, game=game),
         coaching=replace(state.coaching, waiting=None, seen=verdict.move),
         pacing=replace(state.pacing, hint=verdict.judgement.best_move, hint_requested=True),
     )

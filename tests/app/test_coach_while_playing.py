@@ -128,6 +128,19 @@ def test_warn_holds_a_costly_box_and_a_change_of_box_ends_the_wait(coach: Adviso
     assert d.game.sheets[0].points_in("chance") == 29
 
 
+def test_show_it_on_a_costly_box_unchooses_it_and_the_box_chosen_again_goes_ahead(
+    coach: AdvisorCoach,
+) -> None:
+    d = solo(coach, CoachMode.WARN)
+    d(SelectBox("chance"), ConfirmTurn(), ShowBestMove())
+    assert d.game.selected_box is None  # Confirm would not score Chance by mistake
+    assert d.view().coach_warning is None and d.view().hint
+    d(ConfirmTurn())  # nothing chosen: nothing scored
+    assert d.game.sheet.points_in("chance") is None
+    d(SelectBox("chance"), ConfirmTurn())  # chosen again, knowing: no second warning
+    assert d.game.sheets[0].points_in("chance") == 29
+
+
 def test_two_boxes_say_what_stays_open_and_the_upper_section(coach: AdvisorCoach) -> None:
     d = solo(coach, CoachMode.WARN)
     d(Roll(), PlayMineAnyway())  # rolls left 1: a second costly box, in the upper section
