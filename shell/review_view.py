@@ -9,6 +9,7 @@ from typing import Any
 
 from game.present.views import EndReviewView, MistakeView, ReviewView
 from shell.dom import Page
+from shell.js import js_object
 from shell.text import fill_text
 
 
@@ -56,12 +57,17 @@ class ReviewPanels:
             for index in opened & set(range(len(view.mistakes))):
                 mistakes.el.children.item(index).firstElementChild.open = True
         node("review-share").text(view.share_label)
-        node("review-share-status").text(view.share_status)
+        status = node("review-share-status").text(view.share_status)
         node("review-share-text-label").text(view.share_text_label).show(bool(view.share_text))
         text = node("review-share-text")
         text.show(bool(view.share_text))
         if text.changed("#value", view.share_text):
             text.el.value = view.share_text
+        if status.changed("#said", view.share_status) and view.share_status:
+            # What Share did is said below it, and Share may sit at the screen's bottom edge.
+            said = text if view.share_text else status
+            window = self.page.document.defaultView
+            said.el.scrollIntoView(js_object(window, block="nearest"))
 
     @staticmethod
     def _opened(container: Any) -> set[int]:

@@ -131,6 +131,7 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
 
     page.click("#review-share")  # Estonian, copied: this page has no share sheet
     expect(page.locator("#review-share-status")).to_have_text("Kopeeritud: kleebi, kuhu soovid.")
+    expect(page.locator("#review-share-status")).to_be_in_viewport(ratio=1)  # said in sight
     copied = page.evaluate("() => navigator.clipboard.readText()")
     text = share_text("et", "penta", final, player.points_lost, player.percentile)
     assert copied == text
