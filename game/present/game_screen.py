@@ -237,13 +237,15 @@ def celebration_text(state: AppState, t: Translator) -> str:
 
 def tray_summary(view: GameView) -> str:
     """The one line the folded tray shows of its messages: the most pressing one. What the
-    last player scored is not among them: it keeps a line of its own, before the next roll."""
+    last player scored is not among them: it keeps a line of its own, before the next roll.
+    The hint comes before the countdown: while it shows, the countdown waits on the hint's box,
+    and its "in 3 seconds" would read as stuck."""
     for text in (
         view.celebration,
         view.message,
         view.bonus_message,
-        view.countdown_text,
         view.hint_short or view.hint,
+        view.countdown_text,
         view.coach_line,
     ):
         if text:
