@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
 from game.coach.greedy import best_immediate_box
+from game.persistence.session import SESSION_KEY
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
@@ -65,6 +66,26 @@ def play_turn(ui: Ui, game: GameState) -> GameState:
     return score(game, 0, box)
 
 
+def holds_selected_box(record: object, box: str) -> bool:
+    if isinstance(record, dict):
+        return record.get("selected_box") == box or any(
+            holds_selected_box(value, box) for value in record.values()
+        )
+    return isinstance(record, list) and any(holds_selected_box(item, box) for item in record)
+
+
+def wait_until_the_box_is_saved(page: Page, box: str) -> None:
+    """Until IndexedDB has committed the session with `box` selected: a test reloads sooner
+    than a player can, and on a loaded machine a write to a profile on disk was still under way
+    (a write under way when the page goes is lost)."""
+    for _ in range(100):
+        session = stored_records(page).get(SESSION_KEY)
+        if session is not None and holds_selected_box(json.loads(session), box):
+            return
+        page.wait_for_timeout(50)
+    pytest.fail(f"the session with {box} selected was not saved")
+
+
 def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_box(
     page: Page, app_url: str
 ) -> None:
@@ -80,6 +101,7 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     box = best_immediate_box(game)
     ui.box(box).click()
     expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
+    wait_until_the_box_is_saved(page, box)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
 
     page.reload()
