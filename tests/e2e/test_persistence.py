@@ -77,7 +77,7 @@ def holds_selected_box(record: object, box: str) -> bool:
 def wait_until_the_box_is_saved(page: Page, box: str) -> None:
     """Until IndexedDB has committed the session with `box` selected: a test reloads sooner
     than a player can, and on a loaded machine a write to a profile on disk was still under way
-    (a write under way when the page goes is lost)."""
+    (a write under way when the page goes may be lost)."""
     for _ in range(100):
         session = stored_records(page).get(SESSION_KEY)
         if session is not None and holds_selected_box(json.loads(session), box):
