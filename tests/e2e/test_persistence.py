@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
 from game.coach.greedy import best_immediate_box
-from game.persistence.session import SESSION_KEY
+from game.persistence.session import read_session_text
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
@@ -66,24 +67,25 @@ def play_turn(ui: Ui, game: GameState) -> GameState:
     return score(game, 0, box)
 
 
-def holds_selected_box(record: object, box: str) -> bool:
-    if isinstance(record, dict):
-        return record.get("selected_box") == box or any(
-            holds_selected_box(value, box) for value in record.values()
-        )
-    return isinstance(record, list) and any(holds_selected_box(item, box) for item in record)
+SAVED_SESSION = """async () => window.pentaStore
+    ? Object.fromEntries(await pentaStore.load())["penta.session"] ?? null
+    : localStorage.getItem("penta.session")"""
+"""The session as the page's storage gives it back: from IndexedDB (a transaction that waits for
+the writes before it to commit), or from localStorage before it (builds without store.js)."""
 
 
-def wait_until_the_box_is_saved(page: Page, box: str) -> None:
-    """Until IndexedDB has committed the session with `box` selected: a test reloads sooner
-    than a player can, and on a loaded machine a write to a profile on disk was still under way
+def wait_until_saved(page: Page, holds: Callable[[GameState], bool], what: str) -> float:
+    """Waits until the page's own storage gives back a session whose game `holds` (`what` it
+    should hold, for the failure); returns how long that took. A test acts and reloads sooner
+    than a player can: on a loaded machine a write to a profile on disk was still under way
     (a write under way when the page goes may be lost)."""
-    for _ in range(100):
-        session = stored_records(page).get(SESSION_KEY)
-        if session is not None and holds_selected_box(json.loads(session), box):
-            return
-        page.wait_for_timeout(50)
-    pytest.fail(f"the session with {box} selected was not saved")
+    start = time.monotonic()
+    while time.monotonic() - start < 10:
+        text = page.evaluate(SAVED_SESSION)
+        if text is not None and holds(read_session_text(text).saved.game):
+            return time.monotonic() - start
+        time.sleep(0.005)
+    raise AssertionError(f"the page's storage never held {what}")
 
 
 def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_box(
@@ -101,7 +103,7 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     box = best_immediate_box(game)
     ui.box(box).click()
     expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
-    wait_until_the_box_is_saved(page, box)
+    wait_until_saved(page, lambda saved: saved.selected_box == box, f"{box} selected")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
 
     page.reload()

@@ -31,7 +31,7 @@ from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
 from tests.e2e.browser_helpers import BrowserProblems, wait_until_ready
 from tests.e2e.game_helpers import PHONE, Ui
-from tests.e2e.test_persistence import SEED, play_turn, start_dana
+from tests.e2e.test_persistence import SEED, play_turn, start_dana, wait_until_saved
 from tests.profiles import is_thorough
 from tools.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
 from tools.serve import SiteServer
@@ -184,24 +184,13 @@ def killable_chromium(
     chromium.kill()
 
 
-SAVED_SESSION = """async () => window.pentaStore
-    ? Object.fromEntries(await pentaStore.load())["penta.session"] ?? null
-    : localStorage.getItem("penta.session")"""
-"""The session as the page's storage gives it back: from IndexedDB (a transaction that waits for
-the writes before it to commit), or from localStorage before it (builds without store.js)."""
-
-
 def wait_until_the_page_says_it_is_saved(page: Page, game: GameState) -> float:
     """Waits until the page's own storage gives back the session with `game`'s boxes (the
     moment a player's browser could be killed at the earliest and still keep them); returns
     how long that took after the box showed."""
-    start = time.monotonic()
-    while time.monotonic() - start < 10:
-        text = page.evaluate(SAVED_SESSION)
-        if text is not None and totals(read_session_text(text).saved.game) == totals(game):
-            return time.monotonic() - start
-        time.sleep(0.005)
-    raise AssertionError(f"the page's storage never held the totals {totals(game)}")
+    return wait_until_saved(
+        page, lambda saved: totals(saved) == totals(game), f"the totals {totals(game)}"
+    )
 
 
 @pytest.mark.heavy
