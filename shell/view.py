@@ -374,8 +374,8 @@ class View:
     def _end(self, view: EndView) -> None:
         self.node("end-title").text(view.title)
         self.node("end-headline").text(view.headline).cls("new-best", view.new_best)
-        self.node("standings-heading").text(view.standings_heading)
-        container = self.node("standings").el
+        self.node("standings-heading").text(view.standings_heading).show(bool(view.standings))
+        container = self.node("standings").show(bool(view.standings)).el
         while container.children.length > len(view.standings):
             container.lastElementChild.remove()
         while container.children.length < len(view.standings):

@@ -212,6 +212,7 @@ def end_view(state: AppState, t: Translator) -> EndView:
     assert game is not None
     table = standings(game)
     places = [s.place for s in table]
+    # Alone, a player has no place to be told: the headline gives the total.
     views = tuple(
         StandingView(
             s.place,
@@ -221,6 +222,7 @@ def end_view(state: AppState, t: Translator) -> EndView:
             s.place == 1,
         )
         for s in table
+        if len(table) > 1
     )
     undo_text, can_undo_now = undo_label(state, t)
     words = end_words(game, state.ui.stats, t)

@@ -385,6 +385,7 @@ def test_standings_share_places_and_the_winner_is_named() -> None:
     # No earlier game of this player (tests/app/test_end_words.py has the rest of the words).
     assert solo_end is not None
     assert solo_end.headline == f"Final score {iso(20)}, in your first game with these rules."
+    assert solo_end.standings == ()  # no "Place 1" for a player alone
 
 
 def test_computer_turns_disable_the_human_controls() -> None:
