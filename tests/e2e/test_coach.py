@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
 from game.app.intents import ConfirmTurn, Roll, SelectBox, StartGame, ToggleKeep
+from game.app.model import DEFAULT_COACH_THRESHOLD
 from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import CoachMode
 from game.i18n.locale import LANGUAGES
@@ -65,7 +66,7 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
     box, loss = worst_box_after_the_best_keep(AdvisorCoach(solved_advisor("penta")))
-    assert loss >= 1.0
+    assert loss >= DEFAULT_COACH_THRESHOLD
     context = new_context(browser, bypass_csp=True)  # axe is injected past the CSP
     browser_problems.watch(context)
     page: Page = context.new_page()
