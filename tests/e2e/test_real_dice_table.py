@@ -50,6 +50,21 @@ def axe_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Pa
     context.close()
 
 
+def pad_reads_as_the_dice_do(page: Page) -> None:
+    """The pad's faces (1 first) and the dice entered (the first first) run the way the
+    language reads, as the dice on the screen do: from the right in Hebrew."""
+    rtl = page.evaluate("document.documentElement.dir") == "rtl"
+
+    def starts(selector: str) -> list[float]:
+        boxes = [page.locator(selector).nth(index).bounding_box() for index in (0, -1)]
+        assert boxes[0] is not None and boxes[1] is not None, selector
+        return [box["x"] for box in boxes]
+
+    for selector in ("#pad-faces button.die:visible", "#pad-entered button.die:visible"):
+        first, last = starts(selector)
+        assert (first > last) is rtl, (selector, first, last)
+
+
 def check_axe(ui: Ui, where: str, problems: dict[str, object]) -> None:
     found = ui.run_axe()
     if found:
@@ -124,6 +139,7 @@ def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str)
             expect(page.locator("#hint-text")).to_contain_text(f"{best.expected:.1f}")
         if turn in LANGUAGE_AT:
             check_axe(ui, f"the pad ({LANGUAGE_AT[turn]})", problems)
+            pad_reads_as_the_dice_do(page)
         page.click(f'#sheet button[data-box="{box}"]')
         if turn == TYPED_TURN:
             page.keyboard.press("Enter")
