@@ -57,6 +57,7 @@ class PadPanel:
         for place, badge in enumerate(self._badges):  # the hint's "Keep" under its dice
             die = pad.entered[place] if place < len(pad.entered) else None
             badge.text(die.badge if die is not None else "").cls("advice", bool(die and die.advice))
+        self.node("pad-reroll-help").text(pad.reroll_help).show(bool(pad.reroll_help))
         self.node("pad-keys").text(pad.keys_hint)
         self.node("pad-ask").show(bool(pad.question))
         self.node("pad-ask-text").text(pad.question)

@@ -456,6 +456,8 @@ class PadView(NamedTuple):
     question: str = ""
     """"Which roll was it?", after "What should I keep?" ("" otherwise), with its answers."""
     rolls: tuple[Choice, ...] = ()
+    reroll_help: str = ""
+    """While the hint says which dice to keep: how to enter the dice thrown again."""
 
 
 class CorrectionView(NamedTuple):

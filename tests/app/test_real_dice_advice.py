@@ -149,9 +149,15 @@ def test_the_dice_to_keep_are_marked_on_the_entered_dice(advisor: Advisor) -> No
     for die in pad.entered:
         said = plain(die.label)
         assert ("keep it" in said) == (die.advice == "keep"), said
+    # And how the dice thrown again go in, while the hint shows, and only then.
+    assert (
+        pad.reroll_help == "Throw the rest again: tap them here to remove them, then enter "
+        "what came up."
+    )
     driver(RemoveFace(pad.entered[0].face))
     pad = driver.view().pad
     assert pad is not None and not any(die.advice for die in pad.entered)
+    assert pad.reroll_help == ""
 
 
 @pytest.mark.parametrize(
