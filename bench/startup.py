@@ -15,7 +15,10 @@ Prints:
     the main thread if the worker failed (the runs say which: made / failed);
   - warm: the app restarted with a profile that has it installed (service worker, caches) and
     has kept the interpreter's memory snapshot (made and kept by the second visit); each warm
-    start must restore it.
+    start must restore it. N starts in each of `--profiles` such profiles (3 by default), each
+    profile's median printed too: what the browser keeps of the runtime's compiled code differs
+    from one profile to another, and with it a warm start (four profiles' medians measured
+    1,010 to 1,400 ms on one build, each profile's starts within about 100 ms).
 Also printed: the longest main-thread task until interactive (what freezes the page), and the
 page's main-thread CPU time until interactive. Wall times swing with whatever
 else the machine runs; this one hardly does, and it bounds the idle machine's time from below.
@@ -190,6 +193,35 @@ def cold_visits(
     return timings, first_visit, after
 
 
+def warm_visits(
+    playwright: Playwright, server: SiteServer, profiles: int, runs: int
+) -> tuple[list[list[Timing]], float, int, int]:
+    """`runs` warm starts in each of `profiles` installed profiles; with the seconds the
+    snapshot took to be kept and its bytes (the first profile's), and what the starts fetched."""
+    by_profile: list[list[Timing]] = []
+    kept = (0.0, 0)
+    fetched = 0
+    for number in range(profiles):
+        with tempfile.TemporaryDirectory() as profile:
+            context = open_profile(playwright, Path(profile))
+            # Installed, the tables too: otherwise the warm starts would fetch them.
+            visit(context, server.url, wait_for_offline=True, wait_for_background=True)
+            made = make_snapshot(context, server.url)
+            kept = made if number == 0 else kept
+            context.close()
+            server.bodies_sent.clear()
+            timings = []
+            for _ in range(runs):
+                context = open_profile(playwright, Path(profile))  # the app is started again
+                timings.append(visit(context, server.url))
+                context.close()
+            fetched += sum(size for _, size in server.bodies_sent)
+        if any(t.snapshot != "restored" for t in timings):
+            raise SystemExit(f"a warm start did not restore the snapshot: {timings}")
+        by_profile.append(timings)
+    return by_profile, kept[0], kept[1], fetched
+
+
 def median_timing(timings: list[Timing]) -> str:
     paint = statistics.median(t.first_paint_ms for t in timings)
     ready = statistics.median(t.interactive_ms for t in timings)
@@ -205,6 +237,7 @@ def median_timing(timings: list[Timing]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Start-up benchmark of dist/.")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--profiles", type=int, default=3, help="installed profiles, warm")
     args = parser.parse_args()
     if not (DIST / "index.html").exists():
         raise SystemExit("dist/ is not built: run ./scripts/setup first")
@@ -217,21 +250,10 @@ def main() -> None:
         with SiteServer(DIST, compress=False) as uncompressed_server:
             uncompressed, _, _ = cold_visits(playwright, uncompressed_server, args.runs, background)
 
-        warm: list[Timing] = []
-        with tempfile.TemporaryDirectory() as profile:
-            context = open_profile(playwright, Path(profile))
-            # Installed, the tables too: otherwise the warm starts would fetch them.
-            visit(context, server.url, wait_for_offline=True, wait_for_background=True)
-            snapshot_seconds, snapshot_bytes = make_snapshot(context, server.url)
-            context.close()
-            server.bodies_sent.clear()
-            for _ in range(args.runs):
-                context = open_profile(playwright, Path(profile))  # the app is started again
-                warm.append(visit(context, server.url))
-                context.close()
-            warm_bytes = sum(size for _, size in server.bodies_sent)
-        if any(t.snapshot != "restored" for t in warm):
-            raise SystemExit(f"a warm start did not restore the snapshot: {warm}")
+        by_profile, snapshot_seconds, snapshot_bytes, warm_bytes = warm_visits(
+            playwright, server, args.profiles, args.runs
+        )
+        warm = [timing for timings in by_profile for timing in timings]
 
         baseline = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         bare = [bare_runtime_start_ms(baseline.new_context(), server.url) for _ in range(args.runs)]
@@ -241,7 +263,14 @@ def main() -> None:
     print(f"then in the background (strategy tables): {sizes(after)}")
     print(f"cold ({args.runs} runs, medians): {median_timing(cold)}")
     print(f"cold, served uncompressed ({args.runs} runs, medians): {median_timing(uncompressed)}")
-    print(f"warm ({args.runs} runs, medians): {median_timing(warm)}")
+    print(
+        f"warm ({args.runs} runs in each of {args.profiles} profiles, medians): "
+        f"{median_timing(warm)}"
+    )
+    profile_medians = ", ".join(
+        f"{statistics.median(t.interactive_ms for t in timings):.0f}" for timings in by_profile
+    )
+    print(f"warm interactive, each profile's median: {profile_medians} ms")
     print(f"warm starts downloaded {warm_bytes} bytes in all (service worker update checks)")
     print(
         f"the interpreter's snapshot: {snapshot_bytes / 1e6:.1f} MB, kept "
