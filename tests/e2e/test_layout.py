@@ -175,6 +175,22 @@ SETUP_CONTROLS = (
 )
 
 
+def test_the_players_start_above_the_fold_of_the_new_game_screen(page: Page, app_url: str) -> None:
+    """On a phone a family sees where to add its players without scrolling: the Players heading
+    and the first player's card show above the Start bar, in every language."""
+    ui = Ui(page).open(app_url)
+    for language in ("en", "he", "et"):
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        start = page.locator(".start-bar").bounding_box()
+        heading = page.locator("#players-heading").bounding_box()
+        card = page.locator("#seats > li").first.bounding_box()
+        assert start and heading and card
+        assert heading["y"] + heading["height"] <= start["y"], (language, heading, start)
+        assert card["y"] < start["y"], (language, card, start)
+    ui.no_page_scroll_sideways()
+
+
 @pytest.mark.first_visit  # the runtime is held by the page's route: no service worker answers
 def test_setup_controls_are_visibly_disabled_until_python_is_ready(
     page: Page, app_url: str
