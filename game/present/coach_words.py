@@ -15,9 +15,7 @@ from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.state import GameState
 from game.present.help_views import CoachWarningView
-
-DECIMALS = 1
-"""Expected points are shown to a tenth, as the hint shows them."""
+from game.present.tenths import DECIMALS, shown_difference
 
 
 def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
@@ -25,8 +23,10 @@ def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
     if verdict is None:
         return None
     judgement = verdict.judgement
+    # The difference of the two figures the reason gives below it.
+    points = shown_difference(judgement.best, judgement.chosen)
     return CoachWarningView(
-        headline=t("coach.warning", points=t.format_number(judgement.loss, DECIMALS)),
+        headline=t("coach.warning", points=t.format_number(points, DECIMALS)),
         reason=reason(verdict, t),
         show_label=t("coach.show_best"),
         play_label=t("coach.play_anyway"),
@@ -37,8 +37,8 @@ def coach_line(state: AppState, t: Translator) -> str:
     verdict, game = state.coaching.line, state.game
     if verdict is None or game is None or game.current_player != verdict.player:
         return ""
-    loss = verdict.judgement.loss
-    if round(loss, DECIMALS) == 0:
+    loss = shown_difference(verdict.judgement.best, verdict.judgement.chosen)
+    if loss == 0:
         return t("coach.line_best")
     best = _advice_words(verdict.game, verdict.judgement.best_move, t)
     return t("coach.line_loss", loss=t.format_number(-loss, DECIMALS), best=best)

@@ -19,6 +19,7 @@ from game.play.state import Player, PlayerKind
 from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
 from game.present.share_text import share_text
+from game.present.tenths import DECIMALS, shown_difference
 from game.present.views import Choice, EndReviewView, MistakeView, ReviewButton, ReviewView
 from game.rules.rulesets import RULESETS
 
@@ -172,7 +173,10 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
             "review.mistake_summary",
             round=decision.turn,
             roll=decision.roll,
-            loss=t.format_number(decision.loss, 1),
+            # The difference of the two figures shown below it.
+            loss=t.format_number(
+                shown_difference(decision.best_expected, decision.choice_expected), DECIMALS
+            ),
         ),
         position=(
             # In order of their faces, as the real-dice pad and the hint's keeps list them.
@@ -183,10 +187,10 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
         ),
         made_label=t("review.move_made"),
         made=_move(decision.choice, ruleset_id, t),
-        made_value=t("review.expected", value=t.format_number(decision.choice_expected, 1)),
+        made_value=t("review.expected", value=t.format_number(decision.choice_expected, DECIMALS)),
         best_label=t("review.best_move"),
         best=_move(decision.best, ruleset_id, t),
-        best_value=t("review.expected", value=t.format_number(decision.best_expected, 1)),
+        best_value=t("review.expected", value=t.format_number(decision.best_expected, DECIMALS)),
     )
 
 

@@ -81,17 +81,20 @@ def box_value(coach: AdvisorCoach, d: AppDriver, box: str) -> float:
 def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> None:
     d = solo(coach, CoachMode.WARN)
     best = max(values(coach, d).values())
-    loss = best - keep_value(coach, d, ())
+    mine = keep_value(coach, d, ())
     d(Roll())  # nothing kept: all five again
     assert d.game.dice == (6, 6, 6, 6, 5) and d.game.rolls_left == 2  # the roll waits
     warning = d.view().coach_warning
     assert warning is not None
     t = Translator("en", isolate=False)
+    # The difference of the two figures of the reason, as shown: it adds up on the screen.
+    shown_loss = round(round(best, 1) - round(mine, 1), 1)
     assert without_isolates(warning.headline) == (
-        f"A better move is worth {t.format_number(loss, 1)} more points"
+        f"A better move is worth {t.format_number(shown_loss, 1)} more points"
     )
     reason = without_isolates(warning.reason)
-    assert t.format_number(best, 1) in reason and "keep 6, 6, 6, 6" in reason
+    assert t.format_number(best, 1) in reason and t.format_number(mine, 1) in reason
+    assert "keep 6, 6, 6, 6" in reason
     d(PlayMineAnyway())
     assert d.game.rolls_left == 1 and d.view().coach_warning is None
 
@@ -260,8 +263,11 @@ def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
         if d.state.screen is not Screen.GAME:
             return  # the game is over: the end screen shows
         text = without_isolates(d.view().coach_line)
-        if round(line.judgement.loss, 1):
-            assert text.startswith(f"Coach: {t.format_number(-line.judgement.loss, 1)}: ")
+        # As the review's list gives it, beside the two figures: their difference as shown.
+        judged = line.judgement
+        shown = round(round(judged.best, 1) - round(judged.chosen, 1), 1)
+        if shown:
+            assert text.startswith(f"Coach: {t.format_number(-shown, 1)}: ")
         else:
             assert text == "Coach: best move"
 
@@ -327,7 +333,7 @@ def test_a_stored_coach_not_a_mode_is_refused_naming_it(coach: AdvisorCoach) -> 
 
 def test_numbers_are_written_as_each_language_writes_them(coach: AdvisorCoach) -> None:
     d = solo(coach, CoachMode.WARN)
-    loss = max(values(coach, d).values()) - keep_value(coach, d, ())
+    loss = round(round(max(values(coach, d).values()), 1) - round(keep_value(coach, d, ()), 1), 1)
     d(Roll())
     for language, written in (
         ("et", Translator("et", isolate=False).format_number(loss, 1)),

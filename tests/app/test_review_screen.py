@@ -127,7 +127,9 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     costly = sorted((d for d in expected.decisions if not d.optimal), key=lambda d: -d.loss)[:3]
     assert len(view.mistakes) == len(costly) > 0
     for shown, decision in zip(view.mistakes, costly, strict=True):
-        assert t.isolated(t.format_number(decision.loss, 1)) in shown.summary
+        # The loss is the difference of the two figures shown below it, as shown.
+        difference = round(round(decision.best_expected, 1) - round(decision.choice_expected, 1), 1)
+        assert t.isolated(t.format_number(difference, 1)) in shown.summary
         assert t.isolated(t.format_number(decision.choice_expected, 1)) in shown.made_value
         assert t.isolated(t.format_number(decision.best_expected, 1)) in shown.best_value
         assert shown.position[0] == "Dice: " + t.isolated(t.format_dice(sorted(decision.dice)))
