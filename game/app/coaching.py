@@ -11,9 +11,9 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
     waiting(state, verdict)            the state with that move waiting
     moved(state, verdict)              after a move: the waiting and seen moves gone, the line
                                        of "always" set (or cleared)
-    show_best(state)                   [Show it]: the best move shows as the hint shows it, a box
-                                       warned about is no longer chosen, and the move warned
-                                       about goes ahead if the player makes it again
+    show_best(state)                   [Show it]: the best move shows as the hint shows it and
+                                       is set up (its dice kept, or its box chosen), and the
+                                       move warned about goes ahead if the player makes it again
     changed(state)                     the dice kept or the box chosen changed: nothing waits
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
 
@@ -25,12 +25,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
-from game.coach.protocol import Coach, CoachMode
+from game.coach.protocol import Advice, Coach, CoachMode, ScoreAdvice
 from game.persistence.turn_record import TurnRecord
-from game.play.engine import select_box
+from game.play.engine import select_box, toggle_keep
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
-from game.play.state import PlayerKind
+from game.play.state import GameState, PlayerKind
 
 
 def modes_for(setup: Setup) -> tuple[CoachMode, ...]:
@@ -79,16 +79,29 @@ def show_best(state: AppState) -> AppState:
     if verdict is None:
         return state
     game = state.game
-    if isinstance(verdict.move, ScoredMove) and game is not None:
-        # The box warned about is chosen no longer: Confirm, under the player's thumb, would
-        # score it at once. Chosen again, it is scored without a second warning.
-        game = select_box(game, game.current_player, None)
+    if game is not None:
+        game = set_up(game, verdict.judgement.best_move)
     return replace(
         state,
         play=replace(state.play, game=game),
         coaching=replace(state.coaching, waiting=None, seen=verdict.move),
         pacing=replace(state.pacing, hint=verdict.judgement.best_move, hint_requested=True),
     )
+
+
+def set_up(game: GameState, best: Advice) -> GameState:
+    """`game` with the best move ready for the player's next tap, Roll or Confirm: they asked
+    to be shown it, and the box or dice they had chosen would make the warned move at once
+    (a walk found Roll throwing all five dice again right after Show it)."""
+    player = game.current_player
+    if isinstance(best, ScoreAdvice):
+        return select_box(game, player, best.box)
+    game = select_box(game, player, None)
+    if game.real_dice:  # the dice are thrown at the table: the pad marks those to keep
+        return game
+    for die in set(game.kept) ^ set(best.kept):
+        game = toggle_keep(game, player, die)
+    return game
 
 
 def changed(state: AppState) -> AppState:

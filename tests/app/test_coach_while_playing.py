@@ -106,15 +106,18 @@ def test_show_it_shows_the_best_move_and_lets_the_player_change(coach: AdvisorCo
     assert d.view().coach_warning is None and d.game.rolls_left == 2
     assert isinstance(d.state.pacing.hint, KeepAdvice) and d.state.pacing.hint.kept == (0, 1, 2, 3)
     assert "keep 6, 6, 6, 6" in without_isolates(d.view().hint)
-    assert d.game.dice is not None
-    d(*[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())  # the best move: no warning
+    assert d.game.kept == (0, 1, 2, 3)  # set up: Roll makes the best move
+    d(Roll())  # the best move: no warning
     assert d.game.rolls_left == 1 and d.state.coaching.waiting is None
+    assert d.game.dice is not None and d.game.dice[:4] == (6, 6, 6, 6)
 
 
 def test_after_show_it_the_same_move_goes_ahead(coach: AdvisorCoach) -> None:
     d = solo(coach, CoachMode.WARN)
-    d(Roll(), ShowBestMove(), Roll())
+    d(Roll(), ShowBestMove())
+    d(*[ToggleKeep(die) for die in d.game.kept], Roll())  # all five again, knowing
     assert d.game.rolls_left == 1 and d.state.coaching.waiting is None
+    assert d.game.kept == ()
 
 
 def test_warn_holds_a_costly_box_and_a_change_of_box_ends_the_wait(coach: AdvisorCoach) -> None:
@@ -136,12 +139,25 @@ def test_show_it_on_a_costly_box_unchooses_it_and_the_box_chosen_again_goes_ahea
 ) -> None:
     d = solo(coach, CoachMode.WARN)
     d(SelectBox("chance"), ConfirmTurn(), ShowBestMove())
-    assert d.game.selected_box is None  # Confirm would not score Chance by mistake
+    # Confirm would not score Chance by mistake; the best move, a keep, is set up instead.
+    assert d.game.selected_box is None and d.game.kept == (0, 1, 2, 3)
     assert d.view().coach_warning is None and d.view().hint
     d(ConfirmTurn())  # nothing chosen: nothing scored
     assert d.game.sheet.points_in("chance") is None
     d(SelectBox("chance"), ConfirmTurn())  # chosen again, knowing: no second warning
     assert d.game.sheets[0].points_in("chance") == 29
+
+
+def test_show_it_on_the_last_roll_chooses_the_best_box(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    d(Roll(), PlayMineAnyway(), Roll(), PlayMineAnyway())  # no roll left: the best is a box
+    ranked = coach.advisor.rank(position_of(d.game))
+    best, worst = ranked[0].action, ranked[-1].action
+    assert isinstance(best, Score) and isinstance(worst, Score)
+    d(SelectBox(worst.box), ConfirmTurn(), ShowBestMove())
+    assert d.game.selected_box == best.box  # Confirm now scores the best box
+    d(ConfirmTurn())
+    assert d.game.sheets[0].points_in(best.box) is not None
 
 
 def test_two_boxes_say_what_stays_open_and_the_upper_section(coach: AdvisorCoach) -> None:

@@ -57,7 +57,8 @@ def worst_box_after_the_best_keep(coach: AdvisorCoach) -> tuple[str, float]:
     worst = ranked[-1]
     assert isinstance(worst.action, Score)
     d(SelectBox(worst.action.box), ConfirmTurn(), PlayMineAnyway())
-    return worst.action.box, ranked[0].expected - worst.expected
+    # As the warning gives it: the difference of the two figures it shows, as shown.
+    return worst.action.box, round(round(ranked[0].expected, 1) - round(worst.expected, 1), 1)
 
 
 def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(
@@ -102,12 +103,13 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(
 
     in_every_language(ui, warned_in, problems, "the keep's warning")
 
-    # [Show it]: the best move shows as the hint does; the player keeps the four sixes.
+    # [Show it]: the best move shows as the hint does, and is set up: the four sixes kept.
     page.click("#show-best")
     expect(warning).to_be_hidden()
     expect(page.locator("#hint-text")).to_contain_text("keep 6, 6, 6, 6")
     expect(page.locator("#dice .die.suggested")).to_have_count(4)
-    ui.keep([0, 1, 2, 3])
+    expect(page.locator('#dice .die[aria-pressed="true"]')).to_have_count(4)
+    assert ui.kept() == (0, 1, 2, 3)
     ui.roll()  # the best move: no warning
     expect(warning).to_be_hidden()
 
