@@ -33,8 +33,12 @@ def pad_view(
         entered=_entered(sorted(faces), _advised_faces(state, advice), t),
         keys_hint=t("pad.keys_hint", keys=t.format_range(FACES[0], FACES[-1])),
         next_up=t("pad.next", name=name) if scored and not faces else "",
-        # How the next throw goes in: the pad holds one throw at a time.
-        reroll_help=t("pad.reroll_help") if isinstance(advice, KeepAdvice) else "",
+        # How the next throw goes in (the pad holds one throw at a time), until a box is chosen.
+        reroll_help=(
+            t("pad.reroll_help")
+            if isinstance(advice, KeepAdvice) and game.selected_box is None
+            else ""
+        ),
         question=t("pad.which_roll") if asking else "",
         rolls=tuple(
             Choice(str(roll), t(f"pad.roll_{roll}"), False)

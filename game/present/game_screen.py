@@ -239,11 +239,13 @@ def tray_summary(view: GameView) -> str:
     """The one line the folded tray shows of its messages: the most pressing one. What the
     last player scored is not among them: it keeps a line of its own, before the next roll.
     The hint comes before the countdown: while it shows, the countdown waits on the hint's box,
-    and its "in 3 seconds" would read as stuck."""
+    and its "in 3 seconds" would read as stuck. A box chosen comes before the hint, which stays
+    on the screen: the tap on the sheet must be seen to have chosen it."""
     for text in (
         view.celebration,
         view.message,
         view.bonus_message,
+        view.status if view.can_confirm else "",  # "Selected: Full house"
         view.hint_short or view.hint,
         view.countdown_text,
         view.coach_line,
