@@ -111,7 +111,6 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     driver(ShowHint(), SelectBox("chance"))  # a box chosen, the hint still there: the choice
     view = driver.view()
     assert view.hint and view.tray_summary == f"Selected: {iso('Chance')}"
-    driver(SelectBox(None))
     driver(OpenTray(True))
     assert (driver.view().tray_open, driver.view().tray_toggle_label) == (True, "Less")
     driver(OpenTray(False))

@@ -158,9 +158,6 @@ def test_the_dice_to_keep_are_marked_on_the_entered_dice(advisor: Advisor) -> No
     pad = driver.view().pad
     assert pad is not None and pad.reroll_help == ""
     assert driver.view().tray_summary.startswith("Selected: ")
-    driver(SelectBox(None))
-    pad = driver.view().pad
-    assert pad is not None
     driver(RemoveFace(pad.entered[0].face))
     pad = driver.view().pad
     assert pad is not None and not any(die.advice for die in pad.entered)
