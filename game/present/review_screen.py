@@ -125,9 +125,11 @@ def _equation(player: PlayerReview, t: Translator) -> str:
     start, luck, lost, final = shown_breakdown(player)
     minus = t.info.minus_sign  # the language's, as in the breakdown's numbers above it
     sign = "+" if luck >= 0 else minus
+    # As the breakdown above it writes them: no points lost is "0", not "0.0".
+    lost_text = t.format_number(lost, 1) if lost else "0"
     return (
         f"{t.format_number(start, 1)} {sign} {t.format_number(abs(luck), 1)} {minus} "
-        f"{t.format_number(lost, 1)} = {t.format_number(final)}"
+        f"{lost_text} = {t.format_number(final)}"
     )  # laid out left to right in every language: the element is dir="ltr" (index.html)
 
 

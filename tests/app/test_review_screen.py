@@ -192,6 +192,20 @@ def test_computers_are_reviewed_on_request() -> None:
     assert review_view(driver).breakdown[-1].value == str(expected.players[0].final)
 
 
+def test_a_perfect_game_loses_0_points_in_the_breakdown_and_the_equation() -> None:
+    driver = finished(7, SOLO)
+    driver(OpenReview(0))
+    effect = computed(driver)
+    ruleset = RULESETS[effect.ruleset_id]
+    review = review_game(ruleset, effect.players, effect.log, Advisor(load_table(ruleset)))
+    (player,) = review.players
+    perfect = replace(review, players=(replace(player, points_lost=0.0),))  # as if
+    driver(ReviewComputed(effect.log, perfect))
+    view = review_view(driver)
+    assert view.breakdown[2].value == "0"
+    assert without_isolates(view.equation).endswith(f"- 0 = {view.breakdown[-1].value}")
+
+
 def history_driver(records: tuple[GameRecord, ...]) -> AppDriver:
     driver = AppDriver.seeded(1)
     driver(OpenHistory())
