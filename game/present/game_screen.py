@@ -245,7 +245,8 @@ def tray_summary(view: GameView) -> str:
         view.celebration,
         view.message,
         view.bonus_message,
-        view.status if view.can_confirm else "",  # "Selected: Full house"
+        # "Selected: Full house"; not under the coach's warning about that box, which says it.
+        view.status if view.can_confirm and view.coach_warning is None else "",
         view.hint_short or view.hint,
         view.countdown_text,
         view.coach_line,

@@ -128,6 +128,7 @@ def test_warn_holds_a_costly_box_and_a_change_of_box_ends_the_wait(coach: Adviso
     warning = d.view().coach_warning
     assert warning is not None
     assert "Chance for 29 points" in without_isolates(warning.reason)
+    assert "Selected" not in d.view().tray_summary  # the warning says which box
     d(SelectBox("sixes"))  # another choice: nothing waits any more
     assert d.view().coach_warning is None
     d(SelectBox("chance"), ConfirmTurn(), PlayMineAnyway())
