@@ -27,7 +27,7 @@ from dataclasses import replace
 from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
 from game.coach.protocol import Advice, Coach, CoachMode, ScoreAdvice
 from game.persistence.turn_record import TurnRecord
-from game.play.engine import select_box, toggle_keep
+from game.play.engine import keep_exactly, select_box
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.state import GameState, PlayerKind
@@ -91,17 +91,14 @@ def show_best(state: AppState) -> AppState:
 
 def set_up(game: GameState, best: Advice) -> GameState:
     """`game` with the best move ready for the player's next tap, Roll or Confirm: they asked
-    to be shown it, and the box or dice they had chosen would make the warned move at once
-    (a walk found Roll throwing all five dice again right after Show it)."""
+    to be shown it, and the box or dice they had chosen would make the warned move at once."""
     player = game.current_player
     if isinstance(best, ScoreAdvice):
         return select_box(game, player, best.box)
     game = select_box(game, player, None)
     if game.real_dice:  # the dice are thrown at the table: the pad marks those to keep
         return game
-    for die in set(game.kept) ^ set(best.kept):
-        game = toggle_keep(game, player, die)
-    return game
+    return keep_exactly(game, player, best.kept)
 
 
 def changed(state: AppState) -> AppState:

@@ -43,7 +43,7 @@ from game.app.model import (
 )
 from game.app.seats import players_for
 from game.coach.protocol import Coach, CoachMode, KeepAdvice, ScoreAdvice
-from game.play.engine import new_game, roll, score, select_box, toggle_keep
+from game.play.engine import keep_exactly, new_game, roll, score, select_box, toggle_keep
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.random_source import DiceSource, EntropyDice, RealDice, SeededDice
@@ -307,9 +307,7 @@ def _computer_step(state: AppState, c: Context) -> AppState:
             )
         return _score(state, plan.box, automatic=False)
     if tuple(game.kept) != tuple(sorted(plan.kept)):
-        kept_game = game
-        for die in set(game.kept) ^ set(plan.kept):
-            kept_game = toggle_keep(kept_game, player, die)
+        kept_game = keep_exactly(game, player, plan.kept)
         kept_dice = tuple(game.dice[position] for position in kept_game.kept)
         new = replace(
             state,

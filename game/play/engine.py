@@ -5,6 +5,7 @@
         Rolls every die not kept. `keep` (die positions 0..4) replaces the kept set first;
         without it the dice kept so far stay kept. Kept dice stay kept after the roll.
     toggle_keep(state, player, die) -> GameState      keep a die, or release a kept one
+    keep_exactly(state, player, dice) -> GameState    keep those dice, release the others
     select_box(state, player, box_id | None) -> GameState
         Remembers the box picked before confirming (a screen's "tap, then Confirm turn");
         a roll clears it.
@@ -167,6 +168,16 @@ def toggle_keep(state: GameState, player: int, die: int) -> GameState:
         raise NoRollsLeftError(f"no rolls left, so keeping die {die} would change nothing")
     kept = set(state.kept) ^ {position}
     return replace(state, kept=tuple(sorted(kept)))
+
+
+def keep_exactly(state: GameState, player: int, dice: Iterable[int]) -> GameState:
+    """Keep the dice at the positions `dice` for the next roll, and release the others.
+
+    Raises: as toggle_keep, for a die whose keeping changes.
+    """
+    for die in set(state.kept) ^ set(dice):
+        state = toggle_keep(state, player, die)
+    return state
 
 
 def select_box(state: GameState, player: int, box_id: str | None) -> GameState:

@@ -26,7 +26,15 @@ from game.errors import (
     WrongPlayerError,
 )
 from game.persistence.savefile import dump_game
-from game.play.engine import new_game, roll, score, select_box, standings, toggle_keep
+from game.play.engine import (
+    keep_exactly,
+    new_game,
+    roll,
+    score,
+    select_box,
+    standings,
+    toggle_keep,
+)
 from game.play.random_source import EntropyDice, SeededDice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
@@ -107,6 +115,15 @@ def test_rolls_keep_the_kept_dice_in_place_and_count_down() -> None:
     state = roll(state, 0)
     assert state.dice == (6, 2, 4, 4, 6) and state.kept == (0, 1, 3, 4) and state.rolls_left == 0
     assert not state.can_roll
+
+
+def test_keep_exactly_keeps_those_dice_and_releases_the_others() -> None:
+    state = roll(scripted_game("12345"), 0, keep=None)
+    state = keep_exactly(toggle_keep(state, 0, 4), 0, [0, 2])
+    assert state.kept == (0, 2)
+    assert keep_exactly(state, 0, [2, 0]) is state  # nothing changes: nothing checked
+    with pytest.raises(InvalidDieIndexError, match="7"):
+        keep_exactly(state, 0, [0, 2, 7])
 
 
 def test_a_roll_clears_the_selected_box() -> None:
