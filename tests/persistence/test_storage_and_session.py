@@ -58,6 +58,7 @@ def stored_envelope(storage: MemoryStorage) -> dict[str, object]:
 # --- round trips -----------------------------------------------------------------------------
 
 
+@pytest.mark.heavy  # in CI (40 games, every action saved and restored)
 @settings(max_examples=examples(40), deadline=None)
 @given(
     ruleset_id=st.sampled_from(["penta", "yatzy"]),

@@ -30,9 +30,11 @@ from tests.strategy.solutions import encoded
 
 CHECKOUT_TABLES = table_module.TABLES_DIR
 GAMES_PER_RULESET = 2000 if is_thorough() else 100
-"""2,000 random games per ruleset in the thorough profile (CI; 70 s a ruleset on this busy
-two-core machine, 18 to 36 ms a game of one to three players, played and reviewed), 100 while
-working (2 to 4 s a ruleset)."""
+"""2,000 random games per ruleset in the thorough profile (CI; about 30 s a ruleset on an idle
+core, 10 to 25 ms a game of one to three players, played and reviewed), 100 while working."""
+GAMES_PER_TEST = 250
+"""The games are checked in tests of at most this many, which the test workers share out: one
+test of 2,000 games ran alone for the last minute and a half of a CI run."""
 
 
 def random_finished_game(ruleset: Ruleset, seed: int) -> GameState:
@@ -41,13 +43,15 @@ def random_finished_game(ruleset: Ruleset, seed: int) -> GameState:
     return random_game(new_game(ruleset, seats, SeededDice(seed)), chooser)
 
 
+@pytest.mark.parametrize("first_seed", range(0, GAMES_PER_RULESET, GAMES_PER_TEST))
 def test_final_score_is_start_plus_luck_minus_points_lost_on_random_games(
-    advisor: Advisor, ruleset: Ruleset
+    advisor: Advisor, ruleset: Ruleset, first_seed: int
 ) -> None:
     started = time.perf_counter()
     worst = 0.0
     reviewed = 0
-    for seed in range(GAMES_PER_RULESET):
+    seeds = range(first_seed, min(first_seed + GAMES_PER_TEST, GAMES_PER_RULESET))
+    for seed in seeds:
         game = random_finished_game(ruleset, seed)
         review = review_game(ruleset, len(game.players), game.log, advisor)
         for player, sheet in zip(review.players, game.sheets, strict=True):
@@ -58,7 +62,7 @@ def test_final_score_is_start_plus_luck_minus_points_lost_on_random_games(
             reviewed += 1
         assert all(decision.loss >= 0 for decision in review.decisions)
     assert worst < 1e-6, worst
-    print(f"{ruleset.id}: {GAMES_PER_RULESET} games, {reviewed} players reviewed in "
+    print(f"{ruleset.id}: games {seeds.start}-{seeds.stop - 1}, {reviewed} players reviewed in "
           f"{time.perf_counter() - started:.1f} s, worst |split - final| {worst:.2e}")  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -116,6 +117,7 @@ def check_finished(state: GameState, boxes_in_order: list[list[str]]) -> None:
         check_sheet(sheet)
 
 
+@pytest.mark.heavy  # in CI (2,000 games)
 @settings(FAST, max_examples=examples(2000))
 @given(ruleset_ids, player_counts, seeds, seeds)
 def test_thousands_of_random_games_keep_every_rule(
@@ -157,6 +159,7 @@ def play_every_action(
     return trail
 
 
+@pytest.mark.heavy  # in CI (150 games, each action saved)
 @settings(FAST, max_examples=examples(150))
 @given(ruleset_ids, player_counts, seeds, seeds)
 def test_random_games_using_every_action_keep_every_rule_and_save_exactly(
