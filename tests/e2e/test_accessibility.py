@@ -1,29 +1,15 @@
-"""axe-core (node_modules/axe-core, injected by the test) on every screen and dialog, in every
+"""axe-core (node_modules/axe-core, evaluated by the test) on every screen and dialog, in every
 language: no serious or critical violation. Plus keyboard-only play of a turn."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.app.driver import played_up_to_the_last_round, stored_session
-from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import AXE, Ui, new_context
+from tests.e2e.game_helpers import Ui
 
 LANGUAGES = ("en", "he", "et")
-
-
-@pytest.fixture
-def axe_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Page]:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
-    # The app's Content-Security-Policy allows no inline script: axe is injected past it.
-    context = new_context(browser, bypass_csp=True)
-    browser_problems.watch(context)
-    yield context.new_page()
-    context.close()
 
 
 def check_every_language(ui: Ui, where: str, problems: dict[str, object]) -> None:
@@ -48,8 +34,7 @@ def check_dialog(ui: Ui, opener: str, dialog: str, problems: dict[str, object]) 
 
 
 @pytest.mark.heavy
-def test_no_serious_violation_on_any_screen_in_any_language(axe_page: Page, app_url: str) -> None:
-    page = axe_page
+def test_no_serious_violation_on_any_screen_in_any_language(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=21)
     problems: dict[str, object] = {}
     ui.set_players([("Dana", "human", None), ("Robo", "computer", "beginner")])
@@ -126,12 +111,11 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
 
 
-def test_no_serious_violation_on_history_notices_and_undo(axe_page: Page, app_url: str) -> None:
+def test_no_serious_violation_on_history_notices_and_undo(page: Page, app_url: str) -> None:
     from game.persistence.history import HISTORY, records_to_data
     from game.persistence.storage import encode_record
     from tests.e2e.test_persistence_history import finished_games
 
-    page = axe_page
     ui = Ui(page).open(app_url, seed=2)
     stored = encode_record(HISTORY, {"games": records_to_data(finished_games())})
     page.evaluate(

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
 from game.app.intents import ConfirmTurn, Roll, SelectBox, StartGame, ToggleKeep
@@ -20,8 +19,7 @@ from game.coach.protocol import CoachMode
 from game.i18n.locale import LANGUAGES
 from game.strategy.advisor import Score
 from tests.app.driver import AppDriver
-from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import AXE, ROLL_PACE, Ui, new_context
+from tests.e2e.game_helpers import ROLL_PACE, Ui
 from tests.solved_tables import solved_advisor
 
 SEED = 5
@@ -61,16 +59,9 @@ def worst_box_after_the_best_keep(coach: AdvisorCoach) -> tuple[str, float]:
     return worst.action.box, round(round(ranked[0].expected, 1) - round(worst.expected, 1), 1)
 
 
-def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(
-    browser: Browser, browser_problems: BrowserProblems, app_url: str
-) -> None:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
+def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: str) -> None:
     box, loss = worst_box_after_the_best_keep(AdvisorCoach(solved_advisor("penta")))
     assert loss >= DEFAULT_COACH_THRESHOLD
-    context = new_context(browser, bypass_csp=True)  # axe is injected past the CSP
-    browser_problems.watch(context)
-    page: Page = context.new_page()
     ui = Ui(page).open(app_url, seed=SEED)
     problems: dict[str, object] = {}
 
@@ -125,4 +116,3 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(
     expect(page.locator(f'#sheet tr[data-row="{box}"] td').first).not_to_have_text("")
     expect(page.locator("#roll")).to_have_text("Roll (3 left)")
     assert not problems, problems
-    context.close()

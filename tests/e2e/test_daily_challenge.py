@@ -20,7 +20,7 @@ from game.app.start import initial_state
 from game.play.state import GameState
 from tests.app.driver import AppDriver, stored_session
 from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import AXE, Ui, new_context
+from tests.e2e.game_helpers import Ui, new_context
 
 DAY = date(2026, 12, 1)
 MORNING = datetime(2026, 12, 1, 9, 30)
@@ -76,13 +76,11 @@ def axe_in_every_language(
 def test_two_fresh_profiles_get_the_same_daily_dice_and_a_finished_day_is_kept(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
     problems: dict[str, object] = {}
     first_rolls = []
     # Avi's phone (Hebrew, a page with ?seed=7) first, then Dana's, which goes on below.
     for name, locale in (("Avi", "he-IL"), ("Dana", "en-US")):
-        context = new_context(browser, locale=locale, bypass_csp=True)
+        context = new_context(browser, locale=locale)
         browser_problems.watch(context)
         ui = Ui(context.new_page()).open(app_url, seed=7 if name == "Avi" else None, time=MORNING)
         page = ui.page

@@ -15,7 +15,7 @@ from game.i18n.bidi import without_isolates as plain
 from game.i18n.translator import Translator
 from game.rules.examples import example_points, example_roll
 from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import AXE, Ui, new_context
+from tests.e2e.game_helpers import Ui, new_context
 
 LOCALES = {"en": "en-US", "he": "he-IL", "et": "et-EE"}
 NAMES = {"en": ("Dana", "Avi"), "he": ("דנה", "אבי"), "et": ("Mari", "Jaan")}
@@ -23,13 +23,10 @@ NAMES = {"en": ("Dana", "Avi"), "he": ("דנה", "אבי"), "et": ("Mari", "Jaan
 
 @pytest.fixture
 def open_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Callable[..., Page]]:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
     contexts = []
 
     def opened(language: str, **options: object) -> Page:
-        # The app's Content-Security-Policy allows no inline script: axe is injected past it.
-        context = new_context(browser, locale=LOCALES[language], bypass_csp=True, **options)
+        context = new_context(browser, locale=LOCALES[language], **options)
         browser_problems.watch(context)
         contexts.append(context)
         return context.new_page()
@@ -139,10 +136,7 @@ def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)  # the countdown went on
 
 
-def test_the_phone_is_passed_between_two_humans(
-    open_page: Callable[..., Page], app_url: str
-) -> None:
-    page = open_page("en")
+def test_the_phone_is_passed_between_two_humans(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=12)
     first_language, *_ = languages = sorted(LOCALES)
     for language in languages:  # one page: a game in each language, left between
@@ -197,8 +191,7 @@ def test_the_phone_is_passed_between_two_humans(
         expect(page.locator("#setup-screen")).to_be_visible()
 
 
-def test_a_first_game_offers_a_guided_turn(open_page: Callable[..., Page], app_url: str) -> None:
-    page = open_page("en")
+def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=13)
     ui.start()
     guide = page.locator("#guide")

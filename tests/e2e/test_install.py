@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from game.i18n.translator import Translator
 from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import AXE, Ui, new_context
+from tests.e2e.game_helpers import Ui, new_context
 
 IPHONE_SAFARI = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
@@ -49,7 +49,7 @@ class Opener:
 
     def __call__(self, user_agent: str | None = None, init_script: str | None = None) -> Ui:
         extra = {} if user_agent is None else {"user_agent": user_agent}
-        context = new_context(self._browser, bypass_csp=True, **extra)  # axe past the CSP
+        context = new_context(self._browser, **extra)
         self._problems.watch(context)
         self.contexts.append(context)
         page = context.new_page()
@@ -80,7 +80,6 @@ def expect_offer_texts(page: Page, language: str, ios: bool) -> None:
 def test_where_the_browser_offers_to_install_the_new_game_screen_has_an_install_button(
     open_app: Opener,
 ) -> None:
-    assert AXE.exists(), f"{AXE} is missing: run ./scripts/setup (npm ci)"
     ui = open_app()
     page = ui.page
     offer = page.locator("#install")

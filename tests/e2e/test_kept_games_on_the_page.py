@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
 from game.app.intents import SetAutoScore, StartGame
 from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
 from tests.app.driver import AppDriver
-from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import Ui, new_context
+from tests.e2e.game_helpers import Ui
 
 LANGUAGES = ("en", "he", "et")
 
@@ -35,12 +34,7 @@ def a_finished_game_stored() -> tuple[dict[str, str], list[str]]:
     return storage.items, [str(sheet.total) for sheet in driver.game.sheets]
 
 
-def test_a_game_left_is_listed_resumed_and_deleted(
-    browser: Browser, browser_problems: BrowserProblems, app_url: str
-) -> None:
-    context = new_context(browser, bypass_csp=True)  # axe is injected past the CSP
-    browser_problems.watch(context)
-    page = context.new_page()
+def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=21)
     problems: dict[str, object] = {}
 
@@ -134,4 +128,3 @@ def test_a_game_left_is_listed_resumed_and_deleted(
     page.click("#finished-back")
     expect(page.locator("#history-screen")).to_be_visible()
     assert problems == {}
-    context.close()

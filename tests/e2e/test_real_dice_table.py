@@ -8,10 +8,9 @@ between are played by the engine, and the page restores the game they reach."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import sheet_position
@@ -23,8 +22,7 @@ from game.play.state import Player
 from game.rules.rulesets import RULESETS
 from tests.app.driver import stored_session
 from tests.app.test_real_dice import turn_dice
-from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import AXE, PHONE, Ui, new_context
+from tests.e2e.game_helpers import PHONE, Ui
 from tests.solved_tables import solved_advisor
 
 NAMES = ("Dana", "Avi", "Mari")
@@ -39,15 +37,6 @@ TABLET_AT = 42
 UI_TURNS_FIRST = 9
 """Turns entered in the page before the engine plays on; the last `UI_TURNS_LAST` are too."""
 UI_TURNS_LAST = 6
-
-
-@pytest.fixture
-def axe_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Page]:
-    # The app's Content-Security-Policy allows no inline script: axe is injected past it.
-    context = new_context(browser, bypass_csp=True)
-    browser_problems.watch(context)
-    yield context.new_page()
-    context.close()
 
 
 def pad_reads_as_the_dice_do(page: Page) -> None:
@@ -73,12 +62,9 @@ def check_axe(ui: Ui, where: str, problems: dict[str, object]) -> None:
 
 
 @pytest.mark.heavy
-def test_a_real_dice_game_of_three_through_the_pad(axe_page: Page, app_url: str) -> None:
+def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> None:
     ruleset = RULESETS["yatzy"]
-    if not AXE.exists():
-        pytest.skip("axe-core is missing: run ./scripts/setup")
     advisor = solved_advisor("yatzy")
-    page = axe_page
     ui = Ui(page).open(app_url)
     problems: dict[str, object] = {}
     for index, name in enumerate(NAMES):

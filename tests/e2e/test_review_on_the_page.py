@@ -36,7 +36,7 @@ from tests.e2e.browser_helpers import (
     wait_for_offline_ready,
     wait_until_ready,
 )
-from tests.e2e.game_helpers import AXE, Ui, new_context
+from tests.e2e.game_helpers import Ui, new_context
 from tools.serve import SiteServer
 
 SEED = 2026
@@ -46,10 +46,7 @@ SEED = 2026
 def review_page(
     browser: Browser, browser_problems: BrowserProblems, app_url: str
 ) -> Iterator[Page]:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run ./scripts/setup (npm ci)")
-    # bypass_csp: axe is injected past the page's Content-Security-Policy.
-    context = new_context(browser, bypass_csp=True)
+    context = new_context(browser)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
     # A page without the Web Share API (as most desktop browsers): Share copies instead.
     context.add_init_script("delete Navigator.prototype.share;")
