@@ -31,7 +31,7 @@ from playwright.sync_api import (
 )
 
 from tests.e2e.browser_helpers import DIST, PHONE_VIEWPORT, BrowserProblems
-from tests.e2e.installed_app import clean_page, install, restart_clock
+from tests.e2e.installed_app import InstalledTab, install, restart_clock
 from tools.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
 from tools.serve import SiteServer
 
@@ -148,6 +148,12 @@ def installed_context(
     context.close()
 
 
+@pytest.fixture(scope="session")
+def installed_tab(installed_context: BrowserContext, app_url: str) -> InstalledTab:
+    """The tab of the installed app that this process's tests open it in, one after another."""
+    return InstalledTab(installed_context, app_url)
+
+
 @pytest.fixture
 def page(request: pytest.FixtureRequest, browser_problems: BrowserProblems) -> Iterator[Page]:
     """A page of the installed app without its records; of a fresh browser context (a first
@@ -160,15 +166,15 @@ def page(request: pytest.FixtureRequest, browser_problems: BrowserProblems) -> I
         yield context.new_page()  # closed with its context
         return
     installed: BrowserContext = request.getfixturevalue("installed_context")
-    page = clean_page(installed, request.getfixturevalue("app_url"))
+    tab: InstalledTab = request.getfixturevalue("installed_tab")
+    page = tab.clean_page()
     browser_problems.watch(installed)
     try:
         yield page
     finally:
         browser_problems.unwatch(installed)
         restart_clock(installed)
-        for open_page in installed.pages:
-            open_page.close()
+        tab.leave()
 
 
 # --- persistent profiles --------------------------------------------------------------------
