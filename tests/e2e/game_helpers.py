@@ -212,8 +212,12 @@ class Ui:
         expect(self.box(box_id)).to_have_attribute("aria-pressed", "true")
         self.page.click("#confirm")
 
+    def row_cells(self, table: str, row: str) -> Locator:
+        """The cells of `row` in `table`, one a player (to wait for with expect)."""
+        return self.page.locator(f'#{table} tr[data-row="{row}"] td')
+
     def row_texts(self, table: str, row: str) -> list[str]:
-        return self.page.locator(f'#{table} tr[data-row="{row}"] td').all_inner_texts()
+        return self.row_cells(table, row).all_inner_texts()
 
     def totals(self, table: str = "end-sheet") -> list[int]:
         return [int(re.sub(r"\D", "", text)) for text in self.row_texts(table, "total")]
