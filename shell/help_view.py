@@ -18,7 +18,9 @@ class HelpView:
             self.node("handover-title").text(handover.title)
             self.node("handover-text").text(handover.text)
             self.node("handover-cheer").text(handover.celebration).show(bool(handover.celebration))
-            self.node("handover-last-move").text(handover.last_move).show(bool(handover.last_move))
+            self.node("handover-last-move").text(handover.moves_since).show(
+                bool(handover.moves_since)
+            )
             self.node("handover-start").text(handover.start_label)
             self.node("handover-undo").text(handover.undo_label).show(handover.can_undo)
         box = snap.box_help

@@ -271,6 +271,9 @@ class Ui:
     announcement: Announcement | None = None
     announcement_count: int = 0
     """Grows with every announcement, so the same words said twice are said again."""
+    recent_scores: tuple[Scored, ...] = ()
+    """The last round's turns scored, in the order played: those since the next player's own
+    are what the hand-over tells whoever takes the phone. Not saved, as announcements are not."""
     notices: tuple[Notice, ...] = ()
     unreadable: tuple[str, ...] = ()
     """Storage keys of data set aside as unreadable (offered for export)."""

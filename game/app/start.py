@@ -143,6 +143,7 @@ def resume(
                 screen=Screen.END if game.is_over else Screen.GAME,
                 dialog=Dialog.NONE,
                 announcement=None,
+                recent_scores=(),
                 handed_over=None,  # of the game played before, if any: this one hands over
             ),
             play=replace(state.play, game=game, before_last_turn=before_last_turn),
@@ -177,6 +178,7 @@ def open_elsewhere(state: AppState) -> AppState:
                 screen=Screen.ELSEWHERE,
                 dialog=Dialog.NONE,
                 announcement=None,
+                recent_scores=(),
                 notices=notices,
             ),
         )

@@ -88,6 +88,7 @@ def playing(state: AppState, game: GameState, modes: tuple[CoachMode, ...]) -> A
             screen=Screen.GAME,
             dialog=Dialog.NONE,
             announcement=None,
+            recent_scores=(),
             handed_over=None,  # the turn handed over was the last game's
         ),
         play=replace(state.play, game=game, before_last_turn=None),
@@ -217,9 +218,23 @@ def _announce(state: AppState, announcement: Announcement) -> AppState:
     return replace(
         state,
         ui=replace(
-            state.ui, announcement=announcement, announcement_count=state.ui.announcement_count + 1
+            state.ui,
+            announcement=announcement,
+            announcement_count=state.ui.announcement_count + 1,
+            recent_scores=_recent_scores(state, announcement),
         ),
     )
+
+
+def _recent_scores(state: AppState, announcement: Announcement) -> tuple[Scored, ...]:
+    recent = state.ui.recent_scores
+    if isinstance(announcement, Undone):
+        return recent[:-1]
+    if not isinstance(announcement, Scored) or state.game is None:
+        return recent
+    # A round's worth: the turns after the next player's own are among them, even once the last
+    # is taken back.
+    return (*recent, announcement)[-len(state.game.players) :]
 
 
 def _roll(state: AppState, c: Context) -> AppState:

@@ -329,7 +329,11 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
                 replace(
                     state,
                     ui=replace(
-                        state.ui, screen=Screen.SETUP, dialog=Dialog.NONE, announcement=None
+                        state.ui,
+                        screen=Screen.SETUP,
+                        dialog=Dialog.NONE,
+                        announcement=None,
+                        recent_scores=(),
                     ),
                     play=replace(state.play, game=None, before_last_turn=None),
                 )

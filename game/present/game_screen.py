@@ -275,6 +275,25 @@ def last_move_text(state: AppState, t: Translator) -> str:
         return ""
     if event.player == game.current_player:
         return ""  # a solo game, or the turn taken back: nothing new to tell
+    return scored_text(game, event, t)
+
+
+def moves_since_text(state: AppState, t: Translator) -> str:
+    """Every turn scored since the current player's own, a line each, in the order played:
+    whoever takes the phone learns what the others did meanwhile, not only the last of them."""
+    last = last_move_text(state, t)
+    game = state.game
+    if game is None or not last or not isinstance(state.ui.announcement, Scored):
+        return last
+    since: list[Scored] = []
+    for event in reversed(state.ui.recent_scores):
+        if event.player == game.current_player:
+            break
+        since.insert(0, event)
+    return "\n".join(scored_text(game, event, t) for event in since) if since else last
+
+
+def scored_text(game: GameState, event: Scored, t: Translator) -> str:
     name = game.players[event.player].name
     box = t.box_name(game.ruleset.id, event.box)
     text = t("turn.scored", name=name, points=event.points, box=box)

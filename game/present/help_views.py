@@ -34,7 +34,8 @@ class HandoverView(NamedTuple):
     title: str
     text: str
     start_label: str
-    last_move: str
+    moves_since: str
+    """The turns scored since this player's last one, a line each."""
     celebration: str = ""
     """A first Penta (Yatzy) just scored, cheered on the hand-over too."""
     undo_label: str = ""

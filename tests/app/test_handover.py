@@ -22,15 +22,19 @@ from game.app.intents import (
     SetAutoScore,
     SetPassPhone,
     SetPlayerKind,
+    SetUndo,
     ShowHint,
     StartGame,
     StartTurn,
     ToggleKeep,
+    Undo,
 )
 from game.app.start import initial_state, resume
+from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.play.state import PlayerKind
+from game.play.undo import UndoSetting
 from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
@@ -70,7 +74,7 @@ def test_the_next_human_gets_a_hand_over_and_nothing_of_her_turn_before_the_tap(
     assert snap.handover is not None
     assert snap.handover.title == f"Pass the phone to {iso('Dana')}"
     assert snap.handover.start_label == f"Start {iso('Dana')}'s turn"
-    assert "Ann" in snap.handover.last_move and "Chance" in snap.handover.last_move
+    assert "Ann" in snap.handover.moves_since and "Chance" in snap.handover.moves_since
     before = t.state
     for intent in (Roll(), ToggleKeep(0), SelectBox("ones"), ConfirmTurn(), ShowHint()):
         assert t(intent) is before, f"{intent} was played before the tap"
@@ -112,6 +116,52 @@ def test_the_hand_over_comes_after_a_computer_between_two_humans() -> None:
     t.play_computer_turn()
     handover = t.snapshot().handover
     assert handover is not None and iso("Eli") in handover.title
+
+
+def scored_line(t: AppDriver, player: int, box: str) -> str:
+    """What the game screen's line says of `player` having scored `box` (as the sheet holds it)."""
+    game, words = t.game, Translator("en")
+    points = game.sheets[player].points_in(box)
+    assert points is not None
+    box_name = words.box_name(game.ruleset.id, box)
+    return words("turn.scored", name=game.players[player].name, points=points, box=box_name)
+
+
+def test_the_hand_over_tells_every_turn_since_the_players_own_in_order() -> None:
+    # Ann, Dana and the computer Eli: when the phone comes back to Ann, she has missed Dana's
+    # turn and the computer's, not only the computer's.
+    t = table(HUMAN, HUMAN, COMPUTER)
+    score_a_turn(t)
+    handover = t.snapshot().handover
+    assert handover is not None
+    assert handover.moves_since == scored_line(t, 0, "chance")  # Dana has missed Ann's turn
+    t(StartTurn())
+    t(Roll(), SelectBox("chance"), ConfirmTurn())
+    t.play_computer_turn()
+    handover = t.snapshot().handover
+    assert handover is not None and iso("Ann") in handover.title
+    (eli_box,) = t.game.sheets[2].filled_boxes
+    assert handover.moves_since.split("\n") == [
+        scored_line(t, 1, "chance"),
+        scored_line(t, 2, eli_box),
+    ]
+    assert iso("Ann") not in handover.moves_since  # her own turn is not news to her
+
+
+def test_a_turn_taken_back_is_not_told_and_the_turns_before_it_still_are() -> None:
+    t = table(HUMAN, HUMAN, HUMAN)
+    t(SetUndo(UndoSetting.ON))
+    for _ in range(3):
+        score_a_turn(t)
+        t(StartTurn())
+    t(Roll(), SelectBox("ones"), ConfirmTurn(), Undo())  # Ann's second turn, taken back
+    t(Roll(), SelectBox("twos"), ConfirmTurn())  # and played again
+    handover = t.snapshot().handover
+    assert handover is not None and iso("Dana") in handover.title
+    assert handover.moves_since.split("\n") == [
+        scored_line(t, 2, "chance"),
+        scored_line(t, 0, "twos"),
+    ]
 
 
 def test_the_setting_turns_it_off_and_is_kept_in_the_preferences() -> None:
@@ -163,7 +213,7 @@ def test_every_hand_over_text_is_translated(language: str) -> None:
     score_a_turn(t)
     handover = t.snapshot().handover
     assert handover is not None
-    assert all((handover.title, handover.text, handover.start_label, handover.last_move))
+    assert all((handover.title, handover.text, handover.start_label, handover.moves_since))
 
 
 def test_the_next_game_hands_over_again_from_its_first_turn() -> None:
