@@ -8,10 +8,11 @@ from five withdraws them from the game again (withdraw_dice), and the other four
 pad. Tapping the box and Confirm are as in any game (game.app.turns).
 
 "What should I keep?" (ShowHint in a real-dice game) asks which roll of the turn the dice
-entered were (AskAboutRoll): the advice is then the Hint's for that roll, with the rolls left
-after it. The roll is kept in the game (game.play.real_dice.mark_roll) when it follows the
-rolls entered before it, and the pad keeps its dice, to be changed into the next roll's: the
-dice taken back were rolled again, the others kept (as the review of the game then sees it).
+entered were (AskAboutRoll), once a turn: after a roll named, the dice entered are the next
+roll's (game.play.real_dice.roll_entered). The advice is then the Hint's for that roll, with
+the rolls left after it. The roll is kept in the game (game.play.real_dice.mark_roll) when it
+follows the rolls entered before it, and the pad keeps its dice, to be changed into the next
+roll's: the dice taken back were rolled again, the others kept (as the review then sees it).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from game.app.model import AppState, Screen
 from game.coach.protocol import Coach
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
-from game.play.real_dice import enter_dice, mark_roll, withdraw_dice
+from game.play.real_dice import enter_dice, mark_roll, roll_entered, withdraw_dice
 from game.play.state import GameState, PlayerKind
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
 
@@ -91,7 +92,9 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
         case ShowHint():
             if not entry_complete(state):
                 return state
-            return replace(state, pacing=replace(state.pacing, hint=None, hint_requested=True))
+            asked = replace(state, pacing=replace(state.pacing, hint=None, hint_requested=True))
+            roll = roll_entered(game)
+            return asked if roll is None else _advised(asked, roll, coach)
         case AskAboutRoll(roll):
             return _advised(state, roll, coach)
         case EnterFace(face):

@@ -157,6 +157,25 @@ def mark_roll(state: GameState, player: int, roll_number: int) -> GameState:
     )
 
 
+def roll_entered(state: GameState) -> int | None:
+    """Which roll of the turn the dice entered are, as far as the turn tells: the roll marked
+    for them, or the one after the rolls marked before them; None when no roll was marked.
+
+    >>> from game.play.engine import new_game
+    >>> from game.play.state import Player
+    >>> game = enter_dice(new_game("yatzy", [Player("Dana")], RealDice()), 0, [6, 6, 2, 3, 1])
+    >>> roll_entered(game) is None, roll_entered(mark_roll(game, 0, 1))
+    (True, 1)
+    >>> roll_entered(enter_dice(mark_roll(game, 0, 1), 0, [6, 6, 6, 4, 1]))
+    2
+    """
+    moves = _turn_moves(state)
+    marked = sum(isinstance(move, Rolled) for move in moves)
+    if moves and isinstance(moves[-1], Rolled):
+        return marked
+    return marked + 1 if marked else None
+
+
 def _still_showing(before: Dice, after: Dice) -> tuple[int, ...]:
     """The positions of `before` whose faces `after` still shows (each face of `after` counted
     once): the dice kept, as far as the faces tell."""

@@ -70,12 +70,17 @@ def test_the_advice_for_entered_dice_is_the_hints(advisor: Advisor) -> None:
     # Dana rolls the 2, 3 and 1 again: they are taken back, the new faces entered.
     driver(RemoveFace(2), RemoveFace(3), RemoveFace(1), EnterFace(6), EnterFace(5), EnterFace(4))
     assert driver.game.dice == (6, 6, 6, 5, 4) and driver.game.rolls_left == 0
-    driver(ShowHint(), AskAboutRoll(2))
+    # Asked once a turn: after the 1st roll named, the dice entered are the 2nd roll's.
+    driver(ShowHint())
+    pad = driver.view().pad
+    assert pad is not None and pad.question == "" and pad.rolls == ()
+    assert driver.game.rolls_left == 1
     best = advisor.best(sheet_position(sheet, (6, 6, 6, 5, 4), 1))
     hint = driver.state.pacing.hint
     assert hint is not None and hint.value == pytest.approx(best.expected)
     driver(RemoveFace(5), RemoveFace(4), EnterFace(6), EnterFace(6))
-    driver(ShowHint(), AskAboutRoll(3))  # the last roll: the box to take
+    driver(ShowHint())  # the 3rd roll, unasked: the box to take
+    assert driver.game.rolls_left == 0
     best = advisor.best(sheet_position(sheet, driver.game.dice, 0))
     hint = driver.state.pacing.hint
     assert isinstance(hint, ScoreAdvice) and isinstance(best.action, Score)
@@ -207,5 +212,5 @@ def test_the_folded_tray_says_the_move_without_its_score(
     assert plain(view.tray_summary) == keep
     assert plain(view.hint) != keep  # the whole hint, with its expected final score
     driver(RemoveFace(1), RemoveFace(2), RemoveFace(3), RemoveFace(4))
-    driver(*[EnterFace(6) for _ in range(4)], ShowHint(), AskAboutRoll(3))
+    driver(*[EnterFace(6) for _ in range(4)], ShowHint())  # the 2nd roll, unasked
     assert plain(driver.view().tray_summary) == score
