@@ -1,10 +1,16 @@
 """The roll felt as well as seen: a short rattle made with the Web Audio API (no sound file to
 download) and a short tap of the phone with the Vibration API, where the browser has them.
-Both are asked for by game.app.effects.RollFeel, which the settings turn off."""
+Both are asked for by game.app.effects.RollFeel, which the settings turn off.
+
+The sound's AudioContext is closed once a rattle has ended, and made again at the next: an open
+one keeps Chromium's audio output going, silent, at about 3% of a core here for as long as the
+app stays open (suspending it saves nothing), which a phone's battery pays for."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from pyodide.ffi import create_proxy
 
 from shell.js import is_null
 
@@ -19,7 +25,10 @@ class DiceFeel:
     def __init__(self, window: Any) -> None:
         self.window = window
         self._audio: Any = None
-        """The AudioContext, made at the first roll (a browser allows sound after a tap)."""
+        """The AudioContext while a rattle sounds (a browser allows sound after a first tap)."""
+        self._quiet_at = 0.0
+        """When the last rattle started ends, on the AudioContext's clock."""
+        self._rest_proxy = create_proxy(self._rest)
 
     def play(self, sound: bool, vibrate: bool) -> None:
         if vibrate:
@@ -57,3 +66,13 @@ class DiceFeel:
             level.connect(audio.destination)
             tone.start(at)
             tone.stop(at + CLICK_SECONDS + 0.01)
+            if (delay, pitch) == RATTLE[-1]:
+                self._quiet_at = at + CLICK_SECONDS + 0.01
+                tone.onended = self._rest_proxy
+
+    def _rest(self, *_args: Any) -> None:
+        audio = self._audio
+        # A later rattle, begun meanwhile, ends later: the sound goes on until it has.
+        if audio is not None and float(audio.currentTime) >= self._quiet_at - 0.001:
+            self._audio = None
+            audio.close()

@@ -216,3 +216,23 @@ def test_without_the_strategy_table_the_game_plays_on_and_says_so(
     assert browser_problems.problems
     assert all("404" in problem for problem in browser_problems.problems), browser_problems.text()
     context.close()
+
+
+def test_the_rolls_rattle_leaves_no_audio_open_once_it_has_ended(page: Page, app_url: str) -> None:
+    # An open AudioContext keeps Chromium's audio output going, silent, for as long as the app
+    # stays open (shell/feel.py): each rattle's context is closed once it has sounded.
+    states: list[str] = []
+    devtools = page.context.new_cdp_session(page)
+    for event in ("WebAudio.contextCreated", "WebAudio.contextChanged"):
+        devtools.on(event, lambda change: states.append(change["context"]["contextState"]))
+    devtools.send("WebAudio.enable")
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.start()
+    for rattle in (1, 2):
+        ui.roll()
+        for _ in range(50):
+            if states.count("closed") == rattle:
+                break
+            page.wait_for_timeout(100)  # also lets Playwright take DevTools' events
+        assert states.count("closed") == rattle, states
+    assert states.count("running") == 2, states  # each roll did sound
