@@ -4,13 +4,17 @@ dialog over the game does to the countdown (game.present.help_screens)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.present.views import GameView, Snapshot
 from shell.dom import Page
+from shell.text import fill_text
 
 
 class HelpView:
     def __init__(self, page: Page) -> None:
         self.node = page.node
+        self._create = page.create
 
     def render(self, snap: Snapshot) -> None:
         handover = snap.handover
@@ -18,9 +22,7 @@ class HelpView:
             self.node("handover-title").text(handover.title)
             self.node("handover-text").text(handover.text)
             self.node("handover-cheer").text(handover.celebration).show(bool(handover.celebration))
-            self.node("handover-last-move").text(handover.moves_since).show(
-                bool(handover.moves_since)
-            )
+            self._lines("handover-last-move", handover.moves_since)
             self.node("handover-start").text(handover.start_label)
             self.node("handover-undo").text(handover.undo_label).show(handover.can_undo)
         box = snap.box_help
@@ -44,3 +46,15 @@ class HelpView:
         self.node("guide-text").text(guide.text)
         self.node("guide-start").text(guide.start_label).show(bool(guide.start_label))
         self.node("guide-skip").text(guide.skip_label)
+
+    def _lines(self, list_id: str, lines: Sequence[str]) -> None:
+        """The list `list_id` holding `lines`, an item each (hidden when there are none)."""
+        node = self.node(list_id)
+        if node.changed("#lines", tuple(lines)):
+            items = []
+            for line in lines:
+                item = self._create("li")
+                fill_text(item, line)
+                items.append(item)
+            node.el.replaceChildren(*items)
+        node.show(bool(lines))

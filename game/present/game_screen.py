@@ -278,19 +278,19 @@ def last_move_text(state: AppState, t: Translator) -> str:
     return scored_text(game, event, t)
 
 
-def moves_since_text(state: AppState, t: Translator) -> str:
+def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:
     """Every turn scored since the current player's own, a line each, in the order played:
     whoever takes the phone learns what the others did meanwhile, not only the last of them."""
     last = last_move_text(state, t)
     game = state.game
     if game is None or not last or not isinstance(state.ui.announcement, Scored):
-        return last
+        return (last,) if last else ()
     since: list[Scored] = []
     for event in reversed(state.ui.recent_scores):
         if event.player == game.current_player:
             break
         since.insert(0, event)
-    return "\n".join(scored_text(game, event, t) for event in since) if since else last
+    return tuple(scored_text(game, event, t) for event in since) if since else (last,)
 
 
 def scored_text(game: GameState, event: Scored, t: Translator) -> str:

@@ -10,7 +10,7 @@ import game.app.countdown as countdown
 import game.app.guide as guide
 from game.app.model import AppState, Dialog
 from game.i18n.translator import Translator
-from game.present.game_screen import celebration_text, moves_since_text, undo_label
+from game.present.game_screen import celebration_text, moves_since_lines, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
 from game.rules.examples import example_points, example_roll
 
@@ -42,7 +42,7 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         title=t("handover.title", name=name),
         text=t("handover.text", name=name),
         start_label=t("handover.start", name=name),
-        moves_since=moves_since_text(state, t),
+        moves_since=moves_since_lines(state, t),
         celebration=celebration_text(state, t),
         undo_label=undo_text,
         can_undo=can_undo,

@@ -34,8 +34,8 @@ class HandoverView(NamedTuple):
     title: str
     text: str
     start_label: str
-    moves_since: str
-    """The turns scored since this player's last one, a line each."""
+    moves_since: tuple[str, ...]
+    """The turns scored since this player's last one, a line each, in the order played."""
     celebration: str = ""
     """A first Penta (Yatzy) just scored, cheered on the hand-over too."""
     undo_label: str = ""
