@@ -19,7 +19,7 @@ from game.app.intents import (
 )
 from game.app.model import AppState, Seat, Setup
 from game.coach.protocol import CoachMode
-from game.i18n.translator import Translator
+from game.i18n.player_names import COMPUTER_KEY, HUMAN_KEY, default_name
 from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, GameState, Player, PlayerKind
 from game.rules.rulesets import RULESETS
 
@@ -81,15 +81,14 @@ def _valid_seat(index: object, seats: list[Seat]) -> bool:
 def default_names(kinds: Sequence[PlayerKind], language: str) -> tuple[str, ...]:
     """The names of unnamed players: "Player N" by the seat's place in the turn order,
     "Computer N" counting the computer players only (one human, one computer: "Computer 1")."""
-    t = Translator(language, isolate=False)  # a name is data: the messages isolate it
     names = []
     computers = 0
     for number, kind in enumerate(kinds, start=1):
         if kind is PlayerKind.COMPUTER:
             computers += 1
-            names.append(t("setup.default_computer_name", number=computers))
+            names.append(default_name(COMPUTER_KEY, computers, language))
         else:
-            names.append(t("setup.default_name", number=number))
+            names.append(default_name(HUMAN_KEY, number, language))
     return tuple(names)
 
 

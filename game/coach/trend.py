@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from game.coach.review import ReviewError, review_game
+from game.i18n.player_names import same_player
 from game.persistence.history import GameRecord
 from game.persistence.stats import PlayerStats
 from game.strategy.advisor import Advisor
@@ -37,7 +38,7 @@ def with_points_lost(
     newest_first: dict[tuple[str, str], list[float]] = {}
     for record in reversed(list(records)):
         advisor = advisors.get(record.ruleset.id)
-        keys = [(record.ruleset.id, result.player.name) for result in record.results]
+        keys = [(record.ruleset.id, same_player(result.player.name)) for result in record.results]
         if advisor is None or not record.log.complete:
             continue
         if all(len(newest_first.get(key, ())) >= last for key in keys):

@@ -9,8 +9,10 @@ bins of BIN_WIDTH points (the last bin open-ended, for a small bar chart), how m
 reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
 with its full points, plus every five-of-a-kind bonus, in the games whose dice rolled on screen
 (luck thrown with real dice is kept apart: those games are counted on their own). Names are
-matched exactly, as typed. `points_lost_trend` stays empty here: game.coach.trend fills it in
-where the strategy table is loaded (reviewing a game needs it).
+matched exactly, as typed, except that a default name is one player in every language: its
+games are counted under game.i18n.player_names.same_player ("Mängija 2" as "Player 2").
+`points_lost_trend` stays empty here: game.coach.trend fills it in where the strategy table is
+loaded (reviewing a game needs it).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from game.i18n.player_names import same_player
 from game.persistence.history import GameRecord, PlayerResult
 
 BIN_WIDTH = 50
@@ -37,6 +40,7 @@ class ScoreBin:
 @dataclass(frozen=True)
 class PlayerStats:
     name: str
+    """As typed, or a default name in English (game.i18n.player_names.shown_name shows it)."""
     ruleset_id: str
     games: int
     average: float
@@ -86,7 +90,7 @@ def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
     for record in records:
         real = record.real_dice
         for result in record.results:
-            key = (record.ruleset.id, result.player.name)
+            key = (record.ruleset.id, same_player(result.player.name))
             results.setdefault(key, []).append((record.finished, result, real))
     return tuple(
         _stats(name, ruleset_id, results[ruleset_id, name]) for ruleset_id, name in sorted(results)

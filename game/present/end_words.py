@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.i18n.player_names import same_player
 from game.i18n.translator import Translator
 from game.play.engine import standings
 from game.play.state import GameState, PlayerKind
@@ -35,7 +36,7 @@ def new_bests(game: GameState, stats: Sequence[PlayerStats]) -> tuple[int, ...]:
     earlier = {(s.name, s.ruleset_id): s for s in stats}
     found = []
     for index, (player, sheet) in enumerate(zip(game.players, game.sheets, strict=True)):
-        before = earlier.get((player.name, game.ruleset.id))
+        before = earlier.get((same_player(player.name), game.ruleset.id))
         if player.kind is PlayerKind.HUMAN and before is not None and sheet.total > before.best:
             found.append(index)
     return tuple(found)
@@ -66,7 +67,12 @@ def end_words(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> E
 def _solo(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> str:
     (player,), total = game.players, game.sheets[0].total
     before = next(
-        (s for s in stats if s.name == player.name and s.ruleset_id == game.ruleset.id), None
+        (
+            s
+            for s in stats
+            if s.name == same_player(player.name) and s.ruleset_id == game.ruleset.id
+        ),
+        None,
     )
     points = t.format_number(total)
     if before is None or player.kind is not PlayerKind.HUMAN:

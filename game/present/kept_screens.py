@@ -4,10 +4,12 @@ bests, and a finished game's whole score sheet (game.app.kept)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.app.kept import is_full
 from game.app.model import AppState, Screen
+from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
 from game.play.random_source import EntropyDice
 from game.play.state import GameState
@@ -25,7 +27,7 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
     for kept in state.ui.kept_games:
         game = kept.game
         ruleset = t.ruleset_name(game.ruleset.id)
-        names = t.format_list([player.name for player in game.players])
+        names = t.format_list([shown_name(player.name, t.language) for player in game.players])
         day = t.format_date(kept.last_played)
         described = t("kept.described", ruleset=ruleset, names=names, date=day)
         views.append(
@@ -62,7 +64,7 @@ def delete_view(state: AppState, t: Translator) -> LeaveView:
     kept = next((kept for kept in state.ui.kept_games if kept.id == state.ui.deleting), None)
     text = ""
     if kept is not None:
-        names = t.format_list([player.name for player in kept.game.players])
+        names = t.format_list([shown_name(player.name, t.language) for player in kept.game.players])
         text = t(
             "kept.delete_confirm",
             ruleset=t.ruleset_name(kept.game.ruleset.id),
@@ -87,13 +89,15 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
             FinishedGameView(
                 id=record.id,
                 title=t(f"finished.title{dice}", date=day, ruleset=ruleset),
-                scores=_scores(_final_state(record), t),
+                scores=_scores(_final_state(record, t.language), t),
                 open_label=t("finished.open"),
                 open_name=t(
                     f"finished.open_named{dice}",
                     ruleset=ruleset,
                     date=day,
-                    names=t.format_list([result.player.name for result in record.results]),
+                    names=t.format_list(
+                        [shown_name(result.player.name, t.language) for result in record.results]
+                    ),
                 ),
                 review_label=t("history.review") if record.log.complete else "",
                 review_name=t("history.review_game", date=day, ruleset=ruleset)
@@ -110,7 +114,11 @@ def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:
     bests = sorted(state.ui.stats, key=lambda stats: (stats.ruleset_id, -stats.best, stats.name))
     return tuple(
         PersonalBest(
-            t("bests.who", name=stats.name, ruleset=t.ruleset_name(stats.ruleset_id)),
+            t(
+                "bests.who",
+                name=shown_name(stats.name, t.language),
+                ruleset=t.ruleset_name(stats.ruleset_id),
+            ),
             t("bests.score", points=stats.best, date=t.format_date(stats.best_on))
             if stats.best_on is not None
             else t.format_number(stats.best),
@@ -125,7 +133,7 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
     record = next((r for r in state.ui.history_games if r.id == state.ui.finished_id), None)
     if record is None:
         return None
-    sheet = sheet_view(_final_state(record), t, interactive=False)
+    sheet = sheet_view(_final_state(record, t.language), t, interactive=False)
     # Read only: a box's name explains it only at the table (ExplainBox needs the game).
     sheet = sheet._replace(rows=tuple(row._replace(explain="") for row in sheet.rows))
     return FinishedView(
@@ -148,11 +156,15 @@ def _scores(game: GameState, t: Translator) -> str:
     )
 
 
-def _final_state(record: GameRecord) -> GameState:
-    """The finished game as a state the score sheet can show: every box filled, no turn."""
+def _final_state(record: GameRecord, language: str) -> GameState:
+    """The finished game as a state the score sheet can show: every box filled, no turn, the
+    players' default names in `language`."""
     return GameState(
         ruleset=record.ruleset,
-        players=tuple(result.player for result in record.results),
+        players=tuple(
+            replace(result.player, name=shown_name(result.player.name, language))
+            for result in record.results
+        ),
         sheets=tuple(result.sheet for result in record.results),
         current_player=0,
         dice=None,

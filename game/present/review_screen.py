@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from game.app.model import AppState, CoachStatus, ShareOutcome
 from game.app.review_flow import reviewable_seats
 from game.i18n.bidi import LRI, PDI
+from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
 from game.play.state import Player, PlayerKind
 from game.present.history_views import Fact
@@ -44,10 +45,12 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
     seats = reviewable_seats(players, review.computers)
     has_computers = any(p.kind is PlayerKind.COMPUTER for p in players)
     view = ReviewView(
-        title=t("review.title", name=players[seat].name),
+        title=t("review.title", name=shown_name(players[seat].name, t.language)),
         back_label=t("common.back"),
         players_label=t("review.players"),
-        players=tuple(Choice(str(s), players[s].name, s == seat) for s in seats)
+        players=tuple(
+            Choice(str(s), shown_name(players[s].name, t.language), s == seat) for s in seats
+        )
         if len(seats) > 1
         else (),
         computers_label=t("review.show_computers"),

@@ -8,6 +8,7 @@ from game.app.daily import todays_result
 from game.app.model import AUTO_SCORE_CHOICES, COACH_THRESHOLDS, AppState, DisplaySize, Speed
 from game.app.seats import default_names
 from game.coach.protocol import CoachMode
+from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
 from game.play.engine import standings
 from game.play.state import LEVELS, MAX_PLAYERS, PlayerKind
@@ -62,7 +63,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         )
         cards.append(
             StatsCard(
-                stats.name,
+                shown_name(stats.name, t.language),
                 t.ruleset_name(stats.ruleset_id),
                 facts,
                 t("stats.distribution"),
@@ -76,7 +77,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
             "history.daily_entry",
             date=t.format_date(result.day),
             ruleset=t.ruleset_name(result.ruleset_id),
-            name=result.name,
+            name=shown_name(result.name, t.language),
             total=result.total,
         )
         for result in state.ui.daily[:DAILY_SHOWN]
