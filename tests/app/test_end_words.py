@@ -1,0 +1,69 @@
+"""The end screen's headline in every language, through strict translators: a message given a
+value it does not show, or missing one it does, raises here (the app's lenient translator shows
+English then, with an error on the console: a solo game at its player's average did)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from cli.random_play import random_game
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
+from game.persistence.stats import PlayerStats
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import GameState, Player
+from game.present.end_words import CLOSE_GAME_POINTS, end_words
+
+
+def finished(*names: str, seed: int = 1) -> GameState:
+    players = [Player(name) for name in names]
+    return random_game(new_game("penta", players, SeededDice(seed)), random.Random(seed))
+
+
+def earlier(name: str, average: float, best: int) -> PlayerStats:
+    return PlayerStats(name, "penta", 4, average, best, (), 0, 0)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_a_solo_game_against_the_players_average(language: str) -> None:
+    t = Translator(language, strict=True)
+    game = finished("Dana")
+    total = game.sheets[0].total
+    points = t.format_number(total)
+    at = {"points": points}
+    for average, key, more in (
+        (total - 12.0, "end.solo_above", {"count": 12}),
+        (total + 1.0, "end.solo_below", {"count": 1}),
+        (total + 0.4, "end.solo_even", {}),  # 0.4 below: the difference rounds to none
+        (total - 0.4, "end.solo_even", {}),
+    ):
+        stats = [earlier("Dana", average, total + 50)]
+        shown = t.format_number(average, 1)
+        assert end_words(game, stats, t) == (t(key, **at, **more, average=shown), False)
+    assert end_words(game, [], t) == (t("end.solo_first", points=points), False)
+    best = [earlier("Dana", total - 20.0, total - 1)]
+    assert end_words(game, best, t) == (t("end.new_best_solo", points=points), True)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_a_game_of_several(language: str) -> None:
+    t = Translator(language, strict=True)
+    game = finished("Ann", "Dana", seed=3)
+    ann, dana = (sheet.total for sheet in game.sheets)
+    assert ann != dana
+    (winner, top), (_, second) = sorted((("Ann", ann), ("Dana", dana)), key=lambda x: -x[1])
+    margin = top - second
+    words = end_words(game, [], t)
+    if margin <= CLOSE_GAME_POINTS:
+        assert words == (t("end.close_win", name=winner, points=margin), False)
+    else:
+        assert words == (t("end.winner", name=winner), False)
+    tied = replace(game, sheets=(game.sheets[0], game.sheets[0]))
+    together = t.format_list(["Ann", "Dana"])
+    assert end_words(tied, [], t) == (t("end.winners_tied", names=together), False)
+    beaten = [earlier("Dana", dana - 30.0, dana - 1)]
+    assert end_words(game, beaten, t) == (t("end.new_best", names=t.format_list(["Dana"])), True)
