@@ -1,5 +1,5 @@
-"""Every message key written literally in the game package exists in the catalogs, and every
-catalog message is used.
+"""Every message key written literally in the game package exists in the catalogs, every
+catalog message is used, and every call with a literal key gives exactly its placeholders.
 
 A static scan of ``t("key", ...)`` and ``.translate("key", ...)`` calls: a typo in a key would
 otherwise only show up when that screen is reached (as an English fallback or an error).
@@ -101,3 +101,41 @@ def test_the_usage_scan_matches_f_string_keys_and_boot_keys() -> None:
     assert not any(pattern.fullmatch("box.penta") for pattern in patterns)
     assert "turn.confirm" in literals
     assert {"boot.loading", "boot.startup_failed_hint", "setup.show_rules"} <= page_keys()
+
+
+def literal_calls() -> list[tuple[str, str, frozenset[str]]]:
+    """(where, key, keyword names) of every call with a literal key and keywords alone (no
+    ``**values``, whose names only the running code knows), in the Python sources."""
+    calls = []
+    for package in PYTHON_SOURCES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call) or not _is_translation(node.func):
+                    continue
+                if len(node.args) != 1 or not isinstance(node.args[0], ast.Constant):
+                    continue
+                key, names = node.args[0].value, [keyword.arg for keyword in node.keywords]
+                if isinstance(key, str) and None not in names:
+                    where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                    calls.append((where, key, frozenset(name for name in names if name)))
+    return calls
+
+
+def _is_translation(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Name) and func.id in {"t", "translate"}) or (
+        isinstance(func, ast.Attribute) and func.attr == "translate"
+    )
+
+
+def test_every_literal_call_gives_the_message_exactly_its_placeholders() -> None:
+    # A value a message has no place for is dropped with an error on the console, and the
+    # message shown in English: found in a solo game's end at its player's average.
+    catalog = load_catalog(DEFAULT_LANGUAGE)
+    calls = literal_calls()
+    assert len(calls) > 100  # the scan finds the calls
+    wrong = {
+        where: (key, sorted(names), sorted(catalog.message(key).placeholders))
+        for where, key, names in calls
+        if key in catalog and names != catalog.message(key).placeholders
+    }
+    assert wrong == {}
