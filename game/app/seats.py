@@ -1,10 +1,11 @@
 """The setup screen's intents (the ruleset, the seats and their players) and the players'
-default names ("Player 2", "Computer 1"), renamed with the language."""
+default names ("Player 2", "Computer 1"), in the language shown."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import overload
 
 from game.app.coach_intents import SetPlayerCoach
 from game.app.intents import (
@@ -19,7 +20,7 @@ from game.app.intents import (
 )
 from game.app.model import AppState, Seat, Setup
 from game.coach.protocol import CoachMode
-from game.i18n.player_names import COMPUTER_KEY, HUMAN_KEY, default_name
+from game.i18n.player_names import COMPUTER_KEY, HUMAN_KEY, default_name, shown_name
 from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, GameState, Player, PlayerKind
 from game.rules.rulesets import RULESETS
 
@@ -105,15 +106,20 @@ def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def renamed_defaults(game: GameState | None, old: str, new: str) -> GameState | None:
-    """`game` with the players still called by their default name in language `old` called
-    by their default name in language `new` (a name a player typed stays as it is)."""
-    if game is None or old == new:
-        return game
-    kinds = [player.kind for player in game.players]
-    before, after = default_names(kinds, old), default_names(kinds, new)
+@overload
+def named_in(game: GameState, language: str) -> GameState: ...
+@overload
+def named_in(game: None, language: str) -> None: ...
+@overload
+def named_in(game: GameState | None, language: str) -> GameState | None: ...
+
+
+def named_in(game: GameState | None, language: str) -> GameState | None:
+    """`game` with the players left unnamed called by their default name in `language`
+    ("Mängija 2" becomes "Player 2"); a name a player typed stays as it is."""
+    if game is None:
+        return None
     players = tuple(
-        replace(player, name=after[index]) if player.name == before[index] else player
-        for index, player in enumerate(game.players)
+        replace(player, name=shown_name(player.name, language)) for player in game.players
     )
     return game if players == game.players else replace(game, players=players)

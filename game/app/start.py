@@ -25,6 +25,7 @@ from game.app.model import (
 )
 from game.app.notices import notice, reported, with_notices
 from game.app.preferences import preferences_from_data
+from game.app.seats import named_in
 from game.app.turns import reset_turn, schedule
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
@@ -135,6 +136,9 @@ def resume(
     left that `turn` kept, when they fit). None: nothing to resume."""
     if game is None:
         return state
+    # Kept while the app spoke another language, perhaps: its unnamed players are renamed.
+    language = state.settings.language
+    game, before_last_turn = named_in(game, language), named_in(before_last_turn, language)
     new = reset_turn(
         replace(
             state,

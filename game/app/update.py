@@ -110,7 +110,7 @@ from game.app.notices import (
     with_data_outcome,
 )
 from game.app.review_intents import ReviewIntent
-from game.app.seats import apply_setup, renamed_defaults
+from game.app.seats import apply_setup, named_in
 from game.app.start import open_elsewhere, taken_over
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
 from game.coach.protocol import Coach
@@ -252,14 +252,13 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
         case SetLanguage(language):
             if language not in LANGUAGES:
                 return state
-            old = state.settings.language
             return replace(
                 state,
                 settings=replace(state.settings, language=language),
                 play=replace(
                     state.play,
-                    game=renamed_defaults(state.game, old, language),
-                    before_last_turn=renamed_defaults(state.play.before_last_turn, old, language),
+                    game=named_in(state.game, language),
+                    before_last_turn=named_in(state.play.before_last_turn, language),
                 ),
             )
         case SetAutoScore(seconds):

@@ -151,7 +151,7 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
 
 def _scores(game: GameState, t: Translator) -> str:
     return " · ".join(
-        t("kept.player_score", name=player.name, points=sheet.total)
+        t("kept.player_score", name=shown_name(player.name, t.language), points=sheet.total)
         for player, sheet in zip(game.players, game.sheets, strict=True)
     )
 

@@ -18,6 +18,7 @@ from game.app.intents import (
 )
 from game.app.model import RESTORED_NOTICE, AppState, Notice, Screen, next_deadline
 from game.app.preferences import preferences_to_data
+from game.app.seats import named_in
 from game.app.start import initial_state, open_elsewhere, resume, take_over
 from game.coach.greedy import GreedyCoach
 from game.persistence.storage import ProblemKind, StorageProblem
@@ -94,11 +95,12 @@ def test_taking_over_starts_from_the_newest_save_with_its_preferences() -> None:
     elsewhere = open_elsewhere(mine)
     # Meanwhile the other tab scored a box and switched to Estonian.
     assert mine.game is not None and mine.game.options is not None
-    other = score(mine.game, 0, sorted(mine.game.options.legal)[0])
+    before = named_in(mine.game, "et")  # "Mängija 1" there
+    other = score(before, 0, sorted(mine.game.options.legal)[0])
     preferences = preferences_to_data(send(mine, SetLanguage("et")))
-    taken = take_over(elsewhere, other, mine.game, preferences, now=2000.0)
+    taken = take_over(elsewhere, other, before, preferences, now=2000.0)
     assert taken.screen is Screen.GAME
-    assert taken.game == other and taken.play.before_last_turn == mine.game
+    assert taken.game == other and taken.play.before_last_turn == before
     assert taken.settings.language == "et"
     assert send(taken, Roll()).game == roll(other, 0)  # it plays again
 

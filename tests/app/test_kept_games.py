@@ -435,3 +435,21 @@ def test_a_kept_game_resumed_after_another_hands_the_phone_over_again() -> None:
         device(ResumeGame(kept.id))
         assert device.game.current_player == 1 and device.snapshot().screen == "handover"
         left(device)
+
+
+def test_unnamed_players_of_a_game_kept_in_one_language_are_named_in_the_one_shown() -> None:
+    device = Device(initial_state(["et"], seed=5))
+    device.set_players([("", "human", None), ("", "computer", "optimal")])
+    device(SetAutoScore(0), StartGame())
+    device.tables_failed()
+    device.play_turns(2)
+    assert [player.name for player in device.game.players] == ["Mängija 1", "Arvuti 1"]
+    left(device)
+    device(SetLanguage("he"))
+    (listed,) = kept_list(device)
+    assert "מחשב 1" in plain(listed.scores) and "Arvuti" not in plain(listed.scores)
+    device(ResumeGame(listed.id))
+    assert [player.name for player in device.game.players] == ["שחקן 1", "מחשב 1"]
+    game_view = device.snapshot().game
+    assert game_view is not None
+    assert [plain(head.name) for head in game_view.sheet.columns] == ["שחקן 1", "מחשב 1"]
