@@ -195,6 +195,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         coach_line=coach_line(state, t) if human else "",
         pad=pad_view(state, t, advice),
         correction=correction_view(state, t),
+        countdown_held=bool(countdown) and state.pacing.countdown_deadline is None,
     )
     summary = tray_summary(view)
     opened = state.ui.tray_open and bool(summary)
@@ -238,17 +239,20 @@ def celebration_text(state: AppState, t: Translator) -> str:
 def tray_summary(view: GameView) -> str:
     """The one line the folded tray shows of its messages: the most pressing one. What the
     last player scored is not among them: it keeps a line of its own, before the next roll.
-    The hint comes before the countdown: while it shows, the countdown waits on the hint's box,
-    and its "in 3 seconds" would read as stuck. A box chosen comes before the hint, which stays
-    on the screen: the tap on the sheet must be seen to have chosen it."""
+    The hint, which the player asked for, comes before the turn's messages ("no open box
+    scores yet" left the hint's move under "More") and the countdown: while it shows, the
+    countdown waits on the hint's box. A box chosen
+    comes before the hint, which stays on the screen: the tap on the sheet must be seen to have
+    chosen it."""
     for text in (
         view.celebration,
-        view.message,
-        view.bonus_message,
         # "Selected: Full house"; not under the coach's warning about that box, which says it.
         view.status if view.can_confirm and view.coach_warning is None else "",
         view.hint_short or view.hint,
-        view.countdown_text,
+        view.message,
+        view.bonus_message,
+        # Held, its "in 3 seconds" would read as stuck: what holds it is the line.
+        view.countdown_help if view.countdown_held else view.countdown_text,
         view.coach_line,
     ):
         if text:

@@ -233,6 +233,8 @@ class GameView(NamedTuple):
     pad: PadView | None = None
     """The pad of a game played with real dice (None when the dice roll on screen)."""
     correction: CorrectionView | None = None
+    countdown_held: bool = False
+    """The countdown waits (on the sheet, the hint or the guided turn): its help says why."""
 
 
 class StandingView(NamedTuple):

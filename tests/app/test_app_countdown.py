@@ -85,6 +85,7 @@ def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full()
     # Still shown, standing still at the time it will run once let go.
     assert view is not None and view.countdown == 3 and view.countdown_fraction == 1.0
     assert view.countdown_help == "Paused while you use the sheet."
+    assert view.tray_summary == view.countdown_help  # held: not a stuck "in 3 seconds"
     t.tick_after(60)  # reading for a minute: nothing is scored
     assert t.game is game
     t(ReleaseSheet())
@@ -92,6 +93,7 @@ def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full()
     view = present(t.state, t.now).game
     assert view is not None and view.countdown == 3
     assert view.countdown_help == "Tap a box to choose it yourself."
+    assert view.tray_summary == view.countdown_text
     t.tick_after(2.9)
     assert t.game is game
     t.tick_after(0.1)

@@ -117,6 +117,21 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     assert driver.view().tray_open is False
 
 
+def test_the_hint_asked_for_is_the_folded_line_above_the_turns_message() -> None:
+    # A walk asked for the hint with no open box scoring and saw "No open box scores..." alone.
+    game = new_game("penta", [Player("Dana")], SeededDice(1))
+    filled = {box: 0 for box in game.ruleset.box_ids if box not in ("penta", "large_straight")}
+    sheet = Sheet.from_scores(game.ruleset, filled)
+    driver = AppDriver.with_game(replace(game, sheets=(sheet,), dice=(1, 1, 3, 4, 6), rolls_left=1))
+    view = driver.view()
+    assert view.message and view.tray_summary == view.message
+    driver(ShowHint())
+    view = driver.view()
+    assert view.hint and view.message and view.tray_summary == (view.hint_short or view.hint)
+    driver(HideHint())
+    assert driver.view().tray_summary == driver.view().message
+
+
 def upper_section_at(scores: dict[str, int], dice: tuple[int, ...]) -> AppDriver:
     game = new_game("penta", [Player("Dana"), Player("Avi")], SeededDice(1))
     sheet = Sheet.from_scores(game.ruleset, scores)

@@ -174,6 +174,8 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     t(Roll())  # the last roll: the countdown waits while the guide shows
     assert t.state.pacing.countdown_deadline is None
     assert t.view().countdown_help == "Waiting while the guided turn shows."
+    # The folded tray says so too: "Scoring Pair in 3 seconds" there read as stuck to a walk.
+    assert t.view().tray_summary == t.view().countdown_help
     t.pass_time(10)
     assert t.game.dice is not None and t.game.current_player == 0
     t(SelectBox("chance"))
