@@ -187,7 +187,17 @@
         reportProblem("boot.failed.python_error", event.detail?.details);
     });
 
+    // An error of a script from another origin (a browser extension's, injected into the page)
+    // is not the app's: it neither stops the start nor says that something went wrong.
+    function notOurs(event) {
+        try {
+            return Boolean(event.filename) && new URL(event.filename).origin !== location.origin;
+        } catch {
+            return false;
+        }
+    }
     addEventListener("error", (event) => {
+        if (notOurs(event)) return;
         reportProblem("boot.failed.runtime", String(event.error?.message ?? event.message));
     });
     addEventListener("unhandledrejection", (event) => {

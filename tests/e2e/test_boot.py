@@ -146,7 +146,13 @@ def test_a_python_error_in_an_event_handler_is_caught(
     patch_packaged_module(page, "game/rules/dice.py", broken_roll)
     boot(page, app_url)
     assert not browser_problems.problems
+    # An error of a browser extension's script is not the app's: no problem is shown.
+    page.evaluate(
+        """() => dispatchEvent(new ErrorEvent("error", {
+            message: "extension", filename: "chrome-extension://abcdefgh/content.js"}))"""
+    )
     page.click("#start")
+    expect(page.locator("#problem")).to_be_hidden()
     page.click("#roll")
     expect(page.locator("#problem")).to_be_visible()
     expect(page.locator("#problem-details")).to_contain_text("ValueError: no dice")
