@@ -69,6 +69,8 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
             advice = "release" if kept else "keep"
             label = t(f"die.hint_{advice}", label=label)
             badge = t(f"die.hint_{advice}_badge")
+        elif advising and kept:  # ringed as the hint's: a screen reader hears it too
+            label = t("die.hint_keep", label=label)
         views.append(DieView(face, kept, label, badge, enabled, index in suggested, advice))
     return tuple(views)
 

@@ -353,6 +353,10 @@ def test_the_hint_says_on_each_die_what_to_change() -> None:
     assert view.dice[1].label == f"{iso(not_kept)}; the hint says: keep it"
     kept = f"Die {iso(5)}: {iso(game.dice[4])}, kept"
     assert view.dice[4].label == f"{iso(kept)}; the hint says: release it"
+    # Kept and to keep: ringed on the screen, said to a screen reader (no badge but "Kept").
+    kept_too = f"Die {iso(1)}: {iso(game.dice[0])}, kept"
+    assert view.dice[0].label == f"{iso(kept_too)}; the hint says: keep it"
+    assert view.dice[0].suggested and view.dice[0].badge == "Kept"
     hidden = present(replace(state, pacing=replace(state.pacing, hint_requested=False)), 0).game
     assert hidden is not None and [die.advice for die in hidden.dice] == [""] * 5
     assert [die.badge for die in hidden.dice] == ["Kept", "", "", "", "Kept"]
