@@ -23,6 +23,7 @@ from datetime import date
 
 from game.i18n.player_names import same_player
 from game.persistence.history import GameRecord, PlayerResult
+from game.rules.rulesets import get_ruleset
 
 BIN_WIDTH = 50
 TOP_BIN_START = 400
@@ -110,7 +111,7 @@ def _stats(
         games=len(results),
         average=sum(totals) / len(totals),
         best=best,
-        distribution=distribution(totals),
+        distribution=distribution(totals, get_ruleset(ruleset_id).highest_total),
         upper_bonus_games=sum(1 for result in results if result.sheet.upper_bonus > 0),
         five_of_a_kind=sum(_fives_of_a_kind(result) for result in on_screen),
         real_dice_games=len(results) - len(on_screen),
@@ -124,16 +125,26 @@ def _fives_of_a_kind(result: PlayerResult) -> int:
     return (1 if box_full else 0) + result.sheet.five_of_a_kind_bonus_count
 
 
-def distribution(totals: Iterable[int]) -> tuple[ScoreBin, ...]:
-    """Every bin from 0 to the last, so that a chart's bars line up from one player to another."""
-    counts = [0] * (TOP_BIN_START // BIN_WIDTH + 1)
+def distribution(totals: Iterable[int], highest: int | None = None) -> tuple[ScoreBin, ...]:
+    """Every bin from 0 to the last, so that a chart's bars line up from one player to another;
+    with `highest`, the most the ruleset's sheet can total, none beyond it (Yatzy's chart
+    ends at 350-374)."""
+    last = TOP_BIN_START if highest is None else min(highest, TOP_BIN_START)
+    counts = [0] * (last // BIN_WIDTH + 1)
     for total in totals:
-        counts[min(total, TOP_BIN_START) // BIN_WIDTH] += 1
+        counts[min(total, last) // BIN_WIDTH] += 1
     return tuple(
         ScoreBin(
             low=index * BIN_WIDTH,
-            high=None if index * BIN_WIDTH == TOP_BIN_START else (index + 1) * BIN_WIDTH - 1,
+            high=_bin_high(index, highest),
             count=count,
         )
         for index, count in enumerate(counts)
     )
+
+
+def _bin_high(index: int, highest: int | None) -> int | None:
+    if index * BIN_WIDTH == TOP_BIN_START:
+        return None
+    high = (index + 1) * BIN_WIDTH - 1
+    return high if highest is None else min(high, highest)

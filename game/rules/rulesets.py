@@ -11,10 +11,11 @@ import json
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Literal
 
 from game.errors import UnknownBoxError, UnknownRulesetError
-from game.rules.dice import FACES, face_counts, is_five_of_a_kind
+from game.rules.dice import ALL_ROLLS, FACES, face_counts, is_five_of_a_kind
 
 
 class Section(StrEnum):
@@ -219,6 +220,18 @@ class Ruleset:
             UnknownBoxError: this ruleset has no box `box_id`.
         """
         return self.box(box_id).scorer.points(dice)
+
+    @cached_property
+    def highest_total(self) -> int:
+        """The most a sheet can total: every box at its most, the upper bonus, and a bonus for
+        each further five of a kind (one in every box but the first).
+
+        >>> PENTA.highest_total, YATZY.highest_total
+        (1575, 374)
+        """
+        boxes = sum(max(box.scorer.points(dice) for dice in ALL_ROLLS) for box in self.boxes)
+        further = self.extra_five_of_a_kind_bonus * (len(self.boxes) - 1)
+        return boxes + self.upper_bonus + further
 
     def upper_bonus_for(self, upper_subtotal: int) -> int:
         return self.upper_bonus if upper_subtotal >= self.upper_bonus_threshold else 0

@@ -36,6 +36,7 @@ from game.persistence.history import (
 from game.persistence.readers import nesting_depth
 from game.persistence.stats import BIN_WIDTH, ScoreBin, distribution, player_stats
 from game.persistence.storage import MemoryStorage, ProblemKind
+from game.rules.rulesets import PENTA, YATZY
 from tests.persistence.persistence_helpers import play_to_end, seeded_game
 from tests.profiles import examples
 
@@ -142,6 +143,14 @@ def test_the_distribution_has_every_bin_and_an_open_last_one() -> None:
     assert len(bins) == 9 and BIN_WIDTH == 50
     assert bins[0] == ScoreBin(0, 49, 2) and bins[1] == ScoreBin(50, 99, 1)
     assert bins[7] == ScoreBin(350, 399, 1) and bins[8] == ScoreBin(400, None, 2)
+
+
+def test_the_distribution_ends_at_the_most_the_ruleset_can_total() -> None:
+    # Yatzy's sheet totals at most 374: a walk found bars for 400 and more in its chart.
+    bins = distribution([0, 374], YATZY.highest_total)
+    assert [(b.low, b.high) for b in bins[-2:]] == [(300, 349), (350, 374)]
+    assert sum(b.count for b in bins) == 2 and bins[-1].count == 1
+    assert distribution([1575], PENTA.highest_total)[-1] == ScoreBin(400, None, 1)
 
 
 def test_a_recorded_game_holds_the_final_sheets_totals_and_shared_places() -> None:
