@@ -243,9 +243,8 @@ def tray_summary(view: GameView) -> str:
     last player scored is not among them: it keeps a line of its own, before the next roll.
     The hint, which the player asked for, comes before the turn's messages ("no open box
     scores yet" left the hint's move under "More") and the countdown: while it shows, the
-    countdown waits on the hint's box. A box chosen
-    comes before the hint, which stays on the screen: the tap on the sheet must be seen to have
-    chosen it."""
+    countdown waits on the hint's box. A box chosen comes before the hint, which stays on the
+    screen: the tap on the sheet must be seen to have chosen it."""
     for text in (
         view.celebration,
         # "Selected: Full house"; not under the coach's warning about that box, which says it.

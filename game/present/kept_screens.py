@@ -4,11 +4,11 @@ bests, and a finished game's whole score sheet (game.app.kept)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.app.kept import is_full
 from game.app.model import AppState, Screen
+from game.app.seats import named_in
 from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
 from game.play.random_source import EntropyDice
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
     views = []
     for kept in state.ui.kept_games:
-        game = kept.game
+        game = named_in(kept.game, t.language)
         ruleset = t.ruleset_name(game.ruleset.id)
-        names = t.format_list([shown_name(player.name, t.language) for player in game.players])
+        names = t.format_list([player.name for player in game.players])
         day = t.format_date(kept.last_played)
         described = t("kept.described", ruleset=ruleset, names=names, date=day)
         views.append(
@@ -64,7 +64,7 @@ def delete_view(state: AppState, t: Translator) -> LeaveView:
     kept = next((kept for kept in state.ui.kept_games if kept.id == state.ui.deleting), None)
     text = ""
     if kept is not None:
-        names = t.format_list([shown_name(player.name, t.language) for player in kept.game.players])
+        names = t.format_list([player.name for player in named_in(kept.game, t.language).players])
         text = t(
             "kept.delete_confirm",
             ruleset=t.ruleset_name(kept.game.ruleset.id),
@@ -85,19 +85,18 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
         ruleset = t.ruleset_name(record.ruleset.id)
         # Its luck is not the app's (the statistics leave it out): the list says so too.
         dice = "_real_dice" if record.real_dice else ""
+        final = named_in(_final_state(record), t.language)
         views.append(
             FinishedGameView(
                 id=record.id,
                 title=t(f"finished.title{dice}", date=day, ruleset=ruleset),
-                scores=_scores(_final_state(record, t.language), t),
+                scores=_scores(final, t),
                 open_label=t("finished.open"),
                 open_name=t(
                     f"finished.open_named{dice}",
                     ruleset=ruleset,
                     date=day,
-                    names=t.format_list(
-                        [shown_name(result.player.name, t.language) for result in record.results]
-                    ),
+                    names=t.format_list([player.name for player in final.players]),
                 ),
                 review_label=t("history.review") if record.log.complete else "",
                 review_name=t("history.review_game", date=day, ruleset=ruleset)
@@ -133,7 +132,7 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
     record = next((r for r in state.ui.history_games if r.id == state.ui.finished_id), None)
     if record is None:
         return None
-    sheet = sheet_view(_final_state(record, t.language), t, interactive=False)
+    sheet = sheet_view(named_in(_final_state(record), t.language), t, interactive=False)
     # Read only: a box's name explains it only at the table (ExplainBox needs the game).
     sheet = sheet._replace(rows=tuple(row._replace(explain="") for row in sheet.rows))
     return FinishedView(
@@ -151,20 +150,16 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
 
 def _scores(game: GameState, t: Translator) -> str:
     return " · ".join(
-        t("kept.player_score", name=shown_name(player.name, t.language), points=sheet.total)
+        t("kept.player_score", name=player.name, points=sheet.total)
         for player, sheet in zip(game.players, game.sheets, strict=True)
     )
 
 
-def _final_state(record: GameRecord, language: str) -> GameState:
-    """The finished game as a state the score sheet can show: every box filled, no turn, the
-    players' default names in `language`."""
+def _final_state(record: GameRecord) -> GameState:
+    """The finished game as a state the score sheet can show: every box filled, no turn."""
     return GameState(
         ruleset=record.ruleset,
-        players=tuple(
-            replace(result.player, name=shown_name(result.player.name, language))
-            for result in record.results
-        ),
+        players=tuple(result.player for result in record.results),
         sheets=tuple(result.sheet for result in record.results),
         current_player=0,
         dice=None,
