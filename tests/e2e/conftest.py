@@ -32,7 +32,7 @@ from playwright.sync_api import (
 
 from tests.e2e.browser_helpers import DIST, PHONE_VIEWPORT, BrowserProblems
 from tests.e2e.installed_app import InstalledTab, install, restart_clock
-from tools.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
+from tools.chromium import TEST_CHROMIUM, TEST_CHROMIUM_ARGS
 from tools.serve import SiteServer
 
 
@@ -50,13 +50,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    if not CHROMIUM.exists():
+    if not TEST_CHROMIUM.exists():
         pytest.fail(
-            f"{CHROMIUM} is missing: run ./scripts/setup as root, or apt-get install chromium"
+            f"{TEST_CHROMIUM} is missing: run ./scripts/setup as root,"
+            " or apt-get install chromium-headless-shell"
         )
     return {
         **browser_type_launch_args,
-        "executable_path": str(CHROMIUM),
+        "executable_path": str(TEST_CHROMIUM),
         "args": TEST_CHROMIUM_ARGS,
     }
 
@@ -138,7 +139,7 @@ def installed_context(
     """This test process's profile with the app installed (tests/e2e/installed_app.py)."""
     context = browser_type.launch_persistent_context(
         tmp_path_factory.mktemp("installed") / "profile",
-        executable_path=str(CHROMIUM),
+        executable_path=str(TEST_CHROMIUM),
         args=TEST_CHROMIUM_ARGS,
         headless=True,
         viewport=PHONE_VIEWPORT,
@@ -194,7 +195,7 @@ def persistent_context(
     def open_context() -> BrowserContext:
         context = browser_type.launch_persistent_context(
             profile,
-            executable_path=str(CHROMIUM),
+            executable_path=str(TEST_CHROMIUM),
             args=TEST_CHROMIUM_ARGS,
             headless=True,
             viewport=PHONE_VIEWPORT,

@@ -33,7 +33,7 @@ from tests.e2e.browser_helpers import BrowserProblems, wait_until_ready
 from tests.e2e.game_helpers import PHONE, Ui
 from tests.e2e.test_persistence import SEED, play_turn, start_dana, wait_until_saved
 from tests.profiles import is_thorough
-from tools.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
+from tools.chromium import TEST_CHROMIUM, TEST_CHROMIUM_ARGS
 from tools.serve import SiteServer
 
 # 20 in CI (the thorough profile), 3 in a run while working; PENTA_KILLS sets any number.
@@ -119,7 +119,7 @@ class KillableChromium:
         port_file.unlink(missing_ok=True)
         self._process = subprocess.Popen(
             [
-                str(CHROMIUM),
+                str(TEST_CHROMIUM),
                 *TEST_CHROMIUM_ARGS,
                 "--headless=new",
                 f"--user-data-dir={self._profile}",
