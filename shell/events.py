@@ -297,6 +297,8 @@ class Events:
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
             return
+        if key == "Enter" and not _enter_confirms_from(event.target, tag, state):
+            return
         intent = _key_intent(state, key)
         if intent is not None:
             event.preventDefault()  # Enter on a focused button must not click it as well
@@ -321,6 +323,23 @@ class Events:
         is_open = dialog is not Dialog.NONE
         if is_open and not self.document.getElementById(f"{dialog.value}-dialog").open:
             self._send(CloseDialog())
+
+
+PAD_ACTIONS = ("pad-face", "pad-remove")
+"""The pad's buttons: after typing or tapping a roll's faces, Enter confirms the box selected."""
+
+
+def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:
+    """Whether Enter confirms the turn with the focus on `target`: from the page, the pad, or
+    the box selected itself; on any other button or link (the rules, another box) Enter is that
+    control's own, as a keyboard player expects."""
+    if tag not in ("button", "a", "summary"):
+        return True
+    if _data(target, "action") in PAD_ACTIONS:
+        return True
+    game = state.game
+    box = _data(target, "box")
+    return box is not None and game is not None and box == game.selected_box
 
 
 def _key_intent(state: AppState, key: str) -> Intent | None:

@@ -127,10 +127,20 @@ def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> 
         if turn in LANGUAGE_AT:
             check_axe(ui, f"the pad ({LANGUAGE_AT[turn]})", problems)
             pad_reads_as_the_dice_do(page)
-        page.click(f'#sheet button[data-box="{box}"]')
         if turn == TYPED_TURN:
+            # Enter is the focused control's own: on another box it chooses that box...
+            choose = '#sheet button[data-box]:not([disabled]):not([data-box="{}"])'
+            other = page.locator(choose.format(box)).first
+            other.focus()
             page.keyboard.press("Enter")
+            expect(other).to_have_attribute("aria-pressed", "true")
+            expect(page.locator("#pad-entered button.die:visible")).to_have_count(5)
+            ui.box(box).focus()
+            page.keyboard.press("Enter")
+            expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
+            page.keyboard.press("Enter")  # ... and on the box chosen it confirms the turn
         else:
+            page.click(f'#sheet button[data-box="{box}"]')
             page.click("#confirm")
         if turn == 0:
             expect(page.locator("#pad-next")).to_have_text("Next: Avi")
