@@ -138,14 +138,10 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
     player = game.current_player
     match intent:
         case ToggleKeep(die):
+            # The hint stays: it is about the dice rolled, and a player following it die by
+            # die must still see which to keep (each die's mark says what is left to change).
             new_game_state = toggle_keep(game, player, die)
-            return coaching.changed(
-                replace(
-                    state,
-                    play=replace(state.play, game=new_game_state),
-                    pacing=replace(state.pacing, hint=None, hint_requested=False),
-                )
-            )
+            return coaching.changed(replace(state, play=replace(state.play, game=new_game_state)))
         case Roll():
             last = state.pacing.last_roll_at
             if last is not None and 0 <= c.now - last < ROLL_GUARD_SECONDS:
