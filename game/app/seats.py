@@ -21,7 +21,16 @@ from game.app.intents import (
 from game.app.model import AppState, Seat, Setup
 from game.coach.protocol import CoachMode
 from game.i18n.player_names import COMPUTER_KEY, HUMAN_KEY, default_name, shown_name
-from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, GameState, Player, PlayerKind
+from game.play.state import (
+    LEVELS,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    NAME_JOINERS,
+    GameState,
+    Player,
+    PlayerKind,
+    is_name_character,
+)
 from game.rules.rulesets import RULESETS
 
 
@@ -49,7 +58,7 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
         case RenamePlayer(index, name):
             if not _valid_seat(index, seats) or not isinstance(name, str):
                 return state
-            clean = "".join(ch for ch in name if ch.isprintable())[:MAX_NAME_LENGTH]
+            clean = "".join(filter(is_name_character, name))[:MAX_NAME_LENGTH]
             seats[index] = replace(seats[index], name=clean)
         case SetPlayerKind(index, kind):
             if not _valid_seat(index, seats) or kind not in tuple(PlayerKind):
@@ -99,6 +108,8 @@ def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
     players = []
     for seat, default in zip(setup.seats, defaults, strict=True):
         name = seat.name.strip() or default
+        if not name.strip(NAME_JOINERS):
+            name = default  # joiners alone show nothing
         if seat.kind is PlayerKind.COMPUTER:
             players.append(Player(name, PlayerKind.COMPUTER, seat.level))
         else:

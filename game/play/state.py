@@ -96,6 +96,17 @@ class Player:
             check_text(f"level of computer player {self.name!r}", self.level, MAX_LEVEL_LENGTH)
 
 
+NAME_JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner: invisible format characters, yet part of how a name is
+written (an emoji of a family or a flag of several, Persian and Indic words)."""
+
+
+def is_name_character(ch: str) -> bool:
+    """Whether `ch` may be in a player's name as typed or stored: printable, or a joiner (every
+    other format or control character, such as a direction override, is left out)."""
+    return ch.isprintable() or ch in NAME_JOINERS
+
+
 def check_text(what: str, text: object, max_length: int) -> None:
     """Names are shown to people: printable, not blank, not absurdly long.
 
