@@ -34,6 +34,16 @@ from shell.sheet_table import SheetTable
 from shell.text import fill_text
 
 DIALOGS = ("settings", "rules", "leave", "box", "delete-kept", "correct")
+NEXT_THING_TO_DO = (
+    "#show-best",  # the coach's warning, which stands in for the tray's buttons
+    "#roll",
+    "#confirm",
+    "#skip",
+    "#pad-faces button",  # the next player's dice to enter
+    "#sheet td.hinted button",  # after the last roll: a box to choose, the hint's first
+    "#sheet button[data-box]:not([disabled])",
+)
+"""Where the focus goes when the control that had it is disabled or hidden: the first shown."""
 """The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
 
 
@@ -250,9 +260,10 @@ class View:
         lost = bool(focused.hasAttribute("disabled")) or not is_null(focused.closest("[hidden]"))
         if not lost:
             return
-        for candidate in ("roll", "confirm", "skip"):
-            el = self.node(candidate).el
-            if not el.hasAttribute("disabled") and is_null(el.closest("[hidden]")):
+        for selector in NEXT_THING_TO_DO:
+            el = self.document.querySelector(selector)
+            usable = not is_null(el) and not el.hasAttribute("disabled")
+            if usable and is_null(el.closest("[hidden]")):
                 el.focus()
                 return
 

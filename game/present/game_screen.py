@@ -160,7 +160,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         confirm_label=t("turn.confirm"),
         can_confirm=human and game.selected_box is not None,
         countdown=countdown,
-        countdown_text=_countdown_text(state, countdown, t),
+        countdown_text=countdown_text(state, countdown, t),
         countdown_help=_countdown_help(state, t) if countdown else "",
         countdown_fraction=fraction,
         hint_label=t("pad.ask" if game.real_dice else "hint.button"),
@@ -261,7 +261,8 @@ def tray_summary(view: GameView) -> str:
     return ""
 
 
-def _countdown_text(state: AppState, seconds: int, t: Translator) -> str:
+def countdown_text(state: AppState, seconds: int, t: Translator) -> str:
+    """ "Scoring Twos in 3 seconds…" ("" for no seconds)."""
     if not seconds:
         return ""
     if state.game is None or state.pacing.countdown_box is None:
@@ -278,8 +279,8 @@ def last_move_text(state: AppState, t: Translator) -> str:
         return "" if game.dice or state.ui.entry else corrected_text(game, event, t)
     if game is None or game.dice is not None or not isinstance(event, Scored):
         return ""
-    if event.player == game.current_player:
-        return ""  # a solo game, or the turn taken back: nothing new to tell
+    if event.player == game.current_player and not event.automatic:
+        return ""  # a solo game's box the player chose: nothing new to tell
     return scored_text(game, event, t)
 
 
@@ -302,6 +303,8 @@ def scored_text(game: GameState, event: Scored, t: Translator) -> str:
     name = game.players[event.player].name
     box = t.box_name(game.ruleset.id, event.box)
     text = t("turn.scored", name=name, points=event.points, box=box)
+    if event.automatic:
+        text = t("turn.auto_scored", box=box) + ". " + text
     if event.bonus:
         text += ". " + t("turn.penta_bonus", points=event.bonus)
     return text

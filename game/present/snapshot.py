@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import game.app.countdown as countdown
 import game.app.handover as handover
 from game.app.model import (
     SAVE_FAILED_NOTICE,
@@ -29,7 +30,13 @@ from game.app.model import (
 )
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
-from game.present.game_screen import celebration_text, corrected_text, game_view
+from game.present.game_screen import (
+    celebration_text,
+    corrected_text,
+    countdown_text,
+    game_view,
+    scored_text,
+)
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
 from game.present.kept_screens import delete_view, finished_view, leave_view
 from game.present.review_screen import end_review_view, review_view
@@ -103,20 +110,18 @@ def announcement_text(state: AppState, t: Translator) -> str:
         return ""
     ruleset: Ruleset = game.ruleset
     if isinstance(event, Rolled):
-        return t("turn.rolled", dice=t.format_dice(event.dice))
+        rolled = t("turn.rolled", dice=t.format_dice(event.dice))
+        # Said with the roll: a screen reader's user hears the box the countdown will score,
+        # and when, rather than only that it was scored.
+        seconds = state.pacing.countdown_seconds if countdown.is_pending(state) else 0
+        return f"{rolled}. {countdown_text(state, seconds, t)}" if seconds else rolled
     if isinstance(event, Kept):
         name = game.players[event.player].name
         if not event.dice:
             return t("computer.rerolls_all", name=name)
         return t("computer.keeps", name=name, dice=t.format_dice(event.dice))
     if isinstance(event, Scored):
-        name = game.players[event.player].name
-        box = t.box_name(ruleset.id, event.box)
-        text = t("turn.scored", name=name, points=event.points, box=box)
-        if event.automatic:
-            text = t("turn.auto_scored", box=box) + ". " + text
-        if event.bonus:
-            text += ". " + t("turn.penta_bonus", points=event.bonus)
+        text = scored_text(game, event, t)
         cheer = celebration_text(state, t)
         return f"{cheer} {text}" if cheer else text
     if isinstance(event, Corrected):

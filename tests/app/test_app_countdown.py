@@ -21,6 +21,7 @@ from game.app.intents import (
     Roll,
     SelectBox,
     SetAutoScore,
+    SetLanguage,
     SetPlayerKind,
     SetUndo,
     ShowHint,
@@ -41,6 +42,7 @@ from game.app.model import (
 from game.app.start import initial_state, resume
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Advice, Coach, ScoreAdvice
+from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import PendingCountdown, TurnRecord
@@ -152,6 +154,23 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     assert t2(Undo()) is t2.state
 
 
+def test_a_box_the_countdown_scored_in_a_solo_game_is_said_on_the_next_turn() -> None:
+    t = table()
+    last_roll(t)
+    t.tick_after(3)
+    box = t.state.play.last_auto_scored
+    assert box is not None
+    (event,) = t.state.ui.recent_scores[-1:]
+    view = present(t.state, t.now).game
+    assert view is not None
+    name, points = iso("Player 1"), iso(event.points)
+    chosen = f"{iso(box.replace('_', ' ').capitalize())}"
+    said = f"Scored automatically: {chosen}. {name} scored {points} points in {chosen}"
+    assert view.last_move == said  # alone too: it was not the player's own choice
+    t(Roll())
+    assert present(t.state, t.now).game.last_move == ""  # type: ignore[union-attr]
+
+
 def test_a_computer_after_an_automatic_box_waits_for_its_take_back() -> None:
     t = AppDriver(initial_state(["en-US"], seed=7))
     t(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
@@ -209,6 +228,24 @@ def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
     t(Roll(), ShowHint())
     view = present(t.state, t.now).game
     assert view is not None and f"{iso(10)} seconds" in view.countdown_help
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_the_last_roll_is_announced_with_the_box_the_countdown_will_score(language: str) -> None:
+    t = table()
+    t(SetLanguage(language))
+    game = last_roll(t)
+    box = t.state.pacing.countdown_box
+    assert game.dice is not None and box is not None
+    tr = Translator(language)
+    rolled = tr("turn.rolled", dice=tr.format_dice(game.dice))
+    coming = tr("turn.auto_score_countdown_box", box=tr.box_name("penta", box), seconds=3)
+    assert present(t.state, t.now).announcement == f"{rolled}. {coming}"
+    earlier = table()
+    earlier(Roll())  # rolls are left: no countdown, nothing more said
+    assert earlier.game.dice is not None
+    plain = Translator("en")("turn.rolled", dice=Translator("en").format_dice(earlier.game.dice))
+    assert present(earlier.state, earlier.now).announcement == plain
 
 
 # --- point 12: a reload restores the countdown's box and remaining time -----------------------

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.app.driver import played_up_to_the_last_round, stored_session
-from tests.e2e.game_helpers import Ui
+from tests.e2e.game_helpers import ROLL_PACE, Ui
 
 LANGUAGES = ("en", "he", "et")
 
@@ -82,7 +82,7 @@ def test_no_serious_violation_on_any_screen_in_any_language(page: Page, app_url:
 
 
 def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) -> None:
-    Ui(page).open(app_url, seed=22)
+    ui = Ui(page).open(app_url, seed=22)
     page.focus("#start")
     page.keyboard.press("Enter")
     expect(page.locator("#game-screen")).to_be_visible()
@@ -109,6 +109,15 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(page.locator("#roll")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    for label in ("Roll (1 left)", "No rolls left"):
+        ui.pass_time(ROLL_PACE)  # not a double tap
+        page.keyboard.press("Enter")
+        expect(page.locator("#roll")).to_have_text(label)
+    expect(page.locator("#roll")).to_be_disabled()
+    # Roll is spent: the focus goes on to the sheet's open boxes, not to the page.
+    focused = page.locator("#sheet button[data-box]:focus")
+    expect(focused).to_have_count(1)
+    expect(page.locator("#live")).to_contain_text(" in 3 seconds")  # the countdown is said
 
 
 def test_no_serious_violation_on_history_notices_and_undo(page: Page, app_url: str) -> None:
