@@ -48,6 +48,7 @@ from game.app.start import Boot, start
 from game.app.update import dispatch
 from game.coach.protocol import Coach
 from game.present.snapshot import present
+from shell.back_button import BackButton
 from shell.effects import (
     Clock,
     Page,
@@ -80,6 +81,7 @@ class Controller:
         tasks: Tasks,
         reviewer: Reviewer,
         sharer: Sharer,
+        back: BackButton,
     ) -> None:
         self.view = view
         self.clock = clock
@@ -93,6 +95,7 @@ class Controller:
         self.tasks = tasks
         self.reviewer = reviewer
         self.sharer = sharer
+        self.back = back
         self.state = AppState()
         self.rng: random.Random = random.SystemRandom()
         self._waiting: deque[Intent] = deque()
@@ -108,7 +111,7 @@ class Controller:
         boot = Boot(languages, seed, owner, session, today=self.clock.today())
         self.state, effects = start(boot, now)
         events.listen()
-        self.view.render(present(self.state, now))
+        self._render(now)
         self._started = True
         self.storage.reporting = True
         self._run_all(effects)
@@ -141,8 +144,12 @@ class Controller:
         )
         # After a Tick even when nothing changed: the countdown on screen moves on.
         if self.state is not before or isinstance(intent, Tick):
-            self.view.render(present(self.state, now))
+            self._render(now)
         self._run(effects)
+
+    def _render(self, now: float) -> None:
+        self.view.render(present(self.state, now))
+        self.back.follow(self.state)
 
     def _run(self, effects: tuple[Effect, ...]) -> None:
         for effect in effects:

@@ -32,6 +32,7 @@ async def start() -> None:
     # Imported here, not at the top, so that an error in any module is reported like any other.
     from game.app.intents import Intent
     from game.app.start import parse_seed
+    from shell.back_button import BackButton
     from shell.controller import Controller
     from shell.effects import (
         Clock,
@@ -67,6 +68,7 @@ async def start() -> None:
         tasks=tasks,
         reviewer=Reviewer(window, send, tasks, tables),
         sharer=Sharer(window, send, tasks),
+        back=BackButton(window, send),
     )
     events = Events(window, document, send, lambda: controller.state, view.fit_to_viewport)
     seed = parse_seed(window.URLSearchParams.new(window.location.search).get("seed"))

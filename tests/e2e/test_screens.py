@@ -137,6 +137,32 @@ def test_rules_are_readable_in_the_app_in_each_language(page: Page, app_url: str
     )
 
 
+def test_back_closes_what_is_open_before_it_leaves_the_app(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url)
+    setup, history = page.locator("#setup-screen"), page.locator("#history-screen")
+    page.click("#rules-penta")
+    page.click("#rules-close")  # closed by its own button: Back has nothing left to close
+    ui.start()
+    page.click("#game-rules")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    expect(page.locator("#game-screen")).to_be_visible()  # the game goes on
+    page.click("#leave")
+    page.click("#leave-confirm")
+    page.click("#history-button")
+    page.click("#settings-button")
+    expect(page.locator("#settings-dialog")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+    expect(history).to_be_visible()
+    page.go_back()
+    expect(setup).to_be_visible()
+    assert page.url.startswith(app_url)
+    page.go_back()  # nothing open: Back leaves the app
+    assert not page.url.startswith(app_url), page.url
+
+
 def test_touch_targets_are_at_least_44_pixels(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=4)
     ui.set_players([("A", "human", None), ("B", "computer", None)])
