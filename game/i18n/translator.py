@@ -29,6 +29,9 @@ if TYPE_CHECKING:  # imported where it is used (Translator.rules_text): not at s
 
 logger = logging.getLogger("game.i18n")
 
+RENDERED_KEPT = 4096
+"""At most this many rendered messages are kept per translator (names and scores vary)."""
+
 
 # --- the translator -----------------------------------------------------------------------
 
@@ -90,6 +93,9 @@ class Translator:
 
     def __post_init__(self) -> None:
         self._seen: set[TranslationProblem] = set()
+        self._rendered: dict[tuple[object, ...], str] = {}
+        """Messages already rendered from `_rendered_from`, by key and parameters."""
+        self._rendered_from: Catalog | None = None
         self.info = language_info(self.language)
         try:
             self.catalog = load_catalog(self.language)
@@ -138,6 +144,24 @@ class Translator:
                 that is not text or a number, a plural count that is not a whole number, or
                 (strict only) a parameter the message does not take.
         """
+        # A render of the app asks for the same few hundred messages each time (every cell of
+        # the score sheet has its label): each is rendered once. The type is in the key, since
+        # 1 and 1.0 are equal but read differently.
+        if self._rendered_from is not self.catalog:  # another catalog put in (tests do)
+            self._rendered, self._rendered_from = {}, self.catalog
+        try:
+            memo_key = (key, tuple(params.items()), tuple(map(type, params.values())))
+            return self._rendered[memo_key]
+        except KeyError:
+            text = self._translated(key, params)
+            if len(self._rendered) >= RENDERED_KEPT:
+                self._rendered.clear()
+            self._rendered[memo_key] = text
+            return text
+        except TypeError:  # a value that cannot be a key cannot be a parameter either
+            return self._translated(key, params)
+
+    def _translated(self, key: str, params: Mapping[str, Param]) -> str:
         try:
             return self._render(self.catalog, key, params)
         except I18nError as error:

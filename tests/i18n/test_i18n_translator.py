@@ -423,3 +423,16 @@ def test_computer_levels_have_names_and_descriptions(language: str) -> None:
     names = [t.level_name(level) for level in ("optimal", "casual", "beginner")]
     assert len(set(names)) == 3
     assert all(t.level_description(level) for level in ("optimal", "casual", "beginner"))
+
+
+def test_a_message_rendered_again_reads_as_the_first_time_for_its_own_values() -> None:
+    t = Translator("en", isolate=False)
+    twice = [t("end.solo_even", points=47, average=value) for value in (47.0, 47, 47.0)]
+    assert twice == [
+        "Final score 47: level with your average (47.0).",
+        "Final score 47: level with your average (47).",  # equal to 47.0, yet read otherwise
+        "Final score 47: level with your average (47.0).",
+    ]
+    assert t("turn.rolls_left", count=2) == "2 rolls left"
+    t.catalog = Catalog.from_data({"language": "en", "messages": {"turn.roll": "Throw"}}, "en")
+    assert t("turn.roll") == "Throw"  # from the catalog put in, not from what was kept
