@@ -20,10 +20,13 @@ from game.app.model import AppState
 
 
 class BackButton:
-    def __init__(self, window: Any, send: Callable[[Intent], None]) -> None:
+    def __init__(
+        self, window: Any, send: Callable[[Intent], None], state: Callable[[], AppState]
+    ) -> None:
         self.window = window
         self._send = send
-        self._state: AppState | None = None
+        self._state = state
+        """The app's state now (what Back closes depends on it)."""
         self._entry = False
         """Whether the page's own history entry is there (Back would take it away)."""
         self._own_backs = 0
@@ -34,7 +37,6 @@ class BackButton:
     def follow(self, state: AppState) -> None:
         """After each render: the page's entry is there exactly while Back would close
         something in `state`."""
-        self._state = state
         wanted = back_intent(state) is not None
         if wanted and not self._entry:
             self.window.history.pushState(None, "")
@@ -49,6 +51,6 @@ class BackButton:
             self._own_backs -= 1
             return
         self._entry = False
-        intent = None if self._state is None else back_intent(self._state)
+        intent = back_intent(self._state())
         if intent is not None:
             self._send(intent)

@@ -68,7 +68,7 @@ async def start() -> None:
         tasks=tasks,
         reviewer=Reviewer(window, send, tasks, tables),
         sharer=Sharer(window, send, tasks),
-        back=BackButton(window, send),
+        back=BackButton(window, send, lambda: controller.state),
     )
     events = Events(window, document, send, lambda: controller.state, view.fit_to_viewport)
     seed = parse_seed(window.URLSearchParams.new(window.location.search).get("seed"))

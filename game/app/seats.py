@@ -107,9 +107,9 @@ def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
     defaults = default_names([seat.kind for seat in setup.seats], language)
     players = []
     for seat, default in zip(setup.seats, defaults, strict=True):
-        name = seat.name.strip() or default
-        if not name.strip(NAME_JOINERS):
-            name = default  # joiners alone show nothing
+        name = seat.name.strip()
+        if not name.strip(NAME_JOINERS):  # blank, or joiners alone: nothing to see
+            name = default
         if seat.kind is PlayerKind.COMPUTER:
             players.append(Player(name, PlayerKind.COMPUTER, seat.level))
         else:
