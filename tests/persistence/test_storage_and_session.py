@@ -11,13 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.coach.protocol import CoachMode
 from game.errors import SaveFileError
+from game.persistence import session as session_module
 from game.persistence.history import HISTORY, load_history
 from game.persistence.migrations import MigrationChain
 from game.persistence.savefile import game_to_data
 from game.persistence.session import (
     PREFERENCES_KEY,
     SESSION_KEY,
+    read_session_text,
     restore_session,
     save_preferences,
     save_session,
@@ -33,6 +36,7 @@ from game.persistence.storage import (
     read_record,
     write_record,
 )
+from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.play.engine import new_game, roll, score, toggle_keep
 from game.play.move_log import MoveLog
 from game.play.random_source import EntropyDice, SeededDice
@@ -82,6 +86,30 @@ def test_every_action_of_a_random_game_is_saved_and_restored_exactly(
         assert game_id == first_id  # one game, one id, from the first save to the last
     (record,) = load_history(storage).value or ()
     assert record.id == first_id and record.finished == TODAY
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    ruleset_id=st.sampled_from(["penta", "yatzy"]),
+    count=st.integers(1, 3),
+    seed=st.integers(0, 2**32),
+)
+def test_a_save_finds_the_session_it_wrote_as_reading_its_text_gives_it(
+    ruleset_id: str, count: int, seed: int
+) -> None:
+    # A save does not read again the text the save before wrote (game.persistence.session):
+    # what it remembers of it must be what reading it gives.
+    storage = MemoryStorage()
+    chooser = random.Random(seed)
+    for before, after in random_steps(seeded_game(ruleset_id, count, seed), chooser):
+        kept = undo_point(before, after, UndoSetting.ON) if after.dice is None else None
+        countdown = PendingCountdown(chooser.choice([None, "chance"]), 3, 1.5)
+        turn = chooser.choice(
+            [None, TurnRecord(), TurnRecord(countdown, "chance", (CoachMode.WARN,) * count)]
+        )
+        save_session(storage, after, today=TODAY, before_last_turn=kept, turn=turn, ids=ids(seed))
+        text = storage.items[SESSION_KEY]
+        assert {text: read_session_text(text)} == session_module._LAST_WRITTEN
 
 
 def test_a_reload_mid_turn_gives_the_same_dice_and_no_extra_roll() -> None:
