@@ -238,21 +238,66 @@
         }
         return runtimeModule;
     }
-    // The same compiled module for the worker that makes the interpreter's snapshot on a first
-    // visit (assets/runtime-start.mjs): it would otherwise compile the 9.6 MB again.
-    globalThis.pentaRuntime = Object.freeze({ compiled: compileRuntime });
-    // And Python's start begins meanwhile (assets/runtime-start.mjs, which PyScript later
-    // imports as its interpreter: the same module, run once): a kept snapshot is read, checked
-    // and restored, or a worker starts Python. The snapshot's store (assets/snapshot-store.mjs)
-    // imports nothing, so it starts reading as soon as it arrives.
-    function startInterpreter() {
-        for (const src of ["assets/snapshot-store.mjs", "assets/runtime-start.mjs"]) {
-            const script = document.createElement("script");
-            script.type = "module";
-            script.src = src;
-            document.head.append(script);
+
+    // The build's plan of the interpreter's memory snapshot (tools/runtime_snapshot.py), or
+    // null where the page is not built.
+    function snapshotPlan() {
+        try {
+            const plan = JSON.parse(document.getElementById("runtime-snapshot").textContent);
+            return typeof plan?.key === "string" && Array.isArray(plan.modules) ? plan : null;
+        } catch {
+            return null;
         }
+    }
+    const snapshot = snapshotPlan();
+
+    // The memory of the snapshot that an earlier start kept, or null: read, checked and
+    // unpacked by a worker (assets/snapshot-store.mjs) while the page's main thread parses,
+    // paints and compiles. Not in a module of the page: the page ran its modules only once the
+    // runtime's WebAssembly had compiled (about 0.5 s into a warm start).
+    let keptMemory = null;
+    function readKeptSnapshot() {
+        if (keptMemory === null) {
+            keptMemory = new Promise((resolve) => {
+                if (!snapshot || typeof Worker !== "function") {
+                    resolve(null);
+                    return;
+                }
+                const reader = new Worker("assets/snapshot-store.mjs", { type: "module" });
+                const done = (memory) => {
+                    reader.terminate();
+                    resolve(memory);
+                };
+                reader.addEventListener("error", () => done(null));
+                reader.addEventListener("message", ({ data }) => {
+                    const why = data.refused ?? data.unread;
+                    if (why) console.warn("The interpreter's snapshot is not used:", why);
+                    done(data.memory);
+                });
+                reader.postMessage({ key: snapshot.key });
+            });
+        }
+        return keptMemory;
+    }
+
+    // For assets/runtime-start.mjs: the plan, the kept snapshot, and the same compiled module
+    // for the worker that makes the interpreter's snapshot on a first visit (it would otherwise
+    // compile the 9.6 MB again).
+    globalThis.pentaRuntime = Object.freeze({
+        snapshot,
+        keptSnapshot: readKeptSnapshot,
+        compiled: compileRuntime,
+    });
+    // And Python's start begins meanwhile (assets/runtime-start.mjs, which PyScript later
+    // imports as its interpreter: the same module, run once): the kept snapshot is restored,
+    // or a worker starts Python.
+    function startInterpreter() {
+        readKeptSnapshot();
         compileRuntime();
+        const script = document.createElement("script");
+        script.type = "module";
+        script.src = "assets/runtime-start.mjs";
+        document.head.append(script);
     }
     if (!firstVisit) startInterpreter();
 

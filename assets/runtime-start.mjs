@@ -4,14 +4,14 @@
 // Starting Python is one long main-thread task (the page freezes meanwhile, several seconds
 // on a slow phone), and so are the app's imports. Instead, the interpreter is restored from a
 // memory snapshot, in tasks short enough to leave the page responsive:
-// - one kept on this device by an earlier start (assets/snapshot-store.mjs: in Cache Storage,
-//   checked against the build's key and its SHA-256), restored as soon as it is read;
+// - one kept on this device by an earlier start (assets/snapshot-store.mjs: a file of the
+//   origin's private file system, checked against the build's key and its SHA-256), which
+//   boot.js has a worker read as soon as the page starts, restored as soon as it is read;
 // - else one made now: a worker (assets/snapshot-worker.mjs) starts an interpreter of its
-//   own, unpacks the app's packages, imports the standard library and the pure core (game/)
+//   own, with the app's packages, imports the standard library and the pure core (game/)
 //   as the app will, and posts its memory. On a page that a version of the app controls (its
-//   files are then that version's cached ones) it is kept for the next starts; a first visit
-//   keeps nothing, as the service worker deletes every "penta-" cache but its own when its
-//   version takes over.
+//   files are then that version's cached ones) it is kept for the next starts, in place of
+//   any other build's; a first visit keeps nothing.
 // A snapshot that fails to restore is deleted; a worker that fails leaves Python to start on
 // the main thread as usual: no stored data and no missing feature can stop the start. After a
 // restore every random source of the snapshot is reseeded: each restore would otherwise replay
@@ -21,13 +21,37 @@
 // (a kept snapshot), "made" (by the worker, then "kept" once stored), or "failed" (the worker
 // failed; Python started on the main thread).
 import { loadPyodide as startPyodide, version } from "../runtime/pyodide/pyodide.mjs";
-import { forgetSnapshot, keepSnapshot, keptSnapshot, plan } from "./snapshot-store.mjs";
+import { forgetSnapshot, keepSnapshot } from "./snapshot-store.mjs";
 
 export { version };
 
 const RUNTIME_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 
 const root = document.documentElement;
+// What boot.js started: the snapshot's plan, the kept snapshot being read, the compiled runtime.
+const boot = globalThis.pentaRuntime;
+const plan = boot?.snapshot ?? null;
+
+// The app's Python packages: one archive that Python imports from as it is (zipimport), written
+// to the file system where the plan says, and put on sys.path (a snapshot has it there already).
+// Unpacking its 245 files took 65-115 ms of the main thread at every start. Asked for at once:
+// boot.js has it preloaded.
+async function fetchPackages() {
+    const url = new URL(plan.archive, document.baseURI).href;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+}
+const packages = plan ? fetchPackages() : null;
+packages?.catch(() => {}); // reported where it is awaited
+
+async function withPackages(runtime) {
+    if (packages === null) return runtime;
+    runtime.FS.writeFile(plan.path, await packages);
+    const path = JSON.stringify(plan.path);
+    runtime.runPython(`import sys\nif ${path} not in sys.path: sys.path.insert(0, ${path})`);
+    return runtime;
+}
 
 async function restore(settings, bytes) {
     const runtime = await startPyodide({ ...settings, _loadSnapshot: bytes });
@@ -37,7 +61,7 @@ async function restore(settings, bytes) {
 
 // The kept snapshot restored, or null (there is none, or it failed to restore: it is deleted).
 async function restoreKept() {
-    const bytes = await keptSnapshot;
+    const bytes = plan ? await boot.keptSnapshot() : null;
     if (!bytes) return null;
     try {
         return await restore({ indexURL: RUNTIME_URL }, bytes);
@@ -64,11 +88,12 @@ function makeSnapshot() {
         worker.postMessage({
             runtime: RUNTIME_URL,
             archive: new URL(plan.archive, document.baseURI).href,
+            path: plan.path,
             modules: plan.modules,
         });
         // Then the WebAssembly module, once the page has compiled it (boot.js), or null: the
         // worker compiles it itself then.
-        const compiled = globalThis.pentaRuntime?.compiled() ?? Promise.resolve(null);
+        const compiled = boot?.compiled() ?? Promise.resolve(null);
         compiled.then(
             (module) => worker.postMessage({ module }),
             () => worker.postMessage({ module: null }),
@@ -80,7 +105,7 @@ function makeSnapshot() {
 function keepLater(bytes) {
     document.addEventListener("penta:ready", () => {
         const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run));
-        idle(() => keepSnapshot(bytes).then(
+        idle(() => keepSnapshot(bytes, plan.key).then(
             () => { root.dataset.snapshot = "kept"; },
             (error) => console.warn("The interpreter's snapshot was not kept:", error.message),
         ));
@@ -103,19 +128,21 @@ export async function loadPyodide(options) {
         restored.setStdout({ batched: options.stdout });
         restored.setStderr({ batched: options.stderr });
         root.dataset.snapshot = "restored";
-        return restored;
+        return withPackages(restored);
     }
     if (plan) {
         try {
             const bytes = await making;
             const runtime = await restore(settings, bytes);
             root.dataset.snapshot = "made";
-            if (navigator.serviceWorker?.controller && globalThis.caches) keepLater(bytes);
-            return runtime;
+            if (navigator.serviceWorker?.controller && navigator.storage?.getDirectory) {
+                keepLater(bytes);
+            }
+            return withPackages(runtime);
         } catch (error) {
             console.warn("Python could not be started off the main thread:", error.message);
             root.dataset.snapshot = "failed";
         }
     }
-    return startPyodide(settings);
+    return withPackages(await startPyodide(settings));
 }

@@ -1,6 +1,6 @@
 // Makes the interpreter's memory snapshot off the main thread (see assets/runtime-start.mjs):
-// an interpreter starts here, the app's packages are unpacked where PyScript unpacks them
-// (pyscript.toml's [files]: the working directory), the modules of the build's plan are
+// an interpreter starts here, the app's packages' archive is written where the page writes it
+// and put on sys.path (Python imports from it as it is), the modules of the build's plan are
 // imported, and the memory is posted back. The page sends the WebAssembly module it compiled
 // in a second message, so that the runtime is compiled once.
 //
@@ -29,15 +29,16 @@ WebAssembly.instantiateStreaming = (source, imports) =>
         throw error;
     });
 
-async function snapshot({ runtime: indexURL, archive, modules }) {
+async function snapshot({ runtime: indexURL, archive, path, modules }) {
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
     const response = await fetch(archive);
     if (!response.ok) throw new Error(`${archive}: HTTP ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
+    pyodide.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
     pyodide.runPython(
         [
             "def _import_for_the_snapshot():",
-            "    import importlib",
+            "    import importlib, sys",
+            `    sys.path.insert(0, ${JSON.stringify(path)})`,
             `    for name in ${JSON.stringify(modules)}:`,
             "        importlib.import_module(name)",
             "_import_for_the_snapshot()",

@@ -2,10 +2,12 @@
 
 Steps, in order:
 1. generators make or refresh inputs (e.g. the strategy tables); see GENERATORS below;
-2. the Python packages, with a .pyc of each module, go into one archive that pyscript.toml's
-   [files] table unpacks at start (one download instead of one per file: ~90 requests took
-   150 ms on a warm start and 700 ms on a cold one); the archive is made from the packages'
-   files themselves, so no module can be left out; the assets are copied;
+2. the Python packages, with a .pyc beside each module, go into one archive that Python imports
+   from as it is (zipimport: assets/runtime-start.mjs puts it on the file system and on
+   sys.path): one download instead of one per file (~90 requests took 150 ms on a warm start
+   and 700 ms on a cold one), and nothing to unpack at start (PyScript's unpacking of its 245
+   files took 65-115 ms of the main thread); the archive is made from the packages' files
+   themselves, so no module can be left out; the assets are copied;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
    with Pyodide's standard library replaced by a trimmed, pre-compiled one (see
    tools/pyodide_stdlib.py), and index.html gets the list of the runtime's files that boot.js
@@ -31,7 +33,7 @@ import time
 import tomllib
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from game.i18n.locale import I18nError
@@ -129,14 +131,11 @@ def package_files() -> list[str]:
 def pyscript_config() -> str:
     template = (ROOT / "pyscript.toml").read_text()
     if re.search(r"^\s*\[files\]", template, re.MULTILINE):
-        raise BuildError("pyscript.toml must not have a [files] table: the build writes it")
-    lines = [
-        "",
-        "# Written by tools/build_site.py: the Python packages, unpacked at start.",
-        "[files]",
-    ]
-    lines += [f'"./{PACKAGES_ARCHIVE}" = "./*"']
-    return template.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+        raise BuildError(
+            "pyscript.toml must not have a [files] table: the packages' archive is imported"
+            f" from as it is ({PACKAGES_ARCHIVE}, see tools/runtime_snapshot.py)"
+        )
+    return template
 
 
 def write_archive(archive: Path, folder: Path, files: list[str]) -> None:
@@ -223,17 +222,11 @@ def compiled_stdlib(app_modules: list[str]) -> Path:
     return cached
 
 
-def python_cache_tag() -> str:
-    """The interpreter's .pyc tag (e.g. cpython-314), from Pyodide's lock file."""
-    lock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text())
-    major, minor = lock["info"]["python"].split(".")[:2]
-    return f"cpython-{major}{minor}"
-
-
 def compile_packages(dist: Path, files: list[str]) -> list[str]:
-    """Writes a .pyc beside each module of the packages in `dist` (see tools/pyodide_packages.py)
-    and returns their paths. Compiled .pyc are cached by module path, source, runtime and
-    compiler, so a build compiles only what changed (starting Pyodide under Node takes seconds)."""
+    """Writes a .pyc beside each module of the packages in `dist` (game/rules/dice.pyc: where
+    zipimport looks, see tools/pyodide_packages.py) and returns their paths. Compiled .pyc are
+    cached by module path, source, runtime and compiler, so a build compiles only what changed
+    (starting Pyodide under Node takes seconds)."""
     compilers = [PYODIDE_DIST / "pyodide.asm.wasm", ROOT / "tools" / "pyodide_packages.py"]
     compilers.append(ROOT / "tools" / "run_in_pyodide.mjs")
     runtime = "".join(file_hash(path) for path in compilers)
@@ -248,12 +241,9 @@ def compile_packages(dist: Path, files: list[str]) -> list[str]:
         script = ["node", "tools/run_in_pyodide.mjs", "tools/pyodide_packages.py"]
         folders = [str(dist.relative_to(ROOT)), str(cache.relative_to(ROOT))]
         subprocess.run([*script, *folders, *missing], cwd=ROOT, check=True)
-    tag = python_cache_tag()
     compiled = []
     for name, key in keys.items():
-        path = PurePosixPath(name)
-        target = (path.parent / "__pycache__" / f"{path.stem}.{tag}.pyc").as_posix()
-        (dist / target).parent.mkdir(exist_ok=True)
+        target = f"{name}c"
         shutil.copy2(cache / f"{key}.pyc", dist / target)
         compiled.append(target)
     return compiled

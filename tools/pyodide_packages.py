@@ -1,7 +1,9 @@
 """Compiles the app's own modules to .pyc; run INSIDE Pyodide (tools/run_in_pyodide.mjs).
 
 Usage: pyodide_packages ROOT OUT_DIR NAME=KEY...
-Compiles ROOT/NAME to OUT_DIR/KEY.pyc for each NAME (a path such as game/rules/dice.py).
+Compiles ROOT/NAME to OUT_DIR/KEY.pyc for each NAME (a path such as game/rules/dice.py); the build
+puts each beside its module in the packages' archive (game/rules/dice.pyc), where Python's
+zipimport looks for it.
 
 The browser would otherwise compile every module of game/ and shell/ at each start. These are
 "checked hash-based" .pyc: Python still reads the source beside it and uses the .pyc only if
@@ -23,8 +25,9 @@ import sys
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 from pathlib import Path
 
-# Where PyScript's [files] puts the packages in the browser: tracebacks name these paths.
-BROWSER_HOME = "/home/pyodide"
+# Where the packages' archive is in the browser's file system, imported from as it is (Python's
+# zipimport; assets/runtime-start.mjs writes it there): tracebacks name the paths within it.
+PACKAGES_PATH = "/home/pyodide/packages.zip"
 
 DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -60,7 +63,7 @@ def main(root: str, out_dir: str, *pairs: str) -> None:
     for pair in pairs:
         name, key = pair.rsplit("=", 1)
         source = (Path(root) / name).read_bytes()
-        (Path(out_dir) / f"{key}.pyc").write_bytes(compiled(source, f"{BROWSER_HOME}/{name}"))
+        (Path(out_dir) / f"{key}.pyc").write_bytes(compiled(source, f"{PACKAGES_PATH}/{name}"))
     print(f"packages: {len(pairs)} modules compiled")
 
 

@@ -1,6 +1,8 @@
 """The plan of the interpreter's memory snapshot, written into index.html for
-assets/runtime-start.mjs: which modules the snapshot imports, where the app's packages are,
-and the key that ties a snapshot to the build that can restore it.
+assets/runtime-start.mjs: which modules the snapshot imports, where the app's packages are (the
+archive's URL, and its path in the browser's file system, which is on sys.path: the snapshot
+imports from it, and so does every start), and the key that ties a snapshot to the build that
+can restore it.
 
 A snapshot is the interpreter's whole memory after those imports, so it is only valid with the
 very runtime, standard library and packages it was made from, and the code that made it: the
@@ -20,6 +22,7 @@ import sys
 from pathlib import Path
 
 from tools.page_blocks import page_with_json_block
+from tools.pyodide_packages import PACKAGES_PATH
 
 ELEMENT_ID = "runtime-snapshot"
 CORE_PACKAGE = "game"
@@ -59,5 +62,10 @@ def page_with_snapshot_plan(page: str, dist: Path, archive: str, modules: list[s
     digest = hashlib.sha256(json.dumps(modules).encode())
     for name in (*SNAPSHOT_INPUTS, archive):
         digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
-    plan = {"key": digest.hexdigest()[:32], "archive": archive, "modules": modules}
+    plan = {
+        "key": digest.hexdigest()[:32],
+        "archive": archive,
+        "path": PACKAGES_PATH,
+        "modules": modules,
+    }
     return page_with_json_block(page, ELEMENT_ID, plan)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -78,26 +79,24 @@ def test_after_the_first_visit_it_boots_and_plays_offline(
     assert len(roll_and_read(page)) == 5
 
 
-SNAPSHOT_CACHE = "penta-snapshot"
-# Stores `bytes` as the kept snapshot: as the app keeps one (packed: the page's own
-# keepSnapshot), or as they are, under `digest` or their own SHA-256.
-KEEP_SNAPSHOT = """async ([cache, bytes, how, digest]) => {
+PLAN_KEY = "JSON.parse(document.getElementById('runtime-snapshot').textContent).key"
+# The kept snapshot's store, as the page imports it.
+IMPORT_STORE = 'await import(new URL("assets/snapshot-store.mjs", document.baseURI).href)'
+# Keeps `bytes` as the kept snapshot: as the app keeps one (packed, with the build's key and its
+# SHA-256: the store's keepSnapshot), or as the whole file, as it is.
+KEEP_SNAPSHOT = f"""async ([bytes, how]) => {{
+    const store = {IMPORT_STORE};
     const data = new Uint8Array(bytes);
-    if (how === "packed") {
-        const store = await import(new URL("assets/snapshot-store.mjs", document.baseURI).href);
-        await store.keepSnapshot(data);
-        return;
-    }
-    const plan = JSON.parse(document.getElementById("runtime-snapshot").textContent);
-    const hex = (buffer) =>
-        Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
-    const headers = {
-        "X-Penta-Snapshot-Key": plan.key,
-        "X-Penta-Snapshot-SHA256": digest ?? hex(await crypto.subtle.digest("SHA-256", data)),
-    };
-    const url = new URL("runtime/pyodide/interpreter.snapshot", document.baseURI).href;
-    await (await caches.open(cache)).put(url, new Response(data, { headers }));
-}"""
+    if (how === "packed") await store.keepSnapshot(data, {PLAN_KEY});
+    else await store.writeKept(data);
+}}"""
+
+
+def snapshot_file(key: str, digest: bytes, packed: bytes) -> list[int]:
+    """A kept snapshot's file as the store lays it out (assets/snapshot-store.mjs): format 2, the
+    key's length, the key, a SHA-256, the packed memory."""
+    header = (2).to_bytes(4, "little") + len(key).to_bytes(4, "little") + key.encode()
+    return list(header + digest + packed)
 
 
 def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usual(
@@ -108,37 +107,40 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     boot(page, server.url)
     wait_for_offline_ready(page)
-    bytes_ = list(range(1, 256)) * 40  # no page of zeros: all kept
-    for how, digest, why in (
+    bytes_ = bytes(range(1, 256)) * 40  # no page of zeros: all kept
+    key = page.evaluate(PLAN_KEY)
+    for file, how, why in (
         # Its recorded SHA-256 differs from its bytes: damaged in storage.
-        ("raw", "0" * 64, "damaged"),
+        (snapshot_file(key, bytes(32), bytes_), "file", "damaged"),
         # Whole by its hash, but not in the kept form: its header is nonsense.
-        ("raw", None, "layout is not valid"),
+        (snapshot_file(key, hashlib.sha256(bytes_).digest(), bytes_), "file", "layout is not"),
+        # Whole and in the kept form, but another build's.
+        (snapshot_file("0" * 32, hashlib.sha256(bytes_).digest(), bytes_), "file", "another"),
+        # Not even a file of the store.
+        (list(bytes_[:7]), "file", "layout is not valid"),
         # Kept as the app keeps one, but not a snapshot: Pyodide's own check refuses it.
-        ("packed", None, "could not be restored"),
+        (list(bytes_), "packed", "could not be restored"),
     ):
-        page.evaluate(KEEP_SNAPSHOT, [SNAPSHOT_CACHE, bytes_, how, digest])
+        page.evaluate(KEEP_SNAPSHOT, [file, how])
         page.reload()
         wait_until_ready(page)
         assert page.get_attribute("html", "data-snapshot") in ("made", "kept")
         assert any(why in warning for warning in warnings), (why, warnings)
+        warnings.clear()
         assert len(roll_and_read(page)) == 5
         # The start's own snapshot took its place.
         page.wait_for_selector("html[data-snapshot=kept]", timeout=30_000)
-        assert page.evaluate(KEPT_SNAPSHOT_SIZE, SNAPSHOT_CACHE) > len(bytes_)
+        assert page.evaluate(KEPT_SNAPSHOT_SIZE) > len(bytes_)
 
 
-PLAN_KEY = "JSON.parse(document.getElementById('runtime-snapshot').textContent).key"
-KEPT_SNAPSHOT_KEY = """async (cache) => {
-    if (!(await caches.has(cache))) return null;
-    const [request] = await (await caches.open(cache)).keys();
-    return request ? (await caches.match(request, { cacheName: cache })).headers.get(
-        "X-Penta-Snapshot-Key") : null;
-}"""
-KEPT_SNAPSHOT_SIZE = """async (cache) => {
-    const [request] = await (await caches.open(cache)).keys();
-    return (await (await caches.match(request, { cacheName: cache })).arrayBuffer()).byteLength;
-}"""
+# The key that the kept snapshot's file is labelled with (see snapshot_file).
+KEPT_SNAPSHOT_KEY = f"""async () => {{
+    const file = await ({IMPORT_STORE}).readKept();
+    if (file === null) return null;
+    const length = new DataView(file.buffer).getUint32(4, true);
+    return new TextDecoder().decode(file.subarray(8, 8 + length));
+}}"""
+KEPT_SNAPSHOT_SIZE = f"async () => ({IMPORT_STORE}).readKept().then((file) => file?.length)"
 
 
 def test_python_starts_on_the_main_thread_when_the_worker_cannot_start_it(
@@ -289,10 +291,9 @@ def test_a_new_version_waits_for_consent_and_never_mixes_files(
     assert "version 2" in stylesheet_text(page)
     expect(page.locator("#update")).to_be_hidden()
     caches = page.evaluate("caches.keys()")
-    versions = [name for name in caches if name != SNAPSHOT_CACHE]
-    assert len(versions) == 1, f"old caches were not removed: {caches}"
-    # The interpreter's snapshot, if one is kept yet, is the new version's own.
-    assert page.evaluate(KEPT_SNAPSHOT_KEY, SNAPSHOT_CACHE) in (None, page.evaluate(PLAN_KEY))
+    assert len(caches) == 1, f"old caches were not removed: {caches}"
+    # The interpreter's snapshot, if one is kept yet, is one the new version can restore.
+    assert page.evaluate(KEPT_SNAPSHOT_KEY) in (None, page.evaluate(PLAN_KEY))
 
 
 def test_chromium_reports_it_installable(

@@ -10,20 +10,21 @@ from playwright.sync_api import Page, expect
 from tests.e2e.browser_helpers import boot
 
 # Appended to shell/main.py: once the app is ready (its start is asynchronous), for every
-# module of game/ and shell/ imported at start-up, whether the .pyc beside it is a checked
-# hash-based one that matches its source (so Python used it).
+# module of game/ and shell/ imported at start-up, whether it was loaded from the .pyc beside
+# it in the packages' archive (zipimport names the file it loaded), and that .pyc is a checked
+# hash-based one that matches its source.
 REPORT = """
 import importlib.util as _util
 import sys as _sys
 
 def _uses_pyc(module):
-    try:
-        with open(module.__cached__, "rb") as pyc, open(module.__file__, "rb") as source:
-            header = pyc.read(16)
-            flags = int.from_bytes(header[4:8], "little")
-            return flags == 0b11 and header[8:16] == _util.source_hash(source.read())
-    except OSError:
+    loaded = module.__spec__.origin
+    if not loaded.endswith(".pyc"):
         return False
+    header = module.__loader__.get_data(loaded)[:16]
+    source = module.__loader__.get_data(loaded.removesuffix("c"))
+    flags = int.from_bytes(header[4:8], "little")
+    return flags == 0b11 and header[8:16] == _util.source_hash(source)
 
 def _report(*_args):
     ours = [m for name, m in list(_sys.modules.items()) if name.split(".")[0] in ("game", "shell")]
