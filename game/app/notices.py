@@ -44,8 +44,18 @@ def with_notices(state: AppState, *notices: Notice) -> AppState:
 def with_data_outcome(state: AppState, *notices: Notice) -> AppState:
     """An import's or an export's latest outcome in place of the earlier ones (and of no other
     notice), so that a repeated attempt is seen to act."""
-    kept = tuple(n for n in state.ui.notices if not n.key.startswith(DATA_NOTICES))
+    kept = without_data_outcomes(state).ui.notices
     return replace(state, ui=replace(state.ui, notices=(*kept, *dict.fromkeys(notices))))
+
+
+def without_data_outcomes(state: AppState) -> AppState:
+    """`state` without the import's and the export's outcomes: they answer the history screen's
+    buttons, and once the player has left it they are old news (a walk saw "Your data was
+    exported." still over the next game's end screen)."""
+    kept = tuple(n for n in state.ui.notices if not n.key.startswith(DATA_NOTICES))
+    if len(kept) == len(state.ui.notices):
+        return state
+    return replace(state, ui=replace(state.ui, notices=kept))
 
 
 def reported(state: AppState, problems: tuple[StorageProblem, ...]) -> Outcome:

@@ -108,6 +108,7 @@ from game.app.notices import (
     notice,
     reported,
     with_data_outcome,
+    without_data_outcomes,
 )
 from game.app.review_intents import ReviewIntent
 from game.app.seats import apply_setup, named_in
@@ -156,6 +157,8 @@ def dispatch(
             new,
             ui=replace(new.ui, notices=tuple(n for n in new.ui.notices if n != RESTORED_NOTICE)),
         )
+    if new.screen is not state.screen:
+        new = without_data_outcomes(new)
     new = schedule(guide.followed(state, new), now)
     if new is state and not isinstance(intent, Tick):
         return state, asked

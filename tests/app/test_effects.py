@@ -249,6 +249,17 @@ def test_an_export_says_it_is_done_and_what_it_could_not_read() -> None:
     assert of(ListUnreadable, asked(driver)) == [ListUnreadable()]
 
 
+def test_an_export_or_import_outcome_is_dropped_once_the_player_leaves_its_screen() -> None:
+    driver = AppDriver.seeded(1)
+    driver(OpenHistory(), StorageProblems((DAMAGED,)), HistoryExported())
+    assert notice_keys(driver) == ["storage.corrupt", "data.export_done"]
+    driver(OpenHistory())  # the same screen: still told
+    assert notice_keys(driver) == ["storage.corrupt", "data.export_done"]
+    driver(NewGame())
+    assert driver.state.screen is Screen.SETUP
+    assert notice_keys(driver) == ["storage.corrupt"]  # a storage problem stays until dismissed
+
+
 def test_a_file_is_imported_unless_it_is_too_large_to_read() -> None:
     driver = AppDriver.seeded(1)
     file = object()
