@@ -166,6 +166,7 @@ class SheetTable:
             f"s-{cell.state}"
             + (" current" if cell.current else "")
             + (" hinted" if cell.hinted else "")
+            + (" counting-down" if cell.counting_down else "")
             + (" celebrate" if cell.celebrate else "")
             + (" corrected" if cell.corrected else ""),
         )

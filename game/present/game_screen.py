@@ -184,6 +184,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             advice=advice,
             shown=spotlight(state, advice.box if isinstance(advice, ScoreAdvice) else None),
             celebrated=celebrated,
+            counting_down=state.pacing.countdown_box if countdown else None,
         ),
         undo_label=undo_text,
         can_undo=can_undo_now,

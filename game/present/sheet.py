@@ -21,10 +21,13 @@ def sheet_view(
     advice: KeepAdvice | ScoreAdvice | None = None,
     shown: Spotlight | None = None,
     celebrated: Spotlight | None = None,
+    counting_down: str | None = None,
 ) -> SheetView:
     """The score sheet: a row per box in sheet order with the sums, a column per player. The
-    box that `advice` (the hint on screen) says to score is marked in the current column; the
-    box `shown` is to be brought into view, the one `celebrated` is marked."""
+    box that `advice` (the hint on screen) says to score is marked in the current column, and
+    so is the box `counting_down`, which the countdown on screen scores when it ends (the sheet
+    shows it before it is scored: a walk saw a 0 scored with points on offer, told only in the
+    tray); the box `shown` is to be brought into view, the one `celebrated` is marked."""
     advised = advice.box if isinstance(advice, ScoreAdvice) else None
     corrected = corrected_boxes(game) if game.real_dice and game.log.complete else frozenset()
     ruleset = game.ruleset
@@ -62,6 +65,9 @@ def sheet_view(
                 if box.id == advised:
                     label = t("hint.advised_box", label=cell.label)
                     cell = cell._replace(label=label, hinted=True)
+                if box.id == counting_down:
+                    label = t("turn.countdown_box", label=cell.label)
+                    cell = cell._replace(label=label, counting_down=True)
                 cells.append(cell)
             else:
                 label = t("sheet.cell_open", player=player, box=box_name)

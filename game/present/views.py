@@ -133,6 +133,8 @@ class Cell(NamedTuple):
     corrected: bool = False
     """The box was corrected (or cleared and filled again): marked, as a number crossed out on
     paper; its label and `correct` say so."""
+    counting_down: bool = False
+    """The countdown on screen scores this box when it ends (the current player's column)."""
 
 
 class Row(NamedTuple):

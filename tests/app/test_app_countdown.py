@@ -5,6 +5,7 @@ Skip plays a game of computers only to its end."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -34,6 +35,7 @@ from game.app.intents import (
 )
 from game.app.model import (
     UNDO_WINDOW_SECONDS,
+    AppState,
     Screen,
     is_computer_turn,
     next_deadline,
@@ -246,6 +248,43 @@ def test_the_last_roll_is_announced_with_the_box_the_countdown_will_score(langua
     assert earlier.game.dice is not None
     plain = Translator("en")("turn.rolled", dice=Translator("en").format_dice(earlier.game.dice))
     assert present(earlier.state, earlier.now).announcement == plain
+
+
+def marked_boxes(state: AppState, now: float) -> list[tuple[str, int, str]]:
+    """(box, column, accessible name) of each cell the sheet marks as the countdown's box."""
+    view = present(state, now).game
+    assert view is not None
+    return [
+        (row.key, column, cell.label)
+        for row in view.sheet.rows
+        for column, cell in enumerate(row.cells)
+        if cell.counting_down
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_the_sheet_marks_the_box_the_countdown_will_score_until_one_is_chosen(
+    language: str,
+) -> None:
+    t = table(humans=2)
+    t(SetLanguage(language))
+    t(Roll(), Roll())
+    assert marked_boxes(t.state, t.now) == []  # rolls are left: no countdown
+    t(Roll())
+    game = t.game
+    box, player = t.state.pacing.countdown_box, game.current_player
+    assert box is not None and game.options is not None
+    unmarked = replace(t.state, pacing=replace(t.state.pacing, countdown_deadline=None))
+    view = present(unmarked, t.now).game
+    assert view is not None
+    (row,) = [row for row in view.sheet.rows if row.key == box]
+    label = Translator(language)("turn.countdown_box", label=row.cells[player].label)
+    assert marked_boxes(t.state, t.now) == [(box, player, label)]
+    t.tick_after(1.5)
+    assert marked_boxes(t.state, t.now) == [(box, player, label)]  # still counting down
+    other = next(b for b in game.options.points if b != box and b not in game.options.forbidden)
+    t(SelectBox(other))  # the player's own choice stops the countdown
+    assert marked_boxes(t.state, t.now) == []
 
 
 # --- point 12: a reload restores the countdown's box and remaining time -----------------------
