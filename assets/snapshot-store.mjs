@@ -26,6 +26,9 @@ const FORMAT = 1;
 const PAGE = 4096;
 const WORD = 4;
 const DIGEST_LENGTH = 32;
+// The most memory a kept file may say it holds: far above any snapshot of this app (31.5 MB),
+// far below what would exhaust a phone's memory before the file is found to be nonsense.
+const MAX_MEMORY = 512 * 1024 * 1024;
 
 function allZero(bytes, start, end) {
     for (let index = start; index < end; index += 1) {
@@ -78,6 +81,7 @@ function unpack(packed) {
     const format = header.getUint32(0, true);
     if (format !== FORMAT) refuse(`format ${format}`);
     const length = header.getUint32(WORD, true);
+    if (length > MAX_MEMORY) refuse(`${length} bytes of memory`);
     const count = header.getUint32(2 * WORD, true);
     const headerLength = WORD * (3 + 2 * count);
     if (headerLength > packed.length) refuse(`${count} extents in ${packed.length} bytes`);
@@ -121,7 +125,9 @@ async function fileOf(memory, key) {
 
 // The memory that the kept `file` holds, if it is whole and was made by the build of `key`.
 async function memoryOf(file, key) {
-    if (file.length < 2 * WORD) throw new SnapshotRefused(`its layout is not valid (${file.length} bytes)`);
+    if (file.length < 2 * WORD) {
+        throw new SnapshotRefused(`its layout is not valid (${file.length} bytes)`);
+    }
     const header = new DataView(file.buffer, file.byteOffset, file.byteLength);
     const format = header.getUint32(0, true);
     const keyLength = header.getUint32(WORD, true);
@@ -150,9 +156,11 @@ async function keptFile(create = false) {
     }
 }
 
-// The kept file's bytes, or null where there is none. A worker reads it through a synchronous
-// handle, straight into one buffer; elsewhere (the page, a test) as a File.
+// The kept file's bytes, or null where there is none (or no file system to keep one in). A
+// worker reads it through a synchronous handle, straight into one buffer; elsewhere (the page, a
+// test) as a File.
 export async function readKept() {
+    if (typeof navigator.storage?.getDirectory !== "function") return null;
     const handle = await keptFile();
     if (handle === null) return null;
     if (typeof handle.createSyncAccessHandle !== "function") {
@@ -191,16 +199,16 @@ export async function forgetSnapshot() {
 }
 
 // The memory of the snapshot kept by the build of `key`, or null where none can be used. A
-// snapshot refused (another build's, damaged, or not one at all) is deleted.
+// snapshot refused (another build's, damaged, not one at all, or one whose memory could not be
+// laid out) is deleted.
 async function readSnapshot(key) {
     const file = await readKept();
     if (file === null) return { memory: null };
     try {
         return { memory: await memoryOf(file, key) };
     } catch (error) {
-        if (!(error instanceof SnapshotRefused)) throw error;
         await forgetSnapshot();
-        return { memory: null, refused: error.message };
+        return { memory: null, refused: String(error?.message ?? error) };
     }
 }
 
@@ -210,7 +218,7 @@ if (typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGloba
     addEventListener("message", ({ data: { key } }) => {
         readSnapshot(key).then(
             (result) => postMessage(result, result.memory ? [result.memory.buffer] : []),
-            // No file system here, or it is busy (another tab reads the snapshot): none is used.
+            // The file system failed, or is busy (another tab reads the snapshot): none is used.
             (error) => postMessage({ memory: null, unread: String(error?.message ?? error) }),
         );
     });

@@ -108,6 +108,8 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
     boot(page, server.url)
     wait_for_offline_ready(page)
     bytes_ = bytes(range(1, 256)) * 40  # no page of zeros: all kept
+    # In the kept form, whole by its hash, but 4 GB of memory: refused before it is laid out.
+    huge = b"".join(n.to_bytes(4, "little") for n in (1, 0xFFFF_F000, 0))
     key = page.evaluate(PLAN_KEY)
     for file, how, why in (
         # Its recorded SHA-256 differs from its bytes: damaged in storage.
@@ -118,6 +120,7 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
         (snapshot_file("0" * 32, hashlib.sha256(bytes_).digest(), bytes_), "file", "another"),
         # Not even a file of the store.
         (list(bytes_[:7]), "file", "layout is not valid"),
+        (snapshot_file(key, hashlib.sha256(huge).digest(), huge), "file", "bytes of memory"),
         # Kept as the app keeps one, but not a snapshot: Pyodide's own check refuses it.
         (list(bytes_), "packed", "could not be restored"),
     ):
