@@ -29,12 +29,14 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
         ruleset = t.ruleset_name(game.ruleset.id)
         names = t.format_list([player.name for player in game.players])
         day = t.format_date(kept.last_played)
-        described = t("kept.described", ruleset=ruleset, names=names, date=day)
+        # A game at the table is resumed with its dice in hand: the list tells it apart.
+        dice = "_real_dice" if game.real_dice else ""
+        described = t(f"kept.described{dice}", ruleset=ruleset, names=names, date=day)
         views.append(
             KeptGameView(
                 id=kept.id,
                 title=t(
-                    "kept.title",
+                    f"kept.title{dice}",
                     ruleset=ruleset,
                     round=game.turn_number,
                     rounds=len(game.ruleset.boxes),

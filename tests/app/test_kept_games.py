@@ -19,6 +19,7 @@ from game.app.effects import (
     LoadStats,
     SaveSession,
 )
+from game.app.entry_intents import ChooseDice, EnterFace
 from game.app.intents import (
     AskLeave,
     ChooseRuleset,
@@ -237,6 +238,30 @@ def test_several_games_are_kept_newest_first_and_a_new_game_keeps_the_one_left()
     assert titles == ["Yatzy · Round 3 of 15", "Penta · Round 2 of 13"]
     games = [kept.game for kept in device.state.ui.kept_games]
     assert games == [second, first]
+
+
+def test_a_game_with_real_dice_is_told_apart_in_the_list() -> None:
+    # Found by a walk: a family's game at the table looked like a game of the app's dice, and
+    # resuming it was the only way to tell.
+    device = Device(initial_state(["en-US"], seed=4))
+    device.set_players([("Dana", "human", None), ("Avi", "human", None)])
+    device(ChooseRuleset("yatzy"), ChooseDice(True), StartGame())
+    device(*[EnterFace(face) for face in (6, 6, 5, 2, 1)], SelectBox("chance"), ConfirmTurn())
+    left(device)
+    device.now += 60  # (the ids of kept games are drawn from the time)
+    device(ChooseDice(False), StartGame())
+    device.play_turns(1)
+    left(device)
+
+    app, table = kept_list(device)  # newest first
+    assert plain(table.title) == "Yatzy · real dice · Round 1 of 15"
+    assert "with real dice" in plain(table.resume_name)
+    assert plain(app.title) == "Yatzy · Round 1 of 15"
+    assert "real dice" not in plain(app.resume_name) + plain(app.delete_name)
+    for language in ("he", "et"):
+        device(SetLanguage(language))
+        app_there, table_there = kept_list(device)
+        assert len(table_there.title) > len(app_there.title)
 
 
 def test_delete_asks_first_and_cancel_keeps_the_game() -> None:
