@@ -41,6 +41,11 @@ def shown_name(name: str, language: str) -> str:
     return default_name(key, number, language)
 
 
+def is_default_name(name: str) -> bool:
+    """Whether `name` is a default name ("Player 1", "Mängija 2"...) of any language."""
+    return _default_name_parts(name) is not None
+
+
 def same_player(name: str) -> str:
     """The name under which the statistics count `name`: default names in one language."""
     return shown_name(name, DEFAULT_LANGUAGE)

@@ -17,6 +17,7 @@ from game.app.model import (
     undo_available,
 )
 from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.play.undo import confirmed_box
@@ -137,7 +138,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
 
     view = GameView(
-        title=t("turn.player_turn", name=name),
+        title=_turn_title(game, t),
         round=t("turn.round", round=game.turn_number, rounds=len(ruleset.boxes)),
         is_computer=computer,
         dice_label=t("die.area"),
@@ -244,13 +245,19 @@ def tray_summary(view: GameView) -> str:
     last player scored is not among them: it keeps a line of its own, before the next roll.
     The hint, which the player asked for, comes before the turn's messages ("no open box
     scores yet" left the hint's move under "More") and the countdown: while it shows, the
-    countdown waits on the hint's box. A box chosen comes before the hint, which stays on the
-    screen: the tap on the sheet must be seen to have chosen it."""
+    countdown waits on the hint's box. A box chosen comes before the hint: the tap on the
+    sheet must be seen to have chosen it. A hint that says something else follows it on the
+    line ("Selected: Chance · Keep 6 6"): a walk chose a box, then asked for the hint, and saw
+    only its own choice."""
+    hint = view.hint_short or view.hint
+    # "Selected: Full house"; not under the coach's warning about that box, which says it.
+    chosen = view.status if view.can_confirm and view.coach_warning is None else ""
+    if chosen and view.hint_short and not _hint_scores_the_chosen_box(view):
+        chosen = f"{chosen} · {view.hint_short}"
     for text in (
         view.celebration,
-        # "Selected: Full house"; not under the coach's warning about that box, which says it.
-        view.status if view.can_confirm and view.coach_warning is None else "",
-        view.hint_short or view.hint,
+        chosen,
+        hint,
         view.message,
         view.bonus_message,
         # Held, its "in 3 seconds" would read as stuck: what holds it is the line.
@@ -260,6 +267,21 @@ def tray_summary(view: GameView) -> str:
         if text:
             return text
     return ""
+
+
+def _turn_title(game: GameState, t: Translator) -> str:
+    """ "Dana's turn"; alone and unnamed, "Your turn": "Player 1's turn" spoke of the player
+    playing alone as of somebody else (a walk)."""
+    name = game.player.name
+    if len(game.players) == 1 and is_default_name(name):
+        return t("turn.your_turn")
+    return t("turn.player_turn", name=name)
+
+
+def _hint_scores_the_chosen_box(view: GameView) -> bool:
+    return any(
+        cell.hinted and cell.state == "selected" for row in view.sheet.rows for cell in row.cells
+    )
 
 
 def countdown_text(state: AppState, seconds: int, t: Translator) -> str:

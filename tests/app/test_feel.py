@@ -25,7 +25,9 @@ from game.app.intents import (
 )
 from game.app.model import AppState, DisplaySize, Screen
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
+from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.errors import SaveFileError
+from game.i18n.translator import Translator
 from game.persistence.stats import PlayerStats
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
@@ -115,6 +117,30 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     assert (driver.view().tray_open, driver.view().tray_toggle_label) == (True, "Less")
     driver(OpenTray(False))
     assert driver.view().tray_open is False
+
+
+def test_a_box_chosen_and_a_hint_asked_for_then_share_the_folded_line() -> None:
+    # A walk chose a box first, then asked for the hint: the line showed only its own choice.
+    game = new_game("penta", [Player("Dana")], SeededDice(1))
+    driver = AppDriver.with_game(replace(game, dice=(1, 2, 3, 4, 6), rolls_left=2))
+    driver.tables_ready()
+    driver(SelectBox("chance"), ShowHint())
+    view = driver.view()
+    advice = driver.state.pacing.hint
+    assert advice is not None and view.hint_short
+    assert isinstance(advice, KeepAdvice) or advice.box != "chance"  # it says something else
+    assert view.tray_summary == f"Selected: {iso('Chance')} · {view.hint_short}"
+
+
+def test_a_hint_to_score_the_box_chosen_leaves_the_choice_alone_on_the_line() -> None:
+    game = new_game("penta", [Player("Dana")], SeededDice(1))
+    driver = AppDriver.with_game(replace(game, dice=(5, 5, 5, 5, 5), rolls_left=0))
+    driver.tables_ready()
+    driver(SelectBox("penta"), ShowHint())
+    view = driver.view()
+    advice = driver.state.pacing.hint
+    assert isinstance(advice, ScoreAdvice) and advice.box == "penta" and view.hint_short
+    assert view.tray_summary == view.status != ""
 
 
 def test_the_hint_asked_for_is_the_folded_line_above_the_turns_message() -> None:
@@ -231,3 +257,20 @@ def test_a_computer_has_no_personal_best() -> None:
     end = finished(12, seats, (stats_of("Robo", 1, 1),))
     assert not end.new_best
     assert end.headline == f"Final score {iso(totals[0])}, in your first game with these rules."
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_a_player_alone_and_unnamed_is_told_it_is_their_turn(language: str) -> None:
+    t = Translator(language)
+    alone = AppDriver.seeded(3, language)
+    alone(StartGame())
+    assert alone.view().title == t("turn.your_turn")
+    named = AppDriver.seeded(3, language)
+    named.set_players([("Dana", "human", None)])
+    named(StartGame())
+    assert named.view().title == t("turn.player_turn", name="Dana")
+    two = AppDriver.seeded(3, language)
+    two.set_players([("", "human", None), ("", "human", None)])
+    two(StartGame())
+    first = two.game.players[0].name
+    assert two.view().title == t("turn.player_turn", name=first) != t("turn.your_turn")
