@@ -25,6 +25,7 @@ class HelpView:
             self._lines("handover-last-move", handover.moves_since)
             self.node("handover-start").text(handover.start_label)
             self.node("handover-undo").text(handover.undo_label).show(handover.can_undo)
+            self.node("handover-leave").text(handover.leave_label)
         box = snap.box_help
         if box is not None:
             self.node("box-title").text(box.title)

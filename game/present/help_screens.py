@@ -46,6 +46,7 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         celebration=celebration_text(state, t),
         undo_label=undo_text,
         can_undo=can_undo,
+        leave_label=t("game.leave"),
     )
 
 

@@ -40,6 +40,8 @@ class HandoverView(NamedTuple):
     """A first Penta (Yatzy) just scored, cheered on the hand-over too."""
     undo_label: str = ""
     can_undo: bool = False
+    leave_label: str = ""
+    """Leaving the game from here asks first, as from the game screen."""
 
 
 class BoxHelpView(NamedTuple):

@@ -29,6 +29,7 @@ from game.app.intents import (
     ToggleKeep,
     Undo,
 )
+from game.app.model import Screen
 from game.app.start import initial_state, resume
 from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
@@ -215,6 +216,21 @@ def test_every_hand_over_text_is_translated(language: str) -> None:
     handover = t.snapshot().handover
     assert handover is not None
     assert all((handover.title, handover.text, handover.start_label, handover.moves_since))
+    assert handover.leave_label == Translator(language[:2])("game.leave")
+
+
+def test_the_game_can_be_left_from_the_hand_over_after_the_question() -> None:
+    # A walk found no way out of the game while the phone was being passed.
+    t = table(HUMAN, HUMAN)
+    score_a_turn(t)
+    game = t.game
+    t(AskLeave())
+    snap = t.snapshot()
+    assert snap.leave is not None and snap.leave.confirm_label == "Leave game"
+    t(CloseDialog())
+    assert t.snapshot().screen == "handover" and t.game == game
+    t(AskLeave(), NewGame())
+    assert t.state.screen is Screen.SETUP and t.state.game is None
 
 
 def test_the_next_game_hands_over_again_from_its_first_turn() -> None:

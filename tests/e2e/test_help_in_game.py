@@ -162,6 +162,15 @@ def test_the_phone_is_passed_between_two_humans(page: Page, app_url: str) -> Non
         expect(page.locator("#handover-last-move")).to_contain_text(first)
         page.keyboard.press("1")  # keys do not reach the hidden turn
         no_axe_violation(ui, f"hand-over ({language})")
+        leave = page.locator(
+            "#handover-leave"
+        )  # the game can be left from here too, after a question
+        expect(leave).to_have_text(t("game.leave"))
+        leave.click()
+        expect(page.locator("#leave-dialog")).to_be_visible()
+        expect(page.locator("#leave-confirm")).to_have_text(t("game.leave"))
+        page.click("#leave-cancel")
+        expect(handover).to_be_visible()
         if language == first_language:  # a reload during the hand-over shows it again
             page.reload()
             page.wait_for_selector("html[data-state=ready]")
