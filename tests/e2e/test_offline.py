@@ -92,6 +92,21 @@ KEEP_SNAPSHOT = f"""async ([bytes, how]) => {{
 }}"""
 
 
+# What the start's reader (boot.js's worker) answers for the kept file, and what is left kept.
+READ_AS_THE_START_DOES = f"""async (key) => {{
+    const reader = new Worker(new URL("assets/snapshot-store.mjs", document.baseURI),
+        {{ type: "module" }});
+    const answer = await new Promise((resolve) => {{
+        reader.onmessage = ({{ data }}) => resolve(data);
+        reader.postMessage({{ key }});
+    }});
+    reader.terminate();
+    const left = await ({IMPORT_STORE}).readKept();
+    return {{ refused: answer.refused ?? null, memory: answer.memory?.length ?? null,
+        left: left?.length ?? null }};
+}}"""
+
+
 def snapshot_file(key: str, digest: bytes, packed: bytes) -> list[int]:
     """A kept snapshot's file as the store lays it out (assets/snapshot-store.mjs): format 2, the
     key's length, the key, a SHA-256, the packed memory."""
@@ -111,16 +126,24 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
     # In the kept form, whole by its hash, but 4 GB of memory: refused before it is laid out.
     huge = b"".join(n.to_bytes(4, "little") for n in (1, 0xFFFF_F000, 0))
     key = page.evaluate(PLAN_KEY)
+    # The start's reader refuses each of these and deletes it (a reload each would make a
+    # snapshot each: the two starts below show what a start does after a refusal).
+    for file, why in (
+        # Whole by its hash, but not in the kept form: its header is nonsense.
+        (snapshot_file(key, hashlib.sha256(bytes_).digest(), bytes_), "layout is not"),
+        # Whole and in the kept form, but another build's.
+        (snapshot_file("0" * 32, hashlib.sha256(bytes_).digest(), bytes_), "another"),
+        # Not even a file of the store.
+        (list(bytes_[:7]), "layout is not valid"),
+        (snapshot_file(key, hashlib.sha256(huge).digest(), huge), "bytes of memory"),
+    ):
+        page.evaluate(KEEP_SNAPSHOT, [file, "file"])
+        read = page.evaluate(READ_AS_THE_START_DOES, key)
+        assert why in (read["refused"] or ""), (why, read)
+        assert (read["memory"], read["left"]) == (None, None)  # nothing used, nothing kept
     for file, how, why in (
         # Its recorded SHA-256 differs from its bytes: damaged in storage.
         (snapshot_file(key, bytes(32), bytes_), "file", "damaged"),
-        # Whole by its hash, but not in the kept form: its header is nonsense.
-        (snapshot_file(key, hashlib.sha256(bytes_).digest(), bytes_), "file", "layout is not"),
-        # Whole and in the kept form, but another build's.
-        (snapshot_file("0" * 32, hashlib.sha256(bytes_).digest(), bytes_), "file", "another"),
-        # Not even a file of the store.
-        (list(bytes_[:7]), "file", "layout is not valid"),
-        (snapshot_file(key, hashlib.sha256(huge).digest(), huge), "file", "bytes of memory"),
         # Kept as the app keeps one, but not a snapshot: Pyodide's own check refuses it.
         (list(bytes_), "packed", "could not be restored"),
     ):
