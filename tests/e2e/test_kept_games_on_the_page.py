@@ -66,13 +66,17 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     expect(items).to_have_count(1)
     expect(items.first).to_contain_text("Round 1 of 13")
     expect(items.first).to_contain_text("Dana: 0")
-    # A phone sideways: Resume at the foot of the screen is not under the Start game bar.
+    # A phone sideways: Start game is in sight from the top of the screen, and neither Resume
+    # nor Delete at the foot of the screen is under it.
     page.set_viewport_size({"width": 640, "height": 360})
-    covered = items.first.locator("[data-action=resume-kept]").evaluate(
-        """b => { b.scrollIntoView({block: 'end'}); const r = b.getBoundingClientRect();
-        return !b.contains(document.elementFromPoint(r.left + r.width / 2, r.bottom - 2)); }"""
-    )
-    assert not covered, "the Start game bar covers Resume on a phone sideways"
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.locator("#start")).to_be_in_viewport()
+    for action in ("resume-kept", "delete-kept"):
+        covered = items.first.locator(f"[data-action={action}]").evaluate(
+            """b => { b.scrollIntoView({block: 'end'}); const r = b.getBoundingClientRect();
+            return !b.contains(document.elementFromPoint(r.left + r.width / 2, r.bottom - 2)); }"""
+        )
+        assert not covered, f"Start game covers {action} on a phone sideways"
     page.set_viewport_size({"width": 360, "height": 640})
     axe_everywhere("New game with a game kept")
 
