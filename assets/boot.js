@@ -109,11 +109,13 @@
     }
 
     // In the page's current language: also for texts shown later (the update notice, a
-    // problem), after the player may have changed the language.
+    // problem), after the player may have changed the language. Only the elements the build
+    // found naming a text (boot.named, a selector): looking at every element of the page as the
+    // parser added it took some 35 ms before the first paint.
     function fill(container) {
         if (!boot) return;
-        fillElement(container);
-        container.querySelectorAll("*").forEach(fillElement);
+        if (container.matches(boot.named)) fillElement(container);
+        container.querySelectorAll(boot.named).forEach(fillElement);
     }
     globalThis.pentaTexts = Object.freeze({ fill });
 
@@ -126,7 +128,10 @@
         // written text (English) may be added after the element itself: then it is refilled.
         const observer = new MutationObserver((records) => {
             for (const record of records) {
-                if (record.target.nodeType === Node.ELEMENT_NODE) fillElement(record.target);
+                const target = record.target;
+                if (target.nodeType === Node.ELEMENT_NODE && target.matches(boot.named)) {
+                    fillElement(target);
+                }
                 record.addedNodes.forEach((node) => {
                     if (node.nodeType === Node.ELEMENT_NODE) fill(node);
                 });

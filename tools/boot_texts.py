@@ -184,6 +184,20 @@ def boot_data(refs: list[str], templates: Iterable[str] = ()) -> dict[str, Any]:
     }
 
 
+BOOT_FILLED = ("#language", "link[rel=manifest]")
+"""Elements boot.js fills besides those naming a text: the language menu and the manifest."""
+
+
+def named_selector(texts: Iterable[PageText]) -> str:
+    """A CSS selector of every element that boot.js fills: those naming a text (by each
+    attribute the page uses) and BOOT_FILLED. boot.js asks the browser for these instead of
+    looking at each of the page's 600 elements, before the first paint."""
+    names = sorted(
+        {ATTRIBUTE_PREFIX + t.attribute if t.attribute else TEXT_ATTRIBUTE for t in texts}
+    )
+    return ",".join([*(f"[{name}]" for name in names), *BOOT_FILLED])
+
+
 def _attribute(name: str, value: str) -> str:
     escaped = value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     return f' {name}="{escaped}"'
@@ -198,7 +212,7 @@ def page_with_texts(page: str, scripts: list[str]) -> str:
     its `<!-- boot-texts: ... -->` comment."""
     texts = page_texts(page)
     keys = [key for script in scripts for key in script_keys(script)]
-    data = boot_data(boot_refs(page, scripts), templates=keys)
+    data = {**boot_data(boot_refs(page, scripts), templates=keys), "named": named_selector(texts)}
     english = data["languages"][DEFAULT_LANGUAGE]["texts"]
     lines = page.splitlines(keepends=True)
     offsets = [0]

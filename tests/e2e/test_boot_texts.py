@@ -59,7 +59,7 @@ def test_the_built_page_holds_every_start_up_text_in_every_language(dist: Path) 
 
 @pytest.mark.allow_browser_errors  # the archive that fails on purpose is a console error
 def test_start_up_texts_are_in_the_chosen_language_before_python(
-    browser: Browser, app_url: str, browser_problems: BrowserProblems
+    browser: Browser, app_url: str, dist: Path, browser_problems: BrowserProblems
 ) -> None:
     context = browser.new_context(locale="he-IL", viewport=PHONE_VIEWPORT)
     browser_problems.watch(context)
@@ -86,6 +86,14 @@ def test_start_up_texts_are_in_the_chosen_language_before_python(
         ref: TextRef.parse(ref).render(t) for ref, _ in shown
     }
     expect(page.locator("#dice")).to_have_attribute("aria-label", t("die.area"))
+    # boot.js fills only the elements its selector finds: every one naming a text is among them.
+    unnamed = page.evaluate(
+        """(named) => [...document.querySelectorAll("*")]
+            .filter((e) => [...e.attributes].some((a) => a.name.startsWith("data-text")))
+            .filter((e) => !e.matches(named)).map((e) => e.outerHTML.slice(0, 80))""",
+        inlined_data(dist)["named"],
+    )
+    assert unnamed == []
     # The header's language menu names the languages as Python's view will, Hebrew chosen.
     language_menu = page.locator("#language")
     expect(language_menu.locator("option")).to_have_text(
