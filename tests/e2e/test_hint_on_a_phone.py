@@ -5,6 +5,7 @@ dice the dice to keep are marked on the dice entered, as they are on the dice on
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from playwright.sync_api import Page, expect
 
@@ -57,3 +58,25 @@ def test_the_hints_move_reads_in_full_and_marks_the_entered_dice(page: Page, app
     page.click("#pad-entered .die.advice-keep >> nth=0")  # a die taken back: the marks go
     expect(page.locator("#pad-entered .die.advice-keep")).to_have_count(0)
     expect(badges.filter(has_text=re.compile("."))).to_have_count(0)
+
+
+def test_the_marks_under_neighbouring_dice_never_run_together(page: Page, app_url: str) -> None:
+    # A walk read "RELEASRELEASE" under two dice side by side at 360 px.
+    page.set_viewport_size({"width": 320, "height": 640})
+    ui = Ui(page).open(app_url, seed=11)
+    ui.start()
+    ui.roll()
+    ui.keep([0, 1, 2, 3, 4])
+    page.click("#hint")
+    badges = page.locator("#dice .kept-badge")
+    for language in ("en", "he", "et"):
+        page.select_option("#language", language)
+        t = Translator(language)
+        release = t("die.hint_release_badge")
+        expect(badges.filter(has_text=release)).to_have_count(3)  # two of them side by side
+        boxes = badges.evaluate_all(
+            "badges => badges.map(b => b.getBoundingClientRect())"
+            ".map(r => [r.left, r.right]).sort((a, b) => a[0] - b[0])"
+        )
+        gaps = [right_next[0] - left[1] for left, right_next in pairwise(boxes)]
+        assert min(gaps) >= 4, f"{language}: marks {gaps} px apart"
