@@ -34,17 +34,20 @@ from shell.sheet_table import SheetTable
 from shell.text import fill_text
 
 DIALOGS = ("settings", "rules", "leave", "box", "delete-kept", "correct")
+"""The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
 NEXT_THING_TO_DO = (
     "#show-best",  # the coach's warning, which stands in for the tray's buttons
     "#roll",
     "#confirm",
     "#skip",
     "#pad-faces button",  # the next player's dice to enter
-    "#sheet td.hinted button",  # after the last roll: a box to choose, the hint's first
+    # After the last roll: a box to choose. First the one the countdown will score: Enter
+    # pressed again, as it rolled, chooses what waiting would (it chose Ones in a walk).
+    "#sheet td.counting-down button",
+    "#sheet td.hinted button",
     "#sheet button[data-box]:not([disabled])",
 )
 """Where the focus goes when the control that had it is disabled or hidden: the first shown."""
-"""The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
 
 
 class View:

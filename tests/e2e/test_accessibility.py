@@ -114,10 +114,14 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
         page.keyboard.press("Enter")
         expect(page.locator("#roll")).to_have_text(label)
     expect(page.locator("#roll")).to_be_disabled()
-    # Roll is spent: the focus goes on to the sheet's open boxes, not to the page.
-    focused = page.locator("#sheet button[data-box]:focus")
+    # Roll is spent: the focus goes on to the box the countdown will score, not to the page
+    # (nor to the first box: Enter pressed again, as it rolled, chose Ones).
+    focused = page.locator("#sheet td.counting-down button[data-box]:focus")
     expect(focused).to_have_count(1)
     expect(page.locator("#live")).to_contain_text(" in 3 seconds")  # the countdown is said
+    counted = ui.box(focused.get_attribute("data-box") or "")
+    page.keyboard.press("Enter")  # it chooses what waiting would have scored
+    expect(counted).to_have_attribute("aria-pressed", "true")
 
 
 def test_no_serious_violation_on_history_notices_and_undo(page: Page, app_url: str) -> None:
