@@ -3,14 +3,18 @@ plays it that day (game.play.daily_dice), started from the New game screen.
 
     todays_result(state) -> DailyResult | None   today's challenge of the chosen ruleset, if
                                                  it was played (from the history)
+    todays_kept(state, today) -> KeptGame | None today's challenge of the chosen ruleset, if
+                                                 it was left unfinished
+    challenge_day(game) -> date | None           the day of the challenge `game` is, if any
     start_daily(state, today) -> AppState        today's challenge started, or `state` when it
                                                  was played already
 
 The player is the first human of the setup (a blank name: their default name), or, with only
 computers set up, a human of the first seat's default name. The local date comes from the
 shell (Boot and StartDaily): the core never reads a clock. A challenge left unfinished (New
-game during it) is not recorded, so it can be started again; one in progress is restored like
-any game.
+game during it) is kept like any game: starting today's challenge again resumes it (a new start
+would have dealt the same dice again, to be learnt and played better); one in progress is
+restored like any game.
 """
 
 from __future__ import annotations
@@ -29,13 +33,34 @@ from game.play.state import Player, PlayerKind
 from game.rules.rulesets import RULESETS
 
 if TYPE_CHECKING:
+    from game.persistence.kept import KeptGame
     from game.persistence.stats import DailyResult
+    from game.play.state import GameState
 
 
 def todays_result(state: AppState) -> DailyResult | None:
     """Today's challenge of the ruleset being set up, if the history holds it."""
     today, ruleset_id = state.setup.today, state.setup.ruleset_id
     return next((r for r in state.ui.daily if r.day == today and r.ruleset_id == ruleset_id), None)
+
+
+def challenge_day(game: GameState) -> date | None:
+    """The day of the daily challenge that `game` is, or None for any other game."""
+    source = game.dice_source
+    return source.day if isinstance(source, DailyDice) else None
+
+
+def todays_kept(state: AppState, today: date) -> KeptGame | None:
+    """Today's challenge of the ruleset being set up, if it was left unfinished."""
+    ruleset_id = state.setup.ruleset_id
+    return next(
+        (
+            kept
+            for kept in state.ui.kept_games
+            if challenge_day(kept.game) == today and kept.game.ruleset.id == ruleset_id
+        ),
+        None,
+    )
 
 
 def start_daily(state: AppState, today: date) -> AppState:

@@ -28,7 +28,7 @@ import game.app.review_flow as review_flow
 from game.app.coach_intents import SetCoachThreshold
 from game.app.comfort import apply_comfort
 from game.app.correcting import apply_correction
-from game.app.daily import start_daily
+from game.app.daily import start_daily, todays_kept
 from game.app.derived import (
     effects_of_change,
     next_tick,
@@ -91,6 +91,7 @@ from game.app.intents import (
     Undo,
     UnreadableListed,
 )
+from game.app.kept_intents import ResumeGame
 from game.app.model import (
     AUTO_SCORE_CHOICES,
     COACH_THRESHOLDS,
@@ -220,6 +221,11 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return new, (*told, *fetch)
         case NewGame():
             return _apply(state, intent, c), kept.keeping(state, c.now)
+        case StartDaily(today) if state.screen is Screen.SETUP:
+            left = todays_kept(state, today)
+            if left is not None:  # one go a day: the challenge left goes on where it was left
+                return kept.answer(state, ResumeGame(left.id), c.now)
+            return _apply(state, intent, c), ()
         case TableLoaded() if state.screen is Screen.HISTORY:
             # The statistics again: their points-lost trend reviews games with this table.
             new = _apply(state, intent, c)

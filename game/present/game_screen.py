@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from game.app.daily import challenge_day
 from game.app.entry import entry_complete, game_as_entered
 from game.app.model import (
     AppState,
@@ -139,7 +140,11 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     view = GameView(
         title=_turn_title(game, t),
-        round=t("turn.round", round=game.turn_number, rounds=len(ruleset.boxes)),
+        round=t(
+            "turn.round_daily" if challenge_day(game) else "turn.round",
+            round=game.turn_number,
+            rounds=len(ruleset.boxes),
+        ),
         is_computer=computer,
         dice_label=t("die.area"),
         dice=_dice(state, game, t, human),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.app.daily import challenge_day
 from game.app.kept import is_full
 from game.app.model import AppState, Screen
 from game.app.seats import named_in
@@ -29,8 +30,9 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
         ruleset = t.ruleset_name(game.ruleset.id)
         names = t.format_list([player.name for player in game.players])
         day = t.format_date(kept.last_played)
-        # A game at the table is resumed with its dice in hand: the list tells it apart.
-        dice = "_real_dice" if game.real_dice else ""
+        # A game at the table is resumed with its dice in hand, a challenge with its day's
+        # dice: the list tells them apart.
+        dice = "_real_dice" if game.real_dice else "_daily" if challenge_day(game) else ""
         described = t(f"kept.described{dice}", ruleset=ruleset, names=names, date=day)
         views.append(
             KeptGameView(
@@ -38,6 +40,11 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                 title=t(
                     f"kept.title{dice}",
                     ruleset=ruleset,
+                    **(
+                        {"date": t.format_date(challenge)}
+                        if (challenge := challenge_day(game))
+                        else {}
+                    ),
                     round=game.turn_number,
                     rounds=len(game.ruleset.boxes),
                 ),

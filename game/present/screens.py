@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.app.daily import todays_result
+from game.app.daily import todays_kept, todays_result
 from game.app.model import AUTO_SCORE_CHOICES, COACH_THRESHOLDS, AppState, DisplaySize, Speed
 from game.app.seats import default_names
 from game.coach.protocol import CoachMode
@@ -202,6 +202,8 @@ def _daily_texts(state: AppState, played: DailyResult | None, t: Translator) -> 
     if played is not None:
         return t("setup.daily_played", total=played.total), t("setup.daily_played_help")
     today = state.setup.today
+    if today is not None and todays_kept(state, today) is not None:
+        return t("setup.daily_resume", date=t.format_date(today)), t("setup.daily_resume_help")
     return (
         t("setup.daily", date="" if today is None else t.format_date(today)),
         t("setup.daily_help", ruleset=t.ruleset_name(state.setup.ruleset_id)),

@@ -8,7 +8,7 @@ persistence functions the shell calls, on a MemoryStorage."""
 from __future__ import annotations
 
 import random
-from datetime import date
+from datetime import date, timedelta
 
 from game.app.effects import (
     Effect,
@@ -33,6 +33,7 @@ from game.app.intents import (
     SessionRead,
     SetAutoScore,
     SetLanguage,
+    StartDaily,
     StartGame,
     StartTurn,
     StatsLoaded,
@@ -262,6 +263,57 @@ def test_a_game_with_real_dice_is_told_apart_in_the_list() -> None:
         device(SetLanguage(language))
         app_there, table_there = kept_list(device)
         assert len(table_there.title) > len(app_there.title)
+
+
+def challenge(day: date) -> Device:
+    device = Device(initial_state(["en-US"], seed=4))
+    device.set_players([("Dana", "human", None)])
+    device(SetAutoScore(0), StartDaily(day))
+    device.tables_failed()
+    return device
+
+
+def test_todays_challenge_left_unfinished_is_resumed_not_dealt_again() -> None:
+    # A walk left the challenge and started it again: the same first dice came, to be played
+    # better with what it had learnt.
+    device = challenge(TODAY)
+    assert plain(device.view().round) == "Daily challenge · Round 1 of 13"
+    device.play_turns(2)
+    device(Roll())
+    game = device.game
+    left(device)
+    (listed,) = kept_list(device)
+    assert plain(listed.title) == "Penta · challenge of 1 Dec 2026 · Round 3 of 13"
+    assert plain(listed.resume_name).startswith("Resume Penta challenge with Dana")
+    setup = device.snapshot().setup
+    assert setup is not None and setup.daily_available
+    assert plain(setup.daily_label) == "Resume today's challenge · 1 Dec 2026"
+    for language in ("he", "et"):
+        device(SetLanguage(language))
+        there = device.snapshot().setup
+        assert there is not None and (there.daily_label, there.daily_help) != (
+            setup.daily_label,
+            setup.daily_help,
+        )
+    device(SetLanguage("en"))
+
+    device(StartDaily(TODAY))
+
+    assert device.state.screen is Screen.GAME and device.game == game  # its dice, its turn
+    assert device.state.ui.kept_games == ()  # off the list while it is played
+
+
+def test_a_challenge_of_another_day_left_unfinished_leaves_today_s_to_be_started() -> None:
+    device = challenge(TODAY - timedelta(days=1))
+    device.play_turns(1)
+    yesterday = device.game
+    left(device)
+    device.now += 60
+
+    device(StartDaily(TODAY))
+
+    assert device.game != yesterday and device.game.turn_number == 1
+    assert [kept.game for kept in device.state.ui.kept_games] == [yesterday]
 
 
 def test_delete_asks_first_and_cancel_keeps_the_game() -> None:
