@@ -23,6 +23,7 @@ from datetime import date
 
 from game.i18n.player_names import same_player
 from game.persistence.history import GameRecord, PlayerResult
+from game.play.state import PlayerKind
 from game.rules.rulesets import get_ruleset
 
 BIN_WIDTH = 50
@@ -58,6 +59,8 @@ class PlayerStats:
     points_lost_trend: tuple[float, ...] = ()
     """The points lost (game.coach.review) in the player's last games that have a whole move
     log, oldest first; empty until game.coach.trend reviews them."""
+    computer: bool = False
+    """A computer player (in every game of theirs): no personal best of a person."""
 
     @property
     def upper_bonus_rate(self) -> float:
@@ -116,6 +119,7 @@ def _stats(
         five_of_a_kind=sum(_fives_of_a_kind(result) for result in on_screen),
         real_dice_games=len(results) - len(on_screen),
         best_on=min(day for day, result, _ in played if result.total == best),
+        computer=all(result.player.kind is PlayerKind.COMPUTER for result in results),
     )
 
 

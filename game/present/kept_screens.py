@@ -118,8 +118,10 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
 
 
 def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:
-    """Each player name's highest total in each ruleset, with the day it was made."""
-    bests = sorted(state.ui.stats, key=lambda stats: (stats.ruleset_id, -stats.best, stats.name))
+    """Each person's highest total in each ruleset, with the day it was made (a computer's is
+    no personal best)."""
+    people = (stats for stats in state.ui.stats if not stats.computer)
+    bests = sorted(people, key=lambda stats: (stats.ruleset_id, -stats.best, stats.name))
     return tuple(
         PersonalBest(
             t(

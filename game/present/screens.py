@@ -38,7 +38,10 @@ DAILY_SHOWN = 10
 
 def history_view(state: AppState, t: Translator) -> HistoryView:
     cards = []
-    for stats in state.ui.stats:
+    # One scale for every player's points lost, so that bars compare (each player's own made
+    # 11.8 and 66.1 points lost the same full bar). People first, then computers.
+    lost_most = max((max(s.points_lost_trend, default=0.0) for s in state.ui.stats), default=0.0)
+    for stats in sorted(state.ui.stats, key=lambda stats: stats.computer):
         fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
         facts: tuple[Fact, ...] = (
             Fact(t("stats.games"), t.format_number(stats.games)),
@@ -69,7 +72,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
                 t("stats.distribution"),
                 bars,
                 t("stats.points_lost"),
-                _trend_bars(stats.points_lost_trend, t),
+                _trend_bars(stats.points_lost_trend, lost_most, t),
             )
         )
     daily = tuple(
@@ -99,8 +102,8 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
     )
 
 
-def _trend_bars(points_lost: tuple[float, ...], t: Translator) -> tuple[Bar, ...]:
-    most = max(points_lost, default=0.0) or 1.0
+def _trend_bars(points_lost: tuple[float, ...], most: float, t: Translator) -> tuple[Bar, ...]:
+    most = most or 1.0
     return tuple(
         Bar(
             t("stats.points_lost_bar", number=number, points=t.format_number(lost, 1)),

@@ -64,7 +64,9 @@ def test_the_history_shows_default_names_in_the_language_shown() -> None:
         ("he", "שחקן 1", "מחשב 1"),
     ):
         view = history_in(language, RECORDS)
-        assert [card.name for card in view.cards] == [computer, "Mängija", player], language
+        assert [card.name for card in view.cards] == ["Mängija", player, computer], (
+            language
+        )  # people first
         everything = " ".join(
             [game.scores for game in view.games] + [best.who for best in view.bests]
         )
