@@ -231,7 +231,8 @@ def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
         else f"{t.box_name('penta', best.box)} for {best.points} points"
     )
     assert without_isolates(d.view().coach_line) == (
-        f"Coach: {t.format_number(-loss, 1)}: the best was {best_words}"
+        f"Coach: the best move was worth {t.format_number(loss, 1)} more points on average: "
+        f"{best_words}"
     )
 
 
@@ -284,7 +285,7 @@ def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
         judged = line.judgement
         shown = round(round(judged.best, 1) - round(judged.chosen, 1), 1)
         if shown:
-            assert text.startswith(f"Coach: {t.format_number(-shown, 1)}: ")
+            assert text.startswith(f"Coach: the best move was worth {t.format_number(shown, 1)} ")
         else:
             assert text == "Coach: best move"
 
