@@ -23,8 +23,12 @@ class KeptView:
     def render(self, snap: Snapshot) -> None:
         if snap.setup is not None:
             self.node("kept-heading").text(snap.setup.kept_heading)
-            self.node("kept-games").show(bool(snap.setup.kept))
-            self._list("kept-list", snap.setup.kept)
+            setup = snap.setup
+            self.node("kept-games").show(bool(setup.kept))
+            self._list("kept-list", setup.kept[: setup.kept_shown])
+            self.node("kept-more").show(bool(setup.kept_more_label))
+            self.node("kept-more-label").text(setup.kept_more_label)
+            self._list("kept-more-list", setup.kept[setup.kept_shown :])
         if snap.history is not None:
             self._history(snap.history)
         if snap.finished is not None:

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 DAILY_SHOWN = 10
 """The daily challenges the history lists (the latest)."""
+KEPT_SHOWN = 3
+"""The unfinished games the New game screen shows before the fold: eleven of them pushed the
+setup three screens down (a walk)."""
 
 
 def history_view(state: AppState, t: Translator) -> HistoryView:
@@ -173,6 +176,7 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         note = ""
     played = todays_result(state)
     daily_label, daily_help = _daily_texts(state, played, t)
+    kept = kept_views(state, t)
     return SetupView(
         title=t("setup.title"),
         ruleset_heading=t("setup.ruleset"),
@@ -186,7 +190,11 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         start_label=t("setup.start"),
         note=note,
         kept_heading=t("kept.heading"),
-        kept=kept_views(state, t),
+        kept=kept,
+        kept_shown=min(len(kept), KEPT_SHOWN),
+        kept_more_label=t("kept.more", count=len(kept) - KEPT_SHOWN)
+        if len(kept) > KEPT_SHOWN
+        else "",
         daily_label=daily_label,
         daily_help=daily_help,
         daily_available=played is None,

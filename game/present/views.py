@@ -84,9 +84,12 @@ class SetupView(NamedTuple):
     can_add: bool
     start_label: str
     note: str
+    """"Your last setup is ready", or the seeded-dice note, or ""."""
     kept_heading: str = ""
     kept: tuple[KeptGameView, ...] = ()
-    """"Your last setup is ready", or the seeded-dice note, or ""."""
+    kept_shown: int = 0
+    """How many of `kept` show at once; the rest are folded under `kept_more_label`."""
+    kept_more_label: str = ""
     daily_label: str = ""
     """The daily challenge's button: today's challenge, or its result once played."""
     daily_help: str = ""

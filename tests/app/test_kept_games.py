@@ -316,6 +316,32 @@ def test_a_challenge_of_another_day_left_unfinished_leaves_today_s_to_be_started
     assert [kept.game for kept in device.state.ui.kept_games] == [yesterday]
 
 
+def test_past_three_the_kept_games_fold_under_a_line_that_counts_them() -> None:
+    # A walk's eleven games pushed the setup three screens down.
+    device = playing(seed=2)
+    for number in range(5):
+        device.play_turns(1)
+        left(device)
+        device.now += 60
+        setup = device.snapshot().setup
+        assert setup is not None and len(setup.kept) == number + 1
+        assert setup.kept_shown == min(number + 1, 3)
+        more = {4: "1 more unfinished game", 5: "2 more unfinished games"}.get(number + 1, "")
+        assert plain(setup.kept_more_label) == more
+        device(StartGame())
+        device.tables_failed()
+    for language in ("he", "et"):
+        device(SetLanguage(language))
+        assert device.state.game is not None
+        device(AskLeave(), NewGame())
+        setup = device.snapshot().setup
+        assert setup is not None and setup.kept_more_label
+        folded = str(len(setup.kept) - 3)
+        assert folded in plain(setup.kept_more_label) and "more" not in setup.kept_more_label
+        device(StartGame())
+        device.tables_failed()
+
+
 def test_delete_asks_first_and_cancel_keeps_the_game() -> None:
     device = playing(seed=3)
     device.play_turns(2)
