@@ -267,7 +267,12 @@ class View:
             el = self.document.querySelector(selector)
             usable = not is_null(el) and not el.hasAttribute("disabled")
             if usable and is_null(el.closest("[hidden]")):
-                el.focus()
+                # A box is brought whole between the sheet's sticky names and the tray: the
+                # browser's own scroll to the focus left rows cut at both of the frame's edges.
+                box = el.getAttribute("data-box")
+                el.focus(js_object(self.document.defaultView, preventScroll=not is_null(box)))
+                if not is_null(box):
+                    self._bring_row_into_view(f'#sheet tr[data-row="{box}"]')
                 return
 
     def _dialogs(self, dialog: str) -> None:
