@@ -377,7 +377,7 @@ class View:
         self.node("tray-summary").text(view.tray_summary)
         self.node("tray-toggle").text(view.tray_toggle_label).attr(
             "aria-expanded", "true" if view.tray_open else "false"
-        )
+        ).show(bool(view.tray_toggle_label))  # none where the line is all the tray says
         self.node("tray-messages").cls("folded", not view.tray_open)
 
     def roll_animation(self, positions: Sequence[int]) -> None:

@@ -207,12 +207,29 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         countdown_held=bool(countdown) and state.pacing.countdown_deadline is None,
     )
     summary = tray_summary(view)
-    opened = state.ui.tray_open and bool(summary)
+    foldable = bool(summary) and _opens_more(view, summary)
+    opened = state.ui.tray_open and foldable
     return view._replace(
         tray_summary=summary,
         tray_open=opened,
-        tray_toggle_label=t("tray.less" if opened else "tray.more") if summary else "",
+        tray_toggle_label=t("tray.less" if opened else "tray.more") if foldable else "",
     )
+
+
+def _opens_more(view: GameView, summary: str) -> bool:
+    """Whether the open tray says more than its folded line: else no More (nor Less), which a
+    walk saw offered with nothing to fold."""
+    shown_open = (
+        view.celebration,
+        view.status,
+        view.message,
+        view.bonus_message,
+        view.countdown_text,
+        view.countdown_help,
+        view.hint,
+        view.coach_line,
+    )
+    return any(text and text not in summary for text in shown_open)
 
 
 def _countdown_help(state: AppState, t: Translator) -> str:

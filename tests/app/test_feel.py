@@ -132,6 +132,22 @@ def test_a_box_chosen_and_a_hint_asked_for_then_share_the_folded_line() -> None:
     assert view.tray_summary == f"Selected: {iso('Chance')} · {view.hint_short}"
 
 
+def test_no_more_is_offered_when_the_line_is_all_there_is() -> None:
+    # A walk saw "Less" after Undo with nothing to fold: the choice was the tray's one line.
+    game = new_game("penta", [Player("Dana")], SeededDice(1))
+    driver = AppDriver.with_game(replace(game, dice=(1, 2, 3, 4, 6), rolls_left=2))
+    driver.tables_failed()
+    driver(SelectBox("chance"), OpenTray(True))
+    view = driver.view()
+    assert view.tray_summary == view.status == f"Selected: {iso('Chance')}"
+    assert (view.tray_toggle_label, view.tray_open) == ("", False)
+    driver.tables_ready()
+    driver(ShowHint())  # the hint's words are more than its move on the line: More again
+    view = driver.view()
+    assert view.hint_short in view.tray_summary and view.hint not in view.tray_summary
+    assert (view.tray_toggle_label, view.tray_open) == ("Less", True)
+
+
 def test_a_hint_to_score_the_box_chosen_leaves_the_choice_alone_on_the_line() -> None:
     game = new_game("penta", [Player("Dana")], SeededDice(1))
     driver = AppDriver.with_game(replace(game, dice=(5, 5, 5, 5, 5), rolls_left=0))
