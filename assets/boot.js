@@ -443,13 +443,24 @@
         });
     }
 
+    // Made once per language: each frame of the download made them again, some 30 ms of the
+    // first visit's main thread at a time.
+    const numberFormats = new Map();
+    function formatsOf(language) {
+        if (!numberFormats.has(language)) {
+            numberFormats.set(language, {
+                megabytes: new Intl.NumberFormat(language, {
+                    minimumFractionDigits: 1,
+                    maximumFractionDigits: 1,
+                }),
+                percent: new Intl.NumberFormat(language, { style: "percent" }),
+            });
+        }
+        return numberFormats.get(language);
+    }
+
     function downloadText(done, total) {
-        const language = supported(root.lang) ?? boot.default;
-        const megabytes = new Intl.NumberFormat(language, {
-            minimumFractionDigits: 1,
-            maximumFractionDigits: 1,
-        });
-        const percent = new Intl.NumberFormat(language, { style: "percent" });
+        const { megabytes, percent } = formatsOf(supported(root.lang) ?? boot.default);
         const values = {
             done: megabytes.format(done / 1e6),
             total: megabytes.format(total / 1e6),
