@@ -41,7 +41,8 @@ def coach_line(state: AppState, t: Translator) -> str:
     if loss == 0:
         return t("coach.line_best")
     best = _advice_words(verdict.game, verdict.judgement.best_move, t)
-    # In points, as the warning says them: a bare "-5.6" said nothing to a walk.
+    # The move first, so that the tray's folded line never cuts it; then what it was worth, as
+    # the review counts it (a bare "-5.6" said nothing to a walk).
     return t("coach.line_loss", loss=t.format_number(loss, DECIMALS), best=best)
 
 

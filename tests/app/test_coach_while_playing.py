@@ -231,8 +231,7 @@ def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
         else f"{t.box_name('penta', best.box)} for {best.points} points"
     )
     assert without_isolates(d.view().coach_line) == (
-        f"Coach: the best move was worth {t.format_number(loss, 1)} more points on average: "
-        f"{best_words}"
+        f"Coach: the best was {best_words} (points lost: {t.format_number(loss, 1)})"
     )
 
 
@@ -285,7 +284,7 @@ def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
         judged = line.judgement
         shown = round(round(judged.best, 1) - round(judged.chosen, 1), 1)
         if shown:
-            assert text.startswith(f"Coach: the best move was worth {t.format_number(shown, 1)} ")
+            assert text.endswith(f" (points lost: {t.format_number(shown, 1)})")
         else:
             assert text == "Coach: best move"
 
