@@ -108,14 +108,17 @@
         }
     }
 
+    // Filled whatever the language: the language menu and the manifest's link.
+    const ALWAYS_FILLED = "#language, link[rel=manifest]";
+
     // In the page's current language: also for texts shown later (the update notice, a
     // problem), after the player may have changed the language. Only the elements the build
     // found naming a text (boot.named, a selector): looking at every element of the page as the
     // parser added it took some 35 ms before the first paint.
-    function fill(container) {
+    function fill(container, selector = `${boot?.named}, ${ALWAYS_FILLED}`) {
         if (!boot) return;
-        if (container.matches(boot.named)) fillElement(container);
-        container.querySelectorAll(boot.named).forEach(fillElement);
+        if (container.matches(selector)) fillElement(container);
+        container.querySelectorAll(selector).forEach(fillElement);
     }
     globalThis.pentaTexts = Object.freeze({ fill });
 
@@ -123,25 +126,28 @@
         const language = chooseLanguage();
         root.lang = language;
         root.dir = boot.languages[language].dir;
+        // The build wrote the page's texts in the default language: in it, only the language
+        // menu and the manifest's link are filled as the page is parsed.
+        const parsing = language === boot.default ? ALWAYS_FILLED : undefined;
         // Each element as the parser adds it: mutation records are delivered before the
         // browser next renders, so no text is ever shown in English first. An element's
         // written text (English) may be added after the element itself: then it is refilled.
         const observer = new MutationObserver((records) => {
             for (const record of records) {
                 const target = record.target;
-                if (target.nodeType === Node.ELEMENT_NODE && target.matches(boot.named)) {
+                if (target.nodeType === Node.ELEMENT_NODE && target.matches(parsing ?? boot.named)) {
                     fillElement(target);
                 }
                 record.addedNodes.forEach((node) => {
-                    if (node.nodeType === Node.ELEMENT_NODE) fill(node);
+                    if (node.nodeType === Node.ELEMENT_NODE) fill(node, parsing);
                 });
             }
         });
-        fill(root);
+        fill(root, parsing);
         observer.observe(root, { childList: true, subtree: true });
         parsed.then(() => {
             observer.disconnect();
-            fill(root);
+            fill(root, parsing);
         });
         // Python's view sets <html lang> when the player switches the language.
         new MutationObserver(() => {

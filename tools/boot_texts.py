@@ -184,18 +184,14 @@ def boot_data(refs: list[str], templates: Iterable[str] = ()) -> dict[str, Any]:
     }
 
 
-BOOT_FILLED = ("#language", "link[rel=manifest]")
-"""Elements boot.js fills besides those naming a text: the language menu and the manifest."""
-
-
 def named_selector(texts: Iterable[PageText]) -> str:
-    """A CSS selector of every element that boot.js fills: those naming a text (by each
-    attribute the page uses) and BOOT_FILLED. boot.js asks the browser for these instead of
-    looking at each of the page's 600 elements, before the first paint."""
+    """A CSS selector of every element naming a text (by each attribute the page uses): boot.js
+    asks the browser for these instead of looking at each of the page's 600 elements, before
+    the first paint."""
     names = sorted(
         {ATTRIBUTE_PREFIX + t.attribute if t.attribute else TEXT_ATTRIBUTE for t in texts}
     )
-    return ",".join([*(f"[{name}]" for name in names), *BOOT_FILLED])
+    return ",".join(f"[{name}]" for name in names)
 
 
 def _attribute(name: str, value: str) -> str:

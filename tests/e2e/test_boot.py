@@ -14,6 +14,7 @@ from tests.e2e.browser_helpers import (
     patch_packaged_module,
     wait_until_ready,
 )
+from tools.manifests import manifest_path
 
 # The start of a first visit: each test's page is of a fresh browser context.
 pytestmark = pytest.mark.first_visit
@@ -31,6 +32,10 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     expect(page.locator("#dice .die")).to_have_count(5)
     expect(page.locator("#setup-screen")).to_be_visible()  # the New game screen, before Python
     expect(page.locator("#start")).to_be_disabled()
+    # In English, as written: boot.js filled only the language menu and the manifest's link.
+    expect(page.locator("#language option")).to_have_text(["English", "עברית", "Eesti"])
+    expect(page.locator("#language")).to_have_value("en")
+    expect(page.locator("link[rel=manifest]")).to_have_attribute("href", manifest_path("en"))
     expect(page.locator("#progress")).to_be_visible()
     # A first visit: the bar fills as the runtime's bytes arrive, and says how many.
     expect(page.locator("#download")).to_have_text(DOWNLOADING)
