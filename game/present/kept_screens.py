@@ -32,7 +32,9 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
         day = t.format_date(kept.last_played)
         # A game at the table is resumed with its dice in hand, a challenge with its day's
         # dice: the list tells them apart.
-        dice = "_real_dice" if game.real_dice else "_daily" if challenge_day(game) else ""
+        challenge = challenge_day(game)
+        dice = "_real_dice" if game.real_dice else "_daily" if challenge else ""
+        dated = {"date": t.format_date(challenge)} if challenge else {}
         described = t(f"kept.described{dice}", ruleset=ruleset, names=names, date=day)
         views.append(
             KeptGameView(
@@ -40,11 +42,7 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                 title=t(
                     f"kept.title{dice}",
                     ruleset=ruleset,
-                    **(
-                        {"date": t.format_date(challenge)}
-                        if (challenge := challenge_day(game))
-                        else {}
-                    ),
+                    **dated,
                     round=game.turn_number,
                     rounds=len(game.ruleset.boxes),
                 ),
