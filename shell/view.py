@@ -393,6 +393,7 @@ class View:
     def _end(self, view: EndView) -> None:
         self.node("end-title").text(view.title)
         self.node("end-headline").text(view.headline).cls("new-best", view.new_best)
+        self.node("end-bests").text(view.bests_line).show(bool(view.bests_line))
         self.node("standings-heading").text(view.standings_heading).show(bool(view.standings))
         container = self.node("standings").show(bool(view.standings)).el
         while container.children.length > len(view.standings):
@@ -414,7 +415,7 @@ class View:
                     fill_text(spans.item(position), value)
         self.node("breakdown-heading").text(view.breakdown_heading)
         self._sheets["end-sheet"].render(view.sheet)
-        self.node("play-again").text(view.play_again_label)
-        self.node("play-again-help").text(view.play_again_help)
-        self.node("new-game").text(view.new_game_label)
+        self.node("play-again").text(view.play_again_label).show(view.can_play_again)
+        self.node("play-again-help").text(view.play_again_help).show(view.can_play_again)
+        self.node("new-game").text(view.new_game_label).cls("primary", not view.can_play_again)
         self.node("end-undo").text(view.undo_label).show(view.can_undo)

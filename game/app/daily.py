@@ -6,6 +6,7 @@ plays it that day (game.play.daily_dice), started from the New game screen.
     todays_kept(state, today) -> KeptGame | None today's challenge of the chosen ruleset, if
                                                  it was left unfinished
     challenge_day(game) -> date | None           the day of the challenge `game` is, if any
+    replayable(game) -> bool                     whether Play again may follow `game`
     start_daily(state, today) -> AppState        today's challenge started, or `state` when it
                                                  was played already
 
@@ -48,6 +49,12 @@ def challenge_day(game: GameState) -> date | None:
     """The day of the daily challenge that `game` is, or None for any other game."""
     source = game.dice_source
     return source.day if isinstance(source, DailyDice) else None
+
+
+def replayable(game: GameState) -> bool:
+    """Whether Play again may follow `game`: not after a challenge, played once a day and by
+    one player, where "the same players" would be the setup's, not the challenger."""
+    return challenge_day(game) is None
 
 
 def todays_kept(state: AppState, today: date) -> KeptGame | None:

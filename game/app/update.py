@@ -28,7 +28,7 @@ import game.app.review_flow as review_flow
 from game.app.coach_intents import SetCoachThreshold
 from game.app.comfort import apply_comfort
 from game.app.correcting import apply_correction
-from game.app.daily import start_daily, todays_kept
+from game.app.daily import replayable, start_daily, todays_kept
 from game.app.derived import (
     effects_of_change,
     next_tick,
@@ -380,7 +380,7 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return start_daily(state, intent.today)
         return apply_setup(state, intent)
     if state.screen is Screen.END:
-        if isinstance(intent, PlayAgain):
+        if isinstance(intent, PlayAgain) and state.game is not None and replayable(state.game):
             return start_game(state, c)
         return state
     if handover.is_pending(state) and not isinstance(intent, Tick):

@@ -3,10 +3,12 @@
     end_words(game, stats, t) -> EndWords
 
 `stats` are the players' statistics from before this game (game.persistence.stats, loaded
-when the game started; empty when the history could not be read). In order: a human player's
-new personal best (their total above the best of their earlier games of this ruleset), then in
-a solo game the score against the player's average (or a first game), in a game of several a
-tie, a close game (won by at most CLOSE_GAME_POINTS) or the winner.
+when the game started; empty when the history could not be read). A solo game's headline is a
+new personal best (the total above the best of the player's earlier games of this ruleset), or
+else the score against the player's average (or a first game). A game of several is headed by
+its result, a tie, a close game (won by at most CLOSE_GAME_POINTS) or the winner, and the
+humans' new personal bests follow on a line of their own: the winner is what the table asks
+first.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ CLOSE_GAME_POINTS = 10
 class EndWords(NamedTuple):
     headline: str
     new_best: bool
+    """The headline is a solo player's new personal best."""
+    bests_line: str = ""
+    """In a game of several, the players with a new personal best; "" when none."""
 
 
 def new_bests(game: GameState, stats: Sequence[PlayerStats]) -> tuple[int, ...]:
@@ -46,22 +51,20 @@ def end_words(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> E
     table = standings(game)
     number = t.format_number
     bests = new_bests(game, stats)
-    if bests:
-        names = [game.players[index].name for index in bests]
-        if len(table) == 1:
-            headline = t("end.new_best_solo", points=number(table[0].total))
-        else:
-            headline = t("end.new_best", names=t.format_list(names))
-        return EndWords(headline, True)
     if len(table) == 1:
+        if bests:
+            return EndWords(t("end.new_best_solo", points=number(table[0].total)), True)
         return EndWords(_solo(game, stats, t), False)
+    names = [game.players[index].name for index in bests]
+    bests_line = t("end.new_best", names=t.format_list(names)) if names else ""
     winners = [s.name for s in table if s.place == 1]
     if len(winners) > 1:
-        return EndWords(t("end.winners_tied", names=t.format_list(winners)), False)
-    margin = table[0].total - table[1].total
-    if margin <= CLOSE_GAME_POINTS:
-        return EndWords(t("end.close_win", name=winners[0], points=margin), False)
-    return EndWords(t("end.winner", name=winners[0]), False)
+        headline = t("end.winners_tied", names=t.format_list(winners))
+    elif (margin := table[0].total - table[1].total) <= CLOSE_GAME_POINTS:
+        headline = t("end.close_win", name=winners[0], points=margin)
+    else:
+        headline = t("end.winner", name=winners[0])
+    return EndWords(headline, False, bests_line)
 
 
 def _solo(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> str:

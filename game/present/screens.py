@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.app.daily import todays_kept, todays_result
+from game.app.daily import replayable, todays_kept, todays_result
 from game.app.model import AUTO_SCORE_CHOICES, COACH_THRESHOLDS, AppState, DisplaySize, Speed
 from game.app.seats import default_names
 from game.coach.protocol import CoachMode
@@ -244,6 +244,8 @@ def end_view(state: AppState, t: Translator) -> EndView:
         title=t("end.title"),
         headline=words.headline,
         new_best=words.new_best,
+        bests_line=words.bests_line,
+        can_play_again=replayable(game),
         standings_heading=t("end.standings"),
         standings=views,
         breakdown_heading=t("end.breakdown"),

@@ -263,7 +263,11 @@ class EndView(NamedTuple):
     undo_label: str = ""
     can_undo: bool = False
     new_best: bool = False
-    """Someone at the table beat their best total (the end screen celebrates)."""
+    """The headline is a solo player's new best total (the end screen celebrates it)."""
+    bests_line: str = ""
+    """In a game of several, who beat their best total (celebrated under the headline)."""
+    can_play_again: bool = True
+    """False after a daily challenge: it is played once, and "Same players" means no one."""
 
 
 class SettingsView(NamedTuple):

@@ -18,6 +18,7 @@ from game.app.intents import (
     ImportFinished,
     NewGame,
     OpenHistory,
+    PlayAgain,
     Roll,
     SelectBox,
     SetAutoScore,
@@ -233,6 +234,23 @@ def test_a_day_played_says_its_result_and_does_not_start_again() -> None:
     driver(ChooseRuleset("yatzy"), StartDaily(DAY + timedelta(days=1)))
     assert driver.state.screen is Screen.GAME
     assert driver.game.challenge_date == DAY + timedelta(days=1)
+
+
+def test_a_challenge_ends_without_play_again_an_ordinary_game_with_it() -> None:
+    driver = daily()
+    driver.play_to_end()
+    end = driver.snapshot().end
+    assert end is not None and not end.can_play_again
+    # Play again would start the setup's players (a computer and Dana), not the challenger.
+    assert driver(PlayAgain()).screen is Screen.END
+    ordinary = AppDriver.seeded(5)
+    ordinary.set_players([("Dana", "human", None)])
+    ordinary(StartGame())
+    ordinary.tables_failed()
+    ordinary.play_to_end()
+    end = ordinary.snapshot().end
+    assert end is not None and end.can_play_again
+    assert ordinary(PlayAgain()).screen is Screen.GAME
 
 
 def test_going_back_to_the_new_game_screen_asks_for_the_challenges_played() -> None:

@@ -19,7 +19,7 @@ from game.persistence.stats import daily_results, player_stats
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
-from game.present.end_words import end_words, new_bests
+from game.present.end_words import EndWords, end_words, new_bests
 from game.present.history_views import HistoryView
 from game.present.snapshot import present
 from tests.app.driver import AppDriver
@@ -95,7 +95,7 @@ def test_a_new_best_is_found_against_the_games_played_in_another_language() -> N
     assert new_bests(better, stats) == (0,)
     t = Translator("et", isolate=False)
     points = t.format_number(better.sheets[0].total)
-    assert end_words(better, stats, t) == (t("end.new_best_solo", points=points), True)
+    assert end_words(better, stats, t) == EndWords(t("end.new_best_solo", points=points), True)
 
 
 def test_shown_name_changes_only_default_names() -> None:

@@ -16,7 +16,7 @@ from game.persistence.stats import PlayerStats
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
-from game.present.end_words import CLOSE_GAME_POINTS, end_words
+from game.present.end_words import CLOSE_GAME_POINTS, EndWords, end_words
 
 
 def finished(*names: str, seed: int = 1) -> GameState:
@@ -43,10 +43,10 @@ def test_a_solo_game_against_the_players_average(language: str) -> None:
     ):
         stats = [earlier("Dana", average, total + 50)]
         shown = t.format_number(average, 1)
-        assert end_words(game, stats, t) == (t(key, **at, **more, average=shown), False)
-    assert end_words(game, [], t) == (t("end.solo_first", points=points), False)
+        assert end_words(game, stats, t) == EndWords(t(key, **at, **more, average=shown), False)
+    assert end_words(game, [], t) == EndWords(t("end.solo_first", points=points), False)
     best = [earlier("Dana", total - 20.0, total - 1)]
-    assert end_words(game, best, t) == (t("end.new_best_solo", points=points), True)
+    assert end_words(game, best, t) == EndWords(t("end.new_best_solo", points=points), True)
 
 
 @pytest.mark.parametrize("language", LANGUAGE_CODES)
@@ -57,13 +57,15 @@ def test_a_game_of_several(language: str) -> None:
     assert ann != dana
     (winner, top), (_, second) = sorted((("Ann", ann), ("Dana", dana)), key=lambda x: -x[1])
     margin = top - second
-    words = end_words(game, [], t)
     if margin <= CLOSE_GAME_POINTS:
-        assert words == (t("end.close_win", name=winner, points=margin), False)
+        result = t("end.close_win", name=winner, points=margin)
     else:
-        assert words == (t("end.winner", name=winner), False)
+        result = t("end.winner", name=winner)
+    assert end_words(game, [], t) == EndWords(result, False)
     tied = replace(game, sheets=(game.sheets[0], game.sheets[0]))
     together = t.format_list(["Ann", "Dana"])
-    assert end_words(tied, [], t) == (t("end.winners_tied", names=together), False)
+    assert end_words(tied, [], t) == EndWords(t("end.winners_tied", names=together), False)
     beaten = [earlier("Dana", dana - 30.0, dana - 1)]
-    assert end_words(game, beaten, t) == (t("end.new_best", names=t.format_list(["Dana"])), True)
+    # The result heads the screen still; the new best has a line of its own.
+    best_line = t("end.new_best", names=t.format_list(["Dana"]))
+    assert end_words(game, beaten, t) == EndWords(result, False, best_line)

@@ -261,11 +261,15 @@ def test_a_game_of_several_is_told_as_a_new_best_a_close_game_or_a_win() -> None
     assert ended((30, 12)).headline == f"{iso('Dana')} wins!"
     assert ended((20, 30)).headline == f"A close game! {iso('Avi')} wins by {iso(10)} points."
     assert ended((30, 29)).headline == f"A close game! {iso('Dana')} wins by 1 point."
+    # A new best follows the winner on its own line: the winner is what the table asks first.
     end = ended((12, 30), (stats_of("Dana", 11, 8),))
-    assert end.new_best and end.headline == f"A new personal best for {iso(iso('Dana'))}!"
+    assert end.headline == f"{iso('Avi')} wins!" and not end.new_best
+    assert end.bests_line == f"A new personal best for {iso(iso('Dana'))}!"
     both = ended((12, 30), (stats_of("Dana", 11, 8), stats_of("Avi", 29, 20)))
-    assert both.headline == f"A new personal best for {iso(iso('Dana') + ' and ' + iso('Avi'))}!"
-    assert not ended((12, 30), (stats_of("Dana", 12, 8),)).new_best  # equal is no new best
+    assert both.headline == f"{iso('Avi')} wins!"
+    assert both.bests_line == f"A new personal best for {iso(iso('Dana') + ' and ' + iso('Avi'))}!"
+    assert ended((12, 30), (stats_of("Dana", 12, 8),)).bests_line == ""  # equal is no new best
+    assert ended((30, 12)).bests_line == ""
 
 
 def test_a_computer_has_no_personal_best() -> None:
