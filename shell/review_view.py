@@ -47,7 +47,9 @@ class ReviewPanels:
         if skill.changed("#lines", view.skill):
             self._fill_list(skill.el, view.skill)
         node("review-percentile").text(view.percentile).show(bool(view.percentile))
-        node("review-mistakes-heading").text(view.mistakes_heading)
+        node("review-mistakes-heading").text(view.mistakes_heading).show(
+            bool(view.mistakes_heading)
+        )
         node("review-no-mistakes").text(view.no_mistakes).show(bool(view.no_mistakes))
         mistakes = node("review-mistakes")
         if mistakes.changed("#mistakes", repr(view.mistakes)):

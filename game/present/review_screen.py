@@ -72,7 +72,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         percentile=""
         if player.percentile is None
         else percentile_words(t, player.percentile, "review"),
-        mistakes_heading=t("review.mistakes"),
+        mistakes_heading=_mistakes_heading(review.result, seat, t),
         mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
         no_mistakes="" if mistakes else t("review.no_mistakes"),
         share_label=t("review.share"),
@@ -158,9 +158,23 @@ def _skill(player: PlayerReview, turns: int, t: Translator) -> tuple[str, ...]:
     )
 
 
+def _not_optimal(result: GameReview, seat: int) -> list[Decision]:
+    return [d for d in result.decisions if d.player == seat and not d.optimal]
+
+
 def _costliest(result: GameReview, seat: int) -> list[Decision]:
-    own = [d for d in result.decisions if d.player == seat and not d.optimal]
-    return sorted(own, key=lambda d: d.loss, reverse=True)[:COSTLIEST]
+    return sorted(_not_optimal(result, seat), key=lambda d: d.loss, reverse=True)[:COSTLIEST]
+
+
+def _mistakes_heading(result: GameReview, seat: int, t: Translator) -> str:
+    """Says whether the decisions shown are all that were not optimal or only the costliest;
+    "" when all were optimal (the line that says so needs no heading)."""
+    total = len(_not_optimal(result, seat))
+    if total == 0:
+        return ""
+    if total <= COSTLIEST:
+        return t("review.mistakes", count=total)
+    return t("review.mistakes_costliest", count=COSTLIEST, total=total)
 
 
 def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:

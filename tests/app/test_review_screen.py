@@ -124,8 +124,15 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     assert player.percentile is not None
     shown_percent = min(max(round(player.percentile), 1), 99)
     assert t.isolated(t.format_percent(shown_percent / 100)) in view.percentile
-    costly = sorted((d for d in expected.decisions if not d.optimal), key=lambda d: -d.loss)[:3]
+    not_optimal = [d for d in expected.decisions if not d.optimal]
+    costly = sorted(not_optimal, key=lambda d: -d.loss)[:3]
     assert len(view.mistakes) == len(costly) > 0
+    # The heading says the list holds only the costliest of them.
+    assert len(not_optimal) > 3
+    assert view.mistakes_heading == (
+        f"The {t.isolated('3')} costliest of {t.isolated(str(len(not_optimal)))} "
+        "decisions that were not optimal"
+    )
     for shown, decision in zip(view.mistakes, costly, strict=True):
         # The loss is the difference of the two figures shown below it, as shown.
         difference = round(round(decision.best_expected, 1) - round(decision.choice_expected, 1), 1)
@@ -204,6 +211,27 @@ def test_a_perfect_game_loses_0_points_in_the_breakdown_and_the_equation() -> No
     view = review_view(driver)
     assert view.breakdown[2].value == "0"
     assert without_isolates(view.equation).endswith(f"- 0 = {view.breakdown[-1].value}")
+
+
+def test_the_heading_of_the_decisions_says_whether_they_are_all_or_the_costliest() -> None:
+    # (the game of test_the_review_from_the_end_screen_... shows 3 costliest of more)
+    driver = finished(7, SOLO)
+    driver(OpenReview(0))
+    effect = computed(driver)
+    ruleset = RULESETS[effect.ruleset_id]
+    review = review_game(ruleset, effect.players, effect.log, Advisor(load_table(ruleset)))
+    first, *rest = (replace(d, choice_expected=d.best_expected) for d in review.decisions)
+    missed = replace(first, choice_expected=first.best_expected - 5)
+    driver(ReviewComputed(effect.log, replace(review, decisions=(missed, *rest))))
+    view = review_view(driver)
+    assert view.mistakes_heading == "The decision that was not optimal"
+    assert len(view.mistakes) == 1 and view.no_mistakes == ""
+    again = finished(7, SOLO)
+    again(OpenReview(0))
+    again(ReviewComputed(computed(again).log, replace(review, decisions=(first, *rest))))
+    view = review_view(again)
+    assert view.mistakes_heading == "" and view.mistakes == ()
+    assert view.no_mistakes == "Every decision was optimal."
 
 
 def history_driver(records: tuple[GameRecord, ...]) -> AppDriver:
