@@ -381,6 +381,10 @@ def _hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
     value = "" if advice.value is None else t.format_number(advice.value, 1)
     if isinstance(advice, ScoreAdvice):
         box = t.box_name(game.ruleset.id, advice.box)
+        options = game.options
+        if options is not None and options.points.get(advice.box) == 0:
+            # "Score Yatzy" read as a Yatzy: the hint says the box is given up for nothing.
+            return t("hint.best_zero", box=box, value=value), t("hint.short_zero", box=box)
         return t("hint.best_score", box=box, value=value), t("hint.short_score", box=box)
     assert isinstance(advice, KeepAdvice) and game.dice is not None
     if not advice.kept:

@@ -287,6 +287,19 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
     ).game
     assert scored is not None
     assert scored.hint == f"Best: score {iso('Chance')} (expected final score {iso(200.0)})"
+    options = game.options
+    assert options is not None
+    nothing = next(box for box, points in options.points.items() if points == 0)
+    given_up = present(
+        replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice(nothing, 190.0))), 0
+    ).game
+    assert given_up is not None
+    name = iso(Translator("en").box_name("penta", nothing))
+    assert (
+        given_up.hint
+        == f"Best: give up {name}, scoring 0 there (expected final score {iso(190.0)})"
+    )
+    assert given_up.hint_short == f"Give up {name} (0)"
 
 
 def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> None:
