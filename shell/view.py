@@ -378,7 +378,9 @@ class View:
         self.node("tray-toggle").text(view.tray_toggle_label).attr(
             "aria-expanded", "true" if view.tray_open else "false"
         ).show(bool(view.tray_toggle_label))  # none where the line is all the tray says
-        self.node("tray-messages").cls("folded", not view.tray_open)
+        self.node("tray-messages").cls("folded", not view.tray_open).cls(
+            "summary-has-status", view.summary_has_status
+        )
 
     def roll_animation(self, positions: Sequence[int]) -> None:
         """Shakes the dice that were just rolled (CSS turns it off for reduced motion)."""

@@ -211,6 +211,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     opened = state.ui.tray_open and foldable
     return view._replace(
         tray_summary=summary,
+        summary_has_status=bool(view.status) and summary.startswith(view.status),
         tray_open=opened,
         tray_toggle_label=t("tray.less" if opened else "tray.more") if foldable else "",
     )

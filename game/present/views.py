@@ -219,6 +219,9 @@ class GameView(NamedTuple):
     tray_summary: str = ""
     """The tray's most important message on one line ("" when there is none): what the folded
     tray shows of its messages."""
+    summary_has_status: bool = False
+    """The folded line says the turn's status already ("Selected: Chance"): a layout that
+    shows the status under it (sideways) leaves it out, not to say it twice."""
     tray_open: bool = False
     tray_toggle_label: str = ""
     """"More" or "Less": shows or folds the tray's messages."""

@@ -92,6 +92,16 @@ def busiest_tray(ui: Ui) -> None:
     expect(ui.page.locator("#tray-toggle")).to_have_attribute("aria-expanded", "false")
 
 
+# The tray's messages in sight, by their text: none may show twice (sideways, the status line
+# showed under the folded line that said it already: "Selected: Chance" twice).
+SAID_TWICE = """() => {
+    const seen = [...document.querySelectorAll('#tray p, #tray span')]
+        .filter(el => el.checkVisibility() && el.innerText.trim() && !el.querySelector('p, span'))
+        .map(el => el.innerText.trim());
+    return seen.filter((text, index) => seen.indexOf(text) !== index);
+}"""
+
+
 def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> list[str]:
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
@@ -114,6 +124,8 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
     upright = height > width and width < 600
     if seen["sideways"]:
         problems.append("the page scrolls sideways")
+    if said_twice := page.evaluate(SAID_TWICE):
+        problems.append(f"the tray says {said_twice} twice")
     if seen["currentCut"]:
         problems.append("the current player's column is cut")
     if not seen["namesInSight"]:
@@ -147,6 +159,13 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
             expect(page.locator("html")).to_have_attribute("lang", language)
             for size in VIEWPORTS:
                 problems += problems_at(page, size, players, f"{players} players, {language},")
+    # A box chosen: the folded line says so ("Selected: Chance"), and the status line too.
+    page.click("#hide-hint")
+    ui.box("chance").click()
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        for size in VIEWPORTS:
+            problems += problems_at(page, size, 8, f"a box chosen, {language},")
     assert problems == [], "\n".join(problems)
     # Larger dice and sheet, from the settings: fewer rows, nothing cut.
     page.set_viewport_size({"width": 360, "height": 640})
