@@ -320,7 +320,7 @@ class View:
         self.node("turn-message").text(view.message).show(bool(view.message))
         self.node("bonus-message").text(view.bonus_message).show(bool(view.bonus_message))
         self.node("cheer").text(view.celebration).show(bool(view.celebration))
-        self.node("countdown").show(view.countdown > 0)
+        self.node("countdown").show(view.countdown > 0).cls("held", view.countdown_held)
         self.node("countdown-text").text(view.countdown_text)
         self.node("countdown-help").text(view.countdown_help)
         # CSSOM, not a style attribute: the Content-Security-Policy forbids inline styles.

@@ -129,6 +129,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         countdown = max(1, math.ceil(remaining - 1e-9)) if remaining > 0 else 0
         if state.pacing.countdown_seconds:
             fraction = min(1.0, remaining / state.pacing.countdown_seconds)
+    held = bool(countdown) and state.pacing.countdown_deadline is None
 
     undo_text, can_undo_now = undo_label(state, t)
     advice = _shown_advice(state, human)
@@ -191,6 +192,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             shown=spotlight(state, advice.box if isinstance(advice, ScoreAdvice) else None),
             celebrated=celebrated,
             counting_down=state.pacing.countdown_box if countdown else None,
+            countdown_held=held,
         ),
         undo_label=undo_text,
         can_undo=can_undo_now,
@@ -204,7 +206,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         coach_line=coach_line(state, t) if human else "",
         pad=pad_view(state, t, advice),
         correction=correction_view(state, t),
-        countdown_held=bool(countdown) and state.pacing.countdown_deadline is None,
+        countdown_held=held,
+        countdown_paused=t("turn.countdown_paused_short") if held else "",
     )
     summary = tray_summary(view)
     foldable = bool(summary) and _opens_more(view, summary)
@@ -273,6 +276,8 @@ def tray_summary(view: GameView) -> str:
     line ("Selected: Chance · Keep 6 6"): a walk chose a box, then asked for the hint, and saw
     only its own choice."""
     hint = view.hint_short or view.hint
+    if hint and view.countdown_paused:  # the countdown's own line, which says so, is behind it
+        hint = f"{hint} · {view.countdown_paused}"
     # "Selected: Full house"; not under the coach's warning about that box, which says it.
     chosen = view.status if view.can_confirm and view.coach_warning is None else ""
     if chosen and view.hint_short and not _hint_scores_the_chosen_box(view):

@@ -22,12 +22,14 @@ def sheet_view(
     shown: Spotlight | None = None,
     celebrated: Spotlight | None = None,
     counting_down: str | None = None,
+    countdown_held: bool = False,
 ) -> SheetView:
     """The score sheet: a row per box in sheet order with the sums, a column per player. The
     box that `advice` (the hint on screen) says to score is marked in the current column, and
     so is the box `counting_down`, which the countdown on screen scores when it ends (the sheet
     shows it before it is scored: a walk saw a 0 scored with points on offer, told only in the
-    tray); the box `shown` is to be brought into view, the one `celebrated` is marked."""
+    tray; its name says when the countdown is held); the box `shown` is to be brought into
+    view, the one `celebrated` is marked."""
     advised = advice.box if isinstance(advice, ScoreAdvice) else None
     corrected = corrected_boxes(game) if game.real_dice and game.log.complete else frozenset()
     ruleset = game.ruleset
@@ -66,7 +68,8 @@ def sheet_view(
                     label = t("hint.advised_box", label=cell.label)
                     cell = cell._replace(label=label, hinted=True)
                 if box.id == counting_down:
-                    label = t("turn.countdown_box", label=cell.label)
+                    held = "turn.countdown_box_held" if countdown_held else "turn.countdown_box"
+                    label = t(held, label=cell.label)
                     cell = cell._replace(label=label, counting_down=True)
                 cells.append(cell)
             else:

@@ -243,6 +243,8 @@ class GameView(NamedTuple):
     correction: CorrectionView | None = None
     countdown_held: bool = False
     """The countdown waits (on the sheet, the hint or the guided turn): its help says why."""
+    countdown_paused: str = ""
+    """ "countdown paused" while it is held, for the folded tray's line, which the hint takes."""
 
 
 class StandingView(NamedTuple):

@@ -213,12 +213,19 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
     assert view.countdown_help == (
         f"Paused while the hint shows: after “Hide hint” it starts again from {iso(3)} seconds."
     )
+    # The folded tray's line is the hint's: it says the countdown waits, and so does the box.
+    assert view.tray_summary == f"{view.hint_short} · countdown paused"
+    (counting,) = [c for row in view.sheet.rows for c in row.cells if c.counting_down]
+    assert counting.label.endswith("scored automatically when the countdown ends, which is paused")
     t.tick_after(60)
     assert t.game is game
     t(HideHint())
     assert t.state.pacing.countdown_deadline == t.now + 3
     view = present(t.state, t.now).game
     assert view is not None and view.countdown_help == "Tap a box to choose it yourself."
+    assert not view.countdown_held and view.countdown_paused == ""
+    (counting,) = [c for row in view.sheet.rows for c in row.cells if c.counting_down]
+    assert counting.label.endswith("; scored automatically when the countdown ends")
     t.tick_after(3)
     assert t.state.play.last_auto_scored == hint.box
     assert t.game.sheets[0].points_in(hint.box) is not None

@@ -107,7 +107,8 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     assert (view.tray_open, view.tray_toggle_label) == (False, "More")
     driver(ShowHint())  # the countdown waits on the hint's box: the hint is the line
     view = driver.view()
-    assert view.hint and view.countdown_text and view.tray_summary == (view.hint_short or view.hint)
+    hint = view.hint_short or view.hint
+    assert view.hint and view.countdown_text and view.tray_summary == f"{hint} · countdown paused"
     driver(HideHint())  # the countdown runs again: it is the line
     assert driver.view().tray_summary == driver.view().countdown_text
     driver(ShowHint(), SelectBox("chance"))  # a box chosen, the hint still there: the choice
