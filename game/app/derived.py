@@ -21,7 +21,7 @@ from game.app.effects import (
     SaveSession,
     ScheduleTick,
 )
-from game.app.intents import Intent, MovePlayer, RemovePlayer
+from game.app.intents import Intent, MovePlayer, RemovePlayer, SkipGuide
 from game.app.model import AppState, Rolled, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.review_flow import needed_table
@@ -136,10 +136,12 @@ def _roll_animation(before: AppState, after: AppState) -> tuple[Effect, ...]:
 
 
 def _focus_after(intent: Intent) -> tuple[Effect, ...]:
-    """The seats changed. A player moved: their same button, at the top or bottom their other
-    one; a player removed: the next one's Remove button (now at the same place), else Add
-    player."""
+    """Where the focus goes when its button goes. A player moved: their same button, at the
+    top or bottom their other one; a player removed: the next one's Remove button (now at the
+    same place), else Add player; the guide ended or declined: Roll, else Confirm turn."""
     match intent:
+        case SkipGuide():
+            return (Focus((("roll", None), ("confirm", None))),)
         case MovePlayer(index, delta):
             action, other = ("up", "down") if delta < 0 else ("down", "up")
             return (Focus(((action, index + delta), (other, index + delta))),)

@@ -3,7 +3,10 @@ dice on screen offers it before the first roll of its first human turn; said yes
 (StartGuide), it names the next step of that turn (roll, keep and roll again, pick a box,
 confirm) until the player confirms a box, and the auto-score countdown waits meanwhile
 (game.app.countdown), as the player reads. Once played through or skipped (SkipGuide),
-`guide_done` is kept in the preferences and nothing is offered again."""
+`guide_done` is kept in the preferences and nothing is offered again. Played through in a game
+where the same player goes on (alone, or with no one else's turn between), a last word says
+the turn is done (Step.DONE), until the player's next move or SkipGuide (its "Got it"): a walk
+saw the guide vanish at the confirmation, with nothing to say it had ended as it should."""
 
 from __future__ import annotations
 
@@ -21,9 +24,11 @@ class Step(StrEnum):
     KEEP = "keep"
     BOX = "box"
     CONFIRM = "confirm"
+    DONE = "done"
 
 
-STEPS = tuple(Step)
+STEPS = (Step.ROLL, Step.KEEP, Step.BOX, Step.CONFIRM)
+"""The steps of the turn, numbered on screen ("Step 2 of 4"); DONE follows them, unnumbered."""
 
 
 def _human_turn(state: AppState) -> GameState | None:
@@ -55,8 +60,10 @@ def is_offered(state: AppState) -> bool:
 def step(state: AppState) -> Step | None:
     """The step the guide shows now (None: no guide)."""
     game = _human_turn(state)
-    if game is None or not state.ui.guide_on or state.settings.guide_done:
+    if game is None or not state.ui.guide_on:
         return None
+    if state.settings.guide_done:
+        return Step.DONE
     if game.dice is None:
         return Step.ROLL
     if game.selected_box is not None:
@@ -84,7 +91,16 @@ def finished(state: AppState) -> AppState:
 
 
 def followed(before: AppState, after: AppState) -> AppState:
-    """`after` with the guide finished if the box it led to was just confirmed."""
+    """`after` with the guide finished if the box it led to was just confirmed (its last word
+    shown if the same player goes on), and that word gone at the game's next change."""
+    if before.ui.guide_on and before.settings.guide_done:
+        moved = after.game is not before.game or after.screen is not Screen.GAME
+        return replace(after, ui=replace(after.ui, guide_on=False)) if moved else after
     if step(before) is None or after.game is None or before.game is None:
         return after
-    return finished(after) if after.game.sheets != before.game.sheets else after
+    if after.game.sheets == before.game.sheets:
+        return after
+    done = finished(after)
+    if after.game.current_player == before.game.current_player and step(after) is not None:
+        return replace(done, ui=replace(done.ui, guide_on=True))
+    return done

@@ -308,7 +308,9 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
         case StartGuide():
             return guide.started(state)
         case SkipGuide():
-            return state if state.settings.guide_done else guide.finished(state)
+            if state.settings.guide_done and not state.ui.guide_on:
+                return state
+            return guide.finished(state)
         case StartTurn():
             return handover.start_turn(state)
         case HoldSheet() | ReleaseSheet():

@@ -56,9 +56,15 @@ def guide_view(state: AppState, t: Translator) -> GuideView | None:
     step = guide.step(state)
     if step is None:
         return None
-    text = t(f"guide.{step.value}")
+    if step is guide.Step.DONE:
+        return GuideView(t("guide.done"), "", t("guide.got_it"))
+    game = state.game
+    assert game is not None  # a step shows only on a turn
+    key = f"guide.{step.value}"
+    if step is guide.Step.BOX and game.rolls_left:
+        key = "guide.box_or_roll"  # "Tap a box" with a roll left read as having to score now
     number = guide.STEPS.index(step) + 1
-    shown = t("guide.step", number=number, count=len(guide.STEPS), text=text)
+    shown = t("guide.step", number=number, count=len(guide.STEPS), text=t(key))
     return GuideView(shown, "", t("guide.end"))
 
 

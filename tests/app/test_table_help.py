@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from game.app.effects import SavePreferences
+from game.app.effects import Focus, SavePreferences
 from game.app.intents import (
     AddPlayer,
     ChooseRuleset,
@@ -20,15 +20,18 @@ from game.app.intents import (
     OpenSettings,
     Roll,
     SelectBox,
+    SetAutoScore,
     SkipGuide,
     StartGame,
     StartGuide,
+    StartTurn,
     Tick,
     ToggleKeep,
 )
 from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state
+from game.i18n.bidi import without_isolates
 from game.rules.examples import example_points, example_roll
 from game.rules.rulesets import RULESETS
 from tests.app.driver import AppDriver
@@ -169,11 +172,14 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     assert "keep" in (t.view().guide or guide).text
     t(ToggleKeep(0), ToggleKeep(1))  # the dice kept one by one: the step stays on keeping
     assert "keep" in (t.view().guide or guide).text
-    t(Roll())  # rolled again: the box is next
+    t(Roll())  # rolled again: a box, or the roll left ("Tap a box" alone read as a must)
+    assert "Roll once more" in (t.view().guide or guide).text
     assert "box on the sheet" in (t.view().guide or guide).text
     t(Roll())  # the last roll: the countdown waits while the guide shows
+    shown = without_isolates((t.view().guide or guide).text)
+    assert shown.startswith("Step 3 of 4: Tap a box")
     assert t.state.pacing.countdown_deadline is None
-    assert t.view().countdown_help == "Waiting while the guided turn shows."
+    assert t.view().countdown_help == "Paused for the guided turn: take your time."
     # The folded tray says so too: "Scoring Pair in 3 seconds" there read as stuck to a walk.
     assert t.view().tray_summary == t.view().countdown_help
     t.pass_time(10)
@@ -181,9 +187,31 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     t(SelectBox("chance"))
     assert "Confirm turn" in (t.view().guide or guide).text
     t(ConfirmTurn())
-    assert t.state.settings.guide_done and t.view().guide is None
+    assert t.state.settings.guide_done
     saved = [e.data for e in t.effects if isinstance(e, SavePreferences)]
     assert saved and saved[-1]["guide_done"] is True
+    # Its last word, until the next move or "Got it".
+    done = t.view().guide
+    assert done is not None and done.text.startswith("That was a whole turn")
+    assert (done.start_label, done.skip_label) == ("", "Got it")
+    t(Roll())
+    assert t.view().guide is None and t.state.pacing.countdown_deadline is None
+    again = game_of()
+    again(StartGuide(), Roll(), Roll(), Roll(), SelectBox("chance"), ConfirmTurn(), SkipGuide())
+    assert again.view().guide is None and again.game.dice is None
+    # Its button gone, the focus goes to Roll (not lost to the page).
+    assert Focus((("roll", None), ("confirm", None))) in again.effects
+    assert again.state.settings.guide_done
+
+
+def test_the_guide_says_its_last_word_only_to_the_player_who_goes_on() -> None:
+    # Two humans: the next turn is the other's, behind the hand-over.
+    t = AppDriver(initial_state(["en"], seed=3))
+    t(AddPlayer(), SetAutoScore(0), StartGame(), StartGuide(), Roll(), SelectBox("chance"))
+    t(ConfirmTurn())
+    assert t.state.settings.guide_done and not t.state.ui.guide_on
+    t(StartTurn())
+    assert t.view().guide is None
 
 
 def test_the_guide_offer_can_be_skipped_and_is_not_offered_again() -> None:

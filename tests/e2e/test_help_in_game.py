@@ -219,14 +219,17 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     ui.keep([0])  # the step stays until the player rolls again
     expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
     ui.roll()
-    expect(page.locator("#guide-text")).to_contain_text(t("guide.box"))
+    expect(page.locator("#guide-text")).to_contain_text(t("guide.box_or_roll"))
     ui.roll()
+    expect(page.locator("#guide-text")).to_contain_text(t("guide.box"))
     expect(page.locator("#countdown-help")).to_have_text(t("turn.countdown_paused_guide"))
     ui.pass_time(10)
     expect(page.locator("#sheet td.s-filled")).to_have_count(0)  # the guide holds it
     ui.box("chance").click()
     expect(page.locator("#guide-text")).to_contain_text(t("guide.confirm"))
     page.click("#confirm")
+    expect(page.locator("#guide-text")).to_have_text(t("guide.done"))
+    page.click("#guide-skip")  # "Got it"
     expect(guide).to_be_hidden()
     # Done: remembered, the next game offers nothing.
     page.reload()
