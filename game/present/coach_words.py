@@ -37,6 +37,10 @@ def coach_line(state: AppState, t: Translator) -> str:
     verdict, game = state.coaching.line, state.game
     if verdict is None or game is None or game.current_player != verdict.player:
         return ""
+    if game.game_turn > verdict.game.game_turn + 1:
+        # Someone else scored since: back on this player's turn, the line read as about the
+        # computer's move just seen (a walk).
+        return ""
     loss = shown_difference(verdict.judgement.best, verdict.judgement.chosen)
     if loss == 0:
         return t("coach.line_best")

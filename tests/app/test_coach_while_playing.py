@@ -235,6 +235,20 @@ def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
     )
 
 
+def test_the_line_goes_once_another_player_has_played(coach: AdvisorCoach) -> None:
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(AddPlayer(PlayerKind.COMPUTER), SetPlayerCoach(0, CoachMode.ALWAYS), StartGame())
+    d.tables_ready()
+    d(Roll(), Roll(), Roll())
+    d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
+    assert d.state.coaching.line is not None and d.game.current_player == 1
+    d.play_computer_turn()
+    assert d.game.current_player == 0 and d.game.dice is None
+    assert d.view().coach_line == ""  # not a word on the computer's move
+    d(Roll(), Roll())  # the player's own decision (all five rolled again): it speaks again
+    assert d.view().coach_line != ""
+
+
 def test_the_coach_says_nothing_until_the_table_is_there(coach: AdvisorCoach) -> None:
     d = AppDriver.seeded(SEED, coach=coach)
     d(SetPlayerCoach(0, CoachMode.WARN), StartGame(), Roll(), Roll())  # table not loaded
