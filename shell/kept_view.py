@@ -74,11 +74,18 @@ class KeptView:
                 actions.append(
                     self._button(
                         "resume-kept", "primary", item.id, item.resume_label, item.resume_name
-                    ),
-                    self._button(
-                        "delete-kept", "secondary", item.id, item.delete_label, item.delete_name
-                    ),
+                    )
                 )
+                if item.delete_label:
+                    actions.append(
+                        self._button(
+                            "delete-kept", "secondary", item.id, item.delete_label, item.delete_name
+                        )
+                    )
+                else:
+                    note = self.page.create("p", "muted small")
+                    fill_text(note, item.note)
+                    actions.append(note)
             else:
                 actions.append(
                     self._button(

@@ -7,6 +7,7 @@ plays it that day (game.play.daily_dice), started from the New game screen.
                                                  it was left unfinished
     challenge_day(game) -> date | None           the day of the challenge `game` is, if any
     replayable(game) -> bool                     whether Play again may follow `game`
+    deletable(game, today) -> bool               whether a kept `game` may be deleted
     start_daily(state, today) -> AppState        today's challenge started, or `state` when it
                                                  was played already
 
@@ -55,6 +56,13 @@ def replayable(game: GameState) -> bool:
     """Whether Play again may follow `game`: not after a challenge, played once a day and by
     one player, where "the same players" would be the setup's, not the challenger."""
     return challenge_day(game) is None
+
+
+def deletable(game: GameState, today: date | None) -> bool:
+    """Whether a kept `game` may be deleted: not today's challenge, whose dice would be dealt
+    again by a new start (a walk deleted it and played the same dice better); from the next
+    day on, it may go."""
+    return today is None or challenge_day(game) != today
 
 
 def todays_kept(state: AppState, today: date) -> KeptGame | None:

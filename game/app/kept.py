@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.daily import deletable
 from game.app.derived import session_save
 from game.app.effects import Effect, Focus, ForgetKept, KeepGame
 from game.app.intents import Intent
@@ -58,7 +59,12 @@ def answer(state: AppState, intent: Intent, now: float) -> Outcome:
         case ResumeGame(game_id):
             return _resumed(state, game_id, now)
         case AskDeleteKept(game_id):
-            if state.screen is not Screen.SETUP or _find(state, game_id) is None:
+            kept = _find(state, game_id)
+            if (
+                state.screen is not Screen.SETUP
+                or kept is None
+                or not deletable(kept.game, state.setup.today)
+            ):
                 return state, ()
             ui = replace(state.ui, dialog=Dialog.DELETE_KEPT, deleting=game_id)
             return replace(state, ui=ui), ()

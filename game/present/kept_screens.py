@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.app.daily import challenge_day
+from game.app.daily import challenge_day, deletable
 from game.app.kept import is_full
 from game.app.model import AppState, Screen
 from game.app.seats import named_in
@@ -36,6 +36,7 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
         dice = "_real_dice" if game.real_dice else "_daily" if challenge else ""
         dated = {"date": t.format_date(challenge)} if challenge else {}
         described = t(f"kept.described{dice}", ruleset=ruleset, names=names, date=day)
+        can_delete = deletable(game, state.setup.today)
         views.append(
             KeptGameView(
                 id=kept.id,
@@ -50,8 +51,9 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                 date=t("kept.last_played", date=day),
                 resume_label=t("kept.resume"),
                 resume_name=t("kept.resume_named", game=described),
-                delete_label=t("kept.delete"),
-                delete_name=t("kept.delete_named", game=described),
+                delete_label=t("kept.delete") if can_delete else "",
+                delete_name=t("kept.delete_named", game=described) if can_delete else "",
+                note="" if can_delete else t("kept.daily_today"),
             )
         )
     return tuple(views)

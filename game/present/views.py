@@ -68,8 +68,11 @@ class KeptGameView(NamedTuple):
     resume_label: str
     resume_name: str
     """The Resume button's accessible name, which names the game."""
-    delete_label: str
-    delete_name: str
+    delete_label: str = ""
+    """"" for today's challenge, which is not deleted (game.app.daily.deletable)."""
+    delete_name: str = ""
+    note: str = ""
+    """In Delete's place, why there is none."""
 
 
 class SetupView(NamedTuple):

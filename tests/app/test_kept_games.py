@@ -303,6 +303,26 @@ def test_todays_challenge_left_unfinished_is_resumed_not_dealt_again() -> None:
     assert device.state.ui.kept_games == ()  # off the list while it is played
 
 
+def test_today_s_challenge_kept_cannot_be_deleted_until_the_next_day() -> None:
+    # A walk deleted it and started it again: the same dice, to be played better.
+    device = challenge(TODAY)
+    device.play_turns(1)
+    left(device)
+    (listed,) = kept_list(device)
+    assert listed.delete_label == "" and listed.delete_name == ""
+    assert plain(listed.note).startswith("Today's challenge: finish it today")
+    device(AskDeleteKept(listed.id))
+    assert device.state.ui.dialog is Dialog.NONE and len(device.state.ui.kept_games) == 1
+    # The next day (the page opened again, or tomorrow's challenge asked for) it may go.
+    device(StartDaily(TODAY + timedelta(days=1)))
+    device.now += 60
+    left(device)
+    listed = next(kept for kept in kept_list(device) if kept.id == listed.id)
+    assert listed.delete_label == "Delete" and listed.note == ""
+    device(AskDeleteKept(listed.id))
+    assert device.state.ui.dialog is Dialog.DELETE_KEPT
+
+
 def test_a_challenge_of_another_day_left_unfinished_leaves_today_s_to_be_started() -> None:
     device = challenge(TODAY - timedelta(days=1))
     device.play_turns(1)
