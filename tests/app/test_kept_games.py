@@ -283,7 +283,7 @@ def test_todays_challenge_left_unfinished_is_resumed_not_dealt_again() -> None:
     game = device.game
     left(device)
     (listed,) = kept_list(device)
-    assert plain(listed.title) == "Penta · challenge of 1 Dec 2026 · Round 3 of 13"
+    assert plain(listed.title) == "Penta · daily challenge of 1 Dec 2026 · Round 3 of 13"
     assert plain(listed.resume_name).startswith("Resume Penta challenge with Dana")
     setup = device.snapshot().setup
     assert setup is not None and setup.daily_available
