@@ -52,7 +52,8 @@ class Panels:
                 facts.append(term)
                 facts.append(value)
             item.append(facts)
-            self._chart(item, card.chart_label, card.bars)
+            if card.bars:
+                self._chart(item, card.chart_label, card.bars)
             if card.trend_bars:
                 self._chart(item, card.trend_label, card.trend_bars)
             el.append(item)

@@ -27,6 +27,7 @@ class StatsCard(NamedTuple):
     facts: tuple[Fact, ...]
     chart_label: str
     bars: tuple[Bar, ...]
+    """The scores' distribution (none, a computer's card: no chart)."""
     trend_label: str = ""
     trend_bars: tuple[Bar, ...] = ()
     """The points lost in the last reviewed games, oldest first (none: no chart)."""

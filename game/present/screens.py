@@ -45,11 +45,19 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
     # 11.8 and 66.1 points lost the same full bar). People first, then computers.
     lost_most = max((max(s.points_lost_trend, default=0.0) for s in state.ui.stats), default=0.0)
     for stats in sorted(state.ui.stats, key=lambda stats: stats.computer):
-        fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
         facts: tuple[Fact, ...] = (
             Fact(t("stats.games"), t.format_number(stats.games)),
             Fact(t("stats.average"), t.format_number(stats.average, 1)),
             Fact(t("stats.best"), t.format_number(stats.best)),
+        )
+        if stats.computer:
+            # A computer's card is what to measure oneself against: its charts and rates, as
+            # long as a person's, pushed the people's own cards down (a walk).
+            name = shown_name(stats.name, t.language)
+            cards.append(StatsCard(name, t.ruleset_name(stats.ruleset_id), facts, "", ()))
+            continue
+        fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
+        facts += (
             Fact(t("stats.upper_bonus_rate"), t.format_percent(stats.upper_bonus_rate)),
             Fact(fives, t.format_number(stats.five_of_a_kind)),
         )

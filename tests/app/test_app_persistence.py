@@ -307,6 +307,17 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
         "Pentas",
     ]
     assert max(bar.share for bar in card.bars) == 1.0
+    # A computer's card is short: what to measure oneself against, after the people's.
+    robo = random_game(
+        new_game("penta", [Player("Robo", PlayerKind.COMPUTER, "casual")], SeededDice(5)),
+        random.Random(3),
+    )
+    both = (*records, record_game("00000000000000ab", robo, date(2026, 11, 30)))
+    view = present(send(state, StatsLoaded(player_stats(both))), 0.0).history
+    assert view is not None and [card.name for card in view.cards][-1] == "Robo"
+    computer = view.cards[-1]
+    assert [fact.label for fact in computer.facts] == ["Games", "Average", "Best"]
+    assert computer.bars == () and computer.trend_bars == ()
     assert send(state, StartGame()) is state  # only Back leaves the history screen
     assert send(state, NewGame()).screen is Screen.SETUP
 
