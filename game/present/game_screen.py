@@ -199,7 +199,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         last_move=last_move_text(state, t),
         player=game.current_player,
         celebration=celebration_text(state, t),
-        rules_label=t("game.rules"),
+        # The ruleset named: the page's header says Penta (the app) in a game of Yatzy too.
+        rules_label=t("game.rules_of", ruleset=t.ruleset_name(ruleset.id)),
         rules_help=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,

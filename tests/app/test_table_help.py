@@ -51,7 +51,8 @@ def game_of(ruleset: str = "penta", language: str = "en-US", seed: int = 3) -> A
 def test_the_rules_open_mid_turn_and_close_back_into_the_same_turn(ruleset: str) -> None:
     t = game_of(ruleset)
     view = t.view()
-    assert view.rules_label == "Rules" and view.ruleset == ruleset
+    name = iso(t.game.ruleset.id.capitalize())
+    assert view.rules_label == f"{name} rules" and view.ruleset == ruleset
     assert view.rules_help == f"Rules of {iso(t.game.ruleset.id.capitalize())}"
     t(Roll(), ToggleKeep(1), ToggleKeep(3), Roll(), SelectBox("chance"))
     game = t.game
