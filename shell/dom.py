@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.i18n.bidi import without_isolates
-from game.present.views import Choice
+from game.present.choice import Choice
 from shell.js import is_null
 from shell.text import fill_text
 

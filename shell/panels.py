@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.present.choice import Choice
 from game.present.history_views import Bar, HistoryView
-from game.present.views import Choice, SettingsView
+from game.present.views import SettingsView
 from shell.dom import Page
 from shell.text import fill_text
 

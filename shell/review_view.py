@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.present.views import EndReviewView, MistakeView, ReviewView
+from game.present.review_views import EndReviewView, MistakeView, ReviewView
 from shell.dom import Page
 from shell.js import js_object
 from shell.text import fill_text

@@ -9,7 +9,8 @@ from game.app.entry import asking_roll, entered_faces
 from game.app.model import AppState, Corrected, Scored
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
-from game.present.views import Choice, EnteredDie, PadFace, PadView
+from game.present.choice import Choice
+from game.present.views import EnteredDie, PadFace, PadView
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
 
 

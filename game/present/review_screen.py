@@ -17,11 +17,12 @@ from game.i18n.bidi import LRI, PDI
 from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
 from game.play.state import Player, PlayerKind
+from game.present.choice import Choice
 from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
+from game.present.review_views import EndReviewView, MistakeView, ReviewButton, ReviewView
 from game.present.share_text import share_text
 from game.present.tenths import DECIMALS, shown_difference
-from game.present.views import Choice, EndReviewView, MistakeView, ReviewButton, ReviewView
 from game.rules.rulesets import RULESETS
 
 if TYPE_CHECKING:

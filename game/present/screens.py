@@ -13,13 +13,13 @@ from game.i18n.translator import Translator
 from game.play.engine import standings
 from game.play.state import LEVELS, MAX_PLAYERS, PlayerKind
 from game.play.undo import UndoSetting
+from game.present.choice import Choice
 from game.present.end_words import end_words
 from game.present.game_screen import undo_label
 from game.present.history_views import Bar, Fact, HistoryView, StatsCard
 from game.present.kept_screens import finished_game_views, kept_views, personal_bests
 from game.present.sheet import sheet_view
 from game.present.views import (
-    Choice,
     EndView,
     RulesetCard,
     SeatView,
@@ -41,9 +41,10 @@ setup three screens down (a walk)."""
 
 def history_view(state: AppState, t: Translator) -> HistoryView:
     cards = []
-    # One scale for every player's points lost, so that bars compare (each player's own made
-    # 11.8 and 66.1 points lost the same full bar). People first, then computers.
-    lost_most = max((max(s.points_lost_trend, default=0.0) for s in state.ui.stats), default=0.0)
+    # One scale for every person's points lost, so that bars compare (each player's own made
+    # 11.8 and 66.1 points lost the same full bar). People first, then computers (no charts).
+    people = [s for s in state.ui.stats if not s.computer]
+    lost_most = max((max(s.points_lost_trend, default=0.0) for s in people), default=0.0)
     for stats in sorted(state.ui.stats, key=lambda stats: stats.computer):
         facts: tuple[Fact, ...] = (
             Fact(t("stats.games"), t.format_number(stats.games)),

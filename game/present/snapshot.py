@@ -30,6 +30,7 @@ from game.app.model import (
 )
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
+from game.present.choice import Choice
 from game.present.game_screen import (
     celebration_text,
     corrected_text,
@@ -41,7 +42,7 @@ from game.present.help_screens import box_help_view, dialog_note, guide_view, ha
 from game.present.kept_screens import delete_view, finished_view, leave_view
 from game.present.review_screen import end_review_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
-from game.present.views import Choice, ElsewhereView, Snapshot
+from game.present.views import ElsewhereView, Snapshot
 from game.rules.rulesets import Ruleset
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.present.choice import Choice
 from game.present.help_views import BoxHelpView, CoachWarningView, GuideView, HandoverView
-from game.present.history_views import Fact, HistoryView
+from game.present.history_views import HistoryView
+from game.present.review_views import EndReviewView, ReviewView
 
 if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
     from game.i18n.rules_text import RulesText
@@ -16,12 +18,6 @@ if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_tex
 # The views are NamedTuples, immutable records like frozen dataclasses, for the start-up time:
 # in Pyodide a dataclass takes about 1 ms to create (it compiles the methods it generates), a
 # NamedTuple a quarter of that, and the first screen waits for every one of them.
-
-
-class Choice(NamedTuple):
-    value: str
-    label: str
-    selected: bool
 
 
 class RulesetCard(NamedTuple):
@@ -329,70 +325,6 @@ class FinishedView(NamedTuple):
     subtitle: str
     sheet: SheetView
     back_label: str
-
-
-class MistakeView(NamedTuple):
-    """One of the costliest decisions, opened as the position was."""
-
-    summary: str
-    """"Round 5, roll 2: 4.3 points lost"."""
-    position: tuple[str, ...]
-    """The position in short lines: the dice, the rolls left, the score so far, the open boxes."""
-    made_label: str
-    made: str
-    made_value: str
-    best_label: str
-    best: str
-    best_value: str
-
-
-class ReviewView(NamedTuple):
-    title: str
-    back_label: str
-    players_label: str
-    players: tuple[Choice, ...]
-    """The other players whose review may be shown (value: the seat); () when there is one."""
-    computers_label: str
-    computers: bool | None
-    """"Show computers too" is ticked; None when the game has no computer."""
-    status: str
-    """While the review waits (for the table, for its computation) or when it cannot be had;
-    "" once it shows."""
-    breakdown_heading: str = ""
-    breakdown: tuple[Fact, ...] = ()
-    """Start expected, luck, points lost, final: the shown numbers add up exactly."""
-    equation: str = ""
-    """The same as a sum, "254.6 + 3.1 − 14.7 = 243" (shown left to right in every language)."""
-    skill_heading: str = ""
-    skill: tuple[str, ...] = ()
-    percentile: str = ""
-    percentile_help: str = ""
-    mistakes_heading: str = ""
-    mistakes: tuple[MistakeView, ...] = ()
-    no_mistakes: str = ""
-    share_label: str = ""
-    share_status: str = ""
-    share_text: str = ""
-    """Shown, to be selected by hand, only when neither sharing nor copying worked."""
-    share_text_label: str = ""
-    identity: str = ""
-    """Which game and player (the same in every language): a decision opened stays open while
-    the texts change."""
-
-
-class ReviewButton(NamedTuple):
-    seat: int
-    label: str
-
-
-class EndReviewView(NamedTuple):
-    """The end screen's way into the reviews: a button per human (computers on request)."""
-
-    heading: str
-    buttons: tuple[ReviewButton, ...]
-    computers_label: str
-    computers: bool | None
-    """None when the game has no computer."""
 
 
 class Snapshot(NamedTuple):

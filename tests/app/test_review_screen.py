@@ -40,8 +40,8 @@ from game.persistence.history import GameRecord, record_game
 from game.play.move_log import MoveLog
 from game.play.state import GameState
 from game.present.review_screen import shown_breakdown
+from game.present.review_views import ReviewView
 from game.present.share_text import share_text
-from game.present.views import ReviewView
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver, Seat

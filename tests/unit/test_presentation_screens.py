@@ -56,14 +56,16 @@ def test_history_bars_of_empty_bins_have_no_length() -> None:
 def test_points_lost_bars_of_every_player_share_one_scale() -> None:
     # A walk saw 11.8 and 66.1 points lost drawn as the same full bar ("shorter: better play").
     dana = replace(STATS, points_lost_trend=(11.8, 5.9))
-    bot = replace(STATS, name="Bot", points_lost_trend=(66.1,), computer=True)
+    avi = replace(STATS, name="Avi", points_lost_trend=(66.1,))
+    # A computer's card has no chart: its points lost set no scale.
+    bot = replace(STATS, name="Bot", points_lost_trend=(99.0,), computer=True)
     state = history("en")
-    state = replace(state, ui=replace(state.ui, stats=(bot, dana)))
+    state = replace(state, ui=replace(state.ui, stats=(bot, dana, avi)))
     view = present(state, 0.0).history
     assert view is not None
-    assert [card.name for card in view.cards] == ["Dana", "Bot"]  # people first
+    assert [card.name for card in view.cards] == ["Dana", "Avi", "Bot"]  # people first
     shares = {card.name: [bar.share for bar in card.trend_bars] for card in view.cards}
-    assert shares == {"Dana": [11.8 / 66.1, 5.9 / 66.1], "Bot": [1.0]}
+    assert shares == {"Dana": [11.8 / 66.1, 5.9 / 66.1], "Avi": [1.0], "Bot": []}
 
 
 def in_game(language: str, *, computer_first: bool = False, rolled: bool = False) -> AppState:

@@ -1,0 +1,74 @@
+"""The review's screens as plain data (game.present.review_screen makes them): one player's
+review of a finished game, its costliest decisions opened, and the end screen's way into the
+reviews."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.present.choice import Choice
+from game.present.history_views import Fact
+
+
+class MistakeView(NamedTuple):
+    """One of the costliest decisions, opened as the position was."""
+
+    summary: str
+    """"Round 5, roll 2: 4.3 points lost"."""
+    position: tuple[str, ...]
+    """The position in short lines: the dice, the rolls left, the score so far, the open boxes."""
+    made_label: str
+    made: str
+    made_value: str
+    best_label: str
+    best: str
+    best_value: str
+
+
+class ReviewView(NamedTuple):
+    title: str
+    back_label: str
+    players_label: str
+    players: tuple[Choice, ...]
+    """The other players whose review may be shown (value: the seat); () when there is one."""
+    computers_label: str
+    computers: bool | None
+    """"Show computers too" is ticked; None when the game has no computer."""
+    status: str
+    """While the review waits (for the table, for its computation) or when it cannot be had;
+    "" once it shows."""
+    breakdown_heading: str = ""
+    breakdown: tuple[Fact, ...] = ()
+    """Start expected, luck, points lost, final: the shown numbers add up exactly."""
+    equation: str = ""
+    """The same as a sum, "254.6 + 3.1 − 14.7 = 243" (shown left to right in every language)."""
+    skill_heading: str = ""
+    skill: tuple[str, ...] = ()
+    percentile: str = ""
+    percentile_help: str = ""
+    mistakes_heading: str = ""
+    mistakes: tuple[MistakeView, ...] = ()
+    no_mistakes: str = ""
+    share_label: str = ""
+    share_status: str = ""
+    share_text: str = ""
+    """Shown, to be selected by hand, only when neither sharing nor copying worked."""
+    share_text_label: str = ""
+    identity: str = ""
+    """Which game and player (the same in every language): a decision opened stays open while
+    the texts change."""
+
+
+class ReviewButton(NamedTuple):
+    seat: int
+    label: str
+
+
+class EndReviewView(NamedTuple):
+    """The end screen's way into the reviews: a button per human (computers on request)."""
+
+    heading: str
+    buttons: tuple[ReviewButton, ...]
+    computers_label: str
+    computers: bool | None
+    """None when the game has no computer."""
