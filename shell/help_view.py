@@ -36,10 +36,7 @@ class HelpView:
             self.node(note).text(snap.dialog_note).show(bool(snap.dialog_note))
 
     def game(self, view: GameView) -> None:
-        # "Rules of Penta" as a tooltip, not as the name: the name holds the words it shows.
-        self.node("game-rules").text(view.rules_label).attr("data-ruleset", view.ruleset).attr(
-            "title", view.rules_help
-        )
+        self.node("game-rules").text(view.rules_label).attr("data-ruleset", view.ruleset)
         guide = view.guide
         self.node("guide").show(guide is not None)
         if guide is None:

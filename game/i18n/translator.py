@@ -246,14 +246,15 @@ class Translator:
         return format_number(round(ratio * 100, decimals), self.language, decimals) + "%"
 
     def format_range(self, low: int, high: int | None) -> str:
-        """A range of numbers, ``"0–49"`` (``"350–∞"`` when it has no upper end).
+        """A range of numbers, ``"0–49"`` (``"350+"`` when it has no upper end: "350–∞" read as
+        a formula to a walk).
 
         A range is always written from low to high, left to right; in a right-to-left language
         it is isolated (LRI...PDI): there the digits on either side of the dash would otherwise
         be laid out from right to left, and "0–49" would read "49–0".
         """
-        end = "∞" if high is None else self.format_number(high)
-        text = self.format_number(low) + "–" + end
+        low_text = self.format_number(low)
+        text = low_text + "+" if high is None else low_text + "–" + self.format_number(high)
         return LRI + text + PDI if self.direction == "rtl" else text
 
     def format_dice(self, dice: Iterable[int]) -> str:

@@ -200,8 +200,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         player=game.current_player,
         celebration=celebration_text(state, t),
         # The ruleset named: the page's header says Penta (the app) in a game of Yatzy too.
-        rules_label=t("game.rules_of", ruleset=t.ruleset_name(ruleset.id)),
-        rules_help=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
+        rules_label=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,
         coach_line=coach_line(state, t) if human else "",
@@ -354,9 +353,10 @@ def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:
 def scored_text(game: GameState, event: Scored, t: Translator) -> str:
     name = game.players[event.player].name
     box = t.box_name(game.ruleset.id, event.box)
-    text = t("turn.scored", name=name, points=event.points, box=box)
-    if event.automatic:
-        text = t("turn.auto_scored", box=box) + ". " + text
+    # Automatic: one sentence ("Scored automatically: Twos. Dana scored 4 points in Twos" named
+    # the box twice).
+    key = "turn.scored_auto" if event.automatic else "turn.scored"
+    text = t(key, name=name, points=event.points, box=box)
     if event.bonus:
         text += ". " + t("turn.penta_bonus", points=event.bonus)
     return text

@@ -229,7 +229,6 @@ class GameView(NamedTuple):
     """The hint's move alone ("Keep the 6", "Score Chance"), for the folded tray's one line;
     "" when the hint says something else (or nothing)."""
     rules_label: str = ""
-    rules_help: str = ""
     """The Rules button's tooltip: "Rules of Penta"."""
     ruleset: str = ""
     guide: GuideView | None = None

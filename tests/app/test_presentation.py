@@ -502,7 +502,7 @@ def test_with_rolls_left_the_tray_says_the_dice_may_be_rolled_again() -> None:
     driver = AppDriver.seeded(4)
     driver(StartGame())
     driver(Roll())
-    assert driver.view().status == "Roll again, or choose a box."
+    assert driver.view().status == "Tap dice to keep them and roll again, or choose a box."
     driver.pass_time(1)
     driver(Roll())
     driver.pass_time(1)

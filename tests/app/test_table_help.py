@@ -53,7 +53,6 @@ def test_the_rules_open_mid_turn_and_close_back_into_the_same_turn(ruleset: str)
     view = t.view()
     name = iso(t.game.ruleset.id.capitalize())
     assert view.rules_label == f"{name} rules" and view.ruleset == ruleset
-    assert view.rules_help == f"Rules of {iso(t.game.ruleset.id.capitalize())}"
     t(Roll(), ToggleKeep(1), ToggleKeep(3), Roll(), SelectBox("chance"))
     game = t.game
     assert game.kept == (1, 3) and game.rolls_left == 1 and game.selected_box == "chance"

@@ -79,7 +79,7 @@ def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
     before = sheet_state(ui)
     assert before[1] == (0, 2) and before[3] == ("chance",)
     expect(page.locator("#game-rules")).to_have_text(
-        plain(t("game.rules_of", ruleset=t.ruleset_name("yatzy")))
+        plain(t("setup.show_rules", ruleset=t.ruleset_name("yatzy")))
     )
     page.locator("#game-rules").tap()
     dialog = page.locator("#rules-dialog")

@@ -83,7 +83,7 @@ def test_the_build_fills_in_english_and_refuses_an_element_that_writes_its_text(
     filled = page_with_texts(page, ["show('boot.loading')"])
     assert '<h2 data-text="setup.title">New game</h2>' in filled
     assert '<ol data-text-aria-label="die.area" aria-label="Dice"></ol>' in filled
-    assert ">Rules of Yatzy</button>" in filled
+    assert ">Yatzy rules</button>" in filled
     assert '"boot.loading":"Loading…"' in filled
     assert "boot-texts: here" not in filled
     with pytest.raises(BootTextError, match="must be empty"):
