@@ -5,7 +5,8 @@
 `stats` are the players' statistics from before this game (game.persistence.stats, loaded
 when the game started; empty when the history could not be read). A solo game's headline is a
 new personal best (the total above the best of the player's earlier games of this ruleset), or
-else the score against the player's average (or a first game). A game of several is headed by
+else the day's challenge and its score, or the score against the player's average (or a first
+game). A game of several is headed by
 its result, a tie, a close game (won by at most CLOSE_GAME_POINTS) or the winner, and the
 humans' new personal bests follow on a line of their own: the winner is what the table asks
 first.
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.app.daily import challenge_day
 from game.i18n.player_names import same_player
 from game.i18n.translator import Translator
 from game.play.engine import standings
@@ -54,6 +56,12 @@ def end_words(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> E
     if len(table) == 1:
         if bests:
             return EndWords(t("end.new_best_solo", points=number(table[0].total)), True)
+        day = challenge_day(game)
+        if day is not None:
+            # Its dice are the day's, not the player's luck: an average of ordinary games says
+            # little of it (a walk read "42 points below your average" after one).
+            words = t("end.daily", date=t.format_date(day), points=table[0].total)
+            return EndWords(words, False)
         return EndWords(_solo(game, stats, t), False)
     names = [game.players[index].name for index in bests]
     bests_line = t("end.new_best", names=t.format_list(names)) if names else ""

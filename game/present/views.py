@@ -267,6 +267,8 @@ class EndView(NamedTuple):
     can_undo: bool = False
     new_best: bool = False
     """The headline is a solo player's new best total (the end screen celebrates it)."""
+    trophy: bool = True
+    """A person won (alone, or sharing the win): not over a computer's win."""
     bests_line: str = ""
     """In a game of several, who beat their best total (celebrated under the headline)."""
     can_play_again: bool = True

@@ -241,6 +241,11 @@ def test_a_challenge_ends_without_play_again_an_ordinary_game_with_it() -> None:
     driver.play_to_end()
     end = driver.snapshot().end
     assert end is not None and not end.can_play_again
+    # Its words are the day's, not a comparison with ordinary games' average.
+    total = driver.game.sheets[0].total
+    assert without_isolates(end.headline) == (
+        f"Daily challenge of 1 Dec 2026: {total} points. A new one comes tomorrow."
+    )
     # Play again would start the setup's players (a computer and Dana), not the challenger.
     assert driver(PlayAgain()).screen is Screen.END
     ordinary = AppDriver.seeded(5)

@@ -32,7 +32,7 @@ from game.persistence.stats import PlayerStats
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet
-from game.play.state import Player
+from game.play.state import Player, PlayerKind
 from game.present.views import EndView
 from tests.app.driver import AppDriver, Seat, played_up_to_the_last_round
 from tests.i18n.isolation import iso
@@ -245,9 +245,17 @@ def test_a_solo_game_is_told_against_the_players_average_and_best() -> None:
     assert not finished(11, [("Dana", "human", None)], (other, stats_of("Avi", 1, 1))).new_best
 
 
-def ended(chances: tuple[int, ...], stats: tuple[PlayerStats, ...] = ()) -> EndView:
-    """The end screen of a game of Dana and Avi that only scored their Chance boxes."""
-    game = new_game("penta", [Player("Dana"), Player("Avi")], SeededDice(1))
+AVI = Player("Avi")
+
+
+def ended(
+    chances: tuple[int, ...],
+    stats: tuple[PlayerStats, ...] = (),
+    second: Player = AVI,
+) -> EndView:
+    """The end screen of a game of Dana and Avi (or `second`) that only scored their Chance
+    boxes."""
+    game = new_game("penta", [Player("Dana"), second], SeededDice(1))
     zeros = {box: 0 for box in game.ruleset.box_ids}
     sheets = tuple(Sheet.from_scores(game.ruleset, {**zeros, "chance": c}) for c in chances)
     driver = AppDriver.with_game(replace(game, sheets=sheets))
@@ -260,6 +268,7 @@ def ended(chances: tuple[int, ...], stats: tuple[PlayerStats, ...] = ()) -> EndV
 
 def test_a_game_of_several_is_told_as_a_new_best_a_close_game_or_a_win() -> None:
     assert ended((30, 12)).headline == f"{iso('Dana')} wins!"
+    assert ended((30, 12)).trophy and ended((30, 30)).trophy
     assert ended((20, 30)).headline == f"A close game! {iso('Avi')} wins by {iso(10)} points."
     assert ended((30, 29)).headline == f"A close game! {iso('Dana')} wins by 1 point."
     # A new best follows the winner on its own line: the winner is what the table asks first.
@@ -277,6 +286,10 @@ def test_a_computer_has_no_personal_best() -> None:
     seats: list[Seat] = [("Robo", "computer", "beginner")]
     end = finished(12, seats, (stats_of("Robo", 1, 1),))
     assert not end.new_best
+    assert not end.trophy  # no gold trophy over a computer's win
+    robo = Player("Robo", PlayerKind.COMPUTER, "casual")
+    assert not ended((12, 30), second=robo).trophy
+    assert ended((30, 12), second=robo).trophy and ended((30, 30), second=robo).trophy
     assert end.headline == f"Final score {iso(totals[0])}, in your first game with these rules."
 
 
