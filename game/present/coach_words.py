@@ -34,20 +34,32 @@ def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
 
 
 def coach_line(state: AppState, t: Translator) -> str:
+    """The line on the player's last move: during their turn, and until the next player rolls
+    once it was their box (in a game of several it is named: "Coach to Dana: ...", on the
+    hand-over too, where Dana still holds the phone; a walk never saw it there)."""
     verdict, game = state.coaching.line, state.game
-    if verdict is None or game is None or game.current_player != verdict.player:
+    if verdict is None or game is None:
         return ""
-    if game.game_turn > verdict.game.game_turn + 1:
+    just_scored = game.game_turn == verdict.game.game_turn + 1
+    if game.current_player == verdict.player:
         # Someone else scored since: back on this player's turn, the line read as about the
         # computer's move just seen (a walk).
+        if game.game_turn > verdict.game.game_turn + 1:
+            return ""
+        name = {}
+    elif just_scored and game.dice is None:
+        name = {"name": game.players[verdict.player].name}
+    else:
         return ""
+    whose = "_for" if name else ""
     loss = shown_difference(verdict.judgement.best, verdict.judgement.chosen)
     if loss == 0:
-        return t("coach.line_best")
+        return t(f"coach.line_best{whose}", **name)
     best = _advice_words(verdict.game, verdict.judgement.best_move, t)
     # The move first, so that the tray's folded line never cuts it; then what it was worth, as
     # the review counts it (a bare "-5.6" said nothing to a walk).
-    return t("coach.line_loss", loss=t.format_number(loss, DECIMALS), best=best)
+    loss_text = t.format_number(loss, DECIMALS)
+    return t(f"coach.line_loss{whose}", loss=loss_text, best=best, **name)
 
 
 def reason(verdict: CoachVerdict, t: Translator) -> str:

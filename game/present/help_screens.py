@@ -10,6 +10,7 @@ import game.app.countdown as countdown
 import game.app.guide as guide
 from game.app.model import AppState, Dialog
 from game.i18n.translator import Translator
+from game.present.coach_words import coach_line
 from game.present.game_screen import celebration_text, moves_since_lines, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
 from game.rules.examples import example_points, example_roll
@@ -47,6 +48,7 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         undo_label=undo_text,
         can_undo=can_undo,
         leave_label=t("game.leave"),
+        coach_line=coach_line(state, t),
     )
 
 

@@ -42,6 +42,8 @@ class HandoverView(NamedTuple):
     can_undo: bool = False
     leave_label: str = ""
     """Leaving the game from here asks first, as from the game screen."""
+    coach_line: str = ""
+    """The coach's word on the box just scored, to the player who still holds the phone."""
 
 
 class BoxHelpView(NamedTuple):

@@ -21,6 +21,7 @@ from game.app.intents import (
     SetLanguage,
     SetPlayerKind,
     StartGame,
+    StartTurn,
     ToggleKeep,
 )
 from game.app.model import AppState, Screen
@@ -247,6 +248,25 @@ def test_the_line_goes_once_another_player_has_played(coach: AdvisorCoach) -> No
     assert d.view().coach_line == ""  # not a word on the computer's move
     d(Roll(), Roll())  # the player's own decision (all five rolled again): it speaks again
     assert d.view().coach_line != ""
+
+
+def test_its_word_on_a_box_reaches_the_player_at_the_hand_over(coach: AdvisorCoach) -> None:
+    # Two humans passing the phone: the next turn is the other's, so the line was never seen.
+    d = AppDriver.seeded(SEED, coach=coach)
+    d(AddPlayer(), SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(0), StartGame())
+    d.tables_ready()
+    d(Roll(), Roll(), Roll())
+    d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
+    handover = d.snapshot().handover
+    assert handover is not None and d.game.current_player == 1
+    said = without_isolates(handover.coach_line)
+    assert said == "Coach to Player 1: best move" or said.startswith(
+        "Coach to Player 1: the best was "
+    )
+    d(StartTurn())
+    assert without_isolates(d.view().coach_line) == said  # until the next player rolls
+    d(Roll())
+    assert d.view().coach_line == ""
 
 
 def test_the_coach_says_nothing_until_the_table_is_there(coach: AdvisorCoach) -> None:
