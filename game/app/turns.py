@@ -116,8 +116,10 @@ def undo_turn(state: AppState) -> AppState:
 
 def reset_turn(state: AppState) -> AppState:
     """`state` at the start of a turn: no timer, plan or hint of the last one (the countdown's
-    length goes too, as it is read only while a countdown is pending), no face on the pad."""
-    return replace(state, pacing=Pacing(), ui=replace(state.ui, entry=()))
+    length goes too, as it is read only while a countdown is pending), no face on the pad, and
+    the tray folded (opened for one turn's messages, it kept 60 % of the screen over the next
+    turns' dice and buttons: a walk)."""
+    return replace(state, pacing=Pacing(), ui=replace(state.ui, entry=(), tray_open=False))
 
 
 def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
