@@ -299,7 +299,7 @@ class Events:
             return
         if key == "Enter" and not _enter_confirms_from(event.target, tag, state):
             return
-        intent = _key_intent(state, key)
+        intent = _key_intent(state, key, code)
         if intent is not None:
             event.preventDefault()  # Enter on a focused button must not click it as well
             self._send(intent)
@@ -342,9 +342,10 @@ def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:
     return box is not None and game is not None and box == game.selected_box
 
 
-def _key_intent(state: AppState, key: str) -> Intent | None:
-    """Keys 1 to 5 keep dice; with real dice, 1 to 6 enter a face, Backspace takes the last
-    back, and Enter confirms the box selected."""
+def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
+    """Keys 1 to 5 keep dice and R rolls (the key where R is on an English keyboard, in every
+    layout); with real dice, 1 to 6 enter a face, Backspace takes the last back, and Enter
+    confirms the box selected."""
     game = state.game
     if game is not None and game.real_dice:
         if key in ("1", "2", "3", "4", "5", "6"):
@@ -352,6 +353,8 @@ def _key_intent(state: AppState, key: str) -> Intent | None:
         if key == "Backspace":
             return RemoveLastFace()
         return ConfirmTurn() if key == "Enter" and game.selected_box is not None else None
+    if code == "KeyR":
+        return Roll()
     return ToggleKeep(int(key) - 1) if key in ("1", "2", "3", "4", "5") else None
 
 

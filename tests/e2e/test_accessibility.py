@@ -92,6 +92,9 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
     page.keyboard.press("1")
     expect(page.locator("#dice .die").first).to_have_attribute("aria-pressed", "true")
+    ui.pass_time(0.5)  # past the guard against a double tap on Roll (0.4 s)
+    page.keyboard.press("r")  # R rolls, wherever the focus is on the page
+    expect(page.locator("#roll")).to_have_text("Roll (1 left)")
     # Tab into the sheet and pick the first box that takes points.
     target = page.locator("#sheet button[data-box]:not([disabled])").first
     box = target.get_attribute("data-box")
