@@ -48,7 +48,7 @@ from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.random_source import DiceSource, EntropyDice, RealDice, SeededDice
 from game.play.state import DEFAULT_LEVEL, GameState
-from game.play.undo import confirmed_box, undo, undo_point
+from game.play.undo import confirmed_box, take_back_point, undo
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import RULESETS
 
@@ -264,7 +264,7 @@ def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
             play=replace(
                 state.play,
                 game=after,
-                before_last_turn=undo_point(game, after, state.settings.undo, automatic=automatic),
+                before_last_turn=take_back_point(game, after),
                 last_auto_scored=box if automatic else None,
             ),
         )

@@ -7,8 +7,10 @@ grants a roll or fresh dice.
 
     UndoSetting                      auto (the default: on when exactly one human plays), on, off
     undo_enabled(setting, players) -> bool
+    take_back_point(before, after) -> GameState | None
+        what the app keeps after a confirm: `before`, for a human's box
     undo_point(before, after, setting, automatic=False) -> GameState | None
-        what the app keeps after a confirm: `before` when that box may be taken back
+        `before` when the setting lets that box be taken back
     can_undo(game, before_last_turn, setting, automatic=False) -> bool
     undo(game, before_last_turn, setting, automatic=False) -> GameState
         raises UndoNotAllowedError
@@ -65,15 +67,23 @@ def confirmed_box(before: GameState, after: GameState) -> str | None:
     return box if scored == after else None
 
 
+def take_back_point(before: GameState, after: GameState) -> GameState | None:
+    """What the app keeps after the confirm that turned `before` into `after`: `before`, for a
+    human's box, whatever the setting, which is read when Undo is offered (turned on just after
+    a box, it offers that box: a walk turned it on and found nothing to take back)."""
+    if before.player.kind is not PlayerKind.HUMAN:
+        return None
+    return before if confirmed_box(before, after) is not None else None
+
+
 def undo_point(
     before: GameState, after: GameState, setting: UndoSetting, *, automatic: bool = False
 ) -> GameState | None:
-    """What to keep after the confirm that turned `before` into `after` (None: no undo)."""
-    if before.player.kind is not PlayerKind.HUMAN:
-        return None
+    """`before`, when the setting lets the confirm that turned it into `after` be taken back
+    (None: no undo)."""
     if not automatic and not undo_enabled(setting, before.players):
         return None
-    return before if confirmed_box(before, after) is not None else None
+    return take_back_point(before, after)
 
 
 def can_undo(

@@ -235,6 +235,10 @@ def test_undo_can_be_turned_off_in_the_settings(page: Page, app_url: str) -> Non
     wait_until_ready(page)
     page.click("#settings-button")
     expect(page.locator("#undo-setting-off")).to_be_checked()
+    # Turned on again before the next roll, it offers the box just scored.
+    page.locator("label[for=undo-setting-on]").click()
+    page.click("#settings-done")
+    expect(page.locator("#undo")).to_be_visible()
 
 
 def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
