@@ -16,11 +16,13 @@ from game.app.intents import (
     Intent,
     Roll,
     SelectBox,
+    SetAutoScore,
     ShowHint,
     StartGame,
     StartTurn,
     TableLoaded,
     Tick,
+    Undo,
 )
 from game.app.model import AppState
 from game.app.start import initial_state
@@ -139,3 +141,13 @@ def test_a_five_of_a_kind_box_crossed_out_is_no_celebration() -> None:
     table = at_table("penta", {}, (1, 2, 3, 4, 6))
     table(SelectBox("penta"), ConfirmTurn())
     assert view(table).celebration == "" and celebrated_cells(view(table)) == []
+
+
+def test_a_box_taken_back_is_brought_into_the_frame_selected_again() -> None:
+    driver = driven(initial_state(["en"], seed=4))
+    driver(SetAutoScore(0), StartGame(), Roll(), SelectBox("chance"), ConfirmTurn())
+    driver(Undo())
+    assert driver.game.selected_box == "chance"
+    assert view(driver).sheet.spotlight == (0, "chance")
+    driver(SelectBox("ones"))  # the player's own move: nothing is brought into the frame
+    assert view(driver).sheet.spotlight is None
