@@ -101,6 +101,10 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         status = t("turn.all_kept")
     elif game.rolls_left > 0 and not game.real_dice:
         status = t("turn.roll_or_choose")  # not only "Choose a box": it may be rolled again
+    elif game.real_dice:
+        # The app does not count a real throw's rolls: "Choose a box to score" beside "Throw
+        # the rest again" (the hint's) read as two orders to a walk.
+        status = t("turn.real_box_or_throw")
     else:
         status = t("turn.choose_box")
 
