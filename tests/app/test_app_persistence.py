@@ -285,7 +285,7 @@ def test_an_import_or_export_outcome_replaces_the_earlier_ones_and_no_other_noti
     assert state.ui.notices == (Notice("storage.corrupt"), done, skipped)
     state = send(state, HistoryExported())
     assert state.ui.notices == (Notice("storage.corrupt"), Notice("data.export_done"))
-    assert present(state, 0.0).notices[1] == "Your data was exported."
+    assert present(state, 0.0).notices[1] == "Your games were exported."
 
 
 def test_the_history_screen_shows_statistics_as_text() -> None:

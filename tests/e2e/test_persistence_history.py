@@ -115,7 +115,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
 
     with page.expect_download() as download:
         page.click("#export-history")
-    expect(page.locator("#notice-list .notice-text")).to_have_text(["Your data was exported."])
+    expect(page.locator("#notice-list .notice-text")).to_have_text(["Your games were exported."])
     exported = tmp_path / "export.json"
     download.value.save_as(exported)
     document = json.loads(exported.read_text(encoding="utf-8"))
