@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import game.app.guide as guide
+import game.app.handover as handover
 from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.play.undo import confirmed_box
 
@@ -61,7 +62,12 @@ def is_pending(state: AppState) -> bool:
 def held_in_full(state: AppState) -> bool:
     """Whether the player is looking for a box (the sheet held, the hint or the guided turn
     shown): then the countdown waits, and runs from its full length once they stop."""
-    return state.ui.sheet_held or state.pacing.hint_requested or guide.step(state) is not None
+    return (
+        state.ui.sheet_held
+        or state.pacing.hint_requested
+        or guide.step(state) is not None
+        or handover.is_pending(state)  # a game resumed on a rolled turn: not before the tap
+    )
 
 
 def settle(state: AppState, now: float, *, dialog_open: bool) -> AppState:

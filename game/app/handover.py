@@ -5,7 +5,10 @@ the hands of whoever set the game up), never in a game of one human, and not whe
 `pass_phone` setting is off.
 
 The hand-over is derived from the game, not saved: it is pending until the player rolls, so a
-reload during it (even after the tap, before the roll) shows it again.
+reload during it (even after the tap, before the roll) shows it again. A game resumed (kept, or
+reloaded) starts on it in any case, its first human turn and a turn already rolled too: who
+picks the phone up is not known (a walk resumed a family's game straight onto a player's
+rolled dice). The auto-score countdown waits while it shows (game.app.countdown).
 """
 
 from __future__ import annotations
@@ -33,14 +36,17 @@ def is_pending(state: AppState) -> bool:
         or game.is_over
         or not state.settings.pass_phone
         or game.player.kind is not PlayerKind.HUMAN
-        or game.dice is not None
         or humans(game) < 2
         or game.real_dice  # the scorekeeper keeps the device: nothing to hide or pass
     ):
         return False
-    if not _a_human_played(game):
-        return False  # the first human turn of the game: the phone is already in their hands
-    return state.ui.handed_over != turn_key(game)
+    turn = turn_key(game)
+    if state.ui.resumed_turn != turn:
+        if game.dice is not None:
+            return False  # rolled: the turn is under way in the player's hands
+        if not _a_human_played(game):
+            return False  # the first human turn: the phone is already in their hands
+    return state.ui.handed_over != turn
 
 
 def start_turn(state: AppState) -> AppState:

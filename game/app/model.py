@@ -289,6 +289,9 @@ class Ui:
     handed_over: tuple[int, int] | None = None
     """The (round, player) whose hand-over was tapped through (StartTurn). Not saved: a reload
     before that player's first roll shows the hand-over again."""
+    resumed_turn: tuple[int, int] | None = None
+    """The (round, player) a game was resumed at (a kept game, a reload): its hand-over shows
+    even after the roll, as whoever picked the phone up may not be that player."""
     tray_open: bool = False
     """The tray shows all of its messages (the hint, the countdown's help...), not only the
     one-line summary that keeps it small."""

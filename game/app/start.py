@@ -10,6 +10,7 @@ from datetime import date
 
 import game.app.coaching as coaching
 import game.app.countdown as countdown
+import game.app.handover as handover
 from game.app.derived import next_tick, with_table_fetch
 from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadKept, LoadStats
 from game.app.entry import restored_entry
@@ -149,6 +150,7 @@ def resume(
                 announcement=None,
                 recent_scores=(),
                 handed_over=None,  # of the game played before, if any: this one hands over
+                resumed_turn=None if game.is_over else handover.turn_key(game),
             ),
             play=replace(state.play, game=game, before_last_turn=before_last_turn),
         )

@@ -42,7 +42,8 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
     return HandoverView(
         title=t("handover.title", name=name),
         text=t("handover.text", name=name),
-        start_label=t("handover.start", name=name),
+        # A game resumed on a turn already rolled goes on with its dice.
+        start_label=t("handover.continue" if game.dice else "handover.start", name=name),
         moves_since=moves_since_lines(state, t),
         celebration=celebration_text(state, t),
         undo_label=undo_text,

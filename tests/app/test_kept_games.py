@@ -37,6 +37,7 @@ from game.app.intents import (
     StartGame,
     StartTurn,
     StatsLoaded,
+    Tick,
     ToggleKeep,
 )
 from game.app.kept_intents import (
@@ -574,3 +575,33 @@ def test_unnamed_players_of_a_game_kept_in_one_language_are_named_in_the_one_sho
     game_view = device.snapshot().game
     assert game_view is not None
     assert [plain(head.name) for head in game_view.sheet.columns] == ["שחקן 1", "מחשב 1"]
+
+
+def test_a_game_of_several_humans_resumed_mid_turn_starts_on_the_hand_over() -> None:
+    # A walk resumed a family's game straight onto a player's rolled dice: whoever picks the
+    # phone up is not known, so the hand-over shows, and the countdown waits behind it.
+    device = Device(initial_state(["en-US"], seed=5))
+    device.take_phone = False
+    device.set_players([("Dana", "human", None), ("Avi", "human", None)])
+    device(SetAutoScore(3), StartGame(), Roll(), Roll(), Roll())
+    rolled = device.game
+    assert device.state.pacing.countdown_deadline is not None
+    left(device)
+    (listed,) = kept_list(device)
+    device(ResumeGame(listed.id))
+    assert device.snapshot().screen == "handover" and device.game == rolled
+    handover = device.snapshot().handover
+    assert handover is not None and plain(handover.start_label) == "Continue Dana's turn"
+    device.now += 60
+    device(Tick())
+    assert device.game == rolled  # nothing scored behind the hand-over
+    device(StartTurn())
+    assert device.snapshot().screen == "game" and device.game.dice == rolled.dice
+    assert device.state.pacing.countdown_deadline == device.now + 3  # from its full length
+    # With one human (and a computer) there is no one to pass the phone to.
+    alone = playing()
+    alone(Roll())
+    left(alone)
+    (listed,) = kept_list(alone)
+    alone(ResumeGame(listed.id))
+    assert alone.snapshot().screen == "game"
