@@ -199,12 +199,21 @@ def test_computers_are_reviewed_on_request() -> None:
     assert review_view(driver).breakdown[-1].value == str(expected.players[0].final)
 
 
-def test_a_perfect_game_loses_0_points_in_the_breakdown_and_the_equation() -> None:
-    driver = finished(7, SOLO)
+def opened(seed: int) -> tuple[AppDriver, ComputeReview, GameReview]:
+    """A solo game's review opened, the computation it asks for, and its result (not sent)."""
+    driver = finished(seed, SOLO)
     driver(OpenReview(0))
     effect = computed(driver)
     ruleset = RULESETS[effect.ruleset_id]
-    review = review_game(ruleset, effect.players, effect.log, Advisor(load_table(ruleset)))
+    return (
+        driver,
+        effect,
+        review_game(ruleset, effect.players, effect.log, Advisor(load_table(ruleset))),
+    )
+
+
+def test_a_perfect_game_loses_0_points_in_the_breakdown_and_the_equation() -> None:
+    driver, effect, review = opened(7)
     (player,) = review.players
     perfect = replace(review, players=(replace(player, points_lost=0.0),))  # as if
     driver(ReviewComputed(effect.log, perfect))
@@ -215,20 +224,15 @@ def test_a_perfect_game_loses_0_points_in_the_breakdown_and_the_equation() -> No
 
 def test_the_heading_of_the_decisions_says_whether_they_are_all_or_the_costliest() -> None:
     # (the game of test_the_review_from_the_end_screen_... shows 3 costliest of more)
-    driver = finished(7, SOLO)
-    driver(OpenReview(0))
-    effect = computed(driver)
-    ruleset = RULESETS[effect.ruleset_id]
-    review = review_game(ruleset, effect.players, effect.log, Advisor(load_table(ruleset)))
+    driver, effect, review = opened(7)
     first, *rest = (replace(d, choice_expected=d.best_expected) for d in review.decisions)
     missed = replace(first, choice_expected=first.best_expected - 5)
     driver(ReviewComputed(effect.log, replace(review, decisions=(missed, *rest))))
     view = review_view(driver)
     assert view.mistakes_heading == "The decision that was not optimal"
     assert len(view.mistakes) == 1 and view.no_mistakes == ""
-    again = finished(7, SOLO)
-    again(OpenReview(0))
-    again(ReviewComputed(computed(again).log, replace(review, decisions=(first, *rest))))
+    again, effect, _ = opened(7)
+    again(ReviewComputed(effect.log, replace(review, decisions=(first, *rest))))
     view = review_view(again)
     assert view.mistakes_heading == "" and view.mistakes == ()
     assert view.no_mistakes == "Every decision was optimal."
