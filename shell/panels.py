@@ -26,6 +26,7 @@ class Panels:
         self.node("history-title").text(view.title)
         self.node("stats-title").text(view.stats_title)
         self.node("history-back").text(view.back_label)
+        self.node("data-title").text(view.data_title)
         self.node("export-history").text(view.export_label)
         self.node("import-label").text(view.import_label)
         self.node("history-empty").text(view.empty).show(bool(view.empty))

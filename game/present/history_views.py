@@ -64,6 +64,8 @@ class HistoryView(NamedTuple):
     cards: tuple[StatsCard, ...]
     export_label: str
     import_label: str
+    data_title: str = ""
+    """The heading of the export and the import."""
     bests_title: str = ""
     bests: tuple[PersonalBest, ...] = ()
     games_title: str = ""

@@ -105,6 +105,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         cards=tuple(cards),
         export_label=t("data.export"),
         import_label=t("data.import"),
+        data_title=t("data.title"),
         bests_title=t("bests.title"),
         bests=personal_bests(state, t),
         games_title=t("finished.list_title"),
