@@ -344,15 +344,16 @@ def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:
 
 def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
     """Keys 1 to 5 keep dice and R rolls (the key where R is on an English keyboard, in every
-    layout); with real dice, 1 to 6 enter a face, Backspace takes the last back, and Enter
-    confirms the box selected."""
+    layout); with real dice, 1 to 6 enter a face and Backspace takes the last back; Enter
+    confirms the box selected (from the page or that box: a keyboard walk selected a box with
+    Enter and found Confirm 32 Tabs away)."""
     game = state.game
+    if key == "Enter":
+        return ConfirmTurn() if game is not None and game.selected_box is not None else None
     if game is not None and game.real_dice:
         if key in ("1", "2", "3", "4", "5", "6"):
             return EnterFace(int(key))
-        if key == "Backspace":
-            return RemoveLastFace()
-        return ConfirmTurn() if key == "Enter" and game.selected_box is not None else None
+        return RemoveLastFace() if key == "Backspace" else None
     if code == "KeyR":
         return Roll()
     return ToggleKeep(int(key) - 1) if key in ("1", "2", "3", "4", "5") else None

@@ -105,8 +105,7 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     page.keyboard.press("Enter")
     expect(target).to_have_attribute("aria-pressed", "true")
     expect(target).to_be_focused()  # the render updated the button in place
-    page.focus("#confirm")
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # again on the box selected: it is confirmed
     expect(page.locator(f'#sheet tr[data-row="{box}"] td.s-filled')).to_have_count(1)
     # Confirm is disabled once the box is scored: the focus moves on to the next roll.
     expect(page.locator("#roll")).to_be_focused()

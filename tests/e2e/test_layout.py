@@ -303,7 +303,9 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(page: Page, app_ur
     hint = page.locator("#keys-hint")
     expect(hint).to_have_text("")  # nothing to keep before the first roll
     ui.roll()
-    expect(hint).to_have_text("Keys 1–5 keep or release the dice; R rolls.")
+    expect(hint).to_have_text(
+        "Keys 1–5 keep or release the dice; R rolls; Enter confirms the box selected."
+    )
     ui.roll()
     ui.roll()
     expect(hint).to_have_text("")  # no roll left: the dice cannot be kept any more
