@@ -358,7 +358,7 @@ def scored_text(game: GameState, event: Scored, t: Translator) -> str:
     name = game.players[event.player].name
     box = t.box_name(game.ruleset.id, event.box)
     # Automatic: one sentence ("Scored automatically: Twos. Dana scored 4 points in Twos" named
-    # the box twice).
+    # the box twice), the points before the word that says so (the folded line cuts its end).
     key = "turn.scored_auto" if event.automatic else "turn.scored"
     text = t(key, name=name, points=event.points, box=box)
     if event.bonus:

@@ -167,7 +167,7 @@ def test_a_box_the_countdown_scored_in_a_solo_game_is_said_on_the_next_turn() ->
     assert view is not None
     name, points = iso("Player 1"), iso(event.points)
     chosen = f"{iso(box.replace('_', ' ').capitalize())}"
-    said = f"{chosen} scored automatically for {name}: {points} points"
+    said = f"{name} scored {points} points in {chosen} (automatically)"
     assert view.last_move == said  # alone too: it was not the player's own choice
     t(Roll())
     assert present(t.state, t.now).game.last_move == ""  # type: ignore[union-attr]
