@@ -20,7 +20,7 @@ from game.app.model import (
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator
-from game.play.state import GameState
+from game.play.state import GameState, PlayerKind
 from game.play.undo import confirmed_box
 from game.present.coach_words import coach_line, coach_warning
 from game.present.correction_view import correction_view
@@ -39,7 +39,11 @@ def undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
     box = confirmed_box(before, game)
     if box is None:
         return t("undo.button"), False
-    return t("undo.label", box=t.box_name(game.ruleset.id, box)), True
+    name = t.box_name(game.ruleset.id, box)
+    if before.current_player != game.current_player and game.player.kind is PlayerKind.HUMAN:
+        # Seen by the next human: whose box it is ("Take back the Chance box" read as theirs).
+        return t("undo.label_of", box=name, name=before.player.name), True
+    return t("undo.label", box=name), True
 
 
 def _shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | None:

@@ -139,7 +139,9 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     # Between two humans the phone is passed: the hand-over screen offers the take-back.
     view = present(t.state, t.now).handover
     assert view is not None and view.can_undo
-    assert view.undo_label == f"Take back the {iso(box.replace('_', ' ').capitalize())} box"
+    # Named, as the next player sees it too: "Take back the Chance box" read as theirs.
+    name, box_name = iso("Player 1"), iso(box.replace("_", " ").capitalize())
+    assert view.undo_label == f"Take back {name}'s {box_name} box"
     t(Undo())
     assert t.game == before and t.state.play.last_auto_scored is None
     assert t.state.pacing.countdown_deadline is None  # the player took it back to choose themselves
