@@ -191,7 +191,9 @@ def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
     (listed,) = kept_list(device)
     dana, bot = (sheet.total for sheet in game.sheets)
     assert plain(listed.title) == f"Penta · Round {game.turn_number} of 13"
-    assert plain(listed.scores) == f"Dana: {dana} · Bot: {bot}"
+    assert (
+        plain(listed.scores) == f"Dana:\u00a0{dana} · Bot:\u00a0{bot}"
+    )  # a name and its score never part
     assert plain(listed.date) == "Last played 1 Dec 2026"
     assert plain(listed.resume_name) == "Resume Penta with Dana and Bot, last played 1 Dec 2026"
 
@@ -486,7 +488,9 @@ def test_a_finished_game_opens_from_the_history_as_its_whole_sheet() -> None:
     (listed,) = history.games
     dana, bot = (sheet.total for sheet in game.sheets)
     assert plain(listed.title) == "1 Dec 2026 · Penta"
-    assert plain(listed.scores) == f"Dana: {dana} · Bot: {bot}"
+    assert (
+        plain(listed.scores) == f"Dana:\u00a0{dana} · Bot:\u00a0{bot}"
+    )  # a name and its score never part
 
     device(OpenFinished(listed.id))
     snapshot = device.snapshot()
