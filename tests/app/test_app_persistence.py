@@ -303,9 +303,9 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
     view = present(state, 0.0).history
     assert view is not None and view.empty == ""
     # Every heading in the language shown (a walk found "Your data" left in English).
-    assert view.data_title == "Your games"
+    assert view.data_title == "Back up your games"
     hebrew = present(send(state, SetLanguage("he")), 0.0).history
-    assert hebrew is not None and hebrew.data_title == "המשחקים שלכם"
+    assert hebrew is not None and hebrew.data_title == "גיבוי המשחקים"
     assert [card.name for card in view.cards] == ["<img src=x onerror=alert(1)>", "Dana"]
     card = view.cards[0]
     assert [fact.label for fact in card.facts] == [
