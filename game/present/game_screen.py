@@ -90,7 +90,10 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     name = game.player.name
     options = game.options
 
-    if computer:
+    if computer and game.dice is None and undo_available(state):
+        # Its first roll waits for the take-back (a walk read the still dice as stalled).
+        status = t("computer.waits_for_take_back", name=name)
+    elif computer:
         status = t("computer.playing", name=name)
     elif game.dice is None and game.real_dice:
         status = t("turn.enter_dice", name=name)

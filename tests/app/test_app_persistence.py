@@ -140,6 +140,10 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
     snap = present(state, 1000.0).game
     assert snap is not None and snap.is_computer and snap.can_undo
     assert snap.undo_label == f"Take back the {iso('Chance')} box"
+    # The still dice are said to wait for the take-back (a walk read them as stalled).
+    assert snap.status == (
+        f"A moment before {iso('Computer 1')} plays: your box can still be taken back."
+    )
     waiting = send(state, Tick(), now=1000.0 + UNDO_WINDOW_SECONDS - 0.1)
     assert waiting.game is state.game  # not rolled yet
     undone = send(waiting, Undo(), now=1002.5)
@@ -153,6 +157,7 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
     assert not undo_available(rolled)
     snap = present(rolled, 1003.0).game
     assert snap is not None and not snap.can_undo
+    assert snap.status == f"{iso('Computer 1')} is playing…"
     assert send(rolled, Undo(), now=1003.1) is rolled
 
 
