@@ -4,11 +4,11 @@ the page. One booted page is resized and switched through all of them, to keep t
 
 Phone upright (360x640): the current player's column, the box names and at least 7 rows of the
 sheet in sight (5 on a 320x568 phone), and the tray (dice, buttons, hint, messages, countdown)
-at most 40 % of the height. Sideways, tablet, desktop: the dice beside the sheet, and every
-player's column in sight up to 6 players. A game with real dice, on a phone turned sideways and
-on a tablet either way up: the whole sheet of 6 players in sight, every row and column, neither
-the page nor the sheet scrolling, beside a pad whose buttons stay a finger's size, and the large
-"Next" line."""
+at most 40 % of the height. Sideways, tablet (either way up), desktop: the dice beside the
+sheet, and every player's column in sight up to 6 players; on an upright tablet, every row
+too. A game with real dice, on a phone turned sideways and on a tablet either way up: the whole
+sheet of 6 players in sight, every row and column, neither the page nor the sheet scrolling,
+beside a pad whose buttons stay a finger's size, and the large "Next" line."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.game_helpers import Ui
 
-VIEWPORTS = ((360, 640), (320, 568), (640, 360), (1024, 768), (1280, 800))
+VIEWPORTS = ((360, 640), (320, 568), (640, 360), (1024, 768), (768, 1024), (1280, 800))
 LARGE_TEXT_VIEWPORTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
 LANGUAGES = ("en", "he", "et")
 PLAYER_COUNTS = (1, 4, 8)
@@ -62,6 +62,7 @@ MEASURE = """() => {
     const current = document.querySelector('#sheet thead th.current');
     return {
         rows,
+        allRows: document.querySelectorAll('#sheet tbody tr').length,
         room: Math.round((bottom - top) / rowHeight * 10) / 10,
         clipped: columns.filter(cut).length,
         currentCut: current ? cut(current) : true,
@@ -147,6 +148,8 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
             problems.append(f"{seen['clipped']} columns cut")
         if seen["rows"] < 5:
             problems.append(f"{seen['rows']} rows in sight")
+        if height > width and seen["rows"] < seen["allRows"]:  # an upright tablet: the whole sheet
+            problems.append(f"{seen['rows']} of {seen['allRows']} rows in sight")
     return [f"{where} {width}x{height}: {problem} ({seen})" for problem in problems]
 
 
