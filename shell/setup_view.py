@@ -70,6 +70,7 @@ class SetupForm:
             nodes["coach_label"].text(seat.coach_label)
             self.page.fill_select(nodes["coach"].el, seat.coaches)
             nodes["coach_box"].show(not seat.is_computer)
+            nodes["note"].text(seat.note).show(bool(seat.note))
             nodes["item"].cls("computer", seat.is_computer)
             for key, label, enabled in (
                 ("up", seat.move_up_label, seat.can_move_up),
@@ -135,7 +136,8 @@ class SetupForm:
         coach_box = make("div", "field field-coach")
         coach_box.append(coach_label, coach)
         fields.append(name_box, kind_box, level_box, coach_box)
-        item.append(head, fields, level_help)
+        note = make("p", "field-help seat-note")
+        item.append(head, fields, level_help, note)
         container.append(item)
         return {
             "item": Node(item),
@@ -152,5 +154,6 @@ class SetupForm:
             "coach_label": Node(coach_label),
             "coach": Node(coach),
             "coach_box": Node(coach_box),
+            "note": Node(note),
             **buttons,
         }

@@ -35,7 +35,8 @@ from game.play.state import GameState, PlayerKind
 
 def modes_for(setup: Setup) -> tuple[CoachMode, ...]:
     return tuple(
-        CoachMode.OFF if seat.kind is PlayerKind.COMPUTER else seat.coach for seat in setup.seats
+        CoachMode.OFF if seat.kind is PlayerKind.COMPUTER else seat.coach
+        for seat in setup.seats_at_play
     )
 
 

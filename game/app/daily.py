@@ -91,7 +91,7 @@ def start_daily(state: AppState, today: date) -> AppState:
 
 def _challenger_coach(state: AppState) -> CoachMode:
     # The coach of the seat the challenger comes from: the first human's.
-    humans = (seat for seat in state.setup.seats if seat.kind is PlayerKind.HUMAN)
+    humans = (seat for seat in state.setup.seats_at_play if seat.kind is PlayerKind.HUMAN)
     return next((seat.coach for seat in humans), CoachMode.OFF)
 
 

@@ -26,7 +26,7 @@ from game.coach.protocol import Coach
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
 from game.play.real_dice import enter_dice, mark_roll, roll_entered, withdraw_dice
-from game.play.state import GameState, PlayerKind
+from game.play.state import GameState
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
 
 _PAD_INTENTS = (EnterFace, RemoveFace, RemoveLastFace, AskAboutRoll, ShowHint)
@@ -160,9 +160,4 @@ def _choose_dice(state: AppState, real: object) -> AppState:
     setup = state.setup
     if setup.real_dice is real:
         return state
-    seats = setup.seats
-    if real:
-        # Real dice are thrown by people: a computer's seat becomes a human's (its level is
-        # kept, for when it plays on screen again).
-        seats = tuple(replace(seat, kind=PlayerKind.HUMAN) for seat in seats)
-    return replace(state, setup=replace(setup, real_dice=real, seats=seats, restored=False))
+    return replace(state, setup=replace(setup, real_dice=real, restored=False))

@@ -5,7 +5,7 @@ Imports nothing else of game.app, so that every other module of it can import th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -159,6 +159,15 @@ class Setup:
     """The local date, from the shell (at start, and with StartDaily): the daily challenge's."""
     real_dice: bool = False
     """Games are played with real dice, whose faces are entered (game.app.entry): humans only."""
+
+    @property
+    def seats_at_play(self) -> tuple[Seat, ...]:
+        """The seats as a game starts them: with real dice every seat is a person's (people throw
+        them); a computer's seat stays one in `seats`, to play again when the dice are on
+        screen (a tap on Real dice and back lost the computer player)."""
+        if not self.real_dice:
+            return self.seats
+        return tuple(replace(seat, kind=PlayerKind.HUMAN) for seat in self.seats)
 
 
 @dataclass(frozen=True)

@@ -154,9 +154,6 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         )
         setup = replace(setup, seats=tuple(seats))
     setup = replace(setup, real_dice=field("real_dice", (True, False), setup.real_dice))
-    if setup.real_dice and any(seat.kind is PlayerKind.COMPUTER for seat in setup.seats):
-        # Real dice are thrown by people (game.app.entry): such a setup was never written.
-        raise SaveFileError("preferences.real_dice: true, with a computer player's seat")
     return replace(state, settings=settings, setup=replace(setup, restored="players" in prefs))
 
 

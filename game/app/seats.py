@@ -104,9 +104,10 @@ def default_names(kinds: Sequence[PlayerKind], language: str) -> tuple[str, ...]
 
 def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
     """The game's players from the setup; blank names get their default name."""
-    defaults = default_names([seat.kind for seat in setup.seats], language)
+    seats = setup.seats_at_play
+    defaults = default_names([seat.kind for seat in seats], language)
     players = []
-    for seat, default in zip(setup.seats, defaults, strict=True):
+    for seat, default in zip(seats, defaults, strict=True):
         name = seat.name.strip()
         if not name.strip(NAME_JOINERS):  # blank, or joiners alone: nothing to see
             name = default

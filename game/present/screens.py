@@ -140,9 +140,10 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
     )
     count = len(setup.seats)
     seats = []
-    defaults = default_names([seat.kind for seat in setup.seats], t.language)
-    for index, seat in enumerate(setup.seats):
-        computer = seat.kind is PlayerKind.COMPUTER
+    at_play = setup.seats_at_play
+    defaults = default_names([seat.kind for seat in at_play], t.language)
+    for index, (seat, playing) in enumerate(zip(setup.seats, at_play, strict=True)):
+        computer = playing.kind is PlayerKind.COMPUTER
         default = defaults[index]
         shown = seat.name.strip() or default
         seats.append(
@@ -153,6 +154,7 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
                 placeholder=default,
                 name_label=t("setup.player_name"),
                 is_computer=computer,
+                note=t("setup.computer_at_table") if seat.kind is not playing.kind else "",
                 kind_label=t("setup.player_kind"),
                 kinds=()  # real dice: people only
                 if setup.real_dice

@@ -50,6 +50,8 @@ class SeatView(NamedTuple):
     coach_label: str = ""
     coaches: tuple[Choice, ...] = ()
     """The human player's coach while playing: off, warn, always (a computer has none)."""
+    note: str = ""
+    """Why a computer's seat is a person's: real dice are thrown by people."""
 
 
 class KeptGameView(NamedTuple):

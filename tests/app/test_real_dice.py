@@ -14,12 +14,15 @@ import pytest
 from game.app.entry_intents import ChooseDice, EnterFace, RemoveFace, RemoveLastFace
 from game.app.intents import (
     AddPlayer,
+    AskLeave,
     ChooseRuleset,
     ConfirmTurn,
     Intent,
+    NewGame,
     Roll,
     SelectBox,
     SetPlayerKind,
+    SetPlayerLevel,
     StartGame,
     StartGuide,
     Undo,
@@ -85,20 +88,32 @@ def turn_dice(ruleset_turns: int, players: int, seed: int) -> list[Dice]:
 # --- the setup ---------------------------------------------------------------------------------
 
 
-def test_real_dice_seat_people_only() -> None:
+def test_real_dice_seat_people_only_and_a_computer_plays_again_on_screen() -> None:
     driver = AppDriver.seeded(1)
-    driver(AddPlayer(PlayerKind.COMPUTER))
-    assert driver.state.setup.seats[1].kind is PlayerKind.COMPUTER
+    driver(AddPlayer(PlayerKind.COMPUTER), SetPlayerLevel(1, "casual"))
     driver(ChooseDice(True))
-    assert [seat.kind for seat in driver.state.setup.seats] == [PlayerKind.HUMAN] * 2
     driver(AddPlayer(PlayerKind.COMPUTER), SetPlayerKind(0, PlayerKind.COMPUTER))
-    assert [seat.kind for seat in driver.state.setup.seats] == [PlayerKind.HUMAN] * 2
+    assert len(driver.state.setup.seats) == 2
     setup = driver.snapshot().setup
     assert setup is not None and not setup.can_add_computer
     assert all(seat.kinds == () for seat in setup.seats)
     assert [choice.selected for choice in setup.dice_choices] == [False, True]
-    driver(StartGame())
-    assert driver.game.real_dice and driver.state.screen is Screen.GAME
+    # The computer's seat says that a person plays it, under a person's default name.
+    assert [seat.is_computer for seat in setup.seats] == [False, False]
+    assert [bool(seat.note) for seat in setup.seats] == [False, True]
+    assert setup.seats[1].heading == "Player 2"
+    # Back to dice on screen: the computer plays again, at its level.
+    driver(ChooseDice(False))
+    setup = driver.snapshot().setup
+    assert setup is not None and [seat.is_computer for seat in setup.seats] == [False, True]
+    assert [seat.note for seat in setup.seats] == ["", ""]
+    driver(ChooseDice(True), StartGame())
+    game = driver.game
+    assert game.real_dice and driver.state.screen is Screen.GAME
+    assert [player.kind for player in game.players] == [PlayerKind.HUMAN] * 2
+    driver(AskLeave(), NewGame(), ChooseDice(False), StartGame())
+    players = driver.game.players
+    assert [(p.kind, p.level) for p in players][1] == (PlayerKind.COMPUTER, "casual")
 
 
 def test_a_first_game_with_real_dice_offers_no_guided_turn_and_keeps_it_for_later() -> None:

@@ -14,6 +14,7 @@ from game.app.effects import SaveSession
 from game.app.entry_intents import (
     ApplyCorrection,
     AskAboutRoll,
+    ChooseDice,
     CorrectionFace,
     EnterFace,
     OpenCorrection,
@@ -73,11 +74,14 @@ def test_a_dice_choice_not_true_or_false_is_refused(value: object) -> None:
         preferences_from_data(AppState(), data)
 
 
-def test_real_dice_with_a_computer_seat_are_refused() -> None:
-    state = AppDriver.seeded(1)(AddPlayer(), SetPlayerKind(1, PlayerKind.COMPUTER))
-    data = {**preferences_to_data(state), "real_dice": True}
-    with pytest.raises(SaveFileError, match=r"preferences\.real_dice.*computer"):
-        preferences_from_data(AppState(), data)
+def test_real_dice_keep_a_computer_seat_for_the_dice_on_screen_across_a_restart() -> None:
+    state = AppDriver.seeded(1)(
+        AddPlayer(), SetPlayerKind(1, PlayerKind.COMPUTER), ChooseDice(True)
+    )
+    restored = preferences_from_data(AppState(), preferences_to_data(state)).setup
+    assert restored.real_dice
+    assert [seat.kind for seat in restored.seats] == [PlayerKind.HUMAN, PlayerKind.COMPUTER]
+    assert [seat.kind for seat in restored.seats_at_play] == [PlayerKind.HUMAN] * 2
 
 
 # --- 2. and 4. a correction: its question, and the line after it ---------------------------------
