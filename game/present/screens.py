@@ -30,13 +30,21 @@ from game.present.views import (
 from game.rules.rulesets import RULESETS
 
 if TYPE_CHECKING:
-    from game.persistence.stats import DailyResult
+    from game.persistence.stats import DailyResult, ScoreBin
 
 DAILY_SHOWN = 10
 """The daily challenges the history lists (the latest)."""
 KEPT_SHOWN = 3
 """The unfinished games the New game screen shows before the fold: eleven of them pushed the
 setup three screens down (a walk)."""
+
+
+def _played_ranges(bins: tuple[ScoreBin, ...]) -> tuple[ScoreBin, ...]:
+    """The ranges from the lowest total's to the highest's. Those outside held no game: nine
+    lines of "0 games" around a beginner's two ranges pushed the card's next chart down (a
+    walk). An empty range between two played ones stays, as a gap in the chart."""
+    played = [index for index, score_bin in enumerate(bins) if score_bin.count]
+    return bins[played[0] : played[-1] + 1] if played else ()
 
 
 def history_view(state: AppState, t: Translator) -> HistoryView:
@@ -64,7 +72,8 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         )
         if stats.real_dice_games:
             facts += (Fact(t("stats.real_dice_games"), t.format_number(stats.real_dice_games)),)
-        most = max((score_bin.count for score_bin in stats.distribution), default=0) or 1
+        played = _played_ranges(stats.distribution)
+        most = max((score_bin.count for score_bin in played), default=0) or 1
         bars = tuple(
             Bar(
                 t(
@@ -74,7 +83,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
                 ),
                 score_bin.count / most,
             )
-            for score_bin in stats.distribution
+            for score_bin in played
         )
         cards.append(
             StatsCard(

@@ -4,6 +4,7 @@ restored game, notices, and the history screen's statistics."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -55,9 +56,10 @@ from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, resume
 from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError
+from game.i18n.bidi import without_isolates as plain
 from game.persistence.history import record_game
 from game.persistence.session import restore_session, save_session
-from game.persistence.stats import player_stats
+from game.persistence.stats import distribution, player_stats
 from game.persistence.storage import MemoryStorage, ProblemKind, StorageProblem
 from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice
@@ -321,6 +323,15 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
         "Pentas",
     ]
     assert max(bar.share for bar in card.bars) == 1.0
+    # The chart's ranges run from the lowest total's to the highest's, a gap between kept.
+    spread = replace(state.ui.stats[0], distribution=distribution((60, 160, 170, 99)))
+    view = present(send(state, StatsLoaded((spread,))), 0.0).history
+    assert view is not None
+    assert [(plain(bar.text), bar.share) for bar in view.cards[0].bars] == [
+        ("50–99: 2 games", 1.0),
+        ("100–149: 0 games", 0.0),
+        ("150–199: 2 games", 1.0),
+    ]
     # A computer's card is short: what to measure oneself against, after the people's.
     robo = random_game(
         new_game("penta", [Player("Robo", PlayerKind.COMPUTER, "casual")], SeededDice(5)),
