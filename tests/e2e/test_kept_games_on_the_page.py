@@ -34,6 +34,22 @@ def a_finished_game_stored() -> tuple[dict[str, str], list[str]]:
     return storage.items, [str(sheet.total) for sheet in driver.game.sheets]
 
 
+UNDER_THE_START_BAR = """(target) => {
+    // Scrolls `target` to the middle of the Start button, then asks what is drawn there.
+    const button = document.getElementById('start');
+    const aim = document.querySelector(target).getBoundingClientRect();
+    const bar = button.getBoundingClientRect();
+    window.scrollBy(0, aim.top + aim.height / 2 - (bar.top + bar.height / 2));
+    const middle = button.getBoundingClientRect().top + bar.height / 2;
+    const hits = [];
+    for (let x = bar.left + 2; x < bar.right - 2; x += 4) {
+        const hit = document.elementFromPoint(x, middle);
+        if (!button.contains(hit)) hits.push(hit && (hit.id || hit.className));
+    }
+    return [...new Set(hits)];
+}"""
+
+
 def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=21)
     problems: dict[str, object] = {}
@@ -77,6 +93,11 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
             return !b.contains(document.elementFromPoint(r.left + r.width / 2, r.bottom - 2)); }"""
         )
         assert not covered, f"Start game covers {action} on a phone sideways"
+    # Upright, what scrolls under the Start bar stays under it: at 320x568 with a game kept, a
+    # tap at the bar's end chose Yatzy, whose radio and rules link were drawn above it (a walk).
+    page.set_viewport_size({"width": 320, "height": 568})
+    for target in ("#ruleset-yatzy", "#rules-yatzy"):
+        assert page.evaluate(UNDER_THE_START_BAR, target) == [], target
     page.set_viewport_size({"width": 360, "height": 640})
     axe_everywhere("New game with a game kept")
 
