@@ -36,22 +36,24 @@ def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
 def coach_line(state: AppState, t: Translator) -> str:
     """The line on the player's last move: during their turn, and until the next player rolls
     once it was their box (in a game of several it is named: "Coach to Dana: ...", on the
-    hand-over too, where Dana still holds the phone; a walk never saw it there)."""
+    hand-over too, where Dana still holds the phone; a walk never saw it there); and when the
+    others have played, at the player's next turn until they roll, as about their last move."""
     verdict, game = state.coaching.line, state.game
     if verdict is None or game is None:
         return ""
     just_scored = game.game_turn == verdict.game.game_turn + 1
-    if game.current_player == verdict.player:
-        # Someone else scored since: back on this player's turn, the line read as about the
-        # computer's move just seen (a walk).
-        if game.game_turn > verdict.game.game_turn + 1:
-            return ""
-        name = {}
+    name: dict[str, str] = {}
+    if game.current_player == verdict.player and game.game_turn <= verdict.game.game_turn + 1:
+        whose = ""  # the player's own turn (a player alone: the next one too)
+    elif game.current_player == verdict.player and game.dice is None:
+        # Said plainly after a computer's turn, the line read as about the computer's move
+        # (a walk); not said at all, a player against the computer never heard of a box.
+        whose = "_last"
     elif just_scored and game.dice is None:
         name = {"name": game.players[verdict.player].name}
+        whose = "_for"
     else:
         return ""
-    whose = "_for" if name else ""
     loss = shown_difference(verdict.judgement.best, verdict.judgement.chosen)
     if loss == 0:
         return t(f"coach.line_best{whose}", **name)

@@ -236,7 +236,9 @@ def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
     )
 
 
-def test_the_line_goes_once_another_player_has_played(coach: AdvisorCoach) -> None:
+def test_after_the_computers_turn_the_line_is_on_the_players_last_move(
+    coach: AdvisorCoach,
+) -> None:
     d = AppDriver.seeded(SEED, coach=coach)
     d(AddPlayer(PlayerKind.COMPUTER), SetPlayerCoach(0, CoachMode.ALWAYS), StartGame())
     d.tables_ready()
@@ -245,9 +247,13 @@ def test_the_line_goes_once_another_player_has_played(coach: AdvisorCoach) -> No
     assert d.state.coaching.line is not None and d.game.current_player == 1
     d.play_computer_turn()
     assert d.game.current_player == 0 and d.game.dice is None
-    assert d.view().coach_line == ""  # not a word on the computer's move
-    d(Roll(), Roll())  # the player's own decision (all five rolled again): it speaks again
-    assert d.view().coach_line != ""
+    # A word on the box, said as such: not as a word on the computer's move just seen.
+    said = without_isolates(d.view().coach_line)
+    assert said.startswith("Coach, last move: "), said
+    d(Roll())
+    assert d.view().coach_line == ""  # until the player rolls
+    d(Roll())  # the player's own decision (all five rolled again): it speaks again
+    assert without_isolates(d.view().coach_line).startswith("Coach: ")
 
 
 def test_its_word_on_a_box_reaches_the_player_at_the_hand_over(coach: AdvisorCoach) -> None:
