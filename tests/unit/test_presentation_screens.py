@@ -23,8 +23,13 @@ STATS = PlayerStats(
     ruleset_id="penta",
     games=3,
     average=170.0,
-    best=199,
-    distribution=(ScoreBin(0, 49, 0), ScoreBin(150, 199, 3), ScoreBin(350, None, 0)),
+    best=360,
+    distribution=(
+        ScoreBin(0, 49, 0),
+        ScoreBin(100, 149, 1),
+        ScoreBin(150, 199, 0),
+        ScoreBin(350, None, 2),
+    ),
     upper_bonus_games=1,
     five_of_a_kind=0,
 )
@@ -39,17 +44,18 @@ def test_history_bars_read_low_to_high_in_hebrew() -> None:
     view = present(history("he"), 0.0).history
     assert view is not None
     texts = [bar.text for bar in view.cards[0].bars]
-    assert texts[0] == f"{iso(LRI + '0–49' + PDI)}: {iso(0)} משחקים"
+    assert texts[0].startswith(f"{iso(LRI + '100–149' + PDI)}:")
+    assert texts[1] == f"{iso(LRI + '150–199' + PDI)}: {iso(0)} משחקים"
     assert texts[2].startswith(f"{iso(LRI + '350+' + PDI)}:")
 
 
-def test_history_bars_of_empty_bins_have_no_length() -> None:
+def test_history_bars_run_from_the_lowest_played_range_and_empty_ones_have_no_length() -> None:
     view = present(history("en"), 0.0).history
     assert view is not None
     assert [(bar.text, bar.share) for bar in view.cards[0].bars] == [
-        (f"{iso('0–49')}: {iso(0)} games", 0.0),
-        (f"{iso('150–199')}: {iso(3)} games", 1.0),
-        (f"{iso('350+')}: {iso(0)} games", 0.0),
+        (f"{iso('100–149')}: 1 game", 0.5),
+        (f"{iso('150–199')}: {iso(0)} games", 0.0),
+        (f"{iso('350+')}: {iso(2)} games", 1.0),
     ]
 
 
