@@ -24,6 +24,7 @@ apart from the running text.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -112,12 +113,19 @@ class RulesText:
         return "\n".join(self.strings())
 
 
+FACES_RUN = re.compile(r"(?<=\d)-(?=\d)")
+WORD_JOINER = "\u2060"
+"""After each hyphen of a run of faces ("1-2-3-4"): a line never breaks inside the run. In
+Hebrew at 320 px the straights read "(1-" at a line's end and "2-3-4, ..." on the next (a walk).
+It has no direction of its own, so the run keeps its order either way."""
+
+
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise RulesTextError(f"{where}: expected non-empty text, got {value!r}")
     if value != value.strip():
         raise RulesTextError(f"{where}: leading or trailing space in {value!r}")
-    return value
+    return FACES_RUN.sub("-" + WORD_JOINER, value)
 
 
 def _texts(value: object, where: str) -> tuple[str, ...]:

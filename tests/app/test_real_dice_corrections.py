@@ -227,7 +227,7 @@ def test_a_correction_asks_before_it_changes_the_score() -> None:
     assert view.refusal == view.preview == "" and not view.can_change  # nothing changed yet
     driver(CorrectionFace(6, add=False), CorrectionFace(5, add=True))
     view = driver.view().correction
-    assert view is not None and plain(view.preview) == "With these dice: 27"
+    assert view is not None and plain(view.preview) == "With these dice: 27 points"
     driver(ApplyCorrection())
     view = driver.view().correction
     assert view is not None

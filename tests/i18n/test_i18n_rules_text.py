@@ -10,6 +10,7 @@ import pytest
 from game.errors import UnknownRulesetError
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.rules_text import (
+    WORD_JOINER,
     BulletList,
     Example,
     Paragraph,
@@ -59,7 +60,7 @@ def test_the_score_table_lists_every_box_in_sheet_order_by_its_catalog_name(
 @pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
 def test_the_worked_examples_are_there(ruleset_id: str, language: str) -> None:
     rules = load_rules_text(ruleset_id, language)
-    text = rules.plain_text()
+    text = rules.plain_text().replace(WORD_JOINER, "")
     for example in WORKED_EXAMPLES[ruleset_id]:
         assert example in text, example
     assert any(isinstance(b, Example) for s in rules.sections for b in s.blocks)
@@ -113,6 +114,14 @@ def test_rules_are_plain_text(ruleset_id: str, language: str) -> None:
             assert not HEBREW_POINTS.search(text), f"niqqud in {text!r}"
 
 
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_a_run_of_faces_never_breaks_across_lines(ruleset_id: str, language: str) -> None:
+    # Each hyphen between two faces is followed by a word joiner ("1-2-3-4" whole on a line).
+    text = load_rules_text(ruleset_id, language).plain_text()
+    assert re.search(r"\d-\d", text) is None, re.findall(r".{8}\d-\d.{8}", text)
+    assert "-" + WORD_JOINER in text
+
+
 def test_penta_rules_tell_the_bonus_and_joker_numbers() -> None:
     for language in LANGUAGE_CODES:
         text = load_rules_text("penta", language).plain_text()
@@ -134,7 +143,7 @@ def test_the_hebrew_penta_rules_follow_the_hebrew_sheet() -> None:
 
 
 def test_the_estonian_yatzy_rules_follow_the_estonian_sheet() -> None:
-    text = load_rules_text("yatzy", "et").plain_text()
+    text = load_rules_text("yatzy", "et").plain_text().replace(WORD_JOINER, "")
     for phrase in (
         "Mängukorral olijal on kasutada kolm heidet.",
         "Tulemuseks kokku on Maja 6-6-6-5-5 = 28 punkti.",
