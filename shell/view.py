@@ -140,6 +140,7 @@ class View:
         self._panels.settings(snap.settings)
         self._panels.rules(snap.rules, snap.rules_close_label)
         self._help.render(snap)
+        self._pad.correction(snap.correction)
         self.node("leave-text").text(snap.leave.text)
         self.node("leave-confirm").text(snap.leave.confirm_label)
         self.node("leave-cancel").text(snap.leave.cancel_label)
@@ -308,7 +309,6 @@ class View:
             node.cls("advice-release", die.advice == "release")
             badge.text(die.badge).cls("advice", bool(die.advice))
         self._pad.render(view.pad)
-        self._pad.correction(view.correction)
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
         self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
         self.node("confirm").text(view.confirm_label).flag("disabled", not view.can_confirm)
@@ -417,6 +417,7 @@ class View:
                 if spans.item(position).textContent != without_isolates(value):
                     fill_text(spans.item(position), value)
         self.node("breakdown-heading").text(view.breakdown_heading)
+        self.node("breakdown-help").text(view.breakdown_help).show(bool(view.breakdown_help))
         self._sheets["end-sheet"].render(view.sheet)
         self.node("play-again").text(view.play_again_label).show(view.can_play_again)
         self.node("play-again-help").text(view.play_again_help).show(view.can_play_again)

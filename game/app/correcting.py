@@ -5,7 +5,8 @@ turn's (CorrectionFace); ApplyCorrection asks first ("Change Dana's Full house f
 tap never destroys a score. A correction that a later turn refuses says why and changes
 nothing. Clearing empties any filled box (between turns): that player owes the turn again and
 plays next (game.play.corrections), after a confirmation likewise; a clear that a later turn
-refuses is not offered (the dialog says why)."""
+refuses is not offered (the dialog says why). The end screen's sheet corrects its boxes too:
+the game stays over with the new totals, or goes on where a box was cleared."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def apply_correction(state: AppState, intent: Intent) -> AppState | None:
     if not isinstance(intent, CORRECTION_INTENTS):
         return None
     game = state.game
-    if state.screen is not Screen.GAME or game is None or not game.real_dice:
+    if state.screen not in (Screen.GAME, Screen.END) or game is None or not game.real_dice:
         return state
     if isinstance(intent, OpenCorrection):
         return _opened(state, game, intent.player, intent.box)
@@ -59,11 +60,14 @@ def apply_correction(state: AppState, intent: Intent) -> AppState | None:
         return _with(state, replace(correction, asked="", refusal=refusal))
     if correction.asked != mode:
         return _with(state, replace(correction, asked=mode))
+    # On the end screen: a cleared box is a turn owed again, and the game goes on.
+    screen = state.screen if corrected.is_over else Screen.GAME
     return replace(
         state,
         play=replace(state.play, game=corrected, before_last_turn=None, last_auto_scored=None),
         ui=replace(
             state.ui,
+            screen=screen,
             dialog=Dialog.NONE,
             correction=None,
             # What was said of the box before is no longer true: say what changed instead.

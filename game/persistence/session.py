@@ -358,11 +358,16 @@ def _same_game(stored: SavedGame, game: GameState) -> bool:
 
 def _continues(earlier: GameState, later: GameState) -> bool:
     """Whether `later` can follow from `earlier` by playing on: same ruleset and players, every
-    filled box still holding its points, no bonus lost, the seeded dice not rewound."""
+    filled box still holding its points, no bonus lost, the seeded dice not rewound; or, with
+    both logs whole, `later`'s log going on from `earlier`'s (a correction of real dice changes
+    points already filled: a finished game corrected was recorded again as another game)."""
     if earlier.ruleset != later.ruleset or earlier.players != later.players:
         return False
     if not _same_dice_line(earlier, later):
         return False
+    moves = earlier.log.moves
+    if earlier.log.complete and later.log.complete and later.log.moves[: len(moves)] == moves:
+        return True
     return all(
         after.five_of_a_kind_bonus_count >= before.five_of_a_kind_bonus_count
         and all(

@@ -14,8 +14,9 @@ seat among the players with the fewest boxes filled. The player whose box was cl
 turn, so (unless an earlier seat owes one too) they play next, fill a box again (any open box,
 with the dice they throw), and the normal order resumes. A box is cleared between turns only:
 with the dice of a turn entered, they are taken back first (the turn under way could be
-someone else's once the box is cleared). A finished game is not corrected: it is recorded in
-the history as it ended.
+someone else's once the box is cleared). A finished game is corrected too (a mistyped last
+throw decided the winner): it stays over with its new totals, or goes on where a box was
+cleared; its record in the history follows (game.persistence.session).
 
 The log keeps every change as its own move (Corrected, Cleared in game.play.move_log), after
 the turns it changes: the turns stay as they were played, and replaying the log (the saved
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from game.errors import GameOverError, IllegalActionError, RealDiceError, UnknownBoxError
+from game.errors import IllegalActionError, RealDiceError, UnknownBoxError
 from game.play.move_log import (
     MOVES_PER_TURN,
     Cleared,
@@ -62,7 +63,6 @@ def correct_box(state: GameState, player: int, box: str, faces: Iterable[object]
 
     Raises:
         RealDiceError: the game's dice rolled on screen, or its log does not hold the whole game.
-        GameOverError: the game is over.
         UnknownBoxError: `player` has not filled `box`.
         InvalidDiceError: not five faces from 1 to 6.
         IllegalActionError: the box holds these very dice already.
@@ -80,7 +80,6 @@ def clear_box(state: GameState, player: int, box: str) -> GameState:
 
     Raises:
         RealDiceError: the game's dice rolled on screen, or its log does not hold the whole game.
-        GameOverError: the game is over.
         UnknownBoxError: `player` has not filled `box`.
         CorrectionRefusedError: dice of the turn under way are entered (reason "dice"), or a
             later turn of that player would no longer be allowed, or lose its bonus.
@@ -99,8 +98,6 @@ def corrected_boxes(state: GameState) -> frozenset[tuple[int, str]]:
 
 def _changed(state: GameState, player: int, box: str, dice: Dice | None) -> GameState:
     walked = _walked(state)
-    if state.is_over:
-        raise GameOverError(f"the game is over: {box!r} of player {player!r} stays as recorded")
     seat = _seat(state, player, box)
     own = walked.turns[seat]
     number = _find(state, own, seat, box)

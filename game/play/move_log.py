@@ -231,7 +231,8 @@ def walk(ruleset: Ruleset, sheets: Sequence[Sheet], since_turn: int, moves: Sequ
         player = seat_to_move(current)
         sheet = current[player]
 
-        if sheet.is_complete:
+        if sheet.is_complete and not isinstance(move, Corrected | Cleared):
+            # A correction may follow the last box (a mistyped last throw): nothing else does.
             raise _refused(index, move, "the game is over")
         steps.append(Step(game_turn, player, move, sheet, dice, rolls_left))
         if isinstance(move, Corrected | Cleared):

@@ -23,7 +23,6 @@ from game.i18n.translator import Translator
 from game.play.state import GameState, PlayerKind
 from game.play.undo import confirmed_box
 from game.present.coach_words import coach_line, coach_warning
-from game.present.correction_view import correction_view
 from game.present.entry_pad import pad_view
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebration, spotlight
@@ -216,7 +215,6 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         coach_warning=coach_warning(state, t) if human else None,
         coach_line=coach_line(state, t) if human else "",
         pad=pad_view(state, t, advice),
-        correction=correction_view(state, t),
         countdown_held=held,
         countdown_paused=t("turn.countdown_paused_short") if held else "",
     )

@@ -143,7 +143,9 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
     record = next((r for r in state.ui.history_games if r.id == state.ui.finished_id), None)
     if record is None:
         return None
-    sheet = sheet_view(named_in(_final_state(record), t.language), t, interactive=False)
+    sheet = sheet_view(
+        named_in(_final_state(record), t.language), t, interactive=False, correctable=False
+    )
     # Read only: a box's name explains it only at the table (ExplainBox needs the game).
     sheet = sheet._replace(rows=tuple(row._replace(explain="") for row in sheet.rows))
     return FinishedView(

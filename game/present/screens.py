@@ -272,6 +272,7 @@ def end_view(state: AppState, t: Translator) -> EndView:
         standings_heading=t("end.standings"),
         standings=views,
         breakdown_heading=t("end.breakdown"),
+        breakdown_help=t("end.correct_help") if game.real_dice else "",
         sheet=sheet_view(game, t, interactive=False),
         play_again_label=t("end.play_again"),
         play_again_help=t("end.play_again_help"),

@@ -23,13 +23,15 @@ def sheet_view(
     celebrated: Spotlight | None = None,
     counting_down: str | None = None,
     countdown_held: bool = False,
+    correctable: bool = True,
 ) -> SheetView:
     """The score sheet: a row per box in sheet order with the sums, a column per player. The
     box that `advice` (the hint on screen) says to score is marked in the current column, and
     so is the box `counting_down`, which the countdown on screen scores when it ends (the sheet
     shows it before it is scored: a walk saw a 0 scored with points on offer, told only in the
     tray; its name says when the countdown is held); the box `shown` is to be brought into
-    view, the one `celebrated` is marked."""
+    view, the one `celebrated` is marked. With real dice, each filled box of a `correctable`
+    sheet opens its correction (not a finished game's, seen from the history)."""
     advised = advice.box if isinstance(advice, ScoreAdvice) else None
     corrected = corrected_boxes(game) if game.real_dice and game.log.complete else frozenset()
     ruleset = game.ruleset
@@ -55,7 +57,7 @@ def sheet_view(
                 # With real dice a filled box can be corrected, as on paper.
                 correct = (
                     t("correct.open", name=player, box=box_name, points=text)
-                    if game.real_dice and playing
+                    if game.real_dice and correctable
                     else ""
                 )
                 cell = Cell(

@@ -31,6 +31,7 @@ from game.app.model import (
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.present.choice import Choice
+from game.present.correction_view import correction_view
 from game.present.game_screen import (
     celebration_text,
     corrected_text,
@@ -100,6 +101,7 @@ def present(state: AppState, now: float) -> Snapshot:
         delete_kept=delete_view(state, t),
         review=review_view(state, t) if state.screen is Screen.REVIEW else None,
         end_review=end_review_view(state, t) if state.screen is Screen.END else None,
+        correction=correction_view(state, t),
     )
 
 

@@ -240,7 +240,6 @@ class GameView(NamedTuple):
     """The coach on "always": what the last move cost ("Best move", "−0.4: the best was...")."""
     pad: PadView | None = None
     """The pad of a game played with real dice (None when the dice roll on screen)."""
-    correction: CorrectionView | None = None
     countdown_held: bool = False
     """The countdown waits (on the sheet, the hint or the guided turn): its help says why."""
     countdown_paused: str = ""
@@ -275,6 +274,8 @@ class EndView(NamedTuple):
     """In a game of several, who beat their best total (celebrated under the headline)."""
     can_play_again: bool = True
     """False after a daily challenge: it is played once, and "Same players" means no one."""
+    breakdown_help: str = ""
+    """With real dice: the sheet's boxes are corrected with a tap, the last one too."""
 
 
 class SettingsView(NamedTuple):
@@ -376,6 +377,9 @@ class Snapshot(NamedTuple):
     the page for the browser tests to wait on."""
     review: ReviewView | None = None
     end_review: EndReviewView | None = None
+    correction: CorrectionView | None = None
+    """The dialog that corrects a box of a game with real dice: during the game and on its end
+    screen (a mistyped last throw decided the winner, with nothing to correct it)."""
 
 
 class PadFace(NamedTuple):

@@ -6,16 +6,23 @@ sheet's mark."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from datetime import date
 
 import pytest
 
+from game.app.effects import SaveSession
 from game.app.entry_intents import ApplyCorrection, CorrectionFace, EnterFace, OpenCorrection
 from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
-from game.app.model import Dialog
+from game.app.model import Dialog, Screen
 from game.errors import GameError, GameOverError, InvalidDiceError, RealDiceError, UnknownBoxError
 from game.i18n.bidi import without_isolates as plain
 from game.i18n.translator import Translator
+from game.persistence.history import load_history
+from game.persistence.savefile import dump_game, load_game
+from game.persistence.session import save_session
+from game.persistence.storage import MemoryStorage
 from game.play.corrections import clear_box, correct_box, corrected_boxes, dice_scored
 from game.play.engine import new_game, roll, score
 from game.play.move_log import Cleared, Corrected, walk
@@ -27,7 +34,7 @@ from game.play.state import GameState, Player
 from game.present.correction_view import correction_view
 from game.rules.dice import Dice
 from tests.app.driver import AppDriver
-from tests.app.test_real_dice import ScriptedDice
+from tests.app.test_real_dice import ScriptedDice, enter, real_dice_driver
 
 
 def played(ruleset: str, turns: Sequence[tuple[Dice, str]], players: int = 1) -> GameState:
@@ -129,15 +136,20 @@ def test_another_players_box_is_corrected_in_the_middle_of_a_turn() -> None:
     assert walked.sheets == finished_turn.sheets
 
 
-def test_a_finished_game_is_not_corrected() -> None:
+def test_a_finished_game_is_corrected_and_a_box_cleared_puts_it_back_in_play() -> None:
     game = new_game("yatzy", [Player("Dana")], RealDice())
     boxes = game.ruleset.box_ids
     game = play(game, [((6, 6, 6, 6, 6), box) for box in boxes])
     assert game.is_over
+    corrected = correct_box(game, 0, "chance", (1, 2, 3, 4, 6))
+    assert corrected.is_over and corrected.sheets[0].total == game.sheets[0].total - 14
+    assert load_game(dump_game(corrected)) == corrected  # its log replays, saved or recorded
+    cleared = clear_box(corrected, 0, "chance")
+    assert not cleared.is_over and cleared.sheets[0].points_in("chance") is None
+    assert load_game(dump_game(cleared)) == cleared
+    # Nothing but a correction follows the last box.
     with pytest.raises(GameOverError):
-        correct_box(game, 0, "chance", (1, 2, 3, 4, 6))
-    with pytest.raises(GameOverError):
-        clear_box(game, 0, "chance")
+        enter_dice(corrected, 0, (1, 1, 1, 1, 1))
 
 
 # --- clearing: the turn put back -----------------------------------------------------------------
@@ -221,15 +233,15 @@ def test_a_correction_asks_before_it_changes_the_score() -> None:
     assert plain(cell.correct) == "Correct P0's Full house: 28" and not cell.corrected
     driver(OpenCorrection(0, "full_house"))
     assert driver.state.ui.dialog is Dialog.CORRECT
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None and [die.face for die in view.entered] == [5, 5, 6, 6, 6]
     assert view.can_clear and view.clear_refusal == ""  # any box, not only the last one
     assert view.refusal == view.preview == "" and not view.can_change  # nothing changed yet
     driver(CorrectionFace(6, add=False), CorrectionFace(5, add=True))
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None and plain(view.preview) == "With these dice: 27 points"
     driver(ApplyCorrection())
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None
     assert plain(view.question) == (
         "Change P0's Full house from 28 to 27? P0's total goes from 28 to 27."
@@ -259,7 +271,7 @@ def test_the_corrected_mark_is_named_in_every_language(language: str, marked: st
 def test_a_refused_correction_says_why_and_changes_nothing() -> None:
     driver = app_with(played("penta", PENTA_TURNS))
     driver(OpenCorrection(0, "penta"), CorrectionFace(5, add=False), CorrectionFace(6, add=True))
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None and not view.can_change
     assert plain(view.refusal) == (
         "Not possible: the joker P0 used for Full house in round 3 would no longer be allowed."
@@ -283,10 +295,10 @@ def test_an_earlier_box_is_cleared_after_a_confirmation_and_its_player_plays() -
     game = played("yatzy", turns, 2)  # P1 to play
     driver = app_with(game)
     driver(OpenCorrection(0, "twos"))
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None and view.can_clear
     driver(ApplyCorrection(clear=True))
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None and plain(view.question) == "Clear P0's Twos and give the turn back?"
     assert driver.game == game
     driver(ApplyCorrection(clear=True))
@@ -301,7 +313,7 @@ def test_while_dice_are_entered_the_dialog_says_to_take_them_back_first() -> Non
     game = played("yatzy", [((2, 2, 2, 3, 3), "twos")], players=2)
     driver = app_with(game)
     driver(*[EnterFace(face) for face in (1, 1, 1, 2, 3)], OpenCorrection(0, "twos"))
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None and not view.can_clear
     assert plain(view.clear_refusal) == (
         "To clear a box, first take back the dice entered for this turn."
@@ -327,3 +339,42 @@ def test_every_refusal_is_worded_with_what_it_names(language: str) -> None:
         driver(*[CorrectionFace(face, add=add) for face, add in faces])
         view = correction_view(driver.state, t)
         assert view is not None and getattr(view, field), (box, field)
+
+
+def test_the_end_screen_corrects_a_last_box_mistyped_and_clears_one_back_into_the_game() -> None:
+    # A walk: the last throw entered wrong went straight to "Dad wins!", with nothing to correct.
+    driver = real_dice_driver("yatzy", ("Dana", "Avi"))
+    boxes = driver.game.ruleset.box_ids
+    for box in boxes:
+        for _ in range(2):
+            enter(driver, (6, 6, 6, 5, 5) if box == "chance" else (1, 2, 3, 4, 6))
+            driver(SelectBox(box), ConfirmTurn())
+    assert driver.state.screen is Screen.END and driver.game.is_over
+    ended = driver.game
+    end = driver.snapshot().end
+    assert end is not None and end.breakdown_help == "A box entered wrong? Tap it to correct it."
+    (avi_chance,) = driver.row("chance", "end")[1:]
+    assert plain(avi_chance.correct) == "Correct Avi's Chance: 28"
+    before = driver.game.sheets[1].total
+    driver(OpenCorrection(1, "chance"))
+    driver(CorrectionFace(5, add=False), CorrectionFace(1, add=True))
+    driver(ApplyCorrection(), ApplyCorrection())
+    assert driver.state.screen is Screen.END and driver.game.is_over
+    assert driver.game.sheets[1].total == before - 4
+    assert plain(driver.row("chance", "end")[1].label) == "Avi, Chance: 24 (corrected)"
+    assert any(isinstance(e, SaveSession) and e.game == driver.game for e in driver.effects)
+    # The history's record follows the saves: the corrected totals, then none while it goes on.
+    storage, today = MemoryStorage(), date(2026, 12, 4)
+    save_session(storage, ended, today=today, ids=random.Random(1))
+    save_session(storage, driver.game, today=today)
+    (record,) = load_history(storage).value or ()
+    assert [result.total for result in record.results] == [s.total for s in driver.game.sheets]
+    # A box cleared on the end screen is a turn owed again: the game goes on with it.
+    driver(OpenCorrection(0, "ones"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
+    assert driver.state.screen is Screen.GAME and not driver.game.is_over
+    assert driver.game.current_player == 0
+    save_session(storage, driver.game, today=today)
+    assert load_history(storage).value == ()
+    enter(driver, (1, 1, 1, 2, 3))
+    driver(SelectBox("ones"), ConfirmTurn())
+    assert driver.state.screen is Screen.END and driver.game.sheets[0].points_in("ones") == 3

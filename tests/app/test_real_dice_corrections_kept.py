@@ -201,7 +201,7 @@ def test_a_whole_game_with_corrections_totals_as_the_engine(ruleset: str) -> Non
         if turn % 11 == 0 and len(turns[seat]) > 1:  # the player's second box cleared
             _, box = turns[seat][1]
             driver(OpenCorrection(seat, box))
-            view = driver.view().correction
+            view = driver.snapshot().correction
             assert view is not None
             if view.can_clear:
                 driver(ApplyCorrection(clear=True), ApplyCorrection(clear=True))

@@ -107,7 +107,7 @@ def corrected(driver: AppDriver, player: int, box: str, old: int, new: int) -> s
     """Changes one die entered for `box` from `old` to `new` and confirms; the question asked."""
     driver(OpenCorrection(player, box), CorrectionFace(old, add=False))
     driver(CorrectionFace(new, add=True), ApplyCorrection())
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None
     question = plain(view.question)
     driver(ApplyCorrection())
@@ -163,7 +163,7 @@ def test_after_a_correction_the_tray_no_longer_states_the_old_score() -> None:
 def test_a_refusal_names_the_round_as_the_screen_does() -> None:
     driver = dana_s_penta_bonus()
     driver(OpenCorrection(0, "penta"), CorrectionFace(5, add=False), CorrectionFace(4, add=True))
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None and plain(driver.view().round) == "Round 2 of 13"
     assert plain(view.refusal) == (
         "Not possible: Dana would lose the bonus earned with Sixes in round 2."
@@ -173,7 +173,7 @@ def test_a_refusal_names_the_round_as_the_screen_does() -> None:
 def test_a_refusal_in_hebrew_reads_naturally_with_a_latin_name() -> None:
     driver = app_with(played("penta", PENTA_TURNS), "he")
     driver(OpenCorrection(0, "penta"), CorrectionFace(5, add=False), CorrectionFace(6, add=True))
-    view = driver.view().correction
+    view = driver.snapshot().correction
     assert view is not None
     refusal = plain(view.refusal)
     # The name stands alone ("של P0"), never joined to ש, and no verb agrees with it.

@@ -97,7 +97,8 @@ def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> 
         if turn in LANGUAGE_AT:
             page.select_option("#language", LANGUAGE_AT[turn])
             expect(page.locator("html")).to_have_attribute("lang", LANGUAGE_AT[turn])
-        reference = enter_dice(reference, reference.current_player, faces)
+        player = reference.current_player
+        reference = enter_dice(reference, player, faces)
         box = best_immediate_box(reference)
         first_box = first_box or box
         sheet = reference.sheet
@@ -173,6 +174,19 @@ def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> 
             page.set_viewport_size(PHONE)
 
     expect(page.locator("#end-screen")).to_be_visible()
+    totals = sorted((sheet.total for sheet in reference.sheets), reverse=True)
+    expect(page.locator("#standings .total")).to_have_text([str(total) for total in totals])
+    # The last throw typed wrong: corrected on the end screen's sheet, the standings follow.
+    expect(page.locator("#breakdown-help")).to_be_visible()
+    retyped = (faces[0] % 6 + 1, *faces[1:])
+    reference = correct_box(reference, player, box, retyped)
+    page.click(f'#end-sheet tr[data-row="{box}"] td:nth-child({player + 2}) button')
+    expect(page.locator("#correct-dialog")).to_be_visible()
+    page.click(f'#correct-entered button[data-face="{faces[0]}"]')
+    page.click(f'#correct-faces [data-face="{retyped[0]}"]')
+    page.click("#correct-change")
+    page.click("#correct-change")  # asked first
+    expect(page.locator("#correct-dialog")).to_be_hidden()
     totals = sorted((sheet.total for sheet in reference.sheets), reverse=True)
     expect(page.locator("#standings .total")).to_have_text([str(total) for total in totals])
     assert problems == {}
