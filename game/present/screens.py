@@ -65,7 +65,10 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
             name = shown_name(stats.name, t.language)
             cards.append(StatsCard(name, t.ruleset_name(stats.ruleset_id), facts, "", ()))
             continue
-        fives = t(f"stats.five_of_a_kind.{stats.ruleset_id}")
+        # Five of a kind thrown with real dice is not counted (nothing checks those dice): the
+        # label says so where it matters (a walk read "Pentas 0" after a Penta at the table).
+        counted = "five_of_a_kind_on_screen" if stats.real_dice_games else "five_of_a_kind"
+        fives = t(f"stats.{counted}.{stats.ruleset_id}")
         facts += (
             Fact(t("stats.upper_bonus_rate"), t.format_percent(stats.upper_bonus_rate)),
             Fact(fives, t.format_number(stats.five_of_a_kind)),

@@ -340,8 +340,9 @@ def test_the_history_card_counts_the_games_with_real_dice() -> None:
     assert history is not None
     (card,) = history.cards
     facts = {plain(fact.label): plain(fact.value) for fact in card.facts}
-    assert facts["Played with real dice (their luck not counted)"] == "1"
-    assert facts["Yatzys"] == "0"
+    assert facts["Played with real dice"] == "1"
+    # Their five of a kind are not counted, and the label says so (a walk read "Pentas 0").
+    assert facts["Yatzys (dice on screen)"] == "0"
 
 
 def played_through(source: RealDice) -> GameState:
