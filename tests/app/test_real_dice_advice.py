@@ -160,7 +160,10 @@ def test_the_dice_to_keep_are_marked_on_the_entered_dice(advisor: Advisor) -> No
         "what came up."
     )
     # Above the dice, the turn says both ways on (not "Choose a box to score" alone).
-    assert driver.view().status == "Choose a box, or throw again and enter the new dice."
+    assert driver.view().status == (
+        "Choose a box, or throw again: tap the dice you pick up to take them out here, then "
+        "enter the new ones."
+    )
     driver(SelectBox(best_immediate_box(driver.game)))  # scored now instead: nothing to enter
     pad = driver.view().pad
     assert pad is not None and pad.reroll_help == ""
