@@ -82,6 +82,7 @@ from game.app.review_intents import (
     ReviewSeat,
     ShareReview,
     ShowComputerReviews,
+    ShowEveryDecision,
 )
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
@@ -231,6 +232,8 @@ class Events:
             intent = OpenReview(index)
         elif action == "review-seat" and index is not None:
             intent = ReviewSeat(index)
+        elif action == "review-every":
+            intent = ShowEveryDecision(_data(target, "on") == "true")
         elif action == "history-review":
             intent = OpenHistoryReview(str(_data(target, "game")))
         if intent is not None:

@@ -58,6 +58,9 @@ class ReviewPanels:
             mistakes.el.replaceChildren(*(self._mistake(m) for m in view.mistakes))
             for index in opened & set(range(len(view.mistakes))):
                 mistakes.el.children.item(index).firstElementChild.open = True
+        node("review-every").text(view.every_decision_label).show(
+            bool(view.every_decision_label)
+        ).attr("data-on", "true" if view.every_decision else "false")
         node("review-share").text(view.share_label)
         status = node("review-share-status").text(view.share_status)
         node("review-share-text-label").text(view.share_text_label).show(bool(view.share_text))

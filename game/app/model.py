@@ -380,6 +380,8 @@ class Review:
     computers: bool = False
     """The computers' reviews are offered too ("Show computers too")."""
     share: ShareOutcome = ShareOutcome.NONE
+    every_decision: bool = False
+    """Every decision that was not optimal is listed, not only the costliest ("Show all 13")."""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from game.app.review_intents import (
     ShareFinished,
     ShareReview,
     ShowComputerReviews,
+    ShowEveryDecision,
 )
 from game.play.state import Player, PlayerKind
 from game.present.share_text import share_text
@@ -68,6 +69,10 @@ def answer(state: AppState, intent: ReviewIntent) -> Outcome:
             if not isinstance(on, bool) or on is review.computers:
                 return state, ()
             return replace(state, review=replace(review, computers=on)), ()
+        case ShowEveryDecision(on):
+            if state.screen is not Screen.REVIEW or not isinstance(on, bool):
+                return state, ()
+            return replace(state, review=replace(review, every_decision=on)), ()
         case CloseReview():
             if state.screen is not Screen.REVIEW:
                 return state, ()

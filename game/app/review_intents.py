@@ -43,6 +43,13 @@ class ShowComputerReviews:
 
 
 @dataclass(frozen=True)
+class ShowEveryDecision:
+    """List every decision that was not optimal (or only the costliest again)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
 class CloseReview:
     """Back to the end screen or the history, where the review was opened."""
 
@@ -76,6 +83,7 @@ ReviewIntent = (
     | OpenHistoryReview
     | ReviewSeat
     | ShowComputerReviews
+    | ShowEveryDecision
     | CloseReview
     | ShareReview
     | ReviewComputed

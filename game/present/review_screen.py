@@ -63,7 +63,11 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         return view
     player = review.result.players[seat]
     ruleset_id = review.game.ruleset_id
-    mistakes = _costliest(review.result, seat)
+    mistakes = _not_optimal(review.result, seat)
+    total = len(mistakes)
+    if not review.every_decision:
+        mistakes = mistakes[:COSTLIEST]
+    more = total > COSTLIEST
     return view._replace(
         breakdown_heading=t("review.breakdown"),
         breakdown=_breakdown(player, t),
@@ -73,9 +77,17 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         percentile=""
         if player.percentile is None
         else percentile_words(t, player.percentile, "review"),
-        mistakes_heading=_mistakes_heading(review.result, seat, t),
+        mistakes_heading=_mistakes_heading(total, len(mistakes), t),
         mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
         no_mistakes="" if mistakes else t("review.no_mistakes"),
+        every_decision_label=(
+            t("review.show_costliest", count=COSTLIEST)
+            if review.every_decision
+            else t("review.show_every", total=total)
+        )
+        if more
+        else "",
+        every_decision=not review.every_decision,
         share_label=t("review.share"),
         share_status=t(SHARE_STATUS[review.share]) if review.share is not ShareOutcome.NONE else "",
         share_text=share_text(
@@ -160,22 +172,19 @@ def _skill(player: PlayerReview, turns: int, t: Translator) -> tuple[str, ...]:
 
 
 def _not_optimal(result: GameReview, seat: int) -> list[Decision]:
-    return [d for d in result.decisions if d.player == seat and not d.optimal]
+    """The player's decisions that were not optimal, the costliest first."""
+    mine = [d for d in result.decisions if d.player == seat and not d.optimal]
+    return sorted(mine, key=lambda d: d.loss, reverse=True)
 
 
-def _costliest(result: GameReview, seat: int) -> list[Decision]:
-    return sorted(_not_optimal(result, seat), key=lambda d: d.loss, reverse=True)[:COSTLIEST]
-
-
-def _mistakes_heading(result: GameReview, seat: int, t: Translator) -> str:
+def _mistakes_heading(total: int, shown: int, t: Translator) -> str:
     """Says whether the decisions shown are all that were not optimal or only the costliest;
     "" when all were optimal (the line that says so needs no heading)."""
-    total = len(_not_optimal(result, seat))
     if total == 0:
         return ""
-    if total <= COSTLIEST:
+    if shown == total:
         return t("review.mistakes", count=total)
-    return t("review.mistakes_costliest", count=COSTLIEST, total=total)
+    return t("review.mistakes_costliest", count=shown, total=total)
 
 
 def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:

@@ -49,6 +49,10 @@ class ReviewView(NamedTuple):
     mistakes_heading: str = ""
     mistakes: tuple[MistakeView, ...] = ()
     no_mistakes: str = ""
+    every_decision_label: str = ""
+    """"Show all 13" (or "Show the 3 costliest"); "" when all of them are listed anyway."""
+    every_decision: bool = False
+    """What the button asks for: every decision listed (ShowEveryDecision(on))."""
     share_label: str = ""
     share_status: str = ""
     share_text: str = ""

@@ -32,6 +32,7 @@ from game.app.review_intents import (
     ShareFinished,
     ShareReview,
     ShowComputerReviews,
+    ShowEveryDecision,
 )
 from game.coach.review import GameReview, review_game
 from game.i18n.bidi import Isolate, split_isolates, without_isolates
@@ -140,6 +141,20 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
         assert t.isolated(t.format_number(decision.choice_expected, 1)) in shown.made_value
         assert t.isolated(t.format_number(decision.best_expected, 1)) in shown.best_value
         assert shown.position[0] == "Dice: " + t.isolated(t.format_dice(sorted(decision.dice)))
+    # The others on request, costliest first (a walk could not see past the first 3).
+    assert view.every_decision_label == f"Show all {t.isolated(str(len(not_optimal)))}"
+    driver(ShowEveryDecision(view.every_decision))
+    view = review_view(driver)
+    assert len(view.mistakes) == len(not_optimal)
+    assert view.mistakes_heading == (
+        f"The {t.isolated(str(len(not_optimal)))} decisions that were not optimal"
+    )
+    every = sorted(not_optimal, key=lambda d: -d.loss)
+    for shown, decision in zip(view.mistakes, every, strict=True):
+        assert t.isolated(t.format_number(decision.choice_expected, 1)) in shown.made_value
+    assert view.every_decision_label == f"Show the {t.isolated('3')} costliest"
+    driver(ShowEveryDecision(view.every_decision))
+    assert len(review_view(driver).mistakes) == 3
     driver(CloseReview())
     assert driver.state.screen is Screen.END
 

@@ -109,6 +109,14 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(first.locator(".mistake-position li").first).to_have_text(
         "Dice: " + t.format_dice(sorted(costliest.dice))
     )
+    # Past the 3 costliest, the others on request, and back (the first stays open).
+    not_optimal = sum(1 for d in expected.decisions if not d.optimal)
+    assert not_optimal > 3
+    page.click("#review-every")
+    expect(page.locator("#review-mistakes details")).to_have_count(not_optimal)
+    page.click("#review-every")
+    expect(page.locator("#review-mistakes details")).to_have_count(3)
+    expect(first).to_have_attribute("open", "")
 
     problems: dict[str, object] = {}
     for language in ("en", "he", "et"):
