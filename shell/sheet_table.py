@@ -19,7 +19,9 @@ class SheetTable:
         self.head_row = table.querySelector("thead tr")
         self.body = table.querySelector("tbody")
         self.sheet = Node(table)
-        self.corner = Node(self.head_row.querySelector("th"))
+        self.corner_cell = Node(self.head_row.querySelector("th"))
+        label = self.head_row.querySelector(".corner-label")  # the game's sheet: a hint beside it
+        self.corner = self.corner_cell if is_null(label) else Node(label)
         self.caption = Node(table.querySelector("caption"))
         self.wrap = Node(table.parentElement)
         self.columns: list[Node] = []
@@ -104,7 +106,7 @@ class SheetTable:
         if is_null(wrap) or is_null(wrap.offsetParent):
             return  # not on screen
         frame = wrap.getBoundingClientRect()
-        pinned = self.corner.el.getBoundingClientRect()
+        pinned = self.corner_cell.el.getBoundingClientRect()
         column = th.getBoundingClientRect()
         inner_left = float(frame.left) + float(wrap.clientLeft)
         inner_right = inner_left + float(wrap.clientWidth)

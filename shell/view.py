@@ -81,6 +81,7 @@ class View:
         """The box the hint on screen advises, once brought into view (None: no such hint)."""
         self._scroll_hint = ""
         """The game sheet's "Swipe sideways" line last rendered, shown only while it overflows."""
+        self._corner_hint = ""
 
     # --- the whole page -----------------------------------------------------------------------
 
@@ -363,12 +364,15 @@ class View:
         # "Swipe sideways" only when there is something to swipe to: three players fit on most
         # phones, more on a wider screen.
         self._scroll_hint = view.sheet.scroll_hint
+        self._corner_hint = view.sheet.scroll_hint_short
         self.fit_to_viewport()
 
     def fit_to_viewport(self) -> None:
         """What depends on the page's width: after a render, and when the phone is turned."""
         shown = bool(self._scroll_hint) and self._sheets["sheet"].overflows()
         self.node("scroll-hint").text(self._scroll_hint).show(shown)
+        # On a short screen the line gives its room to the rows: the sheet's corner says it.
+        self.node("corner-hint").text(self._corner_hint).show(shown)
 
     def _tray_fold(self, view: GameView) -> None:
         """Folded, the tray shows its messages as one line (so that it never takes much of a

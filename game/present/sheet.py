@@ -120,6 +120,7 @@ def sheet_view(
         columns=columns,
         rows=tuple(rows),
         scroll_hint=t("sheet.scroll_hint") if len(game.players) > 2 else "",
+        scroll_hint_short=t("sheet.scroll_hint_short") if len(game.players) > 2 else "",
         spotlight=None if shown is None else (shown.player, shown.box),
     )
 

@@ -165,6 +165,8 @@ class SheetView(NamedTuple):
     columns: tuple[ColumnHead, ...]
     rows: tuple[Row, ...]
     scroll_hint: str
+    scroll_hint_short: str = ""
+    """The same in a few words, in the sheet's corner where the line has no room ("Swipe ⇆")."""
     spotlight: tuple[int, str] | None = None
     """The column and the box the shell brings into the sheet's frame (game.present.spotlight)."""
 

@@ -117,7 +117,9 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
     # second, however busy the machine (the resize event may come a frame or two late).
     state = """(players) => {
         const wrap = document.getElementById('sheet-wrap');
-        const hint = !document.getElementById('scroll-hint').hidden;
+        // Seen, not only in the page: the line, or on a short screen the sheet's corner.
+        const hint = ['scroll-hint', 'corner-hint']
+            .some(id => document.getElementById(id).checkVisibility());
         const overflows = wrap.scrollWidth > wrap.clientWidth + 1;
         return hint === (overflows && players > 2) ? null : [hint, overflows];
     }"""
