@@ -80,8 +80,11 @@ def undo_point(
     before: GameState, after: GameState, setting: UndoSetting, *, automatic: bool = False
 ) -> GameState | None:
     """`before`, when the setting lets the confirm that turned it into `after` be taken back
-    (None: no undo)."""
+    (None: no undo). A daily challenge's last box is not: its result is the day's, recorded
+    (taken back from the end screen, its turn was played again with other dice)."""
     if not automatic and not undo_enabled(setting, before.players):
+        return None
+    if after.is_over and after.challenge_date is not None:
         return None
     return take_back_point(before, after)
 
@@ -123,6 +126,8 @@ def undo(
         raise UndoNotAllowedError("there is no confirmed box to take back")
     if not automatic and not undo_enabled(setting, game.players):
         raise UndoNotAllowedError(f"undo is {setting.value!r} for these players")
+    if game.is_over and game.challenge_date is not None:
+        raise UndoNotAllowedError(f"the daily challenge of {game.challenge_date} is over")
     if not can_undo(game, before_last_turn, setting, automatic=automatic):
         raise UndoNotAllowedError(
             f"the last confirmed box can no longer be taken back (turn {game.turn_number} of "

@@ -22,10 +22,12 @@ from game.app.intents import (
     Roll,
     SelectBox,
     SetAutoScore,
+    SetUndo,
     StartDaily,
     StartGame,
     StatsLoaded,
     TableLoaded,
+    Undo,
 )
 from game.app.model import Screen
 from game.app.start import initial_state
@@ -42,6 +44,7 @@ from game.play.engine import new_game, roll
 from game.play.move_log import Kept, Move, Rolled, Scored
 from game.play.random_source import MAX_SEED, SeededDice
 from game.play.state import GameState, Player
+from game.play.undo import UndoNotAllowedError, UndoSetting, undo
 from tests.app.driver import AppDriver
 
 DAY = date(2026, 12, 1)
@@ -367,3 +370,25 @@ def test_an_import_on_the_history_screen_reads_the_statistics_with_their_trend()
     driver(OpenHistory())
     driver(ImportFinished(added=2))
     assert [e for e in driver.effects if isinstance(e, LoadStats)] == [LoadStats(trend=True)]
+
+
+def test_the_last_box_of_a_daily_challenge_is_not_taken_back() -> None:
+    # A walk took back the last box from the end screen and rolled again: the day's result,
+    # recorded, changed with dice nobody else had.
+    driver = daily()
+    driver(SetUndo(UndoSetting.ON))
+    play_without_keeping(driver)
+    assert driver.state.screen is Screen.END and driver.state.play.before_last_turn is not None
+    end = driver.snapshot().end
+    assert end is not None and not end.can_undo
+    before = driver.state
+    assert driver(Undo()) == before
+    with pytest.raises(UndoNotAllowedError, match="daily challenge of 2026-"):
+        undo(driver.game, before.play.before_last_turn, UndoSetting.ON)
+    # An ordinary game's last box is taken back, as before.
+    ordinary = AppDriver.seeded(3)
+    ordinary(SetAutoScore(0), SetUndo(UndoSetting.ON), StartGame())
+    play_without_keeping(ordinary)
+    assert ordinary.state.screen is Screen.END
+    ordinary(Undo())
+    assert ordinary.state.screen is Screen.GAME
