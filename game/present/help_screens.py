@@ -59,10 +59,12 @@ def guide_view(state: AppState, t: Translator) -> GuideView | None:
     step = guide.step(state)
     if step is None:
         return None
-    if step is guide.Step.DONE:
-        return GuideView(t("guide.done"), "", t("guide.got_it"))
     game = state.game
     assert game is not None  # a step shows only on a turn
+    if step is guide.Step.DONE:
+        # The link by its own words: "Rules, above" named no link there (a walk).
+        rules = t("setup.show_rules", ruleset=t.ruleset_name(game.ruleset.id))
+        return GuideView(t("guide.done", rules=rules), "", t("guide.got_it"))
     key = f"guide.{step.value}"
     if step is guide.Step.BOX and game.rolls_left:
         key = "guide.box_or_roll"  # "Tap a box" with a roll left read as having to score now

@@ -193,6 +193,9 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     # Its last word, until the next move or "Got it".
     done = t.view().guide
     assert done is not None and done.text.startswith("That was a whole turn")
+    # It names the rules link by the link's own words (it said "Rules", which no link reads).
+    rules = f"{t.game.ruleset.id.capitalize()} rules"
+    assert f"“{rules}”, above" in without_isolates(done.text), done.text
     assert (done.start_label, done.skip_label) == ("", "Got it")
     t(Roll())
     assert t.view().guide is None and t.state.pacing.countdown_deadline is None
