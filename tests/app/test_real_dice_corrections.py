@@ -352,7 +352,9 @@ def test_the_end_screen_corrects_a_last_box_mistyped_and_clears_one_back_into_th
     assert driver.state.screen is Screen.END and driver.game.is_over
     ended = driver.game
     end = driver.snapshot().end
-    assert end is not None and end.breakdown_help == "A box entered wrong? Tap it to correct it."
+    assert end is not None and end.breakdown_help == (
+        "A box entered wrong? Tap it to correct it (a box corrected is marked in its corner)."
+    )
     (avi_chance,) = driver.row("chance", "end")[1:]
     assert plain(avi_chance.correct) == "Correct Avi's Chance: 28"
     before = driver.game.sheets[1].total
