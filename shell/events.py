@@ -17,6 +17,7 @@ from game.app.entry_intents import (
     AskAboutRoll,
     ChooseDice,
     CorrectionFace,
+    EnterAgain,
     EnterFace,
     OpenCorrection,
     RemoveFace,
@@ -198,6 +199,8 @@ class Events:
         elif action == "die":
             die = _int(_data(target, "die"))
             intent = None if die is None else ToggleKeep(die)
+        elif action == "pad-again":
+            intent = EnterAgain()
         elif action in ("pad-face", "pad-remove"):
             face = _int(_data(target, "face"))
             if face is not None:

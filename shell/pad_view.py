@@ -58,6 +58,7 @@ class PadPanel:
             die = pad.entered[place] if place < len(pad.entered) else None
             badge.text(die.badge if die is not None else "").cls("advice", bool(die and die.advice))
         self.node("pad-reroll-help").text(pad.reroll_help).show(bool(pad.reroll_help))
+        self.node("pad-again").text(pad.enter_again).show(bool(pad.enter_again))
         self.node("pad-keys").text(pad.keys_hint)
         self.node("pad-ask").show(bool(pad.question))
         self.node("pad-ask-text").text(pad.question)

@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.app.entry_intents import AskAboutRoll, ChooseDice, EnterFace, RemoveFace, RemoveLastFace
+from game.app.entry_intents import (
+    AskAboutRoll,
+    ChooseDice,
+    EnterAgain,
+    EnterFace,
+    RemoveFace,
+    RemoveLastFace,
+)
 from game.app.intents import Intent, ShowHint
 from game.app.model import AppState, Screen
 from game.coach.protocol import Coach
@@ -29,7 +36,7 @@ from game.play.real_dice import enter_dice, mark_roll, roll_entered, withdraw_di
 from game.play.state import GameState
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
 
-_PAD_INTENTS = (EnterFace, RemoveFace, RemoveLastFace, AskAboutRoll, ShowHint)
+_PAD_INTENTS = (EnterFace, EnterAgain, RemoveFace, RemoveLastFace, AskAboutRoll, ShowHint)
 
 
 def entered_faces(state: AppState) -> tuple[int, ...]:
@@ -110,6 +117,10 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
             if not faces:
                 return state
             faces.pop()
+        case EnterAgain():
+            if faces or not state.ui.again or game.dice is not None:
+                return state
+            faces = list(state.ui.again)
         case _:
             return state
     return _with_faces(state, tuple(faces))
@@ -150,7 +161,7 @@ def _with_faces(state: AppState, faces: tuple[int, ...]) -> AppState:
         state,
         play=play,
         pacing=replace(state.pacing, hint=None, hint_requested=False),
-        ui=replace(state.ui, entry=faces),
+        ui=replace(state.ui, entry=faces, again=()),
     )
 
 

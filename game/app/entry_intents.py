@@ -28,6 +28,11 @@ class RemoveFace:
 
 
 @dataclass(frozen=True)
+class EnterAgain:
+    """The dice of the box just cleared (Ui.again), entered again at once."""
+
+
+@dataclass(frozen=True)
 class RemoveLastFace:
     """The die entered last taken back (Backspace)."""
 

@@ -14,6 +14,7 @@ from game.app.entry_intents import (
     AskAboutRoll,
     ChooseDice,
     CorrectionFace,
+    EnterAgain,
     EnterFace,
     OpenCorrection,
     RemoveFace,
@@ -473,6 +474,7 @@ Intent = (
     | ReviewIntent
     | ChooseDice
     | EnterFace
+    | EnterAgain
     | RemoveFace
     | RemoveLastFace
     | AskAboutRoll

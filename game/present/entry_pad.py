@@ -41,6 +41,11 @@ def pad_view(
             else ""
         ),
         question=t("pad.which_roll") if asking else "",
+        enter_again=(
+            t("pad.enter_again", dice=t.format_dice(sorted(state.ui.again)))
+            if state.ui.again and not faces and game.dice is None
+            else ""
+        ),
         rolls=tuple(
             Choice(str(roll), t(f"pad.roll_{roll}"), False)
             for roll in range(1, ROLLS_PER_TURN + 1)

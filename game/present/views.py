@@ -418,6 +418,8 @@ class PadView(NamedTuple):
     rolls: tuple[Choice, ...] = ()
     reroll_help: str = ""
     """While the hint says which dice to keep: how to enter the dice thrown again."""
+    enter_again: str = ""
+    """After a box cleared for its player: "Enter 1, 3, 3, 3, 3 again" (EnterAgain)."""
 
 
 class CorrectionView(NamedTuple):

@@ -13,7 +13,13 @@ from datetime import date
 import pytest
 
 from game.app.effects import SaveSession
-from game.app.entry_intents import ApplyCorrection, CorrectionFace, EnterFace, OpenCorrection
+from game.app.entry_intents import (
+    ApplyCorrection,
+    CorrectionFace,
+    EnterAgain,
+    EnterFace,
+    OpenCorrection,
+)
 from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
 from game.app.model import Dialog, Screen
 from game.errors import GameError, GameOverError, InvalidDiceError, RealDiceError, UnknownBoxError
@@ -380,3 +386,27 @@ def test_the_end_screen_corrects_a_last_box_mistyped_and_clears_one_back_into_th
     enter(driver, (1, 1, 1, 2, 3))
     driver(SelectBox("ones"), ConfirmTurn())
     assert driver.state.screen is Screen.END and driver.game.sheets[0].points_in("ones") == 3
+
+
+def test_a_box_cleared_offers_its_dice_again_to_its_player() -> None:
+    # Most clears move dice from a wrong box: a walk typed all five again.
+    turns = [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes"), ((4, 4, 4, 1, 2), "fours")]
+    driver = app_with(played("yatzy", turns, 2))  # P1 to play
+    driver(OpenCorrection(0, "twos"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
+    pad = driver.view().pad
+    assert pad is not None and plain(pad.enter_again) == "Enter 2, 2, 2, 3, 3 again"
+    assert plain(driver.view().last_move).startswith("Cleared: P0's Twos")
+    driver(EnterAgain())
+    assert driver.game.dice is not None and sorted(driver.game.dice) == [2, 2, 2, 3, 3]
+    pad = driver.view().pad
+    assert pad is not None and pad.enter_again == ""
+    driver(SelectBox("chance"), ConfirmTurn())  # the box they were meant for
+    assert driver.game.sheets[0].points_in("chance") == 2 + 2 + 2 + 3 + 3
+    # A face entered instead: the offer goes, and asking for it changes nothing.
+    driver = app_with(played("yatzy", turns, 2))
+    driver(OpenCorrection(0, "twos"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
+    driver(EnterFace(5))
+    pad = driver.view().pad
+    assert pad is not None and pad.enter_again == ""
+    before = driver.state
+    assert driver(EnterAgain()) == before
