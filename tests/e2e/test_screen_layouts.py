@@ -193,22 +193,42 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
     assert seen["rows"] >= 5 and seen["trayShare"] <= MAX_TRAY_SHARE, seen
 
 
+SCROLLS_SIDEWAYS = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
+TAPPED_ITSELF = """box => { const r = box.getBoundingClientRect();
+    return box.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
+
+
 def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -> None:
     """A default font size of 32 px (200 %): every size is in rem, so everything grows; the
-    page never scrolls sideways, and Roll, the current column and the box names stay in reach
-    (with fewer rows: the sheet scrolls)."""
+    page never scrolls sideways (the setup neither), and Roll, the current column, the box
+    names and the boxes themselves stay in reach (with fewer rows: the sheet scrolls)."""
     ui = Ui(page).open(app_url, seed=32)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
     assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "32px"
+    problems: list[str] = []
+    # The setup: a seat's coach menu and "Add computer" widened the page (a walk).
+    ui.set_players([("Dana", "human", None), ("", "computer", "optimal")])
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        if page.evaluate(SCROLLS_SIDEWAYS):
+            problems.append(f"{language} setup: the page scrolls sideways")
+    page.select_option("#language", "en")
     start_game(ui, 4)
     ui.roll()
-    problems: list[str] = []
+    # Every box within reach: the header and the tray, stuck to the screen's edges, covered
+    # the whole 640 px screen, and no box could be tapped (a walk).
+    page.set_viewport_size({"width": 360, "height": 640})
+    box = ui.box("chance")
+    box.scroll_into_view_if_needed()
+    if not box.evaluate(TAPPED_ITSELF):
+        problems.append("360x640: a tap on Chance lands on something above it")
     for language in LANGUAGES:
         page.select_option("#language", language)
         for width, height in LARGE_TEXT_VIEWPORTS:
             page.set_viewport_size({"width": width, "height": height})
-            page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+            # From the page's top: where it scrolls as a whole, Roll below was scrolled to.
+            page.evaluate("() => new Promise(r => { scrollTo(0, 0); requestAnimationFrame(r); })")
             seen = page.evaluate(MEASURE)
             where = f"{language} {width}x{height}"
             if seen["sideways"]:
