@@ -257,7 +257,8 @@ def _countdown_help(state: AppState, t: Translator) -> str:
 
 
 def celebration_text(state: AppState, t: Translator) -> str:
-    """A first Penta (Yatzy), else the upper bonus just reached, until the next roll."""
+    """A first Penta (Yatzy), else a further one's bonus or the upper bonus just reached, until
+    the next roll (a walk saw no word of a +100 once it was scored)."""
     game, event = state.game, state.ui.announcement
     if game is None:
         return ""
@@ -268,6 +269,10 @@ def celebration_text(state: AppState, t: Translator) -> str:
     if not isinstance(event, Scored) or (game.dice is not None and not game.is_over):
         return ""
     sheet, ruleset = game.sheets[event.player], game.ruleset
+    if event.bonus:
+        name = game.players[event.player].name
+        five = t.box_name(ruleset.id, ruleset.five_of_a_kind_box)
+        return t("turn.celebrate.five_of_a_kind_bonus", name=name, box=five, points=event.bonus)
     reached_now = sheet.upper_subtotal - event.points < ruleset.upper_bonus_threshold
     if event.box in ruleset.upper_box_ids and sheet.upper_bonus and reached_now:
         name = game.players[event.player].name
@@ -291,12 +296,14 @@ def tray_summary(view: GameView) -> str:
     chosen = view.status if view.can_confirm and view.coach_warning is None else ""
     if chosen and view.hint_short and not _hint_scores_the_chosen_box(view):
         chosen = f"{chosen} · {view.hint_short}"
+    # A further Penta: its +100 before the joker's rule, on the same line (the walk that rolled
+    # it saw only the rule, the bonus behind "More").
+    message = " · ".join(text for text in (view.bonus_message, view.message) if text)
     for text in (
         view.celebration,
         chosen,
         hint,
-        view.message,
-        view.bonus_message,
+        message,
         # Held, its "in 3 seconds" would read as stuck: what holds it is the line.
         view.countdown_help if view.countdown_held else view.countdown_text,
         view.coach_line,

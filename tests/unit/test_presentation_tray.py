@@ -21,11 +21,13 @@ from game.app.intents import (
     Undo,
 )
 from game.app.start import initial_state
+from game.i18n.bidi import without_isolates
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from tests.app.driver import AppDriver
+from tests.app.test_real_dice import enter, real_dice_driver
 from tests.i18n.isolation import iso
 
 
@@ -135,3 +137,21 @@ def test_taking_a_turn_back_shows_no_last_move() -> None:
     view = game.view()
     assert view.player == 0
     assert view.last_move == ""
+
+
+def test_a_further_penta_says_its_bonus_beside_the_joker_and_cheers_once_scored() -> None:
+    # A walk rolled a second Penta: the folded line said only the joker's rule, the +100 was
+    # behind "More", and once scored nothing cheered it.
+    driver = real_dice_driver("penta", ("Dana",))
+    enter(driver, (5, 5, 5, 5, 5))
+    driver(SelectBox("penta"), ConfirmTurn())
+    enter(driver, (5, 5, 5, 5, 5))  # Fives open: the joker sends it there
+    view = driver.view()
+    assert view.bonus_message and view.message
+    assert view.tray_summary == f"{view.bonus_message} · {view.message}"
+    driver(SelectBox("fives"), ConfirmTurn())
+    assert (
+        without_isolates(driver.view().celebration) == "Another Penta! 100 bonus points for Dana!"
+    )
+    enter(driver, (1, 2, 3, 4, 6))
+    assert driver.view().celebration == ""  # until the next roll
