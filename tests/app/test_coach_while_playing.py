@@ -178,7 +178,7 @@ def test_two_boxes_say_what_stays_open_and_the_upper_section(coach: AdvisorCoach
     t = Translator("en", isolate=False)
     reason = without_isolates(warning.reason)
     mine, theirs = t.box_name("penta", worst.box), t.box_name("penta", best.box)
-    assert f"Yours leaves {theirs} open, the best {mine}." in reason
+    assert f"Your move leaves {theirs} open; the best move leaves {mine} open." in reason
     upper = RULESETS["penta"].upper_box_ids
     if worst.box in upper or best.box in upper:
         assert "Upper section: " in reason and "(63 for the bonus)" in reason
