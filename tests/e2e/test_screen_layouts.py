@@ -213,6 +213,10 @@ def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -
         page.select_option("#language", language)
         if page.evaluate(SCROLLS_SIDEWAYS):
             problems.append(f"{language} setup: the page scrolls sideways")
+        # A seat's fields one under the other: the name field was left 40 px wide (a walk).
+        name = page.locator("#seat-1-name").bounding_box()
+        if name is None or name["width"] < 360 / 2:
+            problems.append(f"{language} setup: the name field is {name} wide")
     page.select_option("#language", "en")
     start_game(ui, 4)
     ui.roll()
