@@ -48,6 +48,15 @@ def entered_faces(state: AppState) -> tuple[int, ...]:
     return state.ui.entry
 
 
+def offered_again(state: AppState) -> tuple[int, ...]:
+    """The dice of a box just cleared that the pad offers to enter again (Ui.again): until a
+    face is entered; () when none are offered."""
+    game = state.game
+    if game is None or game.dice is not None or entered_faces(state):
+        return ()
+    return state.ui.again
+
+
 def entry_complete(state: AppState) -> bool:
     return len(entered_faces(state)) == DICE_COUNT
 
@@ -118,9 +127,9 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
                 return state
             faces.pop()
         case EnterAgain():
-            if faces or not state.ui.again or game.dice is not None:
+            if not offered_again(state):
                 return state
-            faces = list(state.ui.again)
+            faces = list(offered_again(state))
         case _:
             return state
     return _with_faces(state, tuple(faces))

@@ -84,9 +84,14 @@ def undo_point(
     (taken back from the end screen, its turn was played again with other dice)."""
     if not automatic and not undo_enabled(setting, before.players):
         return None
-    if after.is_over and after.challenge_date is not None:
+    if _day_result_stands(after):
         return None
     return take_back_point(before, after)
+
+
+def _day_result_stands(game: GameState) -> bool:
+    """A daily challenge played to its end: its result is the day's, recorded."""
+    return game.is_over and game.challenge_date is not None
 
 
 def can_undo(
@@ -126,7 +131,7 @@ def undo(
         raise UndoNotAllowedError("there is no confirmed box to take back")
     if not automatic and not undo_enabled(setting, game.players):
         raise UndoNotAllowedError(f"undo is {setting.value!r} for these players")
-    if game.is_over and game.challenge_date is not None:
+    if _day_result_stands(game):
         raise UndoNotAllowedError(f"the daily challenge of {game.challenge_date} is over")
     if not can_undo(game, before_last_turn, setting, automatic=automatic):
         raise UndoNotAllowedError(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.app.entry import asking_roll, entered_faces
+from game.app.entry import asking_roll, entered_faces, offered_again
 from game.app.model import AppState, Corrected, Scored
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
@@ -42,8 +42,8 @@ def pad_view(
         ),
         question=t("pad.which_roll") if asking else "",
         enter_again=(
-            t("pad.enter_again", dice=t.format_dice(sorted(state.ui.again)))
-            if state.ui.again and not faces and game.dice is None
+            t("pad.enter_again", dice=t.format_dice(sorted(offered_again(state))))
+            if offered_again(state)
             else ""
         ),
         rolls=tuple(
