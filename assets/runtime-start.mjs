@@ -33,9 +33,11 @@ const boot = globalThis.pentaRuntime;
 const plan = boot?.snapshot ?? null;
 
 // The app's Python packages: one archive that Python imports from as it is (zipimport), written
-// to the file system where the plan says, and put on sys.path (a snapshot has it there already).
-// Unpacking its 245 files took 65-115 ms of the main thread at every start. Asked for at once:
-// boot.js has it preloaded.
+// to the file system where the plan says, and put first on sys.path. First: ahead of the working
+// directory, where PyScript writes its own package's source at each start; the archive holds
+// that package compiled (tools/pyscript_package.py), and a restored snapshot has the working
+// directory in front again. Unpacking the archive's 245 files took 65-115 ms of the
+// main thread at every start. Asked for at once: boot.js has it preloaded.
 async function fetchPackages() {
     const url = new URL(plan.archive, document.baseURI).href;
     const response = await fetch(url);
@@ -49,7 +51,9 @@ async function withPackages(runtime) {
     if (packages === null) return runtime;
     runtime.FS.writeFile(plan.path, await packages);
     const path = JSON.stringify(plan.path);
-    runtime.runPython(`import sys\nif ${path} not in sys.path: sys.path.insert(0, ${path})`);
+    runtime.runPython(
+        `import sys\nif ${path} in sys.path: sys.path.remove(${path})\nsys.path.insert(0, ${path})`,
+    );
     return runtime;
 }
 

@@ -39,12 +39,15 @@ from typing import Any
 from game.i18n.locale import I18nError
 from tools import boot_texts, manifests
 from tools.page_blocks import PageBlockError
+from tools.pyscript_package import PyScriptPackageError, read_package
 from tools.runtime_files import RuntimeFilesError, page_with_runtime_files
 from tools.runtime_snapshot import page_with_snapshot_plan, snapshot_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+# PyScript's own Python package, as its build wrote it (see tools/pyscript_package.py).
+PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 PYODIDE_DIST = NODE_MODULES / "pyodide"
 CACHE_DIR = ROOT / "build"  # build-time caches (gitignored)
 
@@ -173,12 +176,12 @@ def copy_pyscript(dest: Path) -> list[str]:
     return sorted(kept - {"core.js"})
 
 
-def standard_modules_imported(files: list[str]) -> list[str]:
-    """The standard library's modules that the packages' modules import, anywhere in them
-    (`from a import b` gives `a` and `a.b`, since `b` may be a module), sorted."""
+def standard_modules_imported(sources: dict[str, bytes | str]) -> list[str]:
+    """The standard library's modules that the modules in `sources` (by path) import, anywhere
+    in them (`from a import b` gives `a` and `a.b`, since `b` may be a module), sorted."""
     names = set()
-    for name in (name for name in files if name.endswith(".py")):
-        for node in ast.walk(ast.parse((ROOT / name).read_bytes(), name)):
+    for name, source in sources.items():
+        for node in ast.walk(ast.parse(source, name)):
             if isinstance(node, ast.Import):
                 names |= {alias.name for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -375,12 +378,25 @@ def build(out: Path) -> None:
 
 def assemble(dist: Path) -> None:
     files = package_files()
+    pyscript_chunks = copy_pyscript(dist / RUNTIME_DIR / "pyscript")
+    try:
+        pyscript_package = read_package(
+            PYSCRIPT_PACKAGE, [dist / RUNTIME_DIR / "pyscript" / name for name in pyscript_chunks]
+        )
+    except PyScriptPackageError as error:
+        raise BuildError(str(error)) from None
     staged = dist.with_name(f"{dist.name}-packages")
     try:
         for name in files:
             (staged / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, staged / name)
-        write_archive(dist / PACKAGES_ARCHIVE, staged, files + compile_packages(staged, files))
+        for name, source in pyscript_package.items():
+            (staged / name).parent.mkdir(parents=True, exist_ok=True)
+            (staged / name).write_text(source, encoding="utf-8")
+        archived = files + list(pyscript_package)
+        write_archive(
+            dist / PACKAGES_ARCHIVE, staged, archived + compile_packages(staged, archived)
+        )
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     (dist / ENTRY_SCRIPT).parent.mkdir(parents=True)
@@ -394,13 +410,16 @@ def assemble(dist: Path) -> None:
         manifests.write_manifests(ROOT, dist)
     except (manifests.ManifestError, I18nError) as error:
         raise BuildError(str(error)) from None
-    pyscript_chunks = copy_pyscript(dist / RUNTIME_DIR / "pyscript")
     index, scripts = boot_texts.read_sources()
     try:
         index = boot_texts.page_with_texts(index, scripts)
     except (boot_texts.BootTextError, PageBlockError, I18nError) as error:
         raise BuildError(str(error)) from None
-    standard_modules = standard_modules_imported(files)
+    sources: dict[str, bytes | str] = {
+        name: (ROOT / name).read_bytes() for name in files if name.endswith(".py")
+    }
+    sources.update(pyscript_package)
+    standard_modules = standard_modules_imported(sources)
     copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules)
     try:
         index = page_with_runtime_files(index, dist, *runtime_files(pyscript_chunks))

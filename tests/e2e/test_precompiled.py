@@ -1,4 +1,5 @@
-"""The app's own modules start from the .pyc the build made, not compiled in the browser."""
+"""The app's own modules, and PyScript's Python package, start from the .pyc the build made in the
+packages' archive, not compiled in the browser."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from playwright.sync_api import Page, expect
 from tests.e2e.browser_helpers import boot
 
 # Appended to shell/main.py: once the app is ready (its start is asynchronous), for every
-# module of game/ and shell/ imported at start-up, whether it was loaded from the .pyc beside
-# it in the packages' archive (zipimport names the file it loaded), and that .pyc is a checked
-# hash-based one that matches its source.
+# module of game/, shell/ and pyscript/ imported at start-up, whether it was loaded from the .pyc
+# beside it in the packages' archive (zipimport names the file it loaded), and that .pyc is a
+# checked hash-based one that matches its source.
 REPORT = """
 import importlib.util as _util
 import sys as _sys
@@ -27,8 +28,12 @@ def _uses_pyc(module):
     return flags == 0b11 and header[8:16] == _util.source_hash(source)
 
 def _report(*_args):
-    ours = [m for name, m in list(_sys.modules.items()) if name.split(".")[0] in ("game", "shell")]
+    packages = ("game", "shell", "pyscript")
+    ours = [m for name, m in list(_sys.modules.items()) if name.split(".")[0] in packages]
     ours = [m for m in ours if getattr(m, "__file__", None)]
+    document.documentElement.dataset.pyscriptModules = str(
+        sum(m.__name__.split(".")[0] == "pyscript" for m in ours)
+    )
     document.documentElement.dataset.notFromPyc = " ".join(
         sorted(m.__name__ for m in ours if not _uses_pyc(m))
     )
@@ -48,4 +53,5 @@ def test_own_modules_load_from_their_pyc(page: Page, app_url: str) -> None:
     html = page.locator("html")
     expect(html).to_have_attribute("data-own-modules", re.compile(r"^\d+$"))
     assert int(html.get_attribute("data-own-modules") or 0) >= 3
+    assert int(html.get_attribute("data-pyscript-modules") or 0) >= 3
     assert html.get_attribute("data-not-from-pyc") == ""

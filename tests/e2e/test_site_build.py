@@ -10,12 +10,15 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.browser_helpers import ROOT
 from tools.build_site import (
     CPYTHON_ONLY_FILES,
     ENTRY_SCRIPT,
     PACKAGES_ARCHIVE,
     PAGE_MEMORY,
+    PYSCRIPT_PACKAGE,
     PYTHON_PACKAGES,
     SERVICE_WORKER,
     SHARED_MEMORY,
@@ -23,7 +26,12 @@ from tools.build_site import (
     write_archive,
 )
 from tools.pyodide_packages import PACKAGES_PATH
+from tools.pyscript_package import PyScriptPackageError, read_package
 from tools.runtime_snapshot import SNAPSHOT_INPUTS, page_with_snapshot_plan
+
+
+def pyscript_chunks(dist: Path) -> list[Path]:
+    return sorted((dist / "runtime" / "pyscript").glob("*.js"))
 
 
 def test_the_archive_holds_every_file_of_the_python_packages_and_a_pyc_beside_each_module(
@@ -46,15 +54,33 @@ def test_the_archive_holds_every_file_of_the_python_packages_and_a_pyc_beside_ea
     }
     with zipfile.ZipFile(dist / PACKAGES_ARCHIVE) as archive:
         packed = {name: archive.read(name) for name in archive.namelist()}
+    # PyScript's own package too, as the PyScript shipped writes it at start.
+    pyscript = read_package(PYSCRIPT_PACKAGE, pyscript_chunks(dist))
+    assert "pyscript/web.py" in pyscript
     compiled = {name for name in packed if name.endswith(".pyc")}
-    assert set(packed) - compiled == sources
-    modules = {name for name in sources if name.endswith(".py")}
+    assert set(packed) - compiled == sources | set(pyscript)
+    modules = {name for name in sources | set(pyscript) if name.endswith(".py")}
     assert compiled == {f"{name}c" for name in modules}
     for name in sources:
         assert packed[name] == (ROOT / name).read_bytes(), f"{name} is stale"
+    for name, source in pyscript.items():
+        assert packed[name] == source.encode(), f"{name} is not PyScript's"
     assert (dist / ENTRY_SCRIPT).read_bytes() == (ROOT / ENTRY_SCRIPT).read_bytes()
     assert config["interpreter"] == "./assets/runtime-start.mjs"
     assert (dist / config["interpreter"]).exists()
+
+
+def test_a_pyscript_package_unlike_the_shipped_one_stops_the_build(
+    dist: Path, tmp_path: Path
+) -> None:
+    artifact = tmp_path / "pyscript.js"
+    changed = PYSCRIPT_PACKAGE.read_text().replace("RUNNING_IN_WORKER", "RUNNING_ELSEWHERE", 1)
+    artifact.write_text(changed)
+    with pytest.raises(PyScriptPackageError, match=r"pyscript/__init__\.py .* differs"):
+        read_package(artifact, pyscript_chunks(dist))
+    artifact.write_text("export default {};")
+    with pytest.raises(PyScriptPackageError, match="expected one folder, pyscript/"):
+        read_package(artifact, pyscript_chunks(dist))
 
 
 def test_the_packages_archive_is_reproducible(dist: Path, tmp_path: Path) -> None:
