@@ -8,10 +8,10 @@
 //   origin's private file system, checked against the build's key and its SHA-256), which
 //   boot.js has a worker read as soon as the page starts, restored as soon as it is read;
 // - else one made now: a worker (assets/snapshot-worker.mjs) starts an interpreter of its
-//   own, with the app's packages, imports the standard library and the pure core (game/)
-//   as the app will, and posts its memory. On a page that a version of the app controls (its
-//   files are then that version's cached ones) it is kept for the next starts, in place of
-//   any other build's; a first visit keeps nothing.
+//   own, with the app's packages, imports the standard library and every module of the app
+//   but shell/main.py (tools/runtime_snapshot.py), and posts its memory. On a page that a
+//   version of the app controls (its files are then that version's cached ones) it is kept
+//   for the next starts, in place of any other build's; a first visit keeps nothing.
 // A snapshot that fails to restore is deleted; a worker that fails leaves Python to start on
 // the main thread as usual: no stored data and no missing feature can stop the start. After a
 // restore every random source of the snapshot is reseeded: each restore would otherwise replay

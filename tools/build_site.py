@@ -423,7 +423,7 @@ def assemble(dist: Path) -> None:
     copy_pyodide(dist / RUNTIME_DIR / "pyodide", standard_modules)
     try:
         index = page_with_runtime_files(index, dist, *runtime_files(pyscript_chunks))
-        modules = snapshot_modules(files, standard_modules)
+        modules = snapshot_modules(files, standard_modules, ENTRY_SCRIPT)
         index = page_with_snapshot_plan(index, dist, PACKAGES_ARCHIVE, modules)
     except (RuntimeFilesError, PageBlockError) as error:
         raise BuildError(str(error)) from None

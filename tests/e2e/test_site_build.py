@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import re
@@ -156,17 +157,30 @@ def snapshot_plan(dist: Path) -> dict[str, Any]:
     return plan
 
 
-def test_the_snapshot_imports_the_whole_core_and_no_shell(dist: Path) -> None:
+def test_the_snapshot_imports_every_module_but_the_entry_script_none_using_javascript(
+    dist: Path,
+) -> None:
     plan = snapshot_plan(dist)
     with zipfile.ZipFile(dist / plan["archive"]) as archive:
-        core = {
-            name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        sources = {
+            name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): archive.read(name)
             for name in archive.namelist()
-            if name.startswith("game/") and name.endswith(".py")
+            if name.split("/")[0] in PYTHON_PACKAGES and name.endswith(".py")
         }
-    assert core and core <= set(plan["modules"])
-    assert not [name for name in plan["modules"] if name.split(".")[0] in ("shell", "js")]
+    entry = ENTRY_SCRIPT.removesuffix(".py").replace("/", ".")
+    assert entry in sources and entry not in plan["modules"]
+    own = {name for name in plan["modules"] if name.split(".")[0] in PYTHON_PACKAGES}
+    assert own == set(sources) - {entry}
+    # What a snapshot keeps cannot refer to JavaScript: no module of it may import any.
+    for name in own:
+        for node in ast.walk(ast.parse(sources[name])):
+            imported = [alias.name for alias in getattr(node, "names", [])]
+            if isinstance(node, ast.ImportFrom):
+                imported = [node.module or ""]
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                assert not {i.split(".")[0] for i in imported} & {"js", "pyscript"}, name
     assert {"asyncio", "json", "dataclasses"} <= set(plan["modules"])  # the shell's and core's
+    assert {"base64", "html"} <= set(plan["modules"])  # PyScript's package's
 
 
 def test_the_snapshot_key_changes_with_each_thing_it_is_made_from(
