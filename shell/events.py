@@ -349,10 +349,10 @@ def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:
 
 
 def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
-    """Keys 1 to 5 keep dice and R rolls (the key where R is on an English keyboard, in every
-    layout); with real dice, 1 to 6 enter a face and Backspace takes the last back; Enter
-    confirms the box selected (from the page or that box: a keyboard walk selected a box with
-    Enter and found Confirm 32 Tabs away)."""
+    """Keys 1 to 5 keep dice, R rolls and H shows or hides the hint (the keys where R and H are
+    on an English keyboard, in every layout); with real dice, 1 to 6 enter a face and Backspace
+    takes the last back; Enter confirms the box selected (from the page or that box: a keyboard
+    walk selected a box with Enter and found Confirm 32 Tabs away)."""
     game = state.game
     if key == "Enter":
         return ConfirmTurn() if game is not None and game.selected_box is not None else None
@@ -362,6 +362,8 @@ def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
         return RemoveLastFace() if key == "Backspace" else None
     if code == "KeyR":
         return Roll()
+    if code == "KeyH":
+        return HideHint() if state.pacing.hint is not None else ShowHint()
     return ToggleKeep(int(key) - 1) if key in ("1", "2", "3", "4", "5") else None
 
 

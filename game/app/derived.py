@@ -56,6 +56,10 @@ def effects_of_change(
     if after.screen is Screen.SETUP and before.screen is not Screen.SETUP:
         # The daily challenges played, a game just finished among them (game.app.daily).
         effects.append(LoadStats())
+    if before.coaching.waiting is None and after.coaching.waiting is not None:
+        # The coach's warning stands in for the tray's buttons: a keyboard player's focus,
+        # left on the die or box that asked for the move, was 6 Tabs from its choices (a walk).
+        effects.append(Focus((("show-best", None), ("play-anyway", None))))
     return (*effects, *_focus_after(intent))
 
 

@@ -170,8 +170,8 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
             seen = replace(state, coaching=replace(state.coaching, waiting=None, seen=waiting.move))
             return _roll_judged(seen, c) if made else _confirm_judged(seen, c)
         case ShowHint():
-            if game.dice is None:
-                return state
+            if game.dice is None or state.coach_status is not CoachStatus.READY:
+                return state  # as the Hint button: once rolled, with the strategy table
             hint = c.coach.best_action(game)
             new = replace(state, pacing=replace(state.pacing, hint=hint, hint_requested=True))
             if isinstance(hint, ScoreAdvice) and countdown.is_pending(new):

@@ -418,6 +418,9 @@ def test_hints_come_from_the_coach_and_clear_when_the_dice_change() -> None:
     d(StartGame(), ShowHint())
     assert d.state.pacing.hint is None  # nothing rolled yet
     d(Roll(), ShowHint())
+    assert d.state.pacing.hint is None  # as the Hint button: not without the strategy table
+    d.tables_ready()
+    d(ShowHint())
     assert d.state.pacing.hint_requested and d.state.pacing.hint == COACH.best_action(d.state.game)  # type: ignore[arg-type]
     hint = d.state.pacing.hint
     d(ToggleKeep(0), ToggleKeep(0), ToggleKeep(3))  # following it die by die: it stays

@@ -12,6 +12,7 @@ import pytest
 
 from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
 from game.app.derived import session_save
+from game.app.effects import Focus
 from game.app.intents import (
     AddPlayer,
     ConfirmTurn,
@@ -98,6 +99,18 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     assert "keep 6, 6, 6, 6" in reason
     d(PlayMineAnyway())
     assert d.game.rolls_left == 1 and d.view().coach_warning is None
+
+
+def test_the_warning_takes_the_keyboard_focus_once(coach: AdvisorCoach) -> None:
+    # It stands in for the tray's buttons: the focus was left on the die or box that asked.
+    d = solo(coach, CoachMode.WARN)
+    d(Roll())
+    assert d.view().coach_warning is not None
+    assert [e for e in d.effects if isinstance(e, Focus)] == [
+        Focus((("show-best", None), ("play-anyway", None)))
+    ]
+    d(ToggleKeep(0))  # a change of keep while it waits: no second move of the focus
+    assert not [e for e in d.effects if isinstance(e, Focus)]
 
 
 def test_show_it_shows_the_best_move_and_lets_the_player_change(coach: AdvisorCoach) -> None:

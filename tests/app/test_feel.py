@@ -99,7 +99,7 @@ def test_a_roll_asks_for_its_sound_and_the_humans_own_roll_for_a_tap() -> None:
 def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     driver = AppDriver.seeded(5)
     driver(StartGame())
-    driver.tables_failed()
+    driver.tables_ready()
     assert driver.view().tray_summary == "" and driver.view().tray_toggle_label == ""
     driver(Roll(), Roll(), Roll())  # the last roll: the countdown runs
     view = driver.view()
@@ -168,6 +168,7 @@ def test_the_hint_asked_for_is_the_folded_line_above_the_turns_message() -> None
     filled = {box: 0 for box in game.ruleset.box_ids if box not in ("penta", "large_straight")}
     sheet = Sheet.from_scores(game.ruleset, filled)
     driver = AppDriver.with_game(replace(game, sheets=(sheet,), dice=(1, 1, 3, 4, 6), rolls_left=1))
+    driver.tables_ready()
     view = driver.view()
     assert view.message and view.tray_summary == view.message
     driver(ShowHint())

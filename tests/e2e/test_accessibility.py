@@ -95,6 +95,11 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     ui.pass_time(0.5)  # past the guard against a double tap on Roll (0.4 s)
     page.keyboard.press("r")  # R rolls, wherever the focus is on the page
     expect(page.locator("#roll")).to_have_text("Roll (1 left)")
+    page.keyboard.press("h")  # H shows the hint, and hides it again
+    expect(page.locator("#hint-text")).to_have_js_property("hidden", False)
+    expect(page.locator("#keys-hint")).to_contain_text("H shows the hint")
+    page.keyboard.press("h")
+    expect(page.locator("#hint-text")).to_have_js_property("hidden", True)
     # Tab into the sheet and pick the first box that takes points.
     target = page.locator("#sheet button[data-box]:not([disabled])").first
     box = target.get_attribute("data-box")

@@ -79,6 +79,7 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: 
     warning = page.locator("#coach-warning")
     expect(warning).to_be_visible()
     expect(page.locator("#human-controls")).to_be_hidden()
+    expect(page.locator("#show-best")).to_be_focused()  # its choices are the next thing to do
     assert ui.dice() == (6, 6, 6, 6, 5)
     title, reason = page.locator("#coach-warning-title"), page.locator("#coach-reason")
     expect(title).to_have_text(re.compile(r"^A better move is worth \d+\.\d more points$"))
