@@ -459,9 +459,14 @@ def is_computer_turn(state: AppState) -> bool:
 
 
 def undo_available(state: AppState) -> bool:
+    """Whether the last box can be taken back now: as the setting allows, and with real dice
+    only until the next player enters a face (as with dice on screen until the next roll):
+    taking it back then threw away the faces typed, without a word (a walk)."""
     game = state.game
     automatic = state.play.last_auto_scored is not None
     setting = state.settings.undo
-    return game is not None and can_undo(
-        game, state.play.before_last_turn, setting, automatic=automatic
+    return (
+        game is not None
+        and not state.ui.entry
+        and can_undo(game, state.play.before_last_turn, setting, automatic=automatic)
     )

@@ -23,6 +23,7 @@ from game.app.intents import (
     SelectBox,
     SetPlayerKind,
     SetPlayerLevel,
+    SetUndo,
     StartGame,
     StartGuide,
     Undo,
@@ -42,6 +43,7 @@ from game.play.random_source import RealDice, RollAt, SeededDice
 from game.play.real_dice import enter_dice, withdraw_dice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
+from game.play.undo import UndoSetting
 from game.rules.dice import Dice
 from tests.app.driver import AppDriver
 
@@ -273,6 +275,21 @@ def test_undo_as_usual() -> None:
     driver(SelectBox("full_house"), ConfirmTurn())
     enter(driver, (1, 1, 1, 1, 2))
     assert not driver.view().can_undo  # the next dice are in, as after a roll
+
+
+def test_the_last_box_can_be_taken_back_until_the_next_face_is_entered() -> None:
+    # Taking it back then threw away the faces typed for the next turn, without a word.
+    driver = real_dice_driver()
+    enter(driver, (2, 2, 2, 3, 3))
+    driver(SelectBox("twos"), ConfirmTurn(), SetUndo(UndoSetting.ON))
+    assert driver.view().can_undo
+    driver(EnterFace(6))
+    assert not driver.view().can_undo
+    before = driver.state
+    driver(Undo())
+    assert driver.state == before  # refused: Avi's face stays, Dana's Twos too
+    driver(RemoveLastFace())
+    assert driver.view().can_undo
 
 
 # --- saved, resumed, recorded -------------------------------------------------------------------
