@@ -304,7 +304,8 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(page: Page, app_ur
     expect(hint).to_have_text("")  # nothing to keep before the first roll
     ui.roll()
     expect(hint).to_have_text(
-        "Keys 1–5 keep or release the dice; R rolls; Enter confirms the box selected."
+        "Keys 1–5 keep or release the dice; R rolls; H shows the hint;"
+        " Enter confirms the box selected."
     )
     ui.roll()
     ui.roll()
