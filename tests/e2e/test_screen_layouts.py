@@ -150,7 +150,10 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
             problems.append(f"{seen['clipped']} columns cut")
         if seen["rows"] < 5:
             problems.append(f"{seen['rows']} rows in sight")
-        if height > width and seen["rows"] < seen["allRows"]:  # an upright tablet: the whole sheet
+        # The whole sheet: on an upright tablet, and on a laptop with a mouse (this page's
+        # pointer), where a walk saw Ones to Threes scrolled out at 1280x800.
+        whole = height > width or height >= 768
+        if whole and seen["rows"] < seen["allRows"]:
             problems.append(f"{seen['rows']} of {seen['allRows']} rows in sight")
     return [f"{where} {width}x{height}: {problem} ({seen})" for problem in problems]
 
