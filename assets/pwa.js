@@ -26,9 +26,28 @@ function cacheBackgroundFiles() {
     navigator.serviceWorker.controller?.postMessage("cache-background");
 }
 
+// The first visit says once that the app now works without a connection: nothing else told a
+// commuter whether it was safe to go into the tunnel (a walk). Over the page, not above it, so
+// that nothing moves; it goes by itself after a while.
+const firstVisit = !navigator.serviceWorker?.controller;
+const OFFLINE_READY_SECONDS = 8;
+
+function sayOfflineReady() {
+    const notice = document.getElementById("offline-ready");
+    globalThis.pentaTexts.fill(notice); // in the language chosen since the page was opened
+    notice.hidden = false;
+    const hide = () => {
+        notice.hidden = true;
+    };
+    document.getElementById("offline-ready-ok").addEventListener("click", hide, { once: true });
+    setTimeout(hide, OFFLINE_READY_SECONDS * 1000);
+}
+
 function onWorkerMessage(event) {
     if (event.data === "background-cached") {
+        const said = document.documentElement.dataset.offline === "complete";
         document.documentElement.dataset.offline = "complete";
+        if (firstVisit && !said) sayOfflineReady();
     } else if (event.data === "background-incomplete") {
         document.documentElement.dataset.offline = "incomplete";
     }

@@ -62,11 +62,20 @@ def test_after_the_first_visit_it_boots_and_plays_offline(
     server = site_server()
     boot(page, server.url)
     wait_for_offline_ready(page)
+    # The first visit says so, over the page (nothing moves), until OK.
+    ready = page.locator("#offline-ready")
+    expect(ready).to_be_visible(timeout=30_000)  # once the strategy tables are kept too
+    expect(ready).to_contain_text("ready to play offline")
+    assert ready.evaluate("el => getComputedStyle(el).position") == "fixed"
+    page.click("#offline-ready-ok")
+    expect(ready).to_be_hidden()
 
     server.stop()
     context.set_offline(True)
     page.reload()
     wait_until_ready(page)
+    page.wait_for_selector("html[data-offline]", state="attached", timeout=30_000)
+    expect(ready).to_be_hidden()  # said once, on the first visit only
     # Offline too, Python starts off the main thread: a worker makes the interpreter's
     # snapshot from the cached files, the page restores it, and keeps it.
     assert page.get_attribute("html", "data-snapshot") in ("made", "kept")
