@@ -75,7 +75,15 @@ from game.app.intents import (
     Undo,
 )
 from game.app.kept_intents import AskDeleteKept, CloseFinished, DeleteKept, OpenFinished, ResumeGame
-from game.app.model import COACH_THRESHOLDS, AppState, Dialog, DisplaySize, Screen, Speed
+from game.app.model import (
+    AUTO_SCORE_BY_THE_RULES,
+    COACH_THRESHOLDS,
+    AppState,
+    Dialog,
+    DisplaySize,
+    Screen,
+    Speed,
+)
 from game.app.review_intents import (
     CloseReview,
     OpenHistoryReview,
@@ -253,8 +261,8 @@ class Events:
             self._send(ChooseDice(value == "real"))
         elif action == "language":
             self._send(SetLanguage(value))
-        elif action == "auto-score" and value.isdigit():
-            self._send(SetAutoScore(int(value)))
+        elif action == "auto-score" and (value.isdigit() or value == AUTO_SCORE_BY_THE_RULES):
+            self._send(SetAutoScore(None if value == AUTO_SCORE_BY_THE_RULES else int(value)))
         elif action == "speed-setting" and value in tuple(Speed):
             self._send(SetComputerSpeed(Speed(value)))
         elif action == "import-history":

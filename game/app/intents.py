@@ -170,7 +170,8 @@ class SetLanguage:
 
 @dataclass(frozen=True)
 class SetAutoScore:
-    seconds: int
+    seconds: int | None
+    """None: as the game's rules say (game.app.model.AUTO_SCORE_CHOICES)."""
 
 
 @dataclass(frozen=True)

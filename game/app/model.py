@@ -27,9 +27,12 @@ if TYPE_CHECKING:  # at run time only the shell needs the module, for the histor
     from game.persistence.stats import DailyResult, PlayerStats
 
 
-AUTO_SCORE_CHOICES: tuple[int, ...] = (0, 3, 5, 10)
-"""Seconds of the countdown after the last roll; 0 turns automatic scoring off."""
-DEFAULT_AUTO_SCORE = 3
+AUTO_SCORE_CHOICES: tuple[int | None, ...] = (None, 0, 3, 5, 10)
+"""Seconds of the countdown after the last roll; 0 turns automatic scoring off; None (the
+default) follows the game's rules: Penta's sheet scores after 3 seconds, Yatzy's has no
+countdown (Ruleset.auto_score_seconds)."""
+AUTO_SCORE_BY_THE_RULES = "rules"
+"""The settings' choice of None, as the page names it."""
 ROLL_GUARD_SECONDS = 0.4
 """A human's Roll this soon after their last one is ignored: a double tap must not cost a roll."""
 
@@ -105,7 +108,7 @@ DEFAULT_COACH_THRESHOLD = 5.0
 @dataclass(frozen=True)
 class Settings:
     language: str = DEFAULT_LANGUAGE
-    auto_score_seconds: int = DEFAULT_AUTO_SCORE
+    auto_score_seconds: int | None = None
     computer_speed: Speed = Speed.NORMAL
     undo: UndoSetting = UndoSetting.AUTO
     pass_phone: bool = True
@@ -456,6 +459,15 @@ def is_computer_turn(state: AppState) -> bool:
         and not game.is_over
         and game.player.kind is PlayerKind.COMPUTER
     )
+
+
+def auto_score_seconds(state: AppState) -> int:
+    """The countdown after the last roll in the game on screen: the setting, or its rules'."""
+    chosen = state.settings.auto_score_seconds
+    if chosen is not None:
+        return chosen
+    game = state.game
+    return 0 if game is None else game.ruleset.auto_score_seconds
 
 
 def undo_available(state: AppState) -> bool:

@@ -9,7 +9,10 @@ them, and the other new settings keep their defaults. Version 3 added the coach 
 each player's mode ("coach") and the warning threshold ("coach_threshold"); a version 2 record
 gets every player's coach off and the default threshold. Version 4 added the dice of the last
 setup ("real_dice": true when it was played with real dice at the table); a version 3 record
-gets the dice on screen."""
+gets the dice on screen. Version 5 lets the automatic scoring follow the game's rules
+("auto_score_seconds": null, the default: 3 seconds in Penta, none in Yatzy, as their sheets
+say); a version 4 record's 3 seconds, the default it could not tell from a choice, becomes
+that."""
 
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, PlayerKind, is
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
-PREFERENCES_VERSION = 4
+PREFERENCES_VERSION = 5
 T = TypeVar("T")
 
 
@@ -65,10 +68,20 @@ def _add_dice(data: JsonObject) -> JsonObject:
     return {**data, "version": 4, "real_dice": False}
 
 
+OLD_DEFAULT_AUTO_SCORE = 3
+"""The countdown's default before version 5, for every ruleset."""
+
+
+def _auto_score_by_the_rules(data: JsonObject) -> JsonObject:
+    if data.get("auto_score_seconds") == OLD_DEFAULT_AUTO_SCORE:
+        return {**data, "version": 5, "auto_score_seconds": None}
+    return {**data, "version": 5}
+
+
 _MIGRATIONS = MigrationChain(
     "penta-preferences",
     current=PREFERENCES_VERSION,
-    steps={1: _add_pass_phone_and_guide, 2: _add_coach, 3: _add_dice},
+    steps={1: _add_pass_phone_and_guide, 2: _add_coach, 3: _add_dice, 4: _auto_score_by_the_rules},
 )
 
 

@@ -22,6 +22,7 @@ from game.app.model import (
     Screen,
     Settings,
     Setup,
+    auto_score_seconds,
     is_computer_turn,
 )
 from game.app.notices import notice, reported, with_notices
@@ -157,7 +158,7 @@ def resume(
     )
     if not game.is_over and RESTORED_NOTICE not in new.ui.notices:
         new = replace(new, ui=replace(new.ui, notices=(*new.ui.notices, RESTORED_NOTICE)))
-    seconds = state.settings.auto_score_seconds
+    seconds = auto_score_seconds(new)
     if (
         not game.is_over
         and not is_computer_turn(new)

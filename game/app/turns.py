@@ -38,6 +38,7 @@ from game.app.model import (
     Screen,
     Speed,
     Undone,
+    auto_score_seconds,
     is_computer_turn,
     undo_available,
 )
@@ -245,7 +246,7 @@ def _roll(state: AppState, c: Context) -> AppState:
         play=replace(state.play, game=rolled, before_last_turn=None, last_auto_scored=None),
         pacing=replace(state.pacing, hint=None, hint_requested=False),
     )
-    seconds = state.settings.auto_score_seconds
+    seconds = auto_score_seconds(new)
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
         new = countdown.start(new, c.now, seconds, c.coach.best_box(rolled))
     return _announce(new, Rolled(rolled.current_player, rolled.dice))

@@ -101,6 +101,7 @@ from game.app.model import (
     Screen,
     Speed,
     Tables,
+    auto_score_seconds,
 )
 from game.app.notices import (
     Outcome,
@@ -274,7 +275,7 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if seconds not in AUTO_SCORE_CHOICES:
                 return state
             new = replace(state, settings=replace(state.settings, auto_score_seconds=seconds))
-            return countdown.stop(new) if seconds == 0 else new
+            return countdown.stop(new) if auto_score_seconds(new) == 0 else new
         case SetComputerSpeed(speed):
             if speed not in tuple(Speed):
                 return state

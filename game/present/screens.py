@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.app.daily import replayable, todays_kept, todays_result
-from game.app.model import AUTO_SCORE_CHOICES, COACH_THRESHOLDS, AppState, DisplaySize, Speed
+from game.app.model import (
+    AUTO_SCORE_BY_THE_RULES,
+    AUTO_SCORE_CHOICES,
+    COACH_THRESHOLDS,
+    AppState,
+    DisplaySize,
+    Speed,
+)
 from game.app.seats import default_names
 from game.coach.protocol import CoachMode
 from game.i18n.player_names import shown_name
@@ -296,8 +303,10 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
         auto_score_help=t("settings.auto_score_help"),
         auto_score=tuple(
             Choice(
-                str(seconds),
-                t("settings.auto_score.seconds", seconds=seconds)
+                AUTO_SCORE_BY_THE_RULES if seconds is None else str(seconds),
+                t("settings.auto_score.rules")
+                if seconds is None
+                else t("settings.auto_score.seconds", seconds=seconds)
                 if seconds
                 else t("settings.auto_score.off"),
                 seconds == settings.auto_score_seconds,

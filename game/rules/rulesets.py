@@ -167,6 +167,9 @@ class Ruleset:
     extra_five_of_a_kind_bonus: int
     """Earned by each further five of a kind while that box holds its full points."""
     joker: JokerRule | None
+    auto_score_seconds: int
+    """After the last roll with no box chosen, the box the computer would choose is scored after
+    this many seconds, as the rule sheet says (Penta's: 3); 0 where it says nothing of it."""
     box_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _boxes_by_id: dict[str, Box] = field(init=False, repr=False, compare=False)
 
@@ -241,6 +244,7 @@ class Ruleset:
         data = asdict(self)
         data.pop("box_ids", None)
         data.pop("_boxes_by_id", None)
+        data.pop("auto_score_seconds", None)  # the app's pace: no score depends on it
         return data
 
     def fingerprint(self) -> str:
@@ -352,6 +356,7 @@ PENTA = Ruleset(
     five_of_a_kind_box="penta",
     extra_five_of_a_kind_bonus=100,
     joker=JokerRule(needs_full_points=True),
+    auto_score_seconds=3,
 )
 
 YATZY = Ruleset(
@@ -373,6 +378,7 @@ YATZY = Ruleset(
     five_of_a_kind_box="yatzy",
     extra_five_of_a_kind_bonus=0,
     joker=None,
+    auto_score_seconds=0,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (PENTA, YATZY)}

@@ -11,6 +11,7 @@ from game.app.intents import (
     AddPlayer,
     NewGame,
     Roll,
+    SetAutoScore,
     SetPlayerKind,
     SetPlayerLevel,
     StartGame,
@@ -76,8 +77,9 @@ def test_computer_players_of_every_level_finish_a_game(coach: AdvisorCoach) -> N
         d.tick_after(10)
     assert d.game.is_over
     assert all(sheet.total > 0 for sheet in d.game.sheets)
-    # The human countdown uses the advisor's box.
-    d(NewGame(), *(SetPlayerKind(index, PlayerKind.HUMAN) for index in range(3)), StartGame())
+    # The human countdown uses the advisor's box (in Yatzy too, when the settings ask for one).
+    humans = (SetPlayerKind(index, PlayerKind.HUMAN) for index in range(3))
+    d(NewGame(), *humans, SetAutoScore(3), StartGame())
     for _ in range(3):
         d.now += 1  # a player's pace (a Roll right after a Roll is a double tap, ignored)
         d(Roll())

@@ -13,10 +13,12 @@ import pytest
 from game.app.countdown import turn_record
 from game.app.intents import (
     AddPlayer,
+    ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
     HideHint,
     HoldSheet,
+    NewGame,
     OpenSettings,
     ReleaseSheet,
     Roll,
@@ -37,6 +39,7 @@ from game.app.model import (
     UNDO_WINDOW_SECONDS,
     AppState,
     Screen,
+    auto_score_seconds,
     is_computer_turn,
     next_deadline,
     undo_available,
@@ -51,6 +54,7 @@ from game.persistence.turn_record import PendingCountdown, TurnRecord
 from game.play.state import GameState, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.snapshot import present
+from game.rules.rulesets import RULESETS
 from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
@@ -73,6 +77,30 @@ def last_roll(t: AppDriver) -> GameState:
         t.state.pacing.countdown_deadline == t.now + 3 and t.state.pacing.countdown_box is not None
     )
     return t.game
+
+
+# --- as the rules say ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "seconds"), [("penta", 3), ("yatzy", 0)])
+def test_by_default_the_countdown_is_the_rules_and_a_choice_applies_to_both(
+    ruleset: str, seconds: int
+) -> None:
+    # Penta's sheet scores after 3 seconds; Yatzy's says nothing of a countdown.
+    t = AppDriver(initial_state(["en-US"], seed=7), COACH)
+    t(ChooseRuleset(ruleset), StartGame(), Roll(), Roll(), Roll())
+    assert t.state.settings.auto_score_seconds is None
+    assert auto_score_seconds(t.state) == seconds == RULESETS[ruleset].auto_score_seconds
+    deadline = t.state.pacing.countdown_deadline
+    assert deadline == (t.now + seconds if seconds else None)
+    settings = t.snapshot().settings
+    assert settings is not None
+    first = settings.auto_score[0]
+    assert (first.value, first.label, first.selected) == ("rules", "As the rules say", True)
+    t(SetAutoScore(5), NewGame(), StartGame(), Roll(), Roll(), Roll())
+    assert t.state.pacing.countdown_deadline == t.now + 5  # the player's choice, any rules
+    t(SetAutoScore(None))
+    assert auto_score_seconds(t.state) == seconds
 
 
 # --- point 7: holding the sheet pauses the countdown; an automatic box can be taken back -----

@@ -48,6 +48,7 @@ from game.app.model import (
     Screen,
     Speed,
     Undone,
+    auto_score_seconds,
     is_computer_turn,
     next_deadline,
     undo_available,
@@ -218,7 +219,7 @@ def test_resume_picks_the_screen_and_schedules_the_computer_or_countdown() -> No
     assert resumed.pacing.countdown_deadline is None  # rolls left: nothing to count down
     last = roll(roll(game, 0), 0)
     resumed = resume(state, last, None, now=5.0)
-    assert resumed.pacing.countdown_deadline == 5.0 + resumed.settings.auto_score_seconds
+    assert resumed.pacing.countdown_deadline == 5.0 + auto_score_seconds(resumed)
     bot = new_game("penta", [Player("Bot", PlayerKind.COMPUTER, "beginner")], SeededDice(1))
     resumed = resume(state, bot, None, now=5.0)
     assert resumed.pacing.computer_due is not None

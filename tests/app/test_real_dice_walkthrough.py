@@ -58,11 +58,21 @@ def test_the_dice_choice_is_kept_with_the_last_setup() -> None:
     assert [choice.value for choice in setup.dice_choices if choice.selected] == ["real"]
 
 
+@pytest.mark.parametrize(("stored", "now"), [(3, None), (0, 0), (5, 5), (10, 10)])
+def test_preferences_of_version_4_let_the_old_default_countdown_follow_the_rules(
+    stored: int, now: int | None
+) -> None:
+    # 3 seconds was every ruleset's default: it cannot be told from a choice.
+    data = preferences_to_data(real_dice_driver().state)
+    back = preferences_from_data(AppState(), {**data, "version": 4, "auto_score_seconds": stored})
+    assert back.settings.auto_score_seconds == now
+
+
 def test_preferences_of_version_3_are_upgraded_with_dice_on_screen() -> None:
     data = preferences_to_data(real_dice_driver().state)
     del data["real_dice"]
     back = preferences_from_data(AppState(), {**data, "version": 3})
-    assert PREFERENCES_VERSION == 4 and not back.setup.real_dice
+    assert PREFERENCES_VERSION == 5 and not back.setup.real_dice
     with pytest.raises(SaveFileError, match="version 3 never wrote real_dice"):
         preferences_from_data(AppState(), {**data, "version": 3, "real_dice": True})
 

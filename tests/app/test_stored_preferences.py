@@ -52,7 +52,7 @@ BAD = [
     ("a seat level", seat(level="grandmaster"), "'grandmaster'", ProblemKind.INVALID),
     ("a seat key", seat(colour="red"), "'colour'", ProblemKind.INVALID),
     ("another format", {**chosen(), "format": "x"}, "'x'", ProblemKind.INVALID),
-    ("a newer version", {**chosen(), "version": 5}, "not 5", ProblemKind.UNKNOWN_VERSION),
+    ("a newer version", {**chosen(), "version": 6}, "not 6", ProblemKind.UNKNOWN_VERSION),
 ]
 
 

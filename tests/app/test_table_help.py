@@ -39,8 +39,10 @@ from tests.i18n.isolation import iso
 
 
 def game_of(ruleset: str = "penta", language: str = "en-US", seed: int = 3) -> AppDriver:
+    """A game of `ruleset`, with the 3-second countdown that Penta's rules set (for Yatzy's too,
+    whose rules have none)."""
     t = AppDriver(initial_state([language], seed=seed))
-    t(ChooseRuleset(ruleset), StartGame())
+    t(ChooseRuleset(ruleset), SetAutoScore(3), StartGame())
     return t
 
 
