@@ -60,6 +60,7 @@ def test_rules_and_box_help_mid_turn(open_page: Callable[..., Page], app_url: st
     # One page for the three languages, switched in the page: a game in each.
     page = open_page("en", has_touch=True)
     ui = Ui(page).open(app_url, seed=11)
+    ui.set_auto_score(3)  # a countdown in Yatzy too (its rules have none): it waits behind help
     for index, language in enumerate(sorted(LOCALES)):
         if index:
             leave_the_game(page)
