@@ -11,7 +11,13 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
-from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
+from game.app.coach_intents import (
+    DismissWarning,
+    PlayMineAnyway,
+    SetCoachThreshold,
+    SetPlayerCoach,
+    ShowBestMove,
+)
 from game.app.entry_intents import (
     ApplyCorrection,
     AskAboutRoll,
@@ -360,7 +366,8 @@ def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
     """Keys 1 to 5 keep dice, R rolls and H shows or hides the hint (the keys where R and H are
     on an English keyboard, in every layout); with real dice, 1 to 6 enter a face and Backspace
     takes the last back; Enter confirms the box selected (from the page or that box: a keyboard
-    walk selected a box with Enter and found Confirm 32 Tabs away)."""
+    walk selected a box with Enter and found Confirm 32 Tabs away); Escape sets the coach's
+    warning aside, the move not made."""
     game = state.game
     if key == "Enter":
         return ConfirmTurn() if game is not None and game.selected_box is not None else None
@@ -372,6 +379,8 @@ def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
         return Roll()
     if code == "KeyH":
         return HideHint() if state.pacing.hint is not None else ShowHint()
+    if key == "Escape":
+        return DismissWarning() if state.coaching.waiting is not None else None
     return ToggleKeep(int(key) - 1) if key in ("1", "2", "3", "4", "5") else None
 
 

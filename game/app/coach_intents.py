@@ -1,5 +1,5 @@
 """The intents of the coach while playing (game.app.coaching): each seat's mode, the warning's
-threshold, and the two answers to a warning."""
+threshold, and the answers to a warning."""
 
 from __future__ import annotations
 
@@ -31,3 +31,9 @@ class ShowBestMove:
 @dataclass(frozen=True)
 class PlayMineAnyway:
     """[Play mine anyway] on the coach's warning: the move that waits is made."""
+
+
+@dataclass(frozen=True)
+class DismissWarning:
+    """Escape on the coach's warning: neither answer; the move that waited is not made, and the
+    player chooses again (as a change of keep or box does)."""

@@ -8,7 +8,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
+from game.app.coach_intents import (
+    DismissWarning,
+    PlayMineAnyway,
+    SetCoachThreshold,
+    SetPlayerCoach,
+    ShowBestMove,
+)
 from game.app.entry_intents import (
     ApplyCorrection,
     AskAboutRoll,
@@ -471,6 +477,7 @@ Intent = (
     | SetCoachThreshold
     | ShowBestMove
     | PlayMineAnyway
+    | DismissWarning
     | StartDaily
     | ReviewIntent
     | ChooseDice

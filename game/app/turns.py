@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 import game.app.coaching as coaching
 import game.app.countdown as countdown
-from game.app.coach_intents import PlayMineAnyway, ShowBestMove
+from game.app.coach_intents import DismissWarning, PlayMineAnyway, ShowBestMove
 from game.app.entry import game_as_entered
 from game.app.intents import (
     ConfirmTurn,
@@ -163,6 +163,8 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
             return _confirm_judged(state, c)
         case ShowBestMove():
             return coaching.show_best(state)
+        case DismissWarning():
+            return coaching.changed(state)
         case PlayMineAnyway():
             waiting = state.coaching.waiting
             if waiting is None:

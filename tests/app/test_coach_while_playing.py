@@ -10,7 +10,13 @@ from datetime import date
 
 import pytest
 
-from game.app.coach_intents import PlayMineAnyway, SetCoachThreshold, SetPlayerCoach, ShowBestMove
+from game.app.coach_intents import (
+    DismissWarning,
+    PlayMineAnyway,
+    SetCoachThreshold,
+    SetPlayerCoach,
+    ShowBestMove,
+)
 from game.app.derived import session_save
 from game.app.effects import Focus
 from game.app.intents import (
@@ -111,6 +117,17 @@ def test_the_warning_takes_the_keyboard_focus_once(coach: AdvisorCoach) -> None:
     ]
     d(ToggleKeep(0))  # a change of keep while it waits: no second move of the focus
     assert not [e for e in d.effects if isinstance(e, Focus)]
+
+
+def test_escape_sets_the_warning_aside_with_the_move_not_made(coach: AdvisorCoach) -> None:
+    d = solo(coach, CoachMode.WARN)
+    d(Roll())  # nothing kept: all five again, which the coach holds back
+    assert d.view().coach_warning is not None
+    d(DismissWarning())
+    assert d.view().coach_warning is None
+    assert d.game.dice == (6, 6, 6, 6, 5) and d.game.rolls_left == 2  # nothing rolled
+    d(Roll())  # the same move again: the coach asks again
+    assert d.view().coach_warning is not None
 
 
 def test_show_it_shows_the_best_move_and_lets_the_player_change(coach: AdvisorCoach) -> None:

@@ -81,6 +81,13 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: 
     expect(page.locator("#human-controls")).to_be_hidden()
     expect(page.locator("#show-best")).to_be_focused()  # its choices are the next thing to do
     assert ui.dice() == (6, 6, 6, 6, 5)
+    page.keyboard.press("Escape")  # set aside: nothing rolled, the tray's buttons back
+    expect(warning).to_be_hidden()
+    expect(page.locator("#roll")).to_be_visible()
+    assert ui.dice() == (6, 6, 6, 6, 5)
+    ui.pass_time(ROLL_PACE)
+    page.click("#roll")  # the same move: the coach asks again
+    expect(warning).to_be_visible()
     title, reason = page.locator("#coach-warning-title"), page.locator("#coach-reason")
     expect(title).to_have_text(re.compile(r"^A better move is worth \d+\.\d more points$"))
     expect(reason).to_contain_text("keep 6, 6, 6, 6")
