@@ -21,10 +21,11 @@ from game.app.effects import (
     SaveSession,
     ScheduleTick,
 )
-from game.app.intents import Intent, MovePlayer, RemovePlayer, SkipGuide
+from game.app.intents import AddPlayer, Intent, MovePlayer, RemovePlayer, SkipGuide
 from game.app.model import AppState, Rolled, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.review_flow import needed_table
+from game.play.state import PlayerKind
 from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import RULESETS
 
@@ -60,7 +61,7 @@ def effects_of_change(
         # The coach's warning stands in for the tray's buttons: a keyboard player's focus,
         # left on the die or box that asked for the move, was 6 Tabs from its choices (a walk).
         effects.append(Focus((("show-best", None), ("play-anyway", None))))
-    return (*effects, *_focus_after(intent))
+    return (*effects, *_focus_after(intent, before, after))
 
 
 def session_save(state: AppState, now: float) -> SaveSession:
@@ -139,11 +140,16 @@ def _roll_animation(before: AppState, after: AppState) -> tuple[Effect, ...]:
     return (AnimateRoll(tuple(die for die in range(DICE_COUNT) if die not in kept)),)
 
 
-def _focus_after(intent: Intent) -> tuple[Effect, ...]:
+def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Effect, ...]:
     """Where the focus goes when its button goes. A player moved: their same button, at the
     top or bottom their other one; a player removed: the next one's Remove button (now at the
-    same place), else Add player; the guide ended or declined: Roll, else Confirm turn."""
+    same place), else Add player; the guide ended or declined: Roll, else Confirm turn. And a
+    person added: their name field, to be typed (a walk tapped "Add player" and had to find the
+    new field)."""
+    added = len(after.setup.seats) > len(before.setup.seats)
     match intent:
+        case AddPlayer(PlayerKind.HUMAN) if added:
+            return (Focus((("name", len(after.setup.seats) - 1),)),)
         case SkipGuide():
             return (Focus((("roll", None), ("confirm", None))),)
         case MovePlayer(index, delta):

@@ -377,6 +377,14 @@ def test_the_screen_is_kept_awake_during_a_game() -> None:
     assert asked(driver) == ()
 
 
+def test_a_person_added_gets_the_focus_on_their_name_and_a_computer_does_not() -> None:
+    driver = AppDriver.seeded(1)
+    driver(AddPlayer())
+    assert of(Focus, asked(driver)) == [Focus((("name", 1),))]
+    driver(AddPlayer(PlayerKind.COMPUTER))
+    assert of(Focus, asked(driver)) == []
+
+
 def test_the_focus_follows_a_player_moved_or_removed() -> None:
     driver = AppDriver.seeded(1)
     driver(AddPlayer(), AddPlayer())
