@@ -73,13 +73,14 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
             cards.append(StatsCard(name, t.ruleset_name(stats.ruleset_id), facts, "", ()))
             continue
         # Five of a kind thrown with real dice is not counted (nothing checks those dice): the
-        # label says so where it matters (a walk read "Pentas 0" after a Penta at the table).
+        # label says so where it matters (a walk read "Pentas 0" after a Penta at the table),
+        # and a player who never played with dice on screen has no such count (another walk
+        # read "Pentas (dice on screen): 0" after a Penta at the table).
         counted = "five_of_a_kind_on_screen" if stats.real_dice_games else "five_of_a_kind"
         fives = t(f"stats.{counted}.{stats.ruleset_id}")
-        facts += (
-            Fact(t("stats.upper_bonus_rate"), t.format_percent(stats.upper_bonus_rate)),
-            Fact(fives, t.format_number(stats.five_of_a_kind)),
-        )
+        facts += (Fact(t("stats.upper_bonus_rate"), t.format_percent(stats.upper_bonus_rate)),)
+        if stats.games > stats.real_dice_games:
+            facts += (Fact(fives, t.format_number(stats.five_of_a_kind)),)
         if stats.real_dice_games:
             facts += (Fact(t("stats.real_dice_games"), t.format_number(stats.real_dice_games)),)
         played = _played_ranges(stats.distribution)
