@@ -92,8 +92,9 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
     for _, record in reversed(records):
         day = t.format_date(record.finished)
         ruleset = t.ruleset_name(record.ruleset.id)
-        # Its luck is not the app's (the statistics leave it out): the list says so too.
-        dice = "_real_dice" if record.real_dice else ""
+        # Its luck is not the app's (the statistics leave it out): the list says so too. A daily
+        # challenge says so: two games of a day looked alike in the list (a walk).
+        dice = "_real_dice" if record.real_dice else "_daily" if record.challenge_date else ""
         final = named_in(_final_state(record), t.language)
         views.append(
             FinishedGameView(

@@ -288,6 +288,11 @@ def test_the_history_marks_the_challenges_with_their_day() -> None:
     total = game.sheets[0].total
     entries = tuple(without_isolates(entry) for entry in history.daily_entries)
     assert entries == (f"1 Dec 2026 · Yatzy · Dana: {total} points",)
+    # In the list of finished games too: two games of a day looked alike there (a walk).
+    titles = [without_isolates(game.title) for game in history.games]
+    assert [title.endswith(" · daily challenge") for title in titles].count(True) == 1
+    daily_game = next(g for g in history.games if without_isolates(g.title).endswith("challenge"))
+    assert without_isolates(daily_game.open_name).endswith(", the daily challenge")
 
 
 def test_a_challenge_in_progress_is_saved_and_goes_on_with_its_dice() -> None:
