@@ -24,6 +24,7 @@ class HelpView:
             self.node("handover-cheer").text(handover.celebration).show(bool(handover.celebration))
             self._lines("handover-last-move", handover.moves_since)
             self.node("handover-coach").text(handover.coach_line).show(bool(handover.coach_line))
+            self.node("handover-guide").text(handover.guide_done).show(bool(handover.guide_done))
             self.node("handover-start").text(handover.start_label)
             self.node("handover-undo").text(handover.undo_label).show(handover.can_undo)
             self.node("handover-leave").text(handover.leave_label)

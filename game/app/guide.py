@@ -6,7 +6,9 @@ confirm) until the player confirms a box, and the auto-score countdown waits mea
 `guide_done` is kept in the preferences and nothing is offered again. Played through in a game
 where the same player goes on (alone, or with no one else's turn between), a last word says
 the turn is done (Step.DONE), until the player's next move or SkipGuide (its "Got it"): a walk
-saw the guide vanish at the confirmation, with nothing to say it had ended as it should."""
+saw the guide vanish at the confirmation, with nothing to say it had ended as it should. Where
+the hand-over follows, the hand-over says it (`done_on_handover`), to the player who still holds
+the phone, until it is passed: a family's walk never saw the last word."""
 
 from __future__ import annotations
 
@@ -94,7 +96,11 @@ def followed(before: AppState, after: AppState) -> AppState:
     """`after` with the guide finished if the box it led to was just confirmed (its last word
     shown if the same player goes on), and that word gone at the game's next change."""
     if before.ui.guide_on and before.settings.guide_done:
-        moved = after.game is not before.game or after.screen is not Screen.GAME
+        moved = (
+            after.game is not before.game
+            or after.screen is not Screen.GAME
+            or handover.is_pending(after) != handover.is_pending(before)  # the phone passed
+        )
         return replace(after, ui=replace(after.ui, guide_on=False)) if moved else after
     if step(before) is None or after.game is None or before.game is None:
         return after
@@ -103,4 +109,11 @@ def followed(before: AppState, after: AppState) -> AppState:
     done = finished(after)
     if after.game.current_player == before.game.current_player and step(after) is not None:
         return replace(done, ui=replace(done.ui, guide_on=True))
+    if handover.is_pending(done):
+        return replace(done, ui=replace(done.ui, guide_on=True))  # said on the hand-over
     return done
+
+
+def done_on_handover(state: AppState) -> bool:
+    """Whether the hand-over on screen follows the guided turn, and says that it is done."""
+    return state.ui.guide_on and state.settings.guide_done and handover.is_pending(state)

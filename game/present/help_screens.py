@@ -50,6 +50,7 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         can_undo=can_undo,
         leave_label=t("game.leave"),
         coach_line=coach_line(state, t),
+        guide_done=t("guide.done_handover") if guide.done_on_handover(state) else "",
     )
 
 

@@ -44,6 +44,8 @@ class HandoverView(NamedTuple):
     """Leaving the game from here asks first, as from the game screen."""
     coach_line: str = ""
     """The coach's word on the box just scored, to the player who still holds the phone."""
+    guide_done: str = ""
+    """After the guided turn, its last word, to the player who played it (game.app.guide)."""
 
 
 class BoxHelpView(NamedTuple):

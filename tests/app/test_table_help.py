@@ -209,14 +209,24 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     assert again.state.settings.guide_done
 
 
-def test_the_guide_says_its_last_word_only_to_the_player_who_goes_on() -> None:
-    # Two humans: the next turn is the other's, behind the hand-over.
+def test_the_guide_says_its_last_word_only_to_the_player_who_played_it() -> None:
+    # Two humans: the next turn is the other's, behind the hand-over, which says the last word
+    # to the player who still holds the phone (a walk never saw it), and only until it passes.
     t = AppDriver(initial_state(["en"], seed=3))
     t(AddPlayer(), SetAutoScore(0), StartGame(), StartGuide(), Roll(), SelectBox("chance"))
+    t.take_phone = False
     t(ConfirmTurn())
-    assert t.state.settings.guide_done and not t.state.ui.guide_on
+    assert t.state.settings.guide_done
+    handover = t.snapshot().handover
+    assert handover is not None
+    assert handover.guide_done == "That was a whole turn: your points are in the sheet. " + (
+        "The next turns go the same way."
+    )
     t(StartTurn())
-    assert t.view().guide is None
+    assert t.view().guide is None and not t.state.ui.guide_on
+    t(Roll(), SelectBox("chance"), ConfirmTurn())  # the next hand-over says nothing of it
+    handover = t.snapshot().handover
+    assert handover is not None and handover.guide_done == ""
 
 
 def test_the_guide_offer_can_be_skipped_and_is_not_offered_again() -> None:
