@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import game.app.coaching as coaching
+from game.app.coach_intents import DismissWarning
 from game.app.comfort import roll_feel
 from game.app.countdown import turn_record
 from game.app.effects import (
@@ -143,13 +144,19 @@ def _roll_animation(before: AppState, after: AppState) -> tuple[Effect, ...]:
 def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Effect, ...]:
     """Where the focus goes when its button goes. A player moved: their same button, at the
     top or bottom their other one; a player removed: the next one's Remove button (now at the
-    same place), else Add player; the guide ended or declined: Roll, else Confirm turn. And a
-    person added: their name field, to be typed (a walk tapped "Add player" and had to find the
-    new field)."""
+    same place), else Add player; the guide ended or declined: Roll, else Confirm turn; the
+    coach's warning set aside: the move it held back. And a person added: their name field, to
+    be typed (a walk tapped "Add player" and had to find the new field)."""
     added = len(after.setup.seats) > len(before.setup.seats)
     match intent:
         case AddPlayer(PlayerKind.HUMAN) if added:
             return (Focus((("name", len(after.setup.seats) - 1),)),)
+        case DismissWarning() if before.coaching.waiting is not None:
+            # Back to the move that waited: with its box still chosen, Confirm turn (Enter on
+            # Roll, where the focus fell, spent the last roll in a walk), else Roll.
+            chose = after.game is not None and after.game.selected_box is not None
+            targets = (("confirm", None), ("roll", None))
+            return (Focus(targets if chose else targets[::-1]),)
         case SkipGuide():
             return (Focus((("roll", None), ("confirm", None))),)
         case MovePlayer(index, delta):

@@ -126,8 +126,21 @@ def test_escape_sets_the_warning_aside_with_the_move_not_made(coach: AdvisorCoac
     d(DismissWarning())
     assert d.view().coach_warning is None
     assert d.game.dice == (6, 6, 6, 6, 5) and d.game.rolls_left == 2  # nothing rolled
+    assert Focus((("roll", None), ("confirm", None))) in d.effects
     d(Roll())  # the same move again: the coach asks again
     assert d.view().coach_warning is not None
+
+
+def test_escape_on_a_costly_box_leaves_it_chosen_with_the_focus_on_confirm(
+    coach: AdvisorCoach,
+) -> None:
+    # Enter on Roll, where the focus fell, spent a walk's last roll.
+    d = solo(coach, CoachMode.WARN)
+    d(SelectBox("chance"), ConfirmTurn())  # 29 points in Chance with four sixes: costly
+    assert d.view().coach_warning is not None
+    d(DismissWarning())
+    assert d.game.selected_box == "chance" and d.view().coach_warning is None
+    assert Focus((("confirm", None), ("roll", None))) in d.effects
 
 
 def test_show_it_shows_the_best_move_and_lets_the_player_change(coach: AdvisorCoach) -> None:

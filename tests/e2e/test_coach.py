@@ -83,7 +83,7 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: 
     assert ui.dice() == (6, 6, 6, 6, 5)
     page.keyboard.press("Escape")  # set aside: nothing rolled, the tray's buttons back
     expect(warning).to_be_hidden()
-    expect(page.locator("#roll")).to_be_visible()
+    expect(page.locator("#roll")).to_be_focused()  # the move it held back
     assert ui.dice() == (6, 6, 6, 6, 5)
     ui.pass_time(ROLL_PACE)
     page.click("#roll")  # the same move: the coach asks again
