@@ -361,7 +361,7 @@ def test_the_history_card_counts_the_games_with_real_dice() -> None:
     # Their five of a kind are not counted: with no game of dice on screen, no count at all.
     assert not [label for label in facts if "Yatzys" in label]
     # With one, the count says it is of the dice on screen (a walk read "Pentas 0").
-    screen = record_game("3" * 16, played_on_screen(), date(2026, 12, 2))
+    screen = record_game("3" * 16, played_through_on_screen(), date(2026, 12, 2))
     driver.state = replace(
         driver.state, ui=replace(driver.state.ui, stats=player_stats([real, screen]))
     )
@@ -373,8 +373,9 @@ def test_the_history_card_counts_the_games_with_real_dice() -> None:
     assert facts["Yatzys (dice on screen)"] == str(player_stats([screen])[0].five_of_a_kind)
 
 
-def played_on_screen() -> GameState:
-    game = new_game("yatzy", [Player("Dana")], SeededDice(4))
+def played_through_on_screen() -> GameState:
+    """A whole game of Yatzy with the dice on screen (seeded), each box the most at once."""
+    game = new_game("yatzy", [Player("Dana")], SeededDice(3))
     for _ in game.ruleset.box_ids:
         game = roll(game, 0)
         game = score(game, 0, best_immediate_box(game))

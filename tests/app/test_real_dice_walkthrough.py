@@ -31,19 +31,22 @@ from game.app.intents import (
 from game.app.model import AppState, Screen
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
 from game.app.start import initial_state, resume
-from game.coach.greedy import best_immediate_box
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates as plain
 from game.persistence.history import record_game
 from game.persistence.session import SESSION_KEY, restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
-from game.play.engine import new_game, roll, score
-from game.play.random_source import RealDice, SeededDice
+from game.play.random_source import RealDice
 from game.play.sheet import Sheet
-from game.play.state import GameState, Player, PlayerKind
+from game.play.state import PlayerKind
 from tests.app.driver import AppDriver
-from tests.app.test_real_dice import enter, played_through, real_dice_driver
+from tests.app.test_real_dice import (
+    enter,
+    played_through,
+    played_through_on_screen,
+    real_dice_driver,
+)
 from tests.app.test_real_dice_corrections import PENTA_TURNS, app_with, played
 
 # --- 1. the dice choice is kept with the last setup ----------------------------------------------
@@ -242,14 +245,6 @@ def test_the_history_list_marks_the_games_played_with_real_dice(language: str, m
     on_screen, with_real_dice = history.games  # newest first: as recorded, the later first
     assert marked in plain(with_real_dice.title) and marked in plain(with_real_dice.open_name)
     assert marked not in plain(on_screen.title) and marked not in plain(on_screen.open_name)
-
-
-def played_through_on_screen() -> GameState:
-    game = new_game("yatzy", [Player("Dana")], SeededDice(3))
-    for _ in game.ruleset.box_ids:
-        game = roll(game, 0)
-        game = score(game, 0, best_immediate_box(game))
-    return game
 
 
 # --- 6. a partly entered roll survives a reload ------------------------------------------------
