@@ -94,7 +94,8 @@ def finished(state: AppState) -> AppState:
 
 def followed(before: AppState, after: AppState) -> AppState:
     """`after` with the guide finished if the box it led to was just confirmed (its last word
-    shown if the same player goes on), and that word gone at the game's next change."""
+    shown if the same player goes on, or on the hand-over that follows), and that word gone at
+    the game's next change or once the phone is passed."""
     if before.ui.guide_on and before.settings.guide_done:
         moved = (
             after.game is not before.game
@@ -107,10 +108,9 @@ def followed(before: AppState, after: AppState) -> AppState:
     if after.game.sheets == before.game.sheets:
         return after
     done = finished(after)
-    if after.game.current_player == before.game.current_player and step(after) is not None:
+    goes_on = after.game.current_player == before.game.current_player and step(after) is not None
+    if goes_on or handover.is_pending(done):  # its last word: on the turn, or the hand-over
         return replace(done, ui=replace(done.ui, guide_on=True))
-    if handover.is_pending(done):
-        return replace(done, ui=replace(done.ui, guide_on=True))  # said on the hand-over
     return done
 
 
