@@ -42,6 +42,7 @@ class ReviewPanels:
                 fill_text(value, fact.value)
                 breakdown.el.append(term, value)
         node("review-equation").text(view.equation)
+        node("review-breakdown-help").text(view.breakdown_help)
         node("review-skill-heading").text(view.skill_heading)
         skill = node("review-skill")
         if skill.changed("#lines", view.skill):
@@ -51,6 +52,7 @@ class ReviewPanels:
             bool(view.mistakes_heading)
         )
         node("review-no-mistakes").text(view.no_mistakes).show(bool(view.no_mistakes))
+        node("review-expected-help").text(view.expected_help).show(bool(view.expected_help))
         mistakes = node("review-mistakes")
         if mistakes.changed("#mistakes", repr(view.mistakes)):
             same = not mistakes.changed("#identity", view.identity)
@@ -102,6 +104,10 @@ class ReviewPanels:
                 box.append(el)
             moves.append(box)
         details.append(summary, position, moves)
+        if mistake.why:
+            why = make("p", "mistake-why")
+            fill_text(why, mistake.why)
+            details.append(why)
         item.append(details)
         return item
 

@@ -16,6 +16,7 @@ from game.play.move_log import Scored as ScoredMove
 from game.play.state import GameState
 from game.present.help_views import CoachWarningView
 from game.present.tenths import DECIMALS, shown_difference
+from game.rules.rulesets import Ruleset
 
 
 def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
@@ -79,33 +80,51 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
     ]
     best = judgement.best_move
     if isinstance(verdict.move, ScoredMove) and isinstance(best, ScoreAdvice):
-        mine_box, best_box = verdict.move.box, best.box
-        ruleset = game.ruleset
-        sentences.append(
-            t(
-                "coach.reason_open",
-                mine_box=t.box_name(ruleset.id, mine_box),
-                best_box=t.box_name(ruleset.id, best_box),
-            )
+        assert game.options is not None
+        points = game.options.points
+        sentences += two_boxes_reasons(
+            t,
+            game.ruleset,
+            (verdict.move.box, points[verdict.move.box]),
+            (best.box, points[best.box]),
+            game.sheet.upper_subtotal,
         )
-        upper = ruleset.upper_box_ids
-        subtotal, needed = game.sheet.upper_subtotal, ruleset.upper_bonus_threshold
-        if subtotal < needed and (mine_box in upper or best_box in upper):
-            sentences.append(
-                t(
-                    "coach.reason_upper",
-                    mine=_upper_after(game, mine_box),
-                    best=_upper_after(game, best_box),
-                    needed=needed,
-                )
-            )
     return " ".join(sentences)
 
 
-def _upper_after(game: GameState, box: str) -> int:
-    subtotal = game.sheet.upper_subtotal
-    assert game.options is not None
-    return subtotal + game.options.points[box] if box in game.ruleset.upper_box_ids else subtotal
+def two_boxes_reasons(
+    t: Translator,
+    ruleset: Ruleset,
+    mine: tuple[str, int],
+    best: tuple[str, int],
+    upper_subtotal: int,
+) -> list[str]:
+    """Why one box rather than the other (each as (box, points)): which box each leaves open
+    and, where the upper bonus is still to be had, the upper section's total with each. The
+    coach says it before the move, the review after the game."""
+    (mine_box, mine_points), (best_box, best_points) = mine, best
+    sentences = [
+        t(
+            "coach.reason_open",
+            mine_box=t.box_name(ruleset.id, mine_box),
+            best_box=t.box_name(ruleset.id, best_box),
+        )
+    ]
+    upper, needed = ruleset.upper_box_ids, ruleset.upper_bonus_threshold
+    if upper_subtotal < needed and (mine_box in upper or best_box in upper):
+
+        def after(box: str, points: int) -> int:
+            return upper_subtotal + (points if box in upper else 0)
+
+        sentences.append(
+            t(
+                "coach.reason_upper",
+                mine=after(mine_box, mine_points),
+                best=after(best_box, best_points),
+                needed=needed,
+            )
+        )
+    return sentences
 
 
 def _move_words(game: GameState, move: KeptMove | ScoredMove, t: Translator) -> str:

@@ -18,6 +18,7 @@ from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
 from game.play.state import Player, PlayerKind
 from game.present.choice import Choice
+from game.present.coach_words import two_boxes_reasons
 from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
 from game.present.review_views import EndReviewView, MistakeView, ReviewButton, ReviewView
@@ -72,6 +73,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         breakdown_heading=t("review.breakdown"),
         breakdown=_breakdown(player, t),
         equation=_equation(player, t),
+        breakdown_help=t("review.breakdown_help"),
         skill_heading=t("review.skill"),
         skill=_skill(player, len(RULESETS[ruleset_id].box_ids), t),
         percentile=""
@@ -79,6 +81,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         else percentile_words(t, player.percentile, "review"),
         mistakes_heading=_mistakes_heading(total, len(mistakes), t),
         mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
+        expected_help=t("review.expected_help") if mistakes else "",
         no_mistakes="" if mistakes else t("review.no_mistakes"),
         every_decision_label=(
             t("review.show_costliest", count=COSTLIEST)
@@ -220,6 +223,26 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
         best_label=t("review.best_move"),
         best=_move(decision.best, ruleset_id, t),
         best_value=t("review.expected", value=t.format_number(decision.best_expected, DECIMALS)),
+        why=_why(decision, ruleset_id, t),
+    )
+
+
+def _why(decision: Decision, ruleset_id: str, t: Translator) -> str:
+    """Between two boxes, what each left open and did for the upper bonus (as the coach says
+    it while playing); "" for a keep, where the expected scores are the whole story."""
+    from game.strategy.advisor import Score
+
+    made, best = decision.choice, decision.best
+    if not (isinstance(made, Score) and isinstance(best, Score)):
+        return ""
+    return " ".join(
+        two_boxes_reasons(
+            t,
+            RULESETS[ruleset_id],
+            (made.box, made.points),
+            (best.box, best.points),
+            decision.sheet.upper_subtotal,
+        )
     )
 
 

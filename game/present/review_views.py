@@ -23,6 +23,8 @@ class MistakeView(NamedTuple):
     best_label: str
     best: str
     best_value: str
+    why: str = ""
+    """Between two boxes, which each left open and the upper section with each; "" else."""
 
 
 class ReviewView(NamedTuple):
@@ -42,12 +44,16 @@ class ReviewView(NamedTuple):
     """Start expected, luck, points lost, final: the shown numbers add up exactly."""
     equation: str = ""
     """The same as a sum, "254.6 + 3.1 − 14.7 = 243" (shown left to right in every language)."""
+    breakdown_help: str = ""
+    """What the start, the luck and the points lost are."""
     skill_heading: str = ""
     skill: tuple[str, ...] = ()
     percentile: str = ""
     percentile_help: str = ""
     mistakes_heading: str = ""
     mistakes: tuple[MistakeView, ...] = ()
+    expected_help: str = ""
+    """What an expected final score is; "" when no decision is listed."""
     no_mistakes: str = ""
     every_decision_label: str = ""
     """"Show all 13" (or "Show the 3 costliest"); "" when all of them are listed anyway."""

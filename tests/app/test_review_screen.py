@@ -44,7 +44,7 @@ from game.present.review_screen import shown_breakdown
 from game.present.review_views import ReviewView
 from game.present.share_text import share_text
 from game.rules.rulesets import RULESETS
-from game.strategy.advisor import Advisor
+from game.strategy.advisor import Advisor, Score
 from tests.app.driver import AppDriver, Seat
 
 SOLO: list[Seat] = [("Dana", "human", None)]
@@ -251,6 +251,41 @@ def test_the_heading_of_the_decisions_says_whether_they_are_all_or_the_costliest
     view = review_view(again)
     assert view.mistakes_heading == "" and view.mistakes == ()
     assert view.no_mistakes == "Every decision was optimal."
+
+
+def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
+    """Between two boxes the review says which box each left open, and the upper section's
+    total with each while the bonus is still to be had; a keep says no more than its figures.
+    Every term on the screen is explained once."""
+    driver, effect, review = opened(7)
+    driver(ReviewComputed(effect.log, review), ShowEveryDecision(True))
+    view = review_view(driver)
+    t = Translator("en")
+    assert "every move is the best one" in view.breakdown_help
+    assert view.expected_help.startswith("Expected final score: the average")
+    every = sorted((d for d in review.decisions if not d.optimal), key=lambda d: -d.loss)
+    ruleset = RULESETS["penta"]
+    upper, needed = ruleset.upper_box_ids, ruleset.upper_bonus_threshold
+    boxes_seen = 0
+    for shown, decision in zip(view.mistakes, every, strict=True):
+        made, best = decision.choice, decision.best
+        if not (isinstance(made, Score) and isinstance(best, Score)):
+            assert shown.why == ""
+            continue
+        boxes_seen += 1
+        assert shown.why.startswith(
+            f"Your move leaves {t.isolated(t.box_name('penta', best.box))} open; "
+            f"the best move leaves {t.isolated(t.box_name('penta', made.box))} open."
+        )
+        subtotal = decision.sheet.upper_subtotal
+        if subtotal < needed and (made.box in upper or best.box in upper):
+            mine = subtotal + (made.points if made.box in upper else 0)
+            theirs = subtotal + (best.points if best.box in upper else 0)
+            assert f"Upper section: {t.isolated(str(mine))} with yours, " in shown.why
+            assert f"{t.isolated(str(theirs))} with the best" in shown.why
+        else:
+            assert "Upper section" not in shown.why
+    assert boxes_seen > 0  # the game has such a decision: the test tests something
 
 
 def history_driver(records: tuple[GameRecord, ...]) -> AppDriver:
