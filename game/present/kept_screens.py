@@ -48,7 +48,13 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                     rounds=len(game.ruleset.boxes),
                 ),
                 scores=_scores(game, t),
-                date=t("kept.last_played", date=day),
+                date=t("kept.last_played", date=day)
+                if len(game.players) == 1
+                else t(
+                    "kept.last_played_next",
+                    date=day,
+                    name=game.players[game.current_player].name,
+                ),
                 resume_label=t("kept.resume"),
                 resume_name=t("kept.resume_named", game=described),
                 delete_label=t("kept.delete") if can_delete else "",

@@ -63,6 +63,7 @@ class KeptGameView(NamedTuple):
     scores: str
     """Each player's total so far: "Dana: 45 · Bot: 60"."""
     date: str
+    """When it was last played, and whose turn it is in a game of several."""
     resume_label: str
     resume_name: str
     """The Resume button's accessible name, which names the game."""

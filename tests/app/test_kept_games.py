@@ -194,7 +194,9 @@ def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
     assert (
         plain(listed.scores) == f"Dana:\u00a0{dana} · Bot:\u00a0{bot}"
     )  # a name and its score never part
-    assert plain(listed.date) == "Last played 1 Dec 2026"
+    # Whose turn it is: the player who takes the phone on resuming.
+    next_name = game.players[game.current_player].name
+    assert plain(listed.date) == f"Last played 1 Dec 2026 · {next_name}'s turn"
     assert plain(listed.resume_name) == "Resume Penta with Dana and Bot, last played 1 Dec 2026"
 
     device(ResumeGame(listed.id))
