@@ -168,8 +168,9 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         shown = seat.name.strip() or default
         seats.append(
             SeatView(
-                # The seat's default name ("Computer 1" for a computer), not "Player 2" above it.
-                heading=default,
+                # The name as the game will show it: the one typed, else the seat's default
+                # ("Computer 1" for a computer; a walk saw "Player 2" stay above "Noa").
+                heading=shown,
                 name=seat.name,
                 placeholder=default,
                 name_label=t("setup.player_name"),

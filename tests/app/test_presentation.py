@@ -472,7 +472,7 @@ def test_language_switch_changes_every_label() -> None:
     assert hebrew.game.sheet.rows[0].label == "אחדים"
 
 
-def test_a_computer_seat_is_headed_by_its_own_name_not_a_players_number() -> None:
+def test_a_seat_is_headed_by_its_name_not_a_players_number() -> None:
     """The setup showed "Player 2" above a computer seat whose name reads "Computer 1"."""
     driver = AppDriver.seeded(1)
     driver.set_players(
@@ -495,6 +495,12 @@ def test_a_computer_seat_is_headed_by_its_own_name_not_a_players_number() -> Non
         ]
         assert headings == expected
         assert [seat.placeholder for seat in setup.seats] == expected
+    # A name typed heads its card: a walk saw "Player 2" stay above "Noa".
+    driver(RenamePlayer(2, "  Noa "))
+    setup = driver.snapshot().setup
+    assert setup is not None
+    assert setup.seats[2].heading.replace("\u2068", "").replace("\u2069", "") == "Noa"
+    assert setup.seats[2].placeholder == "Mängija 3"
 
 
 def test_with_rolls_left_the_tray_says_the_dice_may_be_rolled_again() -> None:
