@@ -7,7 +7,8 @@ chooses one. While something holds it, it stands still (`countdown_deadline` Non
 to run when it goes on in `countdown_paused`):
 - a dialog over the game: it goes on with the time it had left;
 - the player touching or scrolling the sheet (`sheet_held`: they are looking for a box), the
-  guided turn on screen (game.app.guide: they are reading it), or the hint on screen (the
+  guided turn on screen (game.app.guide: they are reading it), the tray's messages opened
+  (`tray_open`: "More", they are reading them), or the hint on screen (the
   hint's box becomes the countdown's box, so that the two never disagree): it goes on from its
   full length once they let go, hide the hint or end the guide, so that there is time to tap
   the box they found.
@@ -64,6 +65,7 @@ def held_in_full(state: AppState) -> bool:
     shown): then the countdown waits, and runs from its full length once they stop."""
     return (
         state.ui.sheet_held
+        or state.ui.tray_open
         or state.pacing.hint_requested
         or guide.step(state) is not None
         or handover.is_pending(state)  # a game resumed on a rolled turn: not before the tap

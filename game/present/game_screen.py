@@ -251,6 +251,8 @@ def _countdown_help(state: AppState, t: Translator) -> str:
         return t("turn.countdown_paused_hint", seconds=state.pacing.countdown_seconds)
     if state.ui.sheet_held:
         return t("turn.countdown_paused_sheet")
+    if state.ui.tray_open:
+        return t("turn.countdown_paused_tray", seconds=state.pacing.countdown_seconds)
     if state.ui.guide_on:
         return t("turn.countdown_paused_guide")
     return t("turn.countdown_help")
@@ -304,8 +306,11 @@ def tray_summary(view: GameView) -> str:
         chosen,
         hint,
         message,
-        # Held, its "in 3 seconds" would read as stuck: what holds it is the line.
-        view.countdown_help if view.countdown_held else view.countdown_text,
+        # Held, its "in 3 seconds" would read as stuck: what holds it is the line. Running,
+        # how to choose another box comes with it (folded, a walk saw only "Scoring Chance").
+        view.countdown_help
+        if view.countdown_held
+        else " ".join(text for text in (view.countdown_text, view.countdown_help) if text),
         view.coach_line,
     ):
         if text:

@@ -20,6 +20,7 @@ from game.app.intents import (
     HoldSheet,
     NewGame,
     OpenSettings,
+    OpenTray,
     ReleaseSheet,
     Roll,
     SelectBox,
@@ -125,11 +126,37 @@ def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full()
     view = present(t.state, t.now).game
     assert view is not None and view.countdown == 3
     assert view.countdown_help == "Tap a box to choose it yourself."
-    assert view.tray_summary == view.countdown_text
+    assert view.tray_summary == f"{view.countdown_text} {view.countdown_help}"
     t.tick_after(2.9)
     assert t.game is game
     t.tick_after(0.1)
     assert t.state.play.last_auto_scored == box
+
+
+def test_the_messages_opened_pause_the_countdown_and_folding_them_runs_it_in_full() -> None:
+    """A walk opened "More" to read what the countdown said, and the box was scored under it."""
+    t = table()
+    game = last_roll(t)
+    box = t.state.pacing.countdown_box
+    view = present(t.state, t.now).game
+    assert view is not None and view.tray_toggle_label == "More"
+    t.now += 2
+    t(OpenTray(True))
+    assert t.state.pacing.countdown_deadline is None and next_deadline(t.state) is None
+    view = present(t.state, t.now).game
+    assert view is not None and view.tray_open and view.countdown == 3
+    assert view.countdown_help == (
+        f"Paused while you read: after “Less” it starts again from {iso('3')} seconds."
+    )
+    t.tick_after(60)
+    assert t.game is game
+    t(OpenTray(False))
+    assert t.state.pacing.countdown_deadline == t.now + 3 and t.state.pacing.countdown_box == box
+    t.tick_after(3)
+    assert t.state.play.last_auto_scored == box
+    # The next turn starts folded: its countdown is not held by the tray of this one.
+    assert t.state.ui.tray_open is False
+    last_roll(t)
 
 
 def test_holding_and_releasing_the_sheet_without_a_countdown_starts_nothing() -> None:

@@ -103,14 +103,16 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     assert driver.view().tray_summary == "" and driver.view().tray_toggle_label == ""
     driver(Roll(), Roll(), Roll())  # the last roll: the countdown runs
     view = driver.view()
-    assert view.countdown_text and view.tray_summary == view.countdown_text
+    # The line says how to choose another box too (folded, "Scoring Chance" read as final).
+    running = f"{view.countdown_text} Tap a box to choose it yourself."
+    assert view.countdown_text and view.tray_summary == running
     assert (view.tray_open, view.tray_toggle_label) == (False, "More")
     driver(ShowHint())  # the countdown waits on the hint's box: the hint is the line
     view = driver.view()
     hint = view.hint_short or view.hint
     assert view.hint and view.countdown_text and view.tray_summary == f"{hint} · countdown paused"
     driver(HideHint())  # the countdown runs again: it is the line
-    assert driver.view().tray_summary == driver.view().countdown_text
+    assert driver.view().tray_summary == running
     driver(ShowHint(), SelectBox("chance"))  # a box chosen, the hint still there: the choice
     view = driver.view()
     assert view.hint and view.tray_summary == f"Selected: {iso('Chance')}"
