@@ -11,6 +11,7 @@ from game.strategy import turn
 from game.strategy.advisor import Advisor, Keep, Position, PositionError, RankedAction, Roll, Score
 from game.strategy.states import TurnStart, UnreachableStateError
 from game.strategy.table import ValueTable, decode_table
+from tests.profiles import examples
 from tests.strategy.solutions import encoded
 
 
@@ -49,7 +50,7 @@ def test_turn_values_recomputed_from_later_states_match_the_table(
     agrees with the solver's vectorised one on random states, up to the table's rounding."""
     space = compact_table.space
     full = (1 << space.box_count) - 1
-    states = [s for s in random.Random(3).sample(space.states(), 150) if s.filled != full]
+    states = [s for s in random.Random(3).sample(space.states(), examples(150)) if s.filled != full]
     for state in states:
         assert advisor.recomputed_value(state) == pytest.approx(
             compact_table.value(state), abs=compact_table.step
