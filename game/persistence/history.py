@@ -69,7 +69,7 @@ from game.persistence.storage import (
 from game.play.engine import standings
 from game.play.move_log import Entered, MoveLog
 from game.play.sheet import Sheet
-from game.play.state import GameState, Player
+from game.play.state import MAX_PLAYERS, GameState, Player
 from game.rules.dice import ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, get_ruleset
 
@@ -183,7 +183,8 @@ def record_from_data(data: object, path: str) -> GameRecord:
     ruleset = translated(f"{path}.ruleset", lambda: get_ruleset(entry["ruleset"]))
     finished = date_from_data(entry["finished"], f"{path}.finished")
     results = []
-    for index, item in enumerate(read_list(entry["players"], f"{path}.players", minimum=1)):
+    players = read_list(entry["players"], f"{path}.players", 1, MAX_PLAYERS)
+    for index, item in enumerate(players):
         where = f"{path}.players[{index}]"
         fields = read_object(item, where)
         check_keys(fields, where, set(RESULT_KEYS))

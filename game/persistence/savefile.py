@@ -101,7 +101,7 @@ from game.play.daily_dice import DailyDice
 from game.play.move_log import Corrected, Entered, MoveLog
 from game.play.random_source import DiceSource, EntropyDice, RealDice, SeededDice
 from game.play.sheet import Sheet, seat_to_move
-from game.play.state import GameState, Player, PlayerKind
+from game.play.state import MAX_PLAYERS, GameState, Player, PlayerKind
 from game.play.undo import confirmed_box
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, RandomSource, validate_dice
 from game.rules.rulesets import Ruleset, get_ruleset
@@ -258,7 +258,7 @@ def _game_state(top: JsonObject, entropy: RandomSource | None) -> GameState:
     ruleset = translated("ruleset", lambda: get_ruleset(top["ruleset"]))
     players = tuple(
         player_from_data(entry, f"players[{index}]")
-        for index, entry in enumerate(read_list(top["players"], "players", minimum=1))
+        for index, entry in enumerate(read_list(top["players"], "players", 1, MAX_PLAYERS))
     )
     sheet_entries = read_list(top["sheets"], "sheets")
     if len(sheet_entries) != len(players):

@@ -71,7 +71,8 @@ class Player:
     game.errors.InvalidSetupError: a human player has no level, but 'Dana' has level 'casual'
 
     Raises:
-        InvalidSetupError: a blank, too long or control-character name, a kind that is not a
+        InvalidSetupError: a blank or too long name, one with a character a typed name may not
+            hold (a control or format character but the joiners), a kind that is not a
             PlayerKind, a human with a level, or a computer without a valid level text.
     """
 
@@ -81,6 +82,13 @@ class Player:
 
     def __post_init__(self) -> None:
         check_text("player name", self.name, MAX_NAME_LENGTH)
+        # Stored or imported, a name follows the rule of a name typed: a direction override
+        # in a stored name showed "ecilA" as "Alice" (a hostile-data walk).
+        if not all(map(is_name_character, self.name)):
+            odd = sorted({f"U+{ord(ch):04X}" for ch in self.name if not is_name_character(ch)})
+            raise InvalidSetupError(
+                f"player name {self.name!r} holds characters a name may not: {', '.join(odd)}"
+            )
         try:
             object.__setattr__(self, "kind", PlayerKind(self.kind))
         except ValueError:

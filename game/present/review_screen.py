@@ -101,7 +101,8 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
             player.percentile,
             review.game.challenge_date,
         )
-        if review.share is ShareOutcome.FAILED
+        # Copied, it is shown too: a walk was told "Copied" of a text it had never seen.
+        if review.share in (ShareOutcome.COPIED, ShareOutcome.FAILED)
         else "",
         share_text_label=t("review.share_text_label"),
     )

@@ -62,7 +62,8 @@ class ReviewView(NamedTuple):
     share_label: str = ""
     share_status: str = ""
     share_text: str = ""
-    """Shown, to be selected by hand, only when neither sharing nor copying worked."""
+    """Shown once copied (what was copied), or to be selected by hand when neither sharing
+    nor copying worked; "" else."""
     share_text_label: str = ""
     identity: str = ""
     """Which game and player (the same in every language): a decision opened stays open while

@@ -378,7 +378,9 @@ def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:
     assert "," in text.split(" · ")[3]  # Estonian decimals
     driver(ShareFinished(ShareOutcome.COPIED))
     assert review_view(driver).share_status == "Kopeeritud: kleebi, kuhu soovid."
-    assert review_view(driver).share_text == ""
+    assert review_view(driver).share_text == text  # what was copied, seen
+    driver(ShareFinished(ShareOutcome.SHARED))
+    assert review_view(driver).share_text == ""  # the share sheet showed it
     driver(ShareFinished(ShareOutcome.FAILED))
     assert review_view(driver).share_text == text  # to be selected and copied by hand
     driver(NewGame())

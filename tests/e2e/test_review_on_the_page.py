@@ -140,10 +140,12 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     copied = page.evaluate("() => navigator.clipboard.readText()")
     text = share_text("et", "penta", final, player.points_lost, player.percentile)
     assert copied == text
+    expect(page.locator("#review-share-text")).to_have_value(text)  # what was copied, seen
     # Where there is a share sheet (a phone), Share hands it the same text.
     page.evaluate("() => { navigator.share = async (data) => { window.sharedText = data.text; }; }")
     page.click("#review-share")
     expect(page.locator("#review-share-status")).to_have_text("Jagatud.")
+    expect(page.locator("#review-share-text")).to_be_hidden()
     assert page.evaluate("() => window.sharedText") == text
 
     page.select_option("#language", "he")

@@ -202,6 +202,16 @@ BAD_RECORDS = [
         lambda d: d["players"][0]["player"].update(name="a\x07"),
         "control",
     ),
+    (
+        "nor direction overrides",
+        lambda d: d["players"][0]["player"].update(name="Bob\u202e\u2066x"),
+        "U+202E, U+2066",
+    ),
+    (
+        "a crowd",
+        lambda d: d.update(players=d["players"] * 51),
+        "1 to 100 entries, got 102",
+    ),
 ]
 
 

@@ -209,6 +209,10 @@ def tampered_session(edit: str) -> str:
         game["turn"]["dice"] = [6, 6, 6, 6, 7]
     elif edit == "rewound dice":
         game["dice_source"]["position"] = 0
+    elif edit == "a crowd":  # a page of 10,001 columns froze for a minute (a hostile walk)
+        game["players"] = [{"name": f"P{n}", "kind": "human", "level": None} for n in range(101)]
+    elif edit == "direction override":  # shown as "Alice"
+        game["players"][0]["name"] = "\u202eecilA"
     elif edit == "newer envelope":
         envelope["version"] = 5
     elif edit == "newer game":
@@ -238,6 +242,18 @@ BAD_SESSIONS = [
     ("loaded dice", lambda: tampered_session("loaded dice"), ProblemKind.INVALID, "7"),
     ("rewound dice", lambda: tampered_session("rewound dice"), ProblemKind.INVALID, "at least 5"),
     ("bad id", lambda: tampered_session("bad id"), ProblemKind.INVALID, "'<script>'"),
+    (
+        "a crowd",
+        lambda: tampered_session("a crowd"),
+        ProblemKind.INVALID,
+        "1 to 100 entries, got 101",
+    ),
+    (
+        "direction override",
+        lambda: tampered_session("direction override"),
+        ProblemKind.INVALID,
+        "U+202E",
+    ),
 ]
 
 
