@@ -129,6 +129,24 @@ def test_penta_rules_tell_the_bonus_and_joker_numbers() -> None:
             assert number in text
 
 
+COUNTDOWN_WORDS = {"en": "countdown", "he": "ספירה", "et": "loendus"}
+SECONDS_WORDS = {"en": "{n} seconds", "he": "{n} שניות", "et": "{n} sekundi"}
+
+
+@pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
+def test_the_rules_say_the_rulesets_own_countdown(ruleset_id: str, language: str) -> None:
+    """Penta scores by itself after its 3 seconds, Yatzy has no countdown: the Yatzy rules
+    once promised Penta's 3 seconds (a walk)."""
+    text = load_rules_text(ruleset_id, language).plain_text()
+    seconds = RULESETS[ruleset_id].auto_score_seconds
+    said = [p for p in text.split("\n") if COUNTDOWN_WORDS[language] in p]
+    assert len(said) == 1, said
+    if seconds:
+        assert SECONDS_WORDS[language].format(n=seconds) in said[0]
+    else:
+        assert not re.search(r"\d", said[0]), said[0]
+
+
 def test_the_hebrew_penta_rules_follow_the_hebrew_sheet() -> None:
     text = load_rules_text("penta", "he").plain_text()
     for phrase in (
