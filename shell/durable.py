@@ -10,8 +10,10 @@ there, since `set` cannot raise for it.
 When IndexedDB cannot be used (blocked by the browser's settings), the localStorage adapter of
 shell.storage is returned instead. Records that builds before this one kept in localStorage
 are moved into IndexedDB at start (each removed from localStorage once IndexedDB has committed
-it), so that no stored game is left behind. A record in both is replaced by localStorage's:
-the app writes there only while IndexedDB cannot be used, so that copy is the later one.
+it), so that no stored game is left behind. A record in both with two texts takes
+localStorage's (the app writes there only while IndexedDB cannot be used, so that copy is
+the later one), and IndexedDB's is set aside first, as an unreadable record would be: a
+stray localStorage record replaced a whole history, no copy of it kept (a hostile-data walk).
 
 `reload()` reads IndexedDB again: a tab taking the game over from another one that played on.
 """
@@ -97,7 +99,11 @@ async def _move_from_local_storage(window: Any, storage: DurableStorage) -> None
         text = legacy.get(key)
         if not key.startswith(OWN_KEYS) or text is None:
             continue
+        replaced = storage.get(key)
         try:
+            if replaced is not None and replaced != text and not key.startswith(QUARANTINE_PREFIX):
+                await storage.adopt(f"{QUARANTINE_PREFIX}1:{key}", replaced)
+                window.console.warn(f"{key}: IndexedDB's text set aside, localStorage's is later")
             await storage.adopt(key, text)
         except Exception as error:
             window.console.warn(f"{key} stays in localStorage: {error}")

@@ -156,6 +156,44 @@ def test_what_older_builds_kept_in_local_storage_is_moved_in_and_only_then_remov
     run_alone(scenario())
 
 
+def test_a_record_in_both_takes_local_storages_text_and_sets_indexed_dbs_aside() -> None:
+    async def scenario() -> None:
+        local = FakeLocalStorage(quota=10_000)
+        local.items = {"penta.history": "garbage", "penta.preferences": "same"}
+        store = FakeStore(
+            {
+                "penta.history": "the whole history",
+                "penta.preferences": "same",
+                "penta.quarantine.1:penta.session": "bad session",
+            }
+        )
+        storage, _, window = await opened(store, local)
+        assert store.records == {
+            "penta.history": "garbage",  # read, found bad, and set aside by the app's reader
+            "penta.quarantine.2:penta.history": "the whole history",  # kept: nothing lost
+            "penta.preferences": "same",  # the same text: nothing set aside
+            "penta.quarantine.1:penta.session": "bad session",
+        }
+        assert storage.items == store.records and local.items == {}
+        assert any("set aside" in warning for warning in window.warnings)
+
+    run_alone(scenario())
+
+
+def test_a_record_set_aside_cannot_stay_so_the_record_stays_in_local_storage() -> None:
+    async def scenario() -> None:
+        local = FakeLocalStorage(quota=10_000)
+        local.items = {"penta.history": "garbage"}
+        store = FakeStore({"penta.history": "the whole history"})
+        store.refuse.add("penta.quarantine.1:penta.history")
+        storage, _, _ = await opened(store, local)
+        assert store.records == {"penta.history": "the whole history"}
+        assert storage.get("penta.history") == "the whole history"
+        assert local.items == {"penta.history": "garbage"}
+
+    run_alone(scenario())
+
+
 def test_a_record_that_cannot_be_moved_stays_in_local_storage() -> None:
     async def scenario() -> None:
         local = FakeLocalStorage(quota=10_000)
