@@ -33,7 +33,8 @@ def pad_view(
         entered_label=t("pad.entered", count=len(faces), total=DICE_COUNT),
         entered=_entered(sorted(faces), _advised_faces(state, advice), t),
         keys_hint=t("pad.keys_hint", keys=t.format_range(FACES[0], FACES[-1])),
-        next_up=t("pad.next", name=name) if scored and not faces else "",
+        # Alone at the table, "Next: Dana" would name the only player (a walk).
+        next_up=t("pad.next", name=name) if scored and not faces and len(game.players) > 1 else "",
         # How the next throw goes in (the pad holds one throw at a time), until a box is chosen.
         reroll_help=(
             t("pad.reroll_help")

@@ -263,6 +263,12 @@ def test_no_hand_over_screen_but_a_next_line() -> None:
     driver(EnterFace(3))
     pad = driver.view().pad
     assert pad is not None and pad.next_up == ""
+    # Alone at the table there is nobody to name.
+    alone = real_dice_driver(names=("Dana",))
+    enter(alone, (1, 2, 3, 4, 5))
+    alone(SelectBox("small_straight"), ConfirmTurn())
+    pad = alone.view().pad
+    assert pad is not None and pad.next_up == ""
 
 
 def test_undo_as_usual() -> None:
