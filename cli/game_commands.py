@@ -89,10 +89,13 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play(args: argparse.Namespace) -> dict[str, Any]:
+    saved_level = LEVELS[-1] if args.level == RANDOM_LEVEL else args.level
     if not 1 <= args.players <= MAX_CLI_PLAYERS:
         raise UsageError(f"--players is 1 to {MAX_CLI_PLAYERS}, not {args.players}")
     players = [
-        Player(f"Player {number}", PlayerKind.COMPUTER, args.level)
+        # The game saved holds only the app's levels (it may be opened there): random moves
+        # are saved as the weakest of them.
+        Player(f"Player {number}", PlayerKind.COMPUTER, saved_level)
         for number in range(1, args.players + 1)
     ]
     needs_table = args.level not in (RANDOM_LEVEL, "beginner")

@@ -25,7 +25,7 @@ Format (schema_version 5):
       "ruleset": "penta",                       a ruleset id: "penta" or "yatzy"
       "players": [                              seat order, at least one
         {"name": "Dana", "kind": "human", "level": null},
-        {"name": "Bot", "kind": "computer", "level": "strong"}
+        {"name": "Bot", "kind": "computer", "level": "optimal"}
       ],
       "sheets": [                               one per player, same order
         {"scores": {"ones": 3, "penta": 50},    filled boxes only, in sheet order

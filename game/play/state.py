@@ -49,7 +49,6 @@ LEVELS: tuple[str, ...] = ("optimal", "casual", "beginner")
 """Computer levels, strongest first (their names and descriptions are in the catalogs)."""
 DEFAULT_LEVEL = "casual"
 MAX_NAME_LENGTH = 50
-MAX_LEVEL_LENGTH = 50
 
 MAX_PLAYERS = 100
 """The most players a game, and so any saved record of one, may hold."""
@@ -73,7 +72,7 @@ class Player:
     Raises:
         InvalidSetupError: a blank or too long name, one with a character a typed name may not
             hold (a control or format character but the joiners), a kind that is not a
-            PlayerKind, a human with a level, or a computer without a valid level text.
+            PlayerKind, a human with a level, or a computer whose level is not one of LEVELS.
     """
 
     name: str
@@ -100,8 +99,12 @@ class Player:
             raise InvalidSetupError(
                 f"a human player has no level, but {self.name!r} has level {self.level!r}"
             )
-        if self.kind is PlayerKind.COMPUTER:
-            check_text(f"level of computer player {self.name!r}", self.level, MAX_LEVEL_LENGTH)
+        if self.kind is PlayerKind.COMPUTER and self.level not in LEVELS:
+            # Stored or imported, an unknown level stopped the game at the computer's turn.
+            raise InvalidSetupError(
+                f"a computer player's level is one of {', '.join(LEVELS)}, not {self.level!r} "
+                f"(player {self.name!r})"
+            )
 
 
 NAME_JOINERS = "\u200c\u200d"

@@ -211,6 +211,8 @@ def tampered_session(edit: str) -> str:
         game["dice_source"]["position"] = 0
     elif edit == "a crowd":  # a page of 10,001 columns froze for a minute (a hostile walk)
         game["players"] = [{"name": f"P{n}", "kind": "human", "level": None} for n in range(101)]
+    elif edit == "unknown level":  # the game stopped at the computer's turn, for good
+        game["players"][1] = {"name": "Bot", "kind": "computer", "level": "expert"}
     elif edit == "direction override":  # shown as "Alice"
         game["players"][0]["name"] = "\u202eecilA"
     elif edit == "newer envelope":
@@ -248,6 +250,7 @@ BAD_SESSIONS = [
         ProblemKind.INVALID,
         "1 to 100 entries, got 101",
     ),
+    ("unknown level", lambda: tampered_session("unknown level"), ProblemKind.INVALID, "'expert'"),
     (
         "direction override",
         lambda: tampered_session("direction override"),

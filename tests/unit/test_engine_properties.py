@@ -48,7 +48,7 @@ FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 def players(count: int) -> list[Player]:
     return [
-        Player(f"P{index}", PlayerKind.COMPUTER, "random") if index % 2 else Player(f"P{index}")
+        Player(f"P{index}", PlayerKind.COMPUTER, "beginner") if index % 2 else Player(f"P{index}")
         for index in range(count)
     ]
 

@@ -25,7 +25,7 @@ VALID: dict[str, Any] = {
     "ruleset": "penta",
     "players": [
         {"name": "Dana", "kind": "human", "level": None},
-        {"name": "בוט", "kind": "computer", "level": "strong"},
+        {"name": "בוט", "kind": "computer", "level": "optimal"},
     ],
     "sheets": [
         {"scores": {"ones": 3, "penta": 50}, "five_of_a_kind_bonuses": 0},
@@ -46,7 +46,7 @@ VALID: dict[str, Any] = {
 
 def test_the_documented_example_loads_and_saves_back_identically() -> None:
     state = game_from_data(copy.deepcopy(VALID))
-    assert state.player == Player("בוט", PlayerKind.COMPUTER, "strong")
+    assert state.player == Player("בוט", PlayerKind.COMPUTER, "optimal")
     assert state.dice == (4, 4, 4, 4, 4) and state.kept == (0, 1) and state.rolls_left == 1
     assert state.selected_box == "fours"
     assert state.options is not None and state.options.legal == {"fours"}

@@ -42,7 +42,7 @@ from game.rules.rulesets import PENTA, JokerBranch
 from tests.unit.engine_helpers import ScriptedDice, faces
 
 ANN = Player("Ann")
-BOT = Player("Bot", PlayerKind.COMPUTER, "easy")
+BOT = Player("Bot", PlayerKind.COMPUTER, "beginner")
 
 
 def scripted_game(*rolls: str, players: tuple[Player, ...] = (ANN, BOT)) -> GameState:
@@ -82,6 +82,8 @@ def test_default_dice_come_from_system_randomness() -> None:
         (lambda: Player("Ann", "robot"), InvalidSetupError, "'robot'"),  # type: ignore[arg-type]
         (lambda: Player("Ann", PlayerKind.HUMAN, "hard"), InvalidSetupError, "'hard'"),
         (lambda: Player("Bot", PlayerKind.COMPUTER), InvalidSetupError, "None"),
+        # Stored or imported, an unknown level stopped the game at the computer's first turn.
+        (lambda: Player("Bot", PlayerKind.COMPUTER, "expert"), InvalidSetupError, "'expert'"),
         (lambda: SeededDice(-1), InvalidSetupError, "-1"),
         (lambda: SeededDice(2**53), InvalidSetupError, str(2**53)),
         (lambda: SeededDice(1, "3"), InvalidSetupError, "'3'"),  # type: ignore[arg-type]
@@ -97,7 +99,7 @@ def test_bad_setup_is_refused_naming_the_value(
 
 
 def test_a_player_kind_may_be_given_as_text() -> None:
-    assert Player("Bot", "computer", "hard").kind is PlayerKind.COMPUTER  # type: ignore[arg-type]
+    assert Player("Bot", "computer", "optimal").kind is PlayerKind.COMPUTER  # type: ignore[arg-type]
 
 
 # Rolling and keeping -------------------------------------------------------------------
