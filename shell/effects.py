@@ -334,6 +334,7 @@ class StorageJobs:
             today=self._clock.today(),
             before_last_turn=effect.before_last_turn,
             turn=effect.turn,
+            game_id=effect.game_id,
         )
         self._tell(*report.problems)
 

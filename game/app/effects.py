@@ -24,6 +24,9 @@ class SaveSession:
     game: GameState | None
     before_last_turn: GameState | None
     turn: TurnRecord
+    game_id: str | None = None
+    """A kept game resumed: its id, which the session carries on (an import knows the game
+    by it: a backup imported again brought back a game already resumed, as a second one)."""
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,8 @@ def _resumed(state: AppState, game_id: str, now: float) -> Outcome:
     notices = tuple(item for item in new.ui.notices if item != RESTORED_NOTICE)
     new = replace(new, ui=replace(new.ui, notices=notices))
     # Saved as the game in progress before it leaves the list: it is never in neither.
-    return new, (session_save(new, now), ForgetKept(game_id))
+    # Under the id it was kept with: the history and an import know the game by it.
+    return new, (replace(session_save(new, now), game_id=game_id), ForgetKept(game_id))
 
 
 def _find(state: AppState, game_id: str) -> KeptGame | None:

@@ -215,7 +215,10 @@ def save_session(
     before_last_turn: GameState | None = None,
     turn: TurnRecord | None = None,
     ids: random.Random | None = None,
+    game_id: str | None = None,
 ) -> SaveReport:
+    """`game` stored as the game in progress (None: the session removed). Its id is the stored
+    session's when that is the same game, else `game_id` (a kept game resumed), else new."""
     # Read what is stored first: its id may carry on, and an unreadable record must be moved
     # aside before it is overwritten.
     stored = _stored_session(storage)
@@ -225,7 +228,7 @@ def save_session(
             storage.remove(SESSION_KEY)
         return SaveReport(tuple(problems))
     earlier = _earlier(stored.value, game)
-    payload = _payload(earlier, game, before_last_turn, turn, ids)
+    payload = _payload(earlier, game, before_last_turn, turn, ids, game_id)
     game_id = payload["game_id"]
     kind = _session_kind(None)
     text = encode_record(kind, payload)
@@ -303,6 +306,7 @@ def _payload(
     before_last_turn: GameState | None,
     turn: TurnRecord | None,
     ids: random.Random | None,
+    game_id: str | None = None,
 ) -> JsonObject:
     if before_last_turn is not None and confirmed_box(before_last_turn, game) is None:
         # Not the state before this game's last box (a roll has happened since): there is
@@ -310,7 +314,7 @@ def _payload(
         before_last_turn = None
     if earlier is not None:
         game_id = earlier.game_id
-    else:
+    elif game_id is None:
         game_id = new_game_id((ids or random.SystemRandom()).getrandbits(64))
     return {
         "game_id": game_id,

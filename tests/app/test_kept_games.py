@@ -95,7 +95,7 @@ class Device(AppDriver):
     def _run(self, effect: Effect) -> Intent | None:
         ids = random.Random(self.now)
         match effect:
-            case SaveSession(game, before, turn):
+            case SaveSession(game, before, turn, game_id):
                 save_session(
                     self.storage,
                     game,
@@ -103,6 +103,7 @@ class Device(AppDriver):
                     before_last_turn=before,
                     turn=turn,
                     ids=ids,
+                    game_id=game_id,
                 )
             case KeepGame(game, before, turn):
                 change = keep_left_game(
@@ -213,6 +214,13 @@ def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
     assert load_kept(device.storage).value == ()
     assert device.storage.get(SESSION_KEY) is not None  # autosaved as the game in progress
     assert "Your game was restored" not in " ".join(driver.snapshot().notices)
+    # Under the id it was kept with, played on and left again: an import of a backup made
+    # before knows the game (it brought it back as a second one), as the history will.
+    assert restore_session(device.storage).game_id == listed.id
+    driver.play_human_turn()
+    left(device)
+    (again,) = kept_list(device)
+    assert again.id == listed.id
 
 
 def test_a_kept_game_survives_a_reload_and_resumes_there() -> None:
