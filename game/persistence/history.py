@@ -66,6 +66,7 @@ from game.persistence.storage import (
     read_record,
     write_record,
 )
+from game.play.daily_dice import check_daily_log
 from game.play.engine import standings
 from game.play.move_log import Entered, MoveLog
 from game.play.sheet import Sheet
@@ -219,6 +220,13 @@ def record_from_data(data: object, path: str) -> GameRecord:
                 f"{path}.challenge_date: a daily challenge is played alone, "
                 f"not by {len(results)} players"
             )
+        if finished < challenge_date:
+            raise SaveFileError(
+                f"{path}.finished: {finished.isoformat()}, before the day of its challenge, "
+                f"{challenge_date.isoformat()}"
+            )
+        day = challenge_date
+        translated(f"{path}.log", lambda: check_daily_log(day, ruleset.id, log))
     return GameRecord(game_id, ruleset, finished, tuple(results), log, challenge_date)
 
 

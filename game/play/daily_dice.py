@@ -3,6 +3,8 @@
     daily_seed(day, ruleset_id) -> int      the first 53 bits of
                                             SHA-256("penta-daily:YYYY-MM-DD:<ruleset id>")
     DailyDice(day, ruleset_id)              a dice source (game.play.random_source.DiceSource)
+    check_daily_log(day, ruleset_id, log)   raises InvalidSetupError at the first roll of
+                                            the log whose dice are not the day's
 
 Every roll has a stream of its own: die slot `slot` (0 to 4) of roll `roll` (1 to 3) of game
 turn `turn` shows face number
@@ -23,8 +25,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from game.errors import InvalidSetupError
+from game.play.move_log import Kept, MoveLog, Rolled, Scored
 from game.play.random_source import MAX_SEED, RollAt
-from game.rules.dice import FACES, Dice
+from game.rules.dice import DICE_COUNT, FACES, Dice
 
 
 def daily_seed(day: date, ruleset_id: str) -> int:
@@ -79,3 +82,42 @@ def _face(seed: int, at: RollAt, slot: int) -> int:
     text = f"penta-daily-dice:{seed}:{at.game_turn}:{at.roll}:{slot}"
     digest = hashlib.sha256(text.encode()).digest()
     return FACES[int.from_bytes(digest[:8], "big") % len(FACES)]
+
+
+def check_daily_log(day: date, ruleset_id: str, log: MoveLog) -> None:
+    """Checks that `log` holds one player's whole game, every roll of it showing the dice of
+    `day`'s challenge: a game imported as that day's challenge, with other dice (or none),
+    would have stood for the day's game on the device.
+
+    Raises:
+        InvalidSetupError: the log starts after the game's first turn, a roll shows other dice
+            than the day's, or the log holds a move a game with dice on screen does not make
+            (dice entered by hand).
+    """
+    if not log.complete:
+        raise InvalidSetupError(
+            f"a challenge's log holds its whole game, not from turn {log.since_turn + 1}"
+        )
+    seed = daily_seed(day, ruleset_id)
+    turn, roll = 0, 0
+    kept: tuple[int, ...] = ()
+    for index, move in enumerate(log.moves):
+        if isinstance(move, Scored):
+            turn, roll, kept = turn + 1, 0, ()
+        elif isinstance(move, Kept):
+            kept = move.positions
+        elif isinstance(move, Rolled):
+            roll += 1
+            slots = tuple(slot for slot in range(DICE_COUNT) if roll == 1 or slot not in kept)
+            at = RollAt(turn, roll, slots)
+            day_faces = [_face(seed, at, slot) for slot in slots]
+            if [move.dice[slot] for slot in slots] != day_faces:
+                raise InvalidSetupError(
+                    f"move {index}: turn {turn + 1}, roll {roll} shows {list(move.dice)}, "
+                    f"not the dice of the {day.isoformat()} {ruleset_id} challenge"
+                )
+        else:
+            raise InvalidSetupError(
+                f"move {index}: the {day.isoformat()} challenge is played with dice on screen, "
+                f"not {move!r}"
+            )

@@ -36,6 +36,9 @@ from game.persistence.history import (
 from game.persistence.readers import nesting_depth
 from game.persistence.stats import BIN_WIDTH, ScoreBin, distribution, player_stats
 from game.persistence.storage import MemoryStorage, ProblemKind
+from game.play.daily_dice import DailyDice
+from game.play.engine import new_game
+from game.play.state import Player
 from game.rules.rulesets import PENTA, YATZY
 from tests.persistence.persistence_helpers import play_to_end, seeded_game
 from tests.profiles import examples
@@ -175,6 +178,39 @@ def edited(edit: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     data = copy.deepcopy(HAND_CHECKED[0])
     edit(data)
     return data
+
+
+CHALLENGE_DAY = date(2026, 12, 4)
+
+
+def daily_record_data() -> dict[str, Any]:
+    """The record of a whole game of the day's challenge, played with random choices."""
+    game = new_game(YATZY, [Player("Dana")], DailyDice(CHALLENGE_DAY, "yatzy"))
+    finished = play_to_end(game, random.Random(4))
+    return record_to_data(record_game("00000000000000d1", finished, CHALLENGE_DAY))
+
+
+def test_a_challenge_played_is_read_back_and_one_with_other_dice_is_refused() -> None:
+    """A game passed off as a day's challenge stood for that day's game on the device: the
+    "played today" mark, with its score (a hostile-data walk)."""
+    data = daily_record_data()
+    record = record_from_data(copy.deepcopy(data), "game")
+    assert record.challenge_date == CHALLENGE_DAY
+    another_day = copy.deepcopy(data) | {"challenge_date": "2026-12-05", "finished": "2026-12-05"}
+    with pytest.raises(SaveFileError, match="not the dice of the 2026-12-05 yatzy challenge"):
+        record_from_data(another_day, "game")
+    other_dice = play_to_end(seeded_game("yatzy", 1, 3), random.Random(4))
+    seeded = record_to_data(record_game("00000000000000d2", other_dice, CHALLENGE_DAY))
+    seeded["challenge_date"] = CHALLENGE_DAY.isoformat()
+    with pytest.raises(SaveFileError, match=re.escape("game.log: move 0: turn 1, roll 1 shows")):
+        record_from_data(seeded, "game")
+    early = copy.deepcopy(data) | {"finished": "2020-01-01"}
+    with pytest.raises(SaveFileError, match="2020-01-01, before the day of its challenge"):
+        record_from_data(early, "game")
+    made_up = copy.deepcopy(data)
+    made_up["log"] = {"since_turn": 15, "moves": []}  # no dice to check: none to trust
+    with pytest.raises(SaveFileError, match="holds its whole game, not from turn 16"):
+        record_from_data(made_up, "game")
 
 
 BAD_RECORDS = [
