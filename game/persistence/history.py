@@ -203,11 +203,11 @@ def record_from_data(data: object, path: str) -> GameRecord:
             PlayerResult(player_from_data(fields["player"], f"{where}.player"), sheet, place)
         )
     totals = [result.total for result in results]
-    for index, result in enumerate(results):
-        place = 1 + sum(1 for other in totals if other > result.total)
+    for index, (result, total) in enumerate(zip(results, totals, strict=True)):
+        place = 1 + sum(1 for other in totals if other > total)
         if result.place != place:
             raise SaveFileError(
-                f"{path}.players[{index}].place: with {result.total} of totals {totals}, "
+                f"{path}.players[{index}].place: with {total} of totals {totals}, "
                 f"{place}, not {result.place}"
             )
     sheets = [result.sheet for result in results]
