@@ -79,6 +79,9 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
         )
     ]
     best = judgement.best_move
+    sentences += kind_reasons(
+        t, isinstance(verdict.move, ScoredMove), isinstance(best, ScoreAdvice)
+    )
     if isinstance(verdict.move, ScoredMove) and isinstance(best, ScoreAdvice):
         assert game.options is not None
         points = game.options.points
@@ -90,6 +93,15 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
             game.sheet.upper_subtotal,
         )
     return " ".join(sentences)
+
+
+def kind_reasons(t: Translator, made_scores: bool, best_scores: bool) -> list[str]:
+    """A box where rolling again was better, or a roll where the box was: the kind of the
+    mistake, said plainly (the coach before the move, the review after the game); [] when
+    both moves are of one kind."""
+    if made_scores == best_scores:
+        return []
+    return [t("coach.why_roll" if made_scores else "coach.why_score")]
 
 
 def two_boxes_reasons(

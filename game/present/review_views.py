@@ -24,7 +24,7 @@ class MistakeView(NamedTuple):
     best: str
     best_value: str
     why: str = ""
-    """Between two boxes, which each left open and the upper section with each; "" else."""
+    """Why the best move was better, in words (game.present.review_screen._why); "" else."""
 
 
 class ReviewView(NamedTuple):

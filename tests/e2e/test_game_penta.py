@@ -39,7 +39,7 @@ def play_a_turn_in_cpython(game: GameState) -> GameState:
 def test_a_whole_one_player_penta_game_matches_the_engine(page: Page, app_url: str) -> None:
     t = Translator("en")
     ui = Ui(page).open(app_url, seed=SEED)
-    expect(page.locator("#setup-note")).to_have_text(f"Same dice for everyone: seed {SEED}")
+    expect(page.locator("#setup-note")).to_have_text(f"Same dice for everyone: dice code {SEED}")
     ui.set_players([("Dana", "human", None)])
     ui.choose_ruleset("penta")
     ui.set_auto_score(0)  # this test picks every box itself; the countdown has its own test
