@@ -103,6 +103,7 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     reason = without_isolates(warning.reason)
     assert t.format_number(best, 1) in reason and t.format_number(mine, 1) in reason
     assert "keep 6, 6, 6, 6" in reason
+    assert "on average, than" not in reason  # two keeps: the figures say it all
     d(PlayMineAnyway())
     assert d.game.rolls_left == 1 and d.view().coach_warning is None
 
@@ -172,6 +173,9 @@ def test_warn_holds_a_costly_box_and_a_change_of_box_ends_the_wait(coach: Adviso
     warning = d.view().coach_warning
     assert warning is not None
     assert "Chance for 29 points" in without_isolates(warning.reason)
+    best = max(values(coach, d).items(), key=lambda item: item[1])[0]
+    rolling_was_better = "Rolling again is worth more, on average, than scoring these dice now."
+    assert (rolling_was_better in warning.reason) == (not isinstance(best, Score))
     assert "Selected" not in d.view().tray_summary  # the warning says which box
     d(SelectBox("sixes"))  # another choice: nothing waits any more
     assert d.view().coach_warning is None

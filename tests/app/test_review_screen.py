@@ -44,7 +44,7 @@ from game.present.review_screen import shown_breakdown
 from game.present.review_views import ReviewView
 from game.present.share_text import share_text
 from game.rules.rulesets import RULESETS
-from game.strategy.advisor import Advisor, Score
+from game.strategy.advisor import Advisor, Keep, Score
 from tests.app.driver import AppDriver, Seat
 
 SOLO: list[Seat] = [("Dana", "human", None)]
@@ -266,13 +266,24 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
     every = sorted((d for d in review.decisions if not d.optimal), key=lambda d: -d.loss)
     ruleset = RULESETS["penta"]
     upper, needed = ruleset.upper_box_ids, ruleset.upper_bonus_threshold
-    boxes_seen = 0
+    kinds_seen = set()
     for shown, decision in zip(view.mistakes, every, strict=True):
         made, best = decision.choice, decision.best
-        if not (isinstance(made, Score) and isinstance(best, Score)):
+        kinds = (isinstance(made, Score), isinstance(best, Score))
+        kinds_seen.add(kinds)
+        if kinds == (False, False):
             assert shown.why == ""
             continue
-        boxes_seen += 1
+        if kinds == (True, False):
+            assert (
+                shown.why == "Rolling again is worth more, on average, than scoring these dice now."
+            )
+            continue
+        if kinds == (False, True):
+            assert (
+                shown.why == "Scoring these dice now is worth more, on average, than rolling again."
+            )
+            continue
         assert shown.why.startswith(
             f"Your move leaves {t.isolated(t.box_name('penta', best.box))} open; "
             f"the best move leaves {t.isolated(t.box_name('penta', made.box))} open."
@@ -285,7 +296,20 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             assert f"{t.isolated(str(theirs))} with the best" in shown.why
         else:
             assert "Upper section" not in shown.why
-    assert boxes_seen > 0  # the game has such a decision: the test tests something
+    assert (True, True) in kinds_seen and (False, False) in kinds_seen  # the test tests something
+
+
+def test_a_box_where_a_roll_was_better_and_a_roll_where_a_box_was_say_so() -> None:
+    driver, effect, review = opened(7)
+    missed = next(d for d in review.decisions if not d.optimal)
+    scored_early = replace(missed, choice=Score("chance", 20), best=Keep((6, 6)))
+    rolled_on = replace(missed, choice=Keep((6, 6)), best=Score("chance", 20))
+    driver(ReviewComputed(effect.log, replace(review, decisions=(scored_early, rolled_on))))
+    whys = [mistake.why for mistake in review_view(driver).mistakes]
+    assert whys == [
+        "Rolling again is worth more, on average, than scoring these dice now.",
+        "Scoring these dice now is worth more, on average, than rolling again.",
+    ]
 
 
 def history_driver(records: tuple[GameRecord, ...]) -> AppDriver:
