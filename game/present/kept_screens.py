@@ -168,11 +168,20 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
     )
 
 
+KEPT_TOGETHER = 20
+"""A name this short never breaks across lines in a list of scores: "Computer" at a line's
+end and "1: 71" on the next read as a score of 1 (a walk). A longer one may."""
+
+
 def _scores(game: GameState, t: Translator) -> str:
     return " · ".join(
-        t("kept.player_score", name=player.name, points=sheet.total)
+        t("kept.player_score", name=_kept_together(player.name), points=sheet.total)
         for player, sheet in zip(game.players, game.sheets, strict=True)
     )
+
+
+def _kept_together(name: str) -> str:
+    return name.replace(" ", "\u00a0") if len(name) <= KEPT_TOGETHER else name
 
 
 def _final_state(record: GameRecord) -> GameState:
