@@ -284,6 +284,7 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
                 shown.why == "Scoring these dice now is worth more, on average, than rolling again."
             )
             continue
+        assert isinstance(made, Score) and isinstance(best, Score)
         assert shown.why.startswith(
             f"Your move leaves {t.isolated(t.box_name('penta', best.box))} open; "
             f"the best move leaves {t.isolated(t.box_name('penta', made.box))} open."
