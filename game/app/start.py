@@ -19,6 +19,7 @@ from game.app.model import (
     RESTORED_NOTICE,
     AppState,
     Dialog,
+    Scored,
     Screen,
     Settings,
     Setup,
@@ -31,6 +32,8 @@ from game.app.seats import named_in
 from game.app.turns import reset_turn, schedule
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
+from game.play.move_log import Entered, Kept, Rolled
+from game.play.move_log import Scored as ScoredMove
 from game.play.random_source import check_seed
 from game.play.state import GameState
 
@@ -125,6 +128,32 @@ def parse_seed(text: object) -> int | None:
         return None
 
 
+def scored_this_round(game: GameState) -> tuple[Scored, ...]:
+    """The boxes scored in the last round, read back from the game's moves: the hand-over
+    after a resume tells what the others did, as it does in play (a walk reopened the app
+    after the computer's turn and never learnt what it scored). () for a game whose log does
+    not say it plainly (its first turns not kept, or a box corrected or cleared)."""
+    moves = game.log.moves
+    if not all(isinstance(move, Rolled | Kept | ScoredMove | Entered) for move in moves):
+        return ()
+    players = len(game.players)
+    scored: list[Scored] = []
+    game_turn = game.log.since_turn
+    for move in moves:
+        if isinstance(move, ScoredMove):
+            player = game_turn % players
+            points = game.sheets[player].points_in(move.box)
+            scored.append(Scored(player, move.box, 0 if points is None else points, 0, False))
+            game_turn += 1
+    return tuple(scored[-players:])
+
+
+def last_scored(game: GameState) -> Scored | None:
+    """The box scored last, as the announcement of a game resumed between two turns."""
+    scored = scored_this_round(game)
+    return scored[-1] if scored and game.dice is None else None
+
+
 def resume(
     state: AppState,
     game: GameState | None,
@@ -148,8 +177,8 @@ def resume(
                 state.ui,
                 screen=Screen.END if game.is_over else Screen.GAME,
                 dialog=Dialog.NONE,
-                announcement=None,
-                recent_scores=(),
+                announcement=None if game.is_over else last_scored(game),
+                recent_scores=() if game.is_over else scored_this_round(game),
                 handed_over=None,  # of the game played before, if any: this one hands over
                 resumed_turn=None if game.is_over else handover.turn_key(game),
             ),

@@ -66,7 +66,7 @@ from game.play.random_source import SeededDice
 from game.play.state import Player
 from game.present.snapshot import present
 from game.present.views import KeptGameView
-from tests.app.driver import AppDriver
+from tests.app.driver import AppDriver, Seat
 
 TODAY = date(2026, 12, 1)
 
@@ -571,6 +571,23 @@ def test_a_kept_game_resumed_after_another_hands_the_phone_over_again() -> None:
         device(ResumeGame(kept.id))
         assert device.game.current_player == 1 and device.snapshot().screen == "handover"
         left(device)
+
+
+def test_a_game_resumed_between_turns_tells_the_next_player_what_the_others_scored() -> None:
+    """A walk reopened the app after the computer's turn and never learnt what it scored."""
+    device = Device(initial_state(["en-US"], seed=5))
+    seats: list[Seat] = [("Dana", "human", None), ("Avi", "human", None), ("Bot", "computer", None)]
+    device.set_players(seats)
+    device(SetAutoScore(0), StartGame())
+    device.tables_failed()
+    device.play_turns(4)  # Dana, Avi and Bot in round 1, Dana in round 2: Avi's turn is next
+    assert device.game.current_player == 1 and device.game.dice is None
+    in_play = device.snapshot().handover
+    assert in_play is not None
+    assert [plain(line).split(" scored ")[0] for line in in_play.moves_since] == ["Bot", "Dana"]
+    again = device.reopened()
+    handover = again.snapshot().handover
+    assert handover is not None and handover.moves_since == in_play.moves_since
 
 
 def test_unnamed_players_of_a_game_kept_in_one_language_are_named_in_the_one_shown() -> None:
