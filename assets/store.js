@@ -11,6 +11,8 @@
 //   pentaStore.load()            the same, read again now (a tab taking the game over)
 //   pentaStore.write(key, text)  Promise resolved once committed; text null removes the key;
 //                                rejected with the browser's error (QuotaExceededError...)
+//   pentaStore.refused           true once IndexedDB refused to open: the runtime's loader
+//                                needs it too, so a failed start says why (boot.js)
 //   pentaStore.claim(steal, onLost)
 //                                Promise of whether this tab now has the game (a Web Lock held
 //                                while the page lives); steal takes it from the tab that has
@@ -25,10 +27,20 @@
 
     function opened() {
         database ??= new Promise((resolve, reject) => {
-            const request = indexedDB.open(DATABASE, 1);
+            const refused = (error) => {
+                window.pentaStore.refused = true;
+                reject(error);
+            };
+            let request;
+            try {
+                request = indexedDB.open(DATABASE, 1);
+            } catch (error) {
+                refused(error); // site data blocked in the browser's settings: a SecurityError
+                return;
+            }
             request.onupgradeneeded = () => request.result.createObjectStore(RECORDS);
             request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
+            request.onerror = () => refused(request.error);
         });
         return database;
     }
@@ -80,9 +92,10 @@
         });
     }
 
+    window.pentaStore = { load, write, claim, refused: false };
     const loaded = load();
     loaded.catch(() => {}); // Python reads the failure; it is no unhandled rejection
+    window.pentaStore.loaded = loaded;
     // Asked once: storage the browser may not clear when the device runs short of space.
     navigator.storage?.persist?.().catch(() => {});
-    window.pentaStore = { loaded, load, write, claim };
 })();

@@ -142,6 +142,22 @@ def test_a_python_error_at_start_shows_a_readable_message(
 
 
 @pytest.mark.allow_browser_errors
+def test_site_data_blocked_by_the_browser_is_named_as_the_cause(page: Page, app_url: str) -> None:
+    """PyScript's loader keeps an IndexedDB database of its own: where the browser blocks the
+    site's data (a SecurityError), Penta cannot start, and says why and what lifts it."""
+    page.add_init_script(
+        "IDBFactory.prototype.open = () => {"
+        " throw new DOMException('The user denied permission.', 'SecurityError'); };"
+    )
+    page.goto(app_url)
+    page.wait_for_selector("html[data-state=failed]", timeout=30_000)
+    expect(page.locator("#status")).to_have_text("Penta could not start.")
+    expect(page.locator("#problem-summary")).to_contain_text(
+        "the browser blocks it for this site (its settings for cookies and site data)"
+    )
+
+
+@pytest.mark.allow_browser_errors
 def test_a_python_error_in_an_event_handler_is_caught(
     page: Page, app_url: str, browser_problems: BrowserProblems
 ) -> None:
