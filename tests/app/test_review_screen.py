@@ -147,7 +147,7 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     view = review_view(driver)
     assert len(view.mistakes) == len(not_optimal)
     assert view.mistakes_heading == (
-        f"The {t.isolated(str(len(not_optimal)))} decisions that were not optimal"
+        f"The {t.isolated(str(len(not_optimal)))} decisions that were not optimal, costliest first"
     )
     every = sorted(not_optimal, key=lambda d: -d.loss)
     for shown, decision in zip(view.mistakes, every, strict=True):
