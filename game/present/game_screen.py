@@ -361,14 +361,24 @@ def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:
     whoever takes the phone learns what the others did meanwhile, not only the last of them."""
     last = last_move_text(state, t)
     game = state.game
+    if game is not None and game.dice is not None and state.ui.announcement is None:
+        # A game resumed on a turn already rolled (its hand-over): what the others did since.
+        return tuple(scored_text(game, event, t) for event in _scored_since_own_turn(state))
     if game is None or not last or not isinstance(state.ui.announcement, Scored):
         return (last,) if last else ()
+    since = _scored_since_own_turn(state)
+    return tuple(scored_text(game, event, t) for event in since) if since else (last,)
+
+
+def _scored_since_own_turn(state: AppState) -> tuple[Scored, ...]:
+    game = state.game
+    assert game is not None
     since: list[Scored] = []
     for event in reversed(state.ui.recent_scores):
         if event.player == game.current_player:
             break
         since.insert(0, event)
-    return tuple(scored_text(game, event, t) for event in since) if since else (last,)
+    return tuple(since)
 
 
 def scored_text(game: GameState, event: Scored, t: Translator) -> str:

@@ -588,6 +588,12 @@ def test_a_game_resumed_between_turns_tells_the_next_player_what_the_others_scor
     again = device.reopened()
     handover = again.snapshot().handover
     assert handover is not None and handover.moves_since == in_play.moves_since
+    # And reopened on Avi's turn already rolled: whoever picks the phone up learns it too.
+    device(StartTurn(), Roll())
+    rolled = device.reopened()
+    handover = rolled.snapshot().handover
+    assert handover is not None and rolled.game.dice == device.game.dice
+    assert handover.moves_since == in_play.moves_since
 
 
 def test_unnamed_players_of_a_game_kept_in_one_language_are_named_in_the_one_shown() -> None:
