@@ -61,6 +61,9 @@ class PlayerStats:
     log, oldest first; empty until game.coach.trend reviews them."""
     computer: bool = False
     """A computer player (in every game of theirs): no personal best of a person."""
+    best_real_dice: bool = False
+    """The best total was reached only in games played with real dice (whose dice anyone could
+    enter): the personal bests say so."""
 
     @property
     def upper_bonus_rate(self) -> float:
@@ -120,6 +123,7 @@ def _stats(
         real_dice_games=len(results) - len(on_screen),
         best_on=min(day for day, result, _ in played if result.total == best),
         computer=all(result.player.kind is PlayerKind.COMPUTER for result in results),
+        best_real_dice=all(real for _, result, real in played if result.total == best),
     )
 
 

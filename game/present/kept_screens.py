@@ -125,8 +125,8 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
 
 
 def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:
-    """Each person's highest total in each ruleset, with the day it was made (a computer's is
-    no personal best)."""
+    """Each person's highest total in each ruleset, with the day it was made, and "real dice"
+    when only a game at the table reached it (a computer's is no personal best)."""
     people = (stats for stats in state.ui.stats if not stats.computer)
     bests = sorted(people, key=lambda stats: (stats.ruleset_id, -stats.best, stats.name))
     return tuple(
@@ -136,7 +136,11 @@ def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:
                 name=shown_name(stats.name, t.language),
                 ruleset=t.ruleset_name(stats.ruleset_id),
             ),
-            t("bests.score", points=stats.best, date=t.format_date(stats.best_on))
+            t(
+                "bests.score_real_dice" if stats.best_real_dice else "bests.score",
+                points=stats.best,
+                date=t.format_date(stats.best_on),
+            )
             if stats.best_on is not None
             else t.format_number(stats.best),
         )

@@ -349,6 +349,20 @@ def test_history_marks_real_dice_and_keeps_their_luck_apart() -> None:
     (stats,) = player_stats([real, screen])
     assert stats.games == 2 and stats.real_dice_games == 1
     assert stats.five_of_a_kind == 1  # the on-screen game's only: the real dice's are not luck
+    assert real.results[0].total == screen.results[0].total
+    assert not stats.best_real_dice  # reached on screen too
+    (alone,) = player_stats([real])
+    assert alone.best_real_dice
+    # The personal bests say so: a walk saw a typed-in 938 stand as a best like any other.
+    driver = AppDriver.seeded(1)
+    driver.state = replace(
+        driver.state,
+        ui=replace(driver.state.ui, stats=(alone,), screen=Screen.HISTORY),
+    )
+    history = driver.snapshot().history
+    assert history is not None
+    (best,) = history.bests
+    assert plain(best.score) == f"{alone.best} (1 Dec 2026, real dice)"
 
 
 def test_the_history_card_counts_the_games_with_real_dice() -> None:
