@@ -317,12 +317,28 @@ class Events:
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
             return
+        if key in BOX_STEPS and event.target and _data(event.target, "action") == "box":
+            event.preventDefault()  # the sheet's frame would scroll instead
+            self._step_between_boxes(event.target, BOX_STEPS[key])
+            return
         if key == "Enter" and not _enter_confirms_from(event.target, tag, state):
             return
         intent = _key_intent(state, key, code)
         if intent is not None:
             event.preventDefault()  # Enter on a focused button must not click it as well
             self._send(intent)
+
+    def _step_between_boxes(self, box: Any, step: int) -> None:
+        """The focus to the open box above or below (a keyboard walk tabbed through two stops a
+        row, the box's name and the box, to reach one near the bottom)."""
+        boxes = [
+            button
+            for button in self.document.querySelectorAll("#sheet button.cell-button")
+            if not button.hidden and not button.disabled
+        ]
+        index = next((i for i, button in enumerate(boxes) if button == box), None)
+        if index is not None and 0 <= index + step < len(boxes):
+            boxes[index + step].focus()
 
     def _on_visibility(self, _event: Any) -> None:
         if self.document.visibilityState == "hidden":
@@ -345,6 +361,8 @@ class Events:
             self._send(CloseDialog())
 
 
+BOX_STEPS = {"ArrowUp": -1, "ArrowDown": 1}
+"""On a box of the sheet, the arrow keys move the focus to the open box above or below."""
 PAD_ACTIONS = ("pad-face", "pad-remove")
 """The pad's buttons: after typing or tapping a roll's faces, Enter confirms the box selected."""
 

@@ -107,6 +107,12 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(target).to_be_focused()
     outline = target.evaluate("b => getComputedStyle(b).outlineStyle")
     assert outline not in ("", "none"), "focus must be visible"
+    # The arrow keys step between the open boxes (Tab stops at each box's name too).
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#sheet button[data-box]:not([disabled])").nth(1)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # the first: it stays
+    expect(target).to_be_focused()
     page.keyboard.press("Enter")
     expect(target).to_have_attribute("aria-pressed", "true")
     expect(target).to_be_focused()  # the render updated the button in place

@@ -305,7 +305,7 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(page: Page, app_ur
     ui.roll()
     expect(hint).to_have_text(
         "Keys 1–5 keep or release the dice; R rolls; H shows the hint;"
-        " Enter confirms the box selected."
+        " the arrow keys move between the boxes; Enter confirms the box selected."
     )
     ui.roll()
     ui.roll()
