@@ -66,8 +66,7 @@ def coach_line(state: AppState, t: Translator) -> str:
 
 
 def reason(verdict: CoachVerdict, t: Translator) -> str:
-    """Both moves with their expected final scores; for two boxes, which box each leaves open
-    and, where the upper bonus is still to be had, the upper section's total with each."""
+    """Both moves with their expected final scores, then why in words (why_words)."""
     game, judgement = verdict.game, verdict.judgement
     sentences = [
         t(
@@ -79,41 +78,34 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
         )
     ]
     best = judgement.best_move
-    sentences += kind_reasons(
-        t, isinstance(verdict.move, ScoredMove), isinstance(best, ScoreAdvice)
+    mine_box = verdict.move.box if isinstance(verdict.move, ScoredMove) else None
+    best_box = best.box if isinstance(best, ScoreAdvice) else None
+    sentences += why_words(
+        t,
+        game.ruleset,
+        _with_points(game, mine_box),
+        _with_points(game, best_box),
+        game.sheet.upper_subtotal,
     )
-    if isinstance(verdict.move, ScoredMove) and isinstance(best, ScoreAdvice):
-        assert game.options is not None
-        points = game.options.points
-        sentences += two_boxes_reasons(
-            t,
-            game.ruleset,
-            (verdict.move.box, points[verdict.move.box]),
-            (best.box, points[best.box]),
-            game.sheet.upper_subtotal,
-        )
     return " ".join(sentences)
 
 
-def kind_reasons(t: Translator, made_scores: bool, best_scores: bool) -> list[str]:
-    """A box where rolling again was better, or a roll where the box was: the kind of the
-    mistake, said plainly (the coach before the move, the review after the game); [] when
-    both moves are of one kind."""
-    if made_scores == best_scores:
-        return []
-    return [t("coach.why_roll" if made_scores else "coach.why_score")]
-
-
-def two_boxes_reasons(
+def why_words(
     t: Translator,
     ruleset: Ruleset,
-    mine: tuple[str, int],
-    best: tuple[str, int],
+    mine: tuple[str, int] | None,
+    best: tuple[str, int] | None,
     upper_subtotal: int,
 ) -> list[str]:
-    """Why one box rather than the other (each as (box, points)): which box each leaves open
-    and, where the upper bonus is still to be had, the upper section's total with each. The
-    coach says it before the move, the review after the game."""
+    """Why the best move beat the one made, each a box scored, as (box, points), or None for
+    a keep; said by the coach before the move and by the review after the game. A box where
+    rolling again was better, or the other way round: that, plainly. Two boxes: which box each
+    leaves open and, where the upper bonus is still to be had, the upper section's total with
+    each. Two keeps: [] (the expected scores are the whole story)."""
+    if mine is None or best is None:
+        if mine is best:
+            return []
+        return [t("coach.why_roll" if best is None else "coach.why_score")]
     (mine_box, mine_points), (best_box, best_points) = mine, best
     sentences = [
         t(
@@ -137,6 +129,13 @@ def two_boxes_reasons(
             )
         )
     return sentences
+
+
+def _with_points(game: GameState, box: str | None) -> tuple[str, int] | None:
+    if box is None:
+        return None
+    assert game.options is not None  # a box is chosen for dice rolled
+    return box, game.options.points[box]
 
 
 def _move_words(game: GameState, move: KeptMove | ScoredMove, t: Translator) -> str:

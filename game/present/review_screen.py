@@ -18,7 +18,7 @@ from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
 from game.play.state import Player, PlayerKind
 from game.present.choice import Choice
-from game.present.coach_words import kind_reasons, two_boxes_reasons
+from game.present.coach_words import why_words
 from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
 from game.present.review_views import EndReviewView, MistakeView, ReviewButton, ReviewView
@@ -229,22 +229,19 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
 
 
 def _why(decision: Decision, ruleset_id: str, t: Translator) -> str:
-    """As the coach says it while playing: a box scored where rolling again was better (or
-    the other way round); between two boxes, what each left open and did for the upper
-    bonus; "" between two keeps, where the expected scores are the whole story."""
+    """In words, as the coach says it while playing (coach_words.why_words)."""
     from game.strategy.advisor import Score
 
     made, best = decision.choice, decision.best
-    reasons = kind_reasons(t, isinstance(made, Score), isinstance(best, Score))
-    if isinstance(made, Score) and isinstance(best, Score):
-        reasons += two_boxes_reasons(
+    return " ".join(
+        why_words(
             t,
             RULESETS[ruleset_id],
-            (made.box, made.points),
-            (best.box, best.points),
+            (made.box, made.points) if isinstance(made, Score) else None,
+            (best.box, best.points) if isinstance(best, Score) else None,
             decision.sheet.upper_subtotal,
         )
-    return " ".join(reasons)
+    )
 
 
 def _move(move: Move, ruleset_id: str, t: Translator) -> str:
