@@ -148,12 +148,6 @@ def scored_this_round(game: GameState) -> tuple[Scored, ...]:
     return tuple(scored[-players:])
 
 
-def last_scored(game: GameState) -> Scored | None:
-    """The box scored last, as the announcement of a game resumed between two turns."""
-    scored = scored_this_round(game)
-    return scored[-1] if scored and game.dice is None else None
-
-
 def resume(
     state: AppState,
     game: GameState | None,
@@ -170,6 +164,7 @@ def resume(
     # Kept while the app spoke another language, perhaps: its unnamed players are renamed.
     language = state.settings.language
     game, before_last_turn = named_in(game, language), named_in(before_last_turn, language)
+    recent = () if game.is_over else scored_this_round(game)
     new = reset_turn(
         replace(
             state,
@@ -177,8 +172,9 @@ def resume(
                 state.ui,
                 screen=Screen.END if game.is_over else Screen.GAME,
                 dialog=Dialog.NONE,
-                announcement=None if game.is_over else last_scored(game),
-                recent_scores=() if game.is_over else scored_this_round(game),
+                # Between two turns, the box scored last is what was last announced.
+                announcement=recent[-1] if recent and game.dice is None else None,
+                recent_scores=recent,
                 handed_over=None,  # of the game played before, if any: this one hands over
                 resumed_turn=None if game.is_over else handover.turn_key(game),
             ),
