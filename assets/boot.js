@@ -254,6 +254,13 @@
         }
         return runtimeModule;
     }
+    // On a first visit the worker that makes the interpreter's snapshot compiles the runtime
+    // (assets/snapshot-worker.mjs) and hands the module over with the snapshot: compiled here,
+    // its 9.6 MB took some 200 ms of the page's main thread in tasks of up to 100 ms (four
+    // times that on Lighthouse's slow phone), while the page was to stay responsive.
+    function adoptRuntime(module) {
+        if (runtimeModule === null) runtimeModule = Promise.resolve(module);
+    }
 
     // The build's plan of the interpreter's memory snapshot (tools/runtime_snapshot.py), or
     // null where the page is not built.
@@ -300,20 +307,23 @@
         return keptMemory;
     }
 
-    // For assets/runtime-start.mjs: the plan, the kept snapshot, and the same compiled module
-    // for the worker that makes the interpreter's snapshot on a first visit (it would otherwise
-    // compile the 9.6 MB again).
+    // For assets/runtime-start.mjs: the plan, the kept snapshot, the compiled module (for the
+    // worker that makes the interpreter's snapshot when none is kept: it would otherwise compile
+    // the 9.6 MB again), and the worker's module and download on a first visit.
     globalThis.pentaRuntime = Object.freeze({
         snapshot,
         keptSnapshot: readKeptSnapshot,
-        compiled: compileRuntime,
+        // The module compiled here, for the worker; null on a first visit: the worker compiles.
+        compiled: () => (firstVisit ? Promise.resolve(null) : compileRuntime()),
+        adopt: adoptRuntime,
+        received: countReceived,
     });
     // And Python's start begins meanwhile (assets/runtime-start.mjs, which PyScript later
     // imports as its interpreter: the same module, run once): the kept snapshot is restored,
     // or a worker starts Python.
     function startInterpreter() {
         readKeptSnapshot();
-        compileRuntime();
+        if (!firstVisit) compileRuntime();
         const script = document.createElement("script");
         script.type = "module";
         script.src = "assets/runtime-start.mjs";
@@ -382,18 +392,26 @@
         setTimeout(start, 1000); // a browser that reports no paint
     });
 
+    // `count` more bytes of the file at `url` arrived, of the `sent` bytes its response says the
+    // server sends (null: as many as the file holds).
+    function countReceived(url, sent, count) {
+        const entry = downloads.get(url);
+        if (!entry) return;
+        entry.total = sent ?? entry.size;
+        entry.received += count;
+        showDownload();
+    }
+
     function track(url, pending) {
         if (!downloads.has(url)) return pending;
         pending.then((response) => {
-            const entry = downloads.get(url);
-            if (!entry || !response.ok || !response.body) return;
+            if (!response.ok || !response.body) return;
             const length = Number(response.headers.get("Content-Length"));
-            entry.total = response.headers.has("Content-Encoding") && length > 0 ? length : entry.size;
+            const sent = response.headers.has("Content-Encoding") && length > 0 ? length : null;
             const reader = response.clone().body.getReader();
             const read = () => reader.read().then(({ done, value }) => {
                 if (done) return;
-                entry.received += value.byteLength;
-                showDownload();
+                countReceived(url, sent, value.byteLength);
                 return read();
             });
             return read();
@@ -454,28 +472,16 @@
         });
     }
 
-    // Made once per language: each frame of the download made them again, some 30 ms of the
-    // first visit's main thread at a time.
-    const numberFormats = new Map();
-    function formatsOf(language) {
-        if (!numberFormats.has(language)) {
-            numberFormats.set(language, {
-                megabytes: new Intl.NumberFormat(language, {
-                    minimumFractionDigits: 1,
-                    maximumFractionDigits: 1,
-                }),
-                percent: new Intl.NumberFormat(language, { style: "percent" }),
-            });
-        }
-        return numberFormats.get(language);
-    }
-
+    // Written as the app writes numbers (game/i18n: the language's decimal sign, "51%" in each
+    // language), not by Intl.NumberFormat: the first one made held the first visit's main
+    // thread some 55 ms.
     function downloadText(done, total) {
-        const { megabytes, percent } = formatsOf(supported(root.lang) ?? boot.default);
+        const language = boot.languages[supported(root.lang) ?? boot.default];
+        const megabytes = (bytes) => (bytes / 1e6).toFixed(1).replace(".", language.decimal);
         const values = {
-            done: megabytes.format(done / 1e6),
-            total: megabytes.format(total / 1e6),
-            percent: percent.format(Math.floor((done / total) * 100) / 100),
+            done: megabytes(done),
+            total: megabytes(total),
+            percent: `${Math.floor((done / total) * 100)}%`,
         };
         return text("boot.downloading").replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
     }

@@ -76,7 +76,8 @@ async function restoreKept() {
     }
 }
 
-// The snapshot's bytes, made by the worker.
+// The snapshot's bytes made by the worker, and the WebAssembly module it compiled (or null:
+// it was given the page's).
 function makeSnapshot() {
     return new Promise((resolve, reject) => {
         const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
@@ -85,8 +86,13 @@ function makeSnapshot() {
             reject(new Error(event.message ?? "the worker did not start"));
         });
         worker.addEventListener("message", ({ data }) => {
+            if (data.received) {
+                const { url, sent, count } = data.received;
+                boot.received(url, sent, count);
+                return;
+            }
             worker.terminate();
-            if (data.error === undefined) resolve(data.bytes);
+            if (data.error === undefined) resolve({ bytes: data.bytes, module: data.module });
             else reject(new Error(data.error));
         });
         worker.postMessage({
@@ -136,7 +142,8 @@ export async function loadPyodide(options) {
     }
     if (plan) {
         try {
-            const bytes = await making;
+            const { bytes, module } = await making;
+            if (module) boot.adopt(module);
             const runtime = await restore(settings, bytes);
             root.dataset.snapshot = "made";
             if (navigator.serviceWorker?.controller && navigator.storage?.getDirectory) {

@@ -2,7 +2,9 @@
 // an interpreter starts here, the app's packages' archive is written where the page writes it
 // and put on sys.path (Python imports from it as it is), the modules of the build's plan are
 // imported, and the memory is posted back. The page sends the WebAssembly module it compiled
-// in a second message, so that the runtime is compiled once.
+// in a second message, so that the runtime is compiled once; or null (a first visit): then it
+// is compiled here, its download reported to the page as it arrives, and the module posted
+// back with the memory.
 //
 // Nothing of JavaScript may be referenced from Python when the snapshot is taken (it could
 // not be restored in another page): the modules are named in Python source, not passed in.
@@ -17,11 +19,33 @@ let receiveModule;
 const pageModule = new Promise((resolve) => {
     receiveModule = resolve;
 });
+let compiledHere = null;
 async function instantiate(source, imports) {
     const module = await pageModule;
-    if (module === null) return instantiateStreaming(source, imports);
+    if (module === null) {
+        const response = await source;
+        reportDownload(response);
+        const result = await instantiateStreaming(response, imports);
+        compiledHere = result.module;
+        return result;
+    }
     (await source).body?.cancel(); // Pyodide's own request for the file: left unread
     return { module, instance: await WebAssembly.instantiate(module, imports) };
+}
+
+// The page shows the first visit's download: each chunk's size as it arrives, and the bytes
+// the server sends (its Content-Length, when compressed; else null: the file's size).
+function reportDownload(response) {
+    if (!response.ok || !response.body) return;
+    const length = Number(response.headers.get("Content-Length"));
+    const sent = response.headers.has("Content-Encoding") && length > 0 ? length : null;
+    const reader = response.clone().body.getReader();
+    const read = () => reader.read().then(({ done, value }) => {
+        if (done) return;
+        postMessage({ received: { url: response.url, sent, count: value.byteLength } });
+        return read();
+    });
+    read().catch(() => {}); // Pyodide's own read of the response reports a failure
 }
 WebAssembly.instantiateStreaming = (source, imports) =>
     instantiate(source, imports).catch((error) => {
@@ -54,7 +78,7 @@ addEventListener("message", ({ data }) => {
         return;
     }
     snapshot(data).then(
-        (bytes) => postMessage({ bytes }, [bytes.buffer]),
+        (bytes) => postMessage({ bytes, module: compiledHere }, [bytes.buffer]),
         (error) => postMessage({ error: String(error?.message ?? error) }),
     );
 });

@@ -172,6 +172,7 @@ def boot_data(refs: list[str], templates: Iterable[str] = ()) -> dict[str, Any]:
         choices = [[other, t(f"lang.{other}")] for other in LANGUAGES]
         languages[code] = {
             "dir": info.direction,
+            "decimal": info.decimal_separator,
             "texts": texts,
             "choices": choices,
             "manifest": manifest_path(code),
