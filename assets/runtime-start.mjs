@@ -100,6 +100,7 @@ function makeSnapshot() {
             archive: new URL(plan.archive, document.baseURI).href,
             path: plan.path,
             modules: plan.modules,
+            calls: plan.calls,
         });
         // Then the WebAssembly module, once the page has compiled it (boot.js), or null: the
         // worker compiles it itself then.

@@ -1,10 +1,10 @@
 // Makes the interpreter's memory snapshot off the main thread (see assets/runtime-start.mjs):
 // an interpreter starts here, the app's packages' archive is written where the page writes it
 // and put on sys.path (Python imports from it as it is), the modules of the build's plan are
-// imported, and the memory is posted back. The page sends the WebAssembly module it compiled
-// in a second message, so that the runtime is compiled once; or null (a first visit): then it
-// is compiled here, its download reported to the page as it arrives, and the module posted
-// back with the memory.
+// imported and its calls made, and the memory is posted back. The page sends the WebAssembly
+// module it compiled in a second message, so that the runtime is compiled once; or null (a
+// first visit): then it is compiled here, its download reported to the page as it arrives, and
+// the module posted back with the memory.
 //
 // Nothing of JavaScript may be referenced from Python when the snapshot is taken (it could
 // not be restored in another page): the modules are named in Python source, not passed in.
@@ -53,7 +53,7 @@ WebAssembly.instantiateStreaming = (source, imports) =>
         throw error;
     });
 
-async function snapshot({ runtime: indexURL, archive, path, modules }) {
+async function snapshot({ runtime: indexURL, archive, path, modules, calls }) {
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
     const response = await fetch(archive);
     if (!response.ok) throw new Error(`${archive}: HTTP ${response.status}`);
@@ -65,6 +65,9 @@ async function snapshot({ runtime: indexURL, archive, path, modules }) {
             `    sys.path.insert(0, ${JSON.stringify(path)})`,
             `    for name in ${JSON.stringify(modules)}:`,
             "        importlib.import_module(name)",
+            `    for name in ${JSON.stringify(calls)}:`,
+            "        module, _, function = name.partition(':')",
+            "        getattr(importlib.import_module(module), function)()",
             "_import_for_the_snapshot()",
             "del _import_for_the_snapshot",
         ].join("\n"),

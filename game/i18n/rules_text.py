@@ -27,9 +27,9 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Literal, TypeAlias
 
+from game.i18n.catalog import CATALOG_DIR, package_text
 from game.rules.rulesets import get_ruleset
 
 __all__ = [
@@ -226,10 +226,9 @@ def load_rules_text(ruleset_id: str, language: str) -> RulesText:
         raise RulesTextError(f"no rules text for language {language!r}")
     name = f"{ruleset_id}.{language}.json"
     where = f"game/catalogs/rules/{name}"
-    resource = resources.files("game").joinpath("catalogs").joinpath("rules").joinpath(name)
     try:
-        text = resource.read_text(encoding="utf-8")
-    except OSError as error:
+        text = package_text(f"{CATALOG_DIR}/rules/{name}")
+    except (OSError, UnicodeDecodeError) as error:
         raise RulesTextError(f"no rules text for {ruleset_id!r} in {language!r}: {error}") from None
     try:
         data = json.loads(text)

@@ -104,10 +104,9 @@ KEEP_SNAPSHOT = f"""async ([bytes, how]) => {{
 # What the start's reader (boot.js's worker) answers for the kept file, and what is left kept.
 READ_AS_THE_START_DOES = f"""async (key) => {{
     const reader = new Worker(new URL("assets/snapshot-store.mjs", document.baseURI),
-        {{ type: "module" }});
+        {{ type: "module", name: key }});
     const answer = await new Promise((resolve) => {{
         reader.onmessage = ({{ data }}) => resolve(data);
-        reader.postMessage({{ key }});
     }});
     reader.terminate();
     const left = await ({IMPORT_STORE}).readKept();

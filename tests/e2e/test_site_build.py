@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib
+import inspect
 import json
 import re
 import tomllib
@@ -181,6 +183,19 @@ def test_the_snapshot_imports_every_module_but_the_entry_script_none_using_javas
                 assert not {i.split(".")[0] for i in imported} & {"js", "pyscript"}, name
     assert {"asyncio", "json", "dataclasses"} <= set(plan["modules"])  # the shell's and core's
     assert {"base64", "html"} <= set(plan["modules"])  # PyScript's package's
+
+
+def test_the_snapshot_calls_functions_of_its_own_modules_that_need_no_arguments(
+    dist: Path,
+) -> None:
+    plan = snapshot_plan(dist)
+    assert plan["calls"]
+    for call in plan["calls"]:
+        module_name, _, function_name = call.partition(":")
+        assert module_name in plan["modules"], call
+        function = getattr(importlib.import_module(module_name), function_name)
+        assert not inspect.signature(function).parameters, call
+        function()  # what the snapshot runs, as it runs it
 
 
 def test_the_snapshot_key_changes_with_each_thing_it_is_made_from(
