@@ -5,7 +5,7 @@
 // on a slow phone), and so are the app's imports. Instead, the interpreter is restored from a
 // memory snapshot, in tasks short enough to leave the page responsive:
 // - one kept on this device by an earlier start (assets/snapshot-store.mjs: a file of the
-//   origin's private file system, checked against the build's key and its SHA-256), which
+//   origin's private file system, checked against the build's key and its checksum), which
 //   boot.js has a worker read as soon as the page starts, restored as soon as it is read;
 // - else one made now: a worker (assets/snapshot-worker.mjs) starts an interpreter of its
 //   own, with the app's packages, imports the standard library and every module of the app

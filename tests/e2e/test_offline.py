@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -92,7 +91,7 @@ PLAN_KEY = "JSON.parse(document.getElementById('runtime-snapshot').textContent).
 # The kept snapshot's store, as the page imports it.
 IMPORT_STORE = 'await import(new URL("assets/snapshot-store.mjs", document.baseURI).href)'
 # Keeps `bytes` as the kept snapshot: as the app keeps one (packed, with the build's key and its
-# SHA-256: the store's keepSnapshot), or as the whole file, as it is.
+# checksum: the store's keepSnapshot), or as the whole file, as it is.
 KEEP_SNAPSHOT = f"""async ([bytes, how]) => {{
     const store = {IMPORT_STORE};
     const data = new Uint8Array(bytes);
@@ -115,11 +114,17 @@ READ_AS_THE_START_DOES = f"""async (key) => {{
 }}"""
 
 
-def snapshot_file(key: str, digest: bytes, packed: bytes) -> list[int]:
-    """A kept snapshot's file as the store lays it out (assets/snapshot-store.mjs): format 2, the
-    key's length, the key, a SHA-256, the packed memory."""
-    header = (2).to_bytes(4, "little") + len(key).to_bytes(4, "little") + key.encode()
-    return list(header + digest + packed)
+def snapshot_file(key: str, checksum: bytes, packed: bytes) -> list[int]:
+    """A kept snapshot's file as the store lays it out (assets/snapshot-store.mjs): format 3, the
+    key's length, the key (here a whole number of words: no zeros after it), a checksum, the
+    packed memory."""
+    assert len(key) % 4 == 0
+    header = (3).to_bytes(4, "little") + len(key).to_bytes(4, "little") + key.encode()
+    return list(header + checksum + packed)
+
+
+# The checksum that the store records for `packed` (the file's part after it).
+CHECKSUM = f"async (packed) => [...({IMPORT_STORE}).checksum(new Uint8Array(packed))]"
 
 
 def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usual(
@@ -131,27 +136,31 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
     boot(page, server.url)
     wait_for_offline_ready(page)
     bytes_ = bytes(range(1, 256)) * 40  # no page of zeros: all kept
-    # In the kept form, whole by its hash, but 4 GB of memory: refused before it is laid out.
+    # In the kept form, whole by its checksum, but 4 GB of memory: refused before it is laid out.
     huge = b"".join(n.to_bytes(4, "little") for n in (1, 0xFFFF_F000, 0))
     key = page.evaluate(PLAN_KEY)
+
+    def checksum(packed: bytes) -> bytes:
+        return bytes(page.evaluate(CHECKSUM, list(packed)))
+
     # The start's reader refuses each of these and deletes it (a reload each would make a
     # snapshot each: the two starts below show what a start does after a refusal).
     for file, why in (
-        # Whole by its hash, but not in the kept form: its header is nonsense.
-        (snapshot_file(key, hashlib.sha256(bytes_).digest(), bytes_), "layout is not"),
+        # Whole by its checksum, but not in the kept form: its header is nonsense.
+        (snapshot_file(key, checksum(bytes_), bytes_), "layout is not"),
         # Whole and in the kept form, but another build's.
-        (snapshot_file("0" * 32, hashlib.sha256(bytes_).digest(), bytes_), "another"),
+        (snapshot_file("0" * 32, checksum(bytes_), bytes_), "another"),
         # Not even a file of the store.
         (list(bytes_[:7]), "layout is not valid"),
-        (snapshot_file(key, hashlib.sha256(huge).digest(), huge), "bytes of memory"),
+        (snapshot_file(key, checksum(huge), huge), "bytes of memory"),
     ):
         page.evaluate(KEEP_SNAPSHOT, [file, "file"])
         read = page.evaluate(READ_AS_THE_START_DOES, key)
         assert why in (read["refused"] or ""), (why, read)
         assert (read["memory"], read["left"]) == (None, None)  # nothing used, nothing kept
     for file, how, why in (
-        # Its recorded SHA-256 differs from its bytes: damaged in storage.
-        (snapshot_file(key, bytes(32), bytes_), "file", "damaged"),
+        # Its recorded checksum differs from its bytes: damaged in storage.
+        (snapshot_file(key, bytes(8), bytes_), "file", "damaged"),
         # Kept as the app keeps one, but not a snapshot: Pyodide's own check refuses it.
         (list(bytes_), "packed", "could not be restored"),
     ):
