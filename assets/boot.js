@@ -300,11 +300,11 @@
                 reader.addEventListener("message", ({ data }) => {
                     const why = data.refused ?? data.unread;
                     if (why) console.warn("The interpreter's snapshot is not used:", why);
-                    // Copied into the page's own memory (about 10 ms): restored from the
-                    // worker's buffer as it came, Pyodide's restore was the start's longest
-                    // task by some 25 ms more, and the start slower (A/B, 16 warm starts each:
-                    // longest task 186 against 160 ms, interactive 1,137 against 928 ms).
-                    done(data.memory ? new Uint8Array(data.memory) : null);
+                    // Restored from the buffer as the worker moved it: a copy into the page's
+                    // own memory first took 25-35 ms of the main thread (A/B, 20 warm starts
+                    // each: main-thread CPU 357 against 425 ms, longest task 132 against 154,
+                    // interactive 781 against 824 ms; an earlier build measured the copy faster).
+                    done(data.memory ?? null);
                 });
             });
         }
