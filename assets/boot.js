@@ -398,12 +398,13 @@
         setTimeout(start, 1000); // a browser that reports no paint
     });
 
-    // `count` more bytes of the file at `url` arrived, of the `sent` bytes its response says the
-    // server sends (null: as many as the file holds).
-    function countReceived(url, sent, count) {
+    // `count` more bytes of the file at `url` arrived, in a response with these `headers`: the
+    // bytes the server sends of it are its Content-Length when compressed, else the file's size.
+    function countReceived(url, headers, count) {
         const entry = downloads.get(url);
         if (!entry) return;
-        entry.total = sent ?? entry.size;
+        const length = Number(headers.get("Content-Length"));
+        entry.total = headers.has("Content-Encoding") && length > 0 ? length : entry.size;
         entry.received += count;
         showDownload();
     }
@@ -412,12 +413,10 @@
         if (!downloads.has(url)) return pending;
         pending.then((response) => {
             if (!response.ok || !response.body) return;
-            const length = Number(response.headers.get("Content-Length"));
-            const sent = response.headers.has("Content-Encoding") && length > 0 ? length : null;
             const reader = response.clone().body.getReader();
             const read = () => reader.read().then(({ done, value }) => {
                 if (done) return;
-                countReceived(url, sent, value.byteLength);
+                countReceived(url, response.headers, value.byteLength);
                 return read();
             });
             return read();

@@ -87,8 +87,8 @@ function makeSnapshot() {
         });
         worker.addEventListener("message", ({ data }) => {
             if (data.received) {
-                const { url, sent, count } = data.received;
-                boot.received(url, sent, count);
+                const { url, headers, count } = data.received;
+                boot.received(url, new Headers(headers), count);
                 return;
             }
             worker.terminate();

@@ -33,19 +33,19 @@ async function instantiate(source, imports) {
     return { module, instance: await WebAssembly.instantiate(module, imports) };
 }
 
-// The page shows the first visit's download: each chunk's size as it arrives, and the bytes
-// the server sends (its Content-Length, when compressed; else null: the file's size).
+// The page shows the first visit's download (boot.js counts it): the response's headers, and
+// each chunk's size as it arrives.
 function reportDownload(response) {
     if (!response.ok || !response.body) return;
-    const length = Number(response.headers.get("Content-Length"));
-    const sent = response.headers.has("Content-Encoding") && length > 0 ? length : null;
-    const reader = response.clone().body.getReader();
-    const read = () => reader.read().then(({ done, value }) => {
-        if (done) return;
-        postMessage({ received: { url: response.url, sent, count: value.byteLength } });
-        return read();
+    const headers = [...response.headers];
+    const chunks = response.clone().body.getReader();
+    const next = () => chunks.read().then(({ done, value }) => {
+        if (!done) {
+            postMessage({ received: { url: response.url, headers, count: value.byteLength } });
+            next();
+        }
     });
-    read().catch(() => {}); // Pyodide's own read of the response reports a failure
+    next().catch(() => {}); // Pyodide's own read of the response reports a failure
 }
 WebAssembly.instantiateStreaming = (source, imports) =>
     instantiate(source, imports).catch((error) => {
