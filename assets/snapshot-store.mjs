@@ -147,15 +147,18 @@ function fileOf(memory, key) {
 
 // The memory that the kept `file` holds, if it is whole and was made by the build of `key`.
 function memoryOf(file, key) {
-    if (file.length < 2 * WORD) {
-        throw new SnapshotRefused(`its layout is not valid (${file.length} bytes)`);
-    }
+    const refuse = (why) => {
+        throw new SnapshotRefused(`its layout is not valid (${why})`);
+    };
+    if (file.length < 2 * WORD) refuse(`${file.length} bytes`);
     const header = new DataView(file.buffer, file.byteOffset, file.byteLength);
     const format = header.getUint32(0, true);
     const keyLength = header.getUint32(WORD, true);
     const before = checksumStart(keyLength) + CHECKSUM_LENGTH;
-    if (format !== FILE_FORMAT || before > file.length || (file.length - before) % WORD !== 0) {
-        throw new SnapshotRefused(`its layout is not valid (file format ${format})`);
+    if (format !== FILE_FORMAT) refuse(`file format ${format}`);
+    if (before > file.length) refuse(`${file.length} bytes, short of its ${before}-byte header`);
+    if ((file.length - before) % WORD !== 0) {
+        refuse(`${file.length - before} bytes after its header, not whole words`);
     }
     const kept = new TextDecoder().decode(file.subarray(2 * WORD, 2 * WORD + keyLength));
     if (kept !== key) throw new SnapshotRefused("it was made by another build");

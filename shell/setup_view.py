@@ -36,7 +36,7 @@ class SetupForm:
         ).show(view.can_add_computer or not view.can_add)
         self.node("dice-legend").text(view.dice_heading)
         for choice in view.dice_choices:
-            radio = self.node(f"dice-{choice.value}")
+            radio = self.node(f"dice-{choice.value}").flag("disabled", False)  # Python is ready
             if bool(radio.el.checked) != choice.selected:
                 radio.el.checked = choice.selected
             self.node(f"dice-{choice.value}-label").text(choice.label)

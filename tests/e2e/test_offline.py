@@ -152,6 +152,9 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
         (snapshot_file("0" * 32, checksum(bytes_), bytes_), "another"),
         # Not even a file of the store.
         (list(bytes_[:7]), "layout is not valid"),
+        # Cut short: in the header, or after it (mid-word).
+        (snapshot_file(key, checksum(bytes_), bytes_)[:44], "short of its 48-byte header"),
+        (snapshot_file(key, checksum(bytes_), bytes_)[:-1], "not whole words"),
         (snapshot_file(key, checksum(huge), huge), "bytes of memory"),
     ):
         page.evaluate(KEEP_SNAPSHOT, [file, "file"])
