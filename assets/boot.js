@@ -245,7 +245,8 @@
     // The WebAssembly compiles while it downloads, instead of once PyScript has started and
     // Pyodide asks for it: a warm start became 0.3 s faster. Pyodide's own request for the file
     // is answered with a stand-in (see below).
-    const RUNTIME_WASM = new URL("runtime/pyodide/pyodide.asm.wasm", document.baseURI).href;
+    const RUNTIME_DIR = new URL("runtime/pyodide/", document.baseURI).href;
+    const RUNTIME_WASM = new URL("pyodide.asm.wasm", RUNTIME_DIR).href;
     const pageFetch = globalThis.fetch; // replaced below
     let runtimeModule = null;
     function compileRuntime() {
@@ -322,6 +323,7 @@
         // The module compiled here, for the worker; null on a first visit: the worker compiles.
         compiled: () => (firstVisit ? Promise.resolve(null) : compileRuntime()),
         adopt: adoptRuntime,
+        firstVisit,
         received: countReceived,
     });
     // And Python's start begins meanwhile (assets/runtime-start.mjs, which PyScript later
@@ -350,6 +352,9 @@
             const url = new URL(file.href, document.baseURI).href;
             if (firstVisit) downloads.set(url, { ...file, total: file.sent, received: 0 });
             if (url === RUNTIME_WASM) continue; // fetched by compileRuntime(), or the worker
+            // On a first visit the worker that starts Python fetches the runtime's files
+            // (preloaded, they went unused for seconds: the browser warned).
+            if (firstVisit && file.as === "fetch" && url.startsWith(RUNTIME_DIR)) continue;
             // The same request as the runtime's own, so that both share one download.
             const link = document.createElement("link");
             if (file.as === "module") {

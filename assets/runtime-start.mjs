@@ -101,6 +101,7 @@ function makeSnapshot() {
             path: plan.path,
             modules: plan.modules,
             calls: plan.calls,
+            firstVisit: boot.firstVisit,
         });
         // Then the WebAssembly module, once the page has compiled it (boot.js), or null: the
         // worker compiles it itself then.

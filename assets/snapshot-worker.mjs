@@ -23,9 +23,7 @@ let compiledHere = null;
 async function instantiate(source, imports) {
     const module = await pageModule;
     if (module === null) {
-        const response = await source;
-        reportDownload(response);
-        const result = await instantiateStreaming(response, imports);
+        const result = await instantiateStreaming(source, imports);
         compiledHere = result.module;
         return result;
     }
@@ -33,8 +31,19 @@ async function instantiate(source, imports) {
     return { module, instance: await WebAssembly.instantiate(module, imports) };
 }
 
-// The page shows the first visit's download (boot.js counts it): the response's headers, and
-// each chunk's size as it arrives.
+// On a first visit the page shows the download (boot.js counts it), this worker's part too:
+// each file's response headers, and each chunk's size as it arrives. But the app's packages,
+// which the page downloads itself.
+let reported = () => false;
+const workerFetch = globalThis.fetch;
+globalThis.fetch = (resource, options) => {
+    const pending = workerFetch(resource, options);
+    pending.then((response) => {
+        if (reported(response.url)) reportDownload(response);
+    }, () => {});
+    return pending;
+};
+
 function reportDownload(response) {
     if (!response.ok || !response.body) return;
     const headers = [...response.headers];
@@ -53,7 +62,8 @@ WebAssembly.instantiateStreaming = (source, imports) =>
         throw error;
     });
 
-async function snapshot({ runtime: indexURL, archive, path, modules, calls }) {
+async function snapshot({ runtime: indexURL, archive, path, modules, calls, firstVisit }) {
+    if (firstVisit) reported = (url) => url !== archive;
     const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
     const response = await fetch(archive);
     if (!response.ok) throw new Error(`${archive}: HTTP ${response.status}`);
