@@ -113,7 +113,7 @@ function makeSnapshot() {
     });
 }
 
-// Once the app is up and the page idle: the store reads through 31 MB and writes 14.5 MB.
+// Once the app is up and the page idle: the store reads through 32 MB and writes 16 MB.
 function keepLater(bytes) {
     document.addEventListener("penta:ready", () => {
         const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run));
