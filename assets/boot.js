@@ -249,10 +249,11 @@
     const RUNTIME_WASM = new URL("pyodide.asm.wasm", RUNTIME_DIR).href;
     const pageFetch = globalThis.fetch; // replaced below
     let runtimeModule = null;
-    function compileRuntime() {
+    // Compiled from `response` (a pending one), or from a request of its own.
+    function compileRuntime(response = null) {
         if (runtimeModule === null) {
-            const response = pageFetch(RUNTIME_WASM);
-            runtimeModule = WebAssembly.compileStreaming(track(RUNTIME_WASM, response));
+            const source = track(RUNTIME_WASM, response ?? pageFetch(RUNTIME_WASM));
+            runtimeModule = WebAssembly.compileStreaming(source);
             runtimeModule.catch(() => {}); // reported below, when Pyodide asks for the runtime
         }
         return runtimeModule;
@@ -523,12 +524,8 @@
         if (!standIns.has(response)) {
             if (response.url !== RUNTIME_WASM) return instantiateStreaming(response, imports);
             // Asked for before any module was on its way: compiled from this very response.
-            if (runtimeModule === null) {
-                const arrived = track(RUNTIME_WASM, Promise.resolve(response));
-                runtimeModule = WebAssembly.compileStreaming(arrived);
-            } else {
-                response.body?.cancel();
-            }
+            if (runtimeModule === null) compileRuntime(Promise.resolve(response));
+            else response.body?.cancel();
         }
         const module = await runtimeModule;
         return { module, instance: await WebAssembly.instantiate(module, imports) };

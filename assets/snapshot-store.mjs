@@ -26,7 +26,7 @@ const FORMAT = 1;
 const PAGE = 4096;
 const WORD = 4;
 const CHECKSUM_LENGTH = 8;
-// The most memory a kept file may say it holds: far above any snapshot of this app (31.5 MB),
+// The most memory a kept file may say it holds: far above any snapshot of this app (32 MB),
 // far below what would exhaust a phone's memory before the file is found to be nonsense.
 const MAX_MEMORY = 512 * 1024 * 1024;
 
