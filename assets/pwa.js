@@ -13,7 +13,7 @@
 
 function offerUpdate(worker) {
     const notice = document.getElementById("update");
-    globalThis.pentaTexts.fill(notice); // in the language chosen since the page was opened
+    globalThis.pentaBoot.fill(notice); // in the language chosen since the page was opened
     notice.hidden = false;
     document.getElementById("update-reload").addEventListener("click", () => {
         // Reload only once the new version controls the page, so old and new files never mix.
@@ -34,7 +34,7 @@ const OFFLINE_READY_SECONDS = 8;
 
 function sayOfflineReady() {
     const notice = document.getElementById("offline-ready");
-    globalThis.pentaTexts.fill(notice); // in the language chosen since the page was opened
+    globalThis.pentaBoot.fill(notice); // in the language chosen since the page was opened
     notice.hidden = false;
     const hide = () => {
         notice.hidden = true;
@@ -119,13 +119,13 @@ function offerInstall() {
         event.preventDefault(); // the app offers it in its own words, on its own screen
         if (runsInstalled()) return;
         deferredPrompt = event;
-        globalThis.pentaTexts.fill(offer);
+        globalThis.pentaBoot.fill(offer);
         guide.hidden = true;
         button.hidden = false;
         offer.hidden = false;
     });
     if (isIosSafari() && !runsInstalled()) {
-        globalThis.pentaTexts.fill(offer);
+        globalThis.pentaBoot.fill(offer);
         guide.hidden = false;
         button.hidden = true;
         offer.hidden = false;
@@ -136,7 +136,7 @@ offerInstall();
 
 // The notices this script shows follow the language the player switches to later.
 new MutationObserver(() => {
-    for (const id of ["install", "update"]) globalThis.pentaTexts.fill(document.getElementById(id));
+    for (const id of ["install", "update"]) globalThis.pentaBoot.fill(document.getElementById(id));
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
 function registerSoon() {

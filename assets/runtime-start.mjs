@@ -6,7 +6,7 @@
 // memory snapshot, in tasks short enough to leave the page responsive:
 // - one kept on this device by an earlier start (assets/snapshot-store.mjs: a file of the
 //   origin's private file system, checked against the build's key and its checksum), which
-//   boot.js has a worker read as soon as the page starts, restored as soon as it is read;
+//   runtime-load.js has a worker read as soon as the page starts, restored as soon as it is read;
 // - else one made now: a worker (assets/snapshot-worker.mjs) starts an interpreter of its
 //   own, with the app's packages, imports the standard library and every module of the app
 //   but shell/main.py (tools/runtime_snapshot.py), and posts its memory. On a page that a
@@ -28,7 +28,7 @@ export { version };
 const RUNTIME_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 
 const root = document.documentElement;
-// What boot.js started: the snapshot's plan, the kept snapshot being read, the compiled runtime.
+// What runtime-load.js started: the snapshot's plan, the kept snapshot being read, the compiled runtime.
 const boot = globalThis.pentaRuntime;
 const plan = boot?.snapshot ?? null;
 
@@ -37,7 +37,7 @@ const plan = boot?.snapshot ?? null;
 // directory, where PyScript writes its own package's source at each start; the archive holds
 // that package compiled (tools/pyscript_package.py), and a restored snapshot has the working
 // directory in front again. Unpacking the archive's 245 files took 65-115 ms of the
-// main thread at every start. Asked for at once: boot.js has it preloaded.
+// main thread at every start. Asked for at once: runtime-load.js has it preloaded.
 async function fetchPackages() {
     const url = new URL(plan.archive, document.baseURI).href;
     const response = await fetch(url);
@@ -103,7 +103,7 @@ function makeSnapshot() {
             calls: plan.calls,
             firstVisit: boot.firstVisit,
         });
-        // Then the WebAssembly module, once the page has compiled it (boot.js), or null: the
+        // Then the WebAssembly module, once the page has compiled it (runtime-load.js), or null: the
         // worker compiles it itself then.
         const compiled = boot?.compiled() ?? Promise.resolve(null);
         compiled.then(
@@ -124,7 +124,7 @@ function keepLater(bytes) {
     }, { once: true });
 }
 
-// Begun as soon as this module runs, not once PyScript asks for the interpreter (boot.js runs
+// Begun as soon as this module runs, not once PyScript asks for the interpreter (runtime-load.js runs
 // it early: at once on a start that a version of the app controls, else once the page has
 // painted), so that it overlaps PyScript's own start: the kept snapshot restored, or else the
 // worker's snapshot made (a rejection is handled where it is awaited).

@@ -2,7 +2,7 @@
 // file in the origin private file system, labelled with the key of the build that made it and
 // a checksum of its contents.
 //
-// Read by this very module run as a worker, which boot.js starts at the page's first moment (see
+// Read by this very module run as a worker, which runtime-load.js starts at the page's first moment (see
 // the end of this file): it reads the file through a synchronous handle, straight into memory,
 // and checks and unpacks it off the main thread. Read from Cache Storage by the page, the same
 // bytes arrived in about 190 ms on an idle machine (and 450 ms on a busy one), in chunks that
@@ -237,7 +237,7 @@ async function readSnapshot(key) {
     }
 }
 
-// Run as boot.js's worker: reads the snapshot kept by the build whose key is the worker's name,
+// Run as runtime-load.js's worker: reads the snapshot kept by the build whose key is the worker's name,
 // and posts its memory (moved, not copied), or null and why. The key comes as the name, not in a
 // message, so that the reading starts as soon as this module runs: a message waited some 85 ms
 // for the page's busy main thread to pass it on.

@@ -31,7 +31,7 @@ async function instantiate(source, imports) {
     return { module, instance: await WebAssembly.instantiate(module, imports) };
 }
 
-// On a first visit the page shows the download (boot.js counts it), this worker's part too:
+// On a first visit the page shows the download (runtime-load.js counts it), this worker's part too:
 // each file's response headers, and each chunk's size as it arrives. But the app's packages,
 // which the page downloads itself.
 let reported = () => false;

@@ -1,5 +1,6 @@
-"""The texts the page shows before Python runs: index.html's, and those of assets/boot.js and
-assets/pwa.js. They come from the catalogs (game/catalogs), like every other text.
+"""The texts the page shows before Python runs: index.html's, and those of assets/boot.js,
+assets/runtime-load.js and assets/pwa.js. They come from the catalogs (game/catalogs), like
+every other text.
 
 index.html names the message of each static text instead of writing it:
 
@@ -7,8 +8,9 @@ index.html names the message of each static text instead of writing it:
     <ol data-text-aria-label="die.area">                   an attribute's (here aria-label)
     data-text="setup.show_rules?ruleset=ruleset.penta.name"   parameters that are messages too
 
-boot.js and pwa.js name the messages they show by key, as string literals under "boot."; a
-message with placeholders reaches them as a template (`{name}` left in), which they fill.
+boot.js, runtime-load.js and pwa.js name the messages they show by key, as string literals
+under "boot."; a message with placeholders reaches them as a template (`{name}` left in), which
+they fill.
 
 The build (tools/build_site.py) puts into dist's index.html the English texts in place (the
 page reads in English without any script) and a JSON block with every such text in every
@@ -34,7 +36,7 @@ from tools.page_blocks import page_with_json_block
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "index.html"
-SCRIPTS = (ROOT / "assets" / "boot.js", ROOT / "assets" / "pwa.js")
+SCRIPTS = tuple(ROOT / "assets" / script for script in ("boot.js", "runtime-load.js", "pwa.js"))
 
 TEXT_ATTRIBUTE = "data-text"
 ATTRIBUTE_PREFIX = "data-text-"

@@ -10,9 +10,9 @@ Steps, in order:
    themselves, so no module can be left out; the assets are copied;
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
    with Pyodide's standard library replaced by a trimmed, pre-compiled one (see
-   tools/pyodide_stdlib.py), and index.html gets the list of the runtime's files that boot.js
-   downloads (see tools/runtime_files.py), and its texts from the catalogs in every language
-   (see tools/boot_texts.py);
+   tools/pyodide_stdlib.py), and index.html gets the list of the runtime's files that
+   assets/runtime-load.js downloads (see tools/runtime_files.py), and its texts from the catalogs
+   in every language (see tools/boot_texts.py);
 4. service-worker.js gets the list of every file with its content hash (which are fetched on
    install, in the background after it, or on first use), and a cache name derived from them.
 """

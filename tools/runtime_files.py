@@ -1,7 +1,8 @@
-"""The runtime's files that the app's start waits for, listed in index.html for assets/boot.js.
+"""The runtime's files that the app's start waits for, listed in index.html for
+assets/runtime-load.js.
 
-boot.js asks for them itself, all at once (each would otherwise be asked for only once the one
-before it has arrived and run), but only after the page's first paint on a first visit: the
+runtime-load.js asks for them itself, all at once (each would otherwise be asked for only once
+the one before it has arrived and run), but only after the page's first paint on a first visit: the
 page's own stylesheet and scripts are then never queued behind 8 MB of runtime. It also shows
 the download's progress from them: each file's size, and the bytes a static host sends of it
 (gzip, estimated here; the response's own Content-Length replaces the estimate once known).

@@ -100,7 +100,8 @@ KEEP_SNAPSHOT = f"""async ([bytes, how]) => {{
 }}"""
 
 
-# What the start's reader (boot.js's worker) answers for the kept file, and what is left kept.
+# What the start's reader (runtime-load.js's worker) answers for the kept file, and what is
+# left kept.
 READ_AS_THE_START_DOES = f"""async (key) => {{
     const reader = new Worker(new URL("assets/snapshot-store.mjs", document.baseURI),
         {{ type: "module", name: key }});

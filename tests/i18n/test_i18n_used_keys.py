@@ -5,9 +5,9 @@ A static scan of ``t("key", ...)`` and ``.translate("key", ...)`` calls: a typo 
 otherwise only show up when that screen is reached (as an English fallback or an error).
 
 A message is used when the Python code names it (any string literal, or an f-string such as
-``f"box.{ruleset_id}.{box_id}"``, matched as a pattern), or index.html, assets/boot.js or
-assets/pwa.js do (tools/boot_texts.py): a message nothing shows is a translation kept up for
-nothing, in three languages.
+``f"box.{ruleset_id}.{box_id}"``, matched as a pattern), or index.html or a script of the page
+does (assets/boot.js, runtime-load.js, pwa.js: tools/boot_texts.py): a message nothing shows is
+a translation kept up for nothing, in three languages.
 """
 
 from __future__ import annotations
