@@ -261,6 +261,15 @@ class AppDriver:
         return self.state
 
 
+def run_intents(
+    state: AppState, *intents: Intent, now: float = 0.0, coach: Coach | None = None
+) -> AppState:
+    """`state` after `intents`, each sent at the moment `now` (no pace between rolls)."""
+    driver = AppDriver(state, coach)
+    driver.now, driver.pace_rolls = now, False
+    return driver(*intents)
+
+
 def played_up_to_the_last_round(
     seed: int, seats: Sequence[Seat], ruleset: str = "penta"
 ) -> GameState:

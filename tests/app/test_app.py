@@ -1,9 +1,7 @@
-"""The app state machine: setup, turns, countdown, computer players, end, preferences."""
+"""The app state machine: setup, turns, countdown, end, preferences (computer players:
+test_app_computers.py)."""
 
 from __future__ import annotations
-
-import itertools
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -32,7 +30,6 @@ from game.app.intents import (
     SetLanguage,
     SetPlayerKind,
     SetPlayerLevel,
-    SetUndo,
     ShowHint,
     SkipComputers,
     SpeedUp,
@@ -44,15 +41,12 @@ from game.app.intents import (
 )
 from game.app.model import (
     ROLL_GUARD_SECONDS,
-    STEP_SECONDS,
     AppState,
     CoachStatus,
     Dialog,
-    Kept,
     Rolled,
     Scored,
     Screen,
-    Seat,
     Speed,
     is_computer_turn,
     next_deadline,
@@ -60,12 +54,11 @@ from game.app.model import (
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.start import initial_state, parse_seed
 from game.coach.greedy import GreedyCoach, best_immediate_box
-from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.coach.protocol import ScoreAdvice
 from game.errors import SaveFileError
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
-from game.play.undo import UndoSetting
 from tests.app.driver import AppDriver
 from tests.profiles import examples
 
@@ -218,27 +211,6 @@ def test_the_next_player_rolls_at_once_and_a_double_tap_is_still_one_roll() -> N
     assert d(Roll()).game.rolls_left == 2  # type: ignore[union-attr]
 
 
-def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
-    assert STEP_SECONDS[Speed.FAST] < ROLL_GUARD_SECONDS  # the case that matters
-    d = seeded(seed=1, seats=1)  # a turn of three rolls, two of them 0.3 s apart
-    d(SetPlayerKind(0, PlayerKind.COMPUTER), SetComputerSpeed(Speed.FAST), StartGame())
-    d(TableFailed("penta", "not loaded in this test"))
-    rolls = []
-    while d.state.game is not None and not d.state.game.sheets[0].filled_boxes:
-        count = d.state.ui.announcement_count
-        d.wait_until_due()  # one step every 0.3 s
-        if d.state.ui.announcement_count != count and isinstance(d.state.ui.announcement, Rolled):
-            rolls.append(d.now)
-    assert len(rolls) == 3
-    gaps = [later - earlier for earlier, later in itertools.pairwise(rolls)]
-    assert min(gaps) < ROLL_GUARD_SECONDS
-    assert d.state.pacing.last_roll_at is None
-    d = seeded(seats=1)
-    d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
-    d(TableFailed("penta", "not loaded in this test"), SkipComputers())  # all at the same moment
-    assert d.state.game is not None and len(d.state.game.sheets[0].filled_boxes) == 1
-
-
 def test_the_countdown_scores_the_coachs_box_after_the_last_roll() -> None:
     d = seeded()
     d(StartGame(), Roll(), Roll())
@@ -331,63 +303,6 @@ def test_turning_the_countdown_off_in_the_settings_dialog_stops_it() -> None:
     d(StartGame(), Roll(), Roll(), Roll(), OpenSettings(), SetAutoScore(0), CloseDialog())
     assert d.state.pacing.countdown_deadline is None and d.state.pacing.countdown_paused is None
     assert next_deadline(d.state) is None
-
-
-def test_computer_players_wait_while_a_dialog_is_open() -> None:
-    d = seeded(seats=1)
-    d(SetPlayerKind(0, PlayerKind.COMPUTER), AddPlayer(), StartGame())
-    d(TableFailed("penta", "not loaded in this test"))
-    assert is_computer_turn(d.state) and d.state.pacing.computer_due is not None
-    d(OpenSettings())
-    assert d.state.pacing.computer_due is None and next_deadline(d.state) is None
-    game = d.state.game
-    d.now += 60
-    d(Tick())
-    assert d.state.game is game
-    d(CloseDialog())
-    assert d.state.pacing.computer_due is not None
-    d.wait_until_due()
-    assert d.state.game is not game
-
-
-def test_computer_players_play_step_by_step_and_can_be_skipped() -> None:
-    d = seeded(seats=1)
-    # Undo off: no wait for a take-back before the computer's first roll (tested apart).
-    d(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
-    d(TableFailed("penta", "not loaded in this test"))
-    d(Roll(), SelectBox("chance"), ConfirmTurn())
-    assert is_computer_turn(d.state)
-    assert d.state.pacing.computer_due == d.now + STEP_SECONDS[Speed.NORMAL]
-    d(Roll())  # the human waits
-    assert d.state.game is not None and d.state.game.dice is None
-    seen = []
-    while is_computer_turn(d.state):
-        d.wait_until_due()
-        seen.append(type(d.state.ui.announcement).__name__)
-    assert seen[0] == "Rolled" and seen[-1] == "Scored"
-    assert d.state.game.current_player == 0
-    d(SpeedUp())
-    assert d.state.settings.computer_speed is Speed.FAST
-    d(Roll(), SelectBox("ones"), ConfirmTurn())
-    assert d.state.pacing.computer_due == d.now + STEP_SECONDS[Speed.FAST]
-    d(SkipComputers())
-    assert not is_computer_turn(d.state) and d.state.game.current_player == 0
-    assert len(d.state.game.sheets[1].filled_boxes) == 2
-
-
-def test_computer_keeps_are_announced() -> None:
-    d = AppDriver(initial_state(["en"], seed=1), COACH)
-    d(SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
-    d.wait_until_due()
-    assert d.state.game is not None and d.state.game.dice is None  # waits for the table
-    d(TableLoaded("penta"))
-    kinds = set()
-    for _ in range(200):
-        if d.state.screen is not Screen.GAME:
-            break
-        d.wait_until_due()
-        kinds.add(type(d.state.ui.announcement))
-    assert {Rolled, Kept, Scored} <= kinds
 
 
 def test_a_whole_game_ends_on_the_end_screen_and_plays_again() -> None:
@@ -540,23 +455,6 @@ def test_replaying_the_choices_in_the_engine_gives_the_same_totals() -> None:
             game = score(game, game.current_player, box)
     assert d.state.game is not None
     assert [s.total for s in d.state.game.sheets] == [s.total for s in game.sheets]
-
-
-def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
-    class KeepAll(GreedyCoach):
-        def computer_action(self, game, level, rng):  # type: ignore[no-untyped-def]
-            return KeepAdvice((0, 1, 2, 3, 4))
-
-    state = initial_state(["en"], seed=3)
-    state = replace(state, setup=replace(state.setup, seats=(Seat("", PlayerKind.COMPUTER),)))
-    d = AppDriver(state, KeepAll())
-    d.now = 0.0
-    d(StartGame())
-    d.tables_ready()
-    for _ in range(3):  # roll, select, score
-        d.tick_after(10)
-    assert len(d.game.sheets[0].filled_boxes) == 1
-    assert isinstance(d.state.ui.announcement, Scored)
 
 
 @pytest.mark.parametrize("language", ["en", "he", "et"])

@@ -9,7 +9,6 @@ import pytest
 from game.app.intents import (
     AddPlayer,
     ConfirmTurn,
-    Intent,
     OpenRules,
     RenamePlayer,
     Roll,
@@ -18,15 +17,12 @@ from game.app.intents import (
     SetPlayerKind,
     ShowHint,
     StartGame,
-    TableFailed,
     TableLoaded,
     Tick,
     ToggleKeep,
 )
 from game.app.model import AppState, Dialog, Screen, Ui
 from game.app.start import initial_state
-from game.coach.greedy import GreedyCoach
-from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.play.engine import new_game
@@ -35,25 +31,16 @@ from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
 from game.present.snapshot import present
 from game.present.views import Snapshot
-from tests.app.driver import AppDriver
+from tests.app.driver import AppDriver, run_intents
 from tests.i18n.isolation import iso
-
-COACH = GreedyCoach()
-
-
-def run(state: AppState, *intents: Intent, now: float = 0.0) -> AppState:
-    """`state` after `intents`, each sent at the moment `now`."""
-    driver = AppDriver(state, COACH)
-    driver.now, driver.pace_rolls = now, False
-    return driver(*intents)
 
 
 def three_rolls(state: AppState, *, last_at: float) -> AppState:
     """A new game's three rolls, one second apart (a Roll right after a Roll is a double tap,
     ignored), the last at `last_at`."""
-    state = run(state, StartGame(), Roll(), now=last_at - 2)
-    state = run(state, Roll(), now=last_at - 1)
-    return run(state, Roll(), now=last_at)
+    state = run_intents(state, StartGame(), Roll(), now=last_at - 2)
+    state = run_intents(state, Roll(), now=last_at - 1)
+    return run_intents(state, Roll(), now=last_at)
 
 
 def in_game(game: GameState, language: str = "en") -> AppState:
@@ -86,9 +73,9 @@ def all_text(snapshot: Snapshot) -> list[str]:
 @pytest.mark.parametrize("language", LANGUAGE_CODES)
 def test_every_screen_is_translated_with_no_raw_keys(language: str) -> None:
     state = initial_state([language], seed=4)
-    state = run(state, AddPlayer(PlayerKind.COMPUTER), OpenRules("penta"))
+    state = run_intents(state, AddPlayer(PlayerKind.COMPUTER), OpenRules("penta"))
     snapshots = [present(state, 0)]
-    state = run(state, StartGame(), Roll(), ToggleKeep(1), ShowHint())
+    state = run_intents(state, StartGame(), Roll(), ToggleKeep(1), ShowHint())
     snapshots.append(present(state, 0))
     game = state.game
     assert game is not None
@@ -114,12 +101,12 @@ def test_every_screen_is_translated_with_no_raw_keys(language: str) -> None:
 
 
 def test_dice_have_accessible_names_and_kept_dice_are_marked() -> None:
-    state = run(initial_state(["en"], seed=8), StartGame())
+    state = run_intents(initial_state(["en"], seed=8), StartGame())
     view = present(state, 0).game
     assert view is not None
     assert view.dice[2].label == f"Die {iso(3)}: not rolled yet"
     assert view.roll_label == f"Roll ({iso(3)} left)"
-    state = run(state, Roll(), ToggleKeep(2))
+    state = run_intents(state, Roll(), ToggleKeep(2))
     game = state.game
     assert game is not None and game.dice is not None
     view = present(state, 0).game
@@ -250,129 +237,18 @@ def test_the_countdown_shows_whole_seconds_left() -> None:
     # A countdown restored with the game names no box: the coach chooses when it ends.
     view = present(replace(state, pacing=replace(state.pacing, countdown_box=None)), 100).game
     assert view is not None and view.countdown_text == f"Scoring in {iso(3)} seconds…"
-    state = run(state, SelectBox("chance"), now=101)
+    state = run_intents(state, SelectBox("chance"), now=101)
     view = present(state, 101).game
     assert view is not None and view.countdown == 0 and view.countdown_text == ""
 
 
 def test_the_countdown_stands_still_behind_a_dialog() -> None:
     state = three_rolls(initial_state(["en"], seed=2), last_at=100)
-    state = run(state, OpenRules("penta"), now=101.5)
+    state = run_intents(state, OpenRules("penta"), now=101.5)
     for now in (101.5, 150, 500):
         view = present(state, now).game
         assert view is not None and view.countdown == 2
         assert view.countdown_fraction == pytest.approx(0.5)
-
-
-def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
-    state = run(initial_state(["en"], seed=2), StartGame(), Roll())
-    view = present(state, 0).game
-    assert view is not None and not view.can_hint  # the table is still loading
-    state = run(state, TableFailed("penta", "not loaded in this test"))
-    view = present(state, 0).game
-    assert view is not None and "Hints are unavailable" in view.coach_note
-    assert "takes the box that scores most now" in view.coach_note
-    ready = run(state, TableLoaded("penta"))
-    ready = replace(
-        ready, pacing=replace(ready.pacing, hint=KeepAdvice((0, 1), 231.456), hint_requested=True)
-    )
-    view = present(ready, 0).game
-    assert view is not None and view.can_hint
-    game = ready.game
-    assert game is not None and game.dice is not None
-    kept = iso(iso(", ".join(str(face) for face in sorted(game.dice[:2]))))
-    assert view.hint == f"Best: keep {kept} (expected final score {iso(231.5)})"
-    scored = present(
-        replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice("chance", 200.0))), 0
-    ).game
-    assert scored is not None
-    assert scored.hint == f"Best: score {iso('Chance')} (expected final score {iso(200.0)})"
-    options = game.options
-    assert options is not None
-    nothing = next(box for box, points in options.points.items() if points == 0)
-    given_up = present(
-        replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice(nothing, 190.0))), 0
-    ).game
-    assert given_up is not None
-    name = iso(Translator("en").box_name("penta", nothing))
-    assert (
-        given_up.hint
-        == f"Best: give up {name}, scoring 0 there (expected final score {iso(190.0)})"
-    )
-    assert given_up.hint_short == f"Give up {name} (0)"
-
-
-def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> None:
-    # The defect: tapping a box after "Hint" put "Hints are unavailable offline" in the hint
-    # panel, online and with the strategy table loaded.
-    state = run(initial_state(["en"], seed=1), StartGame(), TableLoaded("penta"))
-    state = run(state, Roll(), ShowHint())
-    before = present(state, 0).game
-    assert before is not None and before.hint.startswith("Best: ")
-    for box in ("chance", "ones"):
-        tapped = run(state, SelectBox(box))
-        view = present(tapped, 0).game
-        assert view is not None and view.hint == before.hint  # the dice did not change
-        assert view.coach_note == ""
-    # Only a table that failed to load makes the panel say so, never a hint with no advice.
-    unadvised = present(replace(state, pacing=replace(state.pacing, hint=None)), 0).game
-    assert unadvised is not None and unadvised.hint == ""
-
-
-def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
-    state = run(initial_state(["en"], seed=2), AddPlayer(), StartGame(), Roll())
-    state = run(state, TableLoaded("penta"))
-    state = replace(
-        state, pacing=replace(state.pacing, hint=ScoreAdvice("chance", 200.0), hint_requested=True)
-    )
-
-    def hinted(state: AppState) -> list[tuple[str, int, str]]:
-        view = present(state, 0).game
-        assert view is not None
-        return [
-            (row.key, column, cell.label)
-            for row in view.sheet.rows
-            for column, cell in enumerate(row.cells)
-            if cell.hinted
-        ]
-
-    game = state.game
-    assert game is not None and game.options is not None
-    points = game.options.points["chance"]
-    open_label = f"{iso('Chance')}: {iso(points)} if scored now"
-    label = f"{iso(open_label)}; the hint's choice"
-    assert hinted(state) == [("chance", 0, label)]
-    assert (
-        hinted(replace(state, pacing=replace(state.pacing, hint_requested=False))) == []
-    )  # hidden: no mark
-    assert (
-        hinted(replace(state, pacing=replace(state.pacing, hint=KeepAdvice((0, 1), 200.0)))) == []
-    )
-
-
-def test_the_hint_says_on_each_die_what_to_change() -> None:
-    state = run(initial_state(["en"], seed=2), StartGame(), Roll(), ToggleKeep(0), ToggleKeep(4))
-    state = run(state, TableLoaded("penta"))
-    state = replace(
-        state, pacing=replace(state.pacing, hint=KeepAdvice((0, 1), 231.0), hint_requested=True)
-    )
-    view = present(state, 0).game
-    assert view is not None
-    assert [die.advice for die in view.dice] == ["", "keep", "", "", "release"]
-    assert [die.badge for die in view.dice] == ["Kept", "Keep", "", "", "Release"]
-    game = state.game
-    assert game is not None and game.dice is not None
-    not_kept = f"Die {iso(2)}: {iso(game.dice[1])}, not kept"
-    assert view.dice[1].label == f"{iso(not_kept)}; the hint says: keep it"
-    kept = f"Die {iso(5)}: {iso(game.dice[4])}, kept"
-    assert view.dice[4].label == f"{iso(kept)}; the hint says: release it"
-    # Kept and to keep: ringed on the screen, said to a screen reader (no badge but "Kept").
-    kept_too = f"Die {iso(1)}: {iso(game.dice[0])}, kept"
-    assert view.dice[0].label == f"{iso(kept_too)}; the hint says: keep it"
-    assert view.dice[0].suggested and view.dice[0].badge == "Kept"
-    hidden = present(replace(state, pacing=replace(state.pacing, hint_requested=False)), 0).game
-    assert hidden is not None and [die.advice for die in hidden.dice] == [""] * 5
-    assert [die.badge for die in hidden.dice] == ["Kept", "", "", "", "Kept"]
 
 
 def test_standings_share_places_and_the_winner_is_named() -> None:
@@ -407,11 +283,11 @@ def test_standings_share_places_and_the_winner_is_named() -> None:
 
 def test_computer_turns_disable_the_human_controls() -> None:
     state = initial_state(["en"], seed=2)
-    state = run(state, SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
+    state = run_intents(state, SetPlayerKind(0, PlayerKind.COMPUTER), StartGame())
     view = present(state, 0).game
     assert view is not None and view.is_computer and not view.can_roll
     assert view.status == f"{iso('Computer 1')} is playing…"  # the default name: no marks
-    state = run(state, Tick(), now=5)
+    state = run_intents(state, Tick(), now=5)
     view = present(state, 5).game
     assert view is not None
     assert not any(cell.enabled for row in view.sheet.rows for cell in row.cells)
@@ -420,12 +296,12 @@ def test_computer_turns_disable_the_human_controls() -> None:
 
 def test_names_are_passed_as_they_are_and_rules_open_in_the_language() -> None:
     state = initial_state(["he"])
-    state = run(state, RenamePlayer(0, "<img src=x onerror=alert(1)>"))
+    state = run_intents(state, RenamePlayer(0, "<img src=x onerror=alert(1)>"))
     setup = present(state, 0).setup
     assert setup is not None
     assert setup.seats[0].name == "<img src=x onerror=alert(1)>"
     assert setup.seats[0].remove_label.endswith(iso("<img src=x onerror=alert(1)>"))
-    rules = present(run(state, OpenRules("yatzy")), 0)
+    rules = present(run_intents(state, OpenRules("yatzy")), 0)
     assert rules.dialog == Dialog.RULES.value and rules.rules is not None
     assert rules.rules.language == "he" and rules.rules.ruleset == "yatzy"
 
@@ -439,17 +315,17 @@ def test_every_name_in_a_sentence_is_isolated_on_every_screen(
 ) -> None:
     # The defect: "נועה's turn" read "s turn'נועה" in English, and a Latin name in Hebrew
     # likewise. A name alone in its place (a column's head, a standing) is isolated by the view.
-    state = run(initial_state([language], seed=3), AddPlayer(), RenamePlayer(0, names[0]))
-    state = run(state, RenamePlayer(1, names[1]))
+    state = run_intents(initial_state([language], seed=3), AddPlayer(), RenamePlayer(0, names[0]))
+    state = run_intents(state, RenamePlayer(1, names[1]))
     texts: set[str] = set(all_text(present(state, 0)))
-    state = run(state, StartGame(), TableLoaded("penta"))
+    state = run_intents(state, StartGame(), TableLoaded("penta"))
     while state.screen is Screen.GAME:
         texts.update(all_text(present(state, 0)))
-        state = run(state, Roll(), ShowHint())
+        state = run_intents(state, Roll(), ShowHint())
         texts.update(all_text(present(state, 0)))
         game = state.game
         assert game is not None and game.options is not None
-        state = run(state, SelectBox(min(game.options.legal)), ConfirmTurn())
+        state = run_intents(state, SelectBox(min(game.options.legal)), ConfirmTurn())
         texts.update(all_text(present(state, 0)))
     assert state.screen is Screen.END
     bare = sorted(
@@ -463,9 +339,9 @@ def test_every_name_in_a_sentence_is_isolated_on_every_screen(
 
 
 def test_language_switch_changes_every_label() -> None:
-    state = run(initial_state(["en"]), StartGame())
+    state = run_intents(initial_state(["en"]), StartGame())
     english = present(state, 0)
-    hebrew = present(run(state, SetLanguage("he")), 0)
+    hebrew = present(run_intents(state, SetLanguage("he")), 0)
     assert hebrew.direction == "rtl" and english.direction == "ltr"
     assert english.game is not None and hebrew.game is not None
     assert hebrew.game.roll_label != english.game.roll_label

@@ -1,0 +1,137 @@
+"""The coach's hint as presented: only from the optimal coach (the fallback is said), marked
+in the current column only, kept on screen while a box is tapped, and said on each die."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.intents import (
+    AddPlayer,
+    Roll,
+    SelectBox,
+    ShowHint,
+    StartGame,
+    TableFailed,
+    TableLoaded,
+    ToggleKeep,
+)
+from game.app.model import AppState
+from game.app.start import initial_state
+from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.i18n.translator import Translator
+from game.present.snapshot import present
+from tests.app.driver import run_intents
+from tests.i18n.isolation import iso
+
+
+def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
+    state = run_intents(initial_state(["en"], seed=2), StartGame(), Roll())
+    view = present(state, 0).game
+    assert view is not None and not view.can_hint  # the table is still loading
+    state = run_intents(state, TableFailed("penta", "not loaded in this test"))
+    view = present(state, 0).game
+    assert view is not None and "Hints are unavailable" in view.coach_note
+    assert "takes the box that scores most now" in view.coach_note
+    ready = run_intents(state, TableLoaded("penta"))
+    ready = replace(
+        ready, pacing=replace(ready.pacing, hint=KeepAdvice((0, 1), 231.456), hint_requested=True)
+    )
+    view = present(ready, 0).game
+    assert view is not None and view.can_hint
+    game = ready.game
+    assert game is not None and game.dice is not None
+    kept = iso(iso(", ".join(str(face) for face in sorted(game.dice[:2]))))
+    assert view.hint == f"Best: keep {kept} (expected final score {iso(231.5)})"
+    scored = present(
+        replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice("chance", 200.0))), 0
+    ).game
+    assert scored is not None
+    assert scored.hint == f"Best: score {iso('Chance')} (expected final score {iso(200.0)})"
+    options = game.options
+    assert options is not None
+    nothing = next(box for box, points in options.points.items() if points == 0)
+    given_up = present(
+        replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice(nothing, 190.0))), 0
+    ).game
+    assert given_up is not None
+    name = iso(Translator("en").box_name("penta", nothing))
+    assert (
+        given_up.hint
+        == f"Best: give up {name}, scoring 0 there (expected final score {iso(190.0)})"
+    )
+    assert given_up.hint_short == f"Give up {name} (0)"
+
+
+def test_a_hint_stays_on_screen_when_a_box_is_tapped_with_the_table_loaded() -> None:
+    # The defect: tapping a box after "Hint" put "Hints are unavailable offline" in the hint
+    # panel, online and with the strategy table loaded.
+    state = run_intents(initial_state(["en"], seed=1), StartGame(), TableLoaded("penta"))
+    state = run_intents(state, Roll(), ShowHint())
+    before = present(state, 0).game
+    assert before is not None and before.hint.startswith("Best: ")
+    for box in ("chance", "ones"):
+        tapped = run_intents(state, SelectBox(box))
+        view = present(tapped, 0).game
+        assert view is not None and view.hint == before.hint  # the dice did not change
+        assert view.coach_note == ""
+    # Only a table that failed to load makes the panel say so, never a hint with no advice.
+    unadvised = present(replace(state, pacing=replace(state.pacing, hint=None)), 0).game
+    assert unadvised is not None and unadvised.hint == ""
+
+
+def test_the_hint_marks_the_box_to_score_in_the_current_column_only() -> None:
+    state = run_intents(initial_state(["en"], seed=2), AddPlayer(), StartGame(), Roll())
+    state = run_intents(state, TableLoaded("penta"))
+    state = replace(
+        state, pacing=replace(state.pacing, hint=ScoreAdvice("chance", 200.0), hint_requested=True)
+    )
+
+    def hinted(state: AppState) -> list[tuple[str, int, str]]:
+        view = present(state, 0).game
+        assert view is not None
+        return [
+            (row.key, column, cell.label)
+            for row in view.sheet.rows
+            for column, cell in enumerate(row.cells)
+            if cell.hinted
+        ]
+
+    game = state.game
+    assert game is not None and game.options is not None
+    points = game.options.points["chance"]
+    open_label = f"{iso('Chance')}: {iso(points)} if scored now"
+    label = f"{iso(open_label)}; the hint's choice"
+    assert hinted(state) == [("chance", 0, label)]
+    assert (
+        hinted(replace(state, pacing=replace(state.pacing, hint_requested=False))) == []
+    )  # hidden: no mark
+    assert (
+        hinted(replace(state, pacing=replace(state.pacing, hint=KeepAdvice((0, 1), 200.0)))) == []
+    )
+
+
+def test_the_hint_says_on_each_die_what_to_change() -> None:
+    state = run_intents(
+        initial_state(["en"], seed=2), StartGame(), Roll(), ToggleKeep(0), ToggleKeep(4)
+    )
+    state = run_intents(state, TableLoaded("penta"))
+    state = replace(
+        state, pacing=replace(state.pacing, hint=KeepAdvice((0, 1), 231.0), hint_requested=True)
+    )
+    view = present(state, 0).game
+    assert view is not None
+    assert [die.advice for die in view.dice] == ["", "keep", "", "", "release"]
+    assert [die.badge for die in view.dice] == ["Kept", "Keep", "", "", "Release"]
+    game = state.game
+    assert game is not None and game.dice is not None
+    not_kept = f"Die {iso(2)}: {iso(game.dice[1])}, not kept"
+    assert view.dice[1].label == f"{iso(not_kept)}; the hint says: keep it"
+    kept = f"Die {iso(5)}: {iso(game.dice[4])}, kept"
+    assert view.dice[4].label == f"{iso(kept)}; the hint says: release it"
+    # Kept and to keep: ringed on the screen, said to a screen reader (no badge but "Kept").
+    kept_too = f"Die {iso(1)}: {iso(game.dice[0])}, kept"
+    assert view.dice[0].label == f"{iso(kept_too)}; the hint says: keep it"
+    assert view.dice[0].suggested and view.dice[0].badge == "Kept"
+    hidden = present(replace(state, pacing=replace(state.pacing, hint_requested=False)), 0).game
+    assert hidden is not None and [die.advice for die in hidden.dice] == [""] * 5
+    assert [die.badge for die in hidden.dice] == ["Kept", "", "", "", "Kept"]
