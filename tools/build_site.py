@@ -7,7 +7,8 @@ Steps, in order:
    sys.path): one download instead of one per file (~90 requests took 150 ms on a warm start
    and 700 ms on a cold one), and nothing to unpack at start (PyScript's unpacking of its 245
    files took 65-115 ms of the main thread); the archive is made from the packages' files
-   themselves, so no module can be left out; the assets are copied;
+   themselves, so no module can be left out; the assets are copied, the stylesheets joined
+   into one (see tools/stylesheets.py);
 3. the browser runtime is copied from node_modules (nothing is loaded from another origin),
    with Pyodide's standard library replaced by a trimmed, pre-compiled one (see
    tools/pyodide_stdlib.py), and index.html gets the list of the runtime's files that
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n.locale import I18nError
-from tools import boot_texts, manifests
+from tools import boot_texts, manifests, stylesheets
 from tools.page_blocks import PageBlockError
 from tools.pyscript_package import PyScriptPackageError, read_package
 from tools.runtime_files import RuntimeFilesError, page_with_runtime_files
@@ -402,9 +403,12 @@ def assemble(dist: Path) -> None:
     (dist / ENTRY_SCRIPT).parent.mkdir(parents=True)
     shutil.copy2(ROOT / ENTRY_SCRIPT, dist / ENTRY_SCRIPT)
     (dist / "pyscript.toml").write_text(pyscript_config())
-    # Not deployed: dot files (.gitignore) and a generator's unfinished output.
+    # Not deployed: dot files (.gitignore), a generator's unfinished output, and the stylesheets
+    # (joined into one below).
     shutil.copytree(
-        ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.partial")
+        ROOT / "assets",
+        dist / "assets",
+        ignore=shutil.ignore_patterns(".*", "*.partial", stylesheets.STYLES_FOLDER),
     )
     try:
         manifests.write_manifests(ROOT, dist)
@@ -413,7 +417,13 @@ def assemble(dist: Path) -> None:
     index, scripts = boot_texts.read_sources()
     try:
         index = boot_texts.page_with_texts(index, scripts)
-    except (boot_texts.BootTextError, PageBlockError, I18nError) as error:
+        index = stylesheets.page_with_joined_stylesheet(index, ROOT, dist)
+    except (
+        boot_texts.BootTextError,
+        stylesheets.StylesheetError,
+        PageBlockError,
+        I18nError,
+    ) as error:
         raise BuildError(str(error)) from None
     sources: dict[str, bytes | str] = {
         name: (ROOT / name).read_bytes() for name in files if name.endswith(".py")

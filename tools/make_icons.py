@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 ICONS = Path(__file__).resolve().parent.parent / "assets" / "icons"
-BRAND = (29, 78, 137, 255)  # --brand in assets/app.css
+BRAND = (29, 78, 137, 255)  # --brand in assets/styles/page.css
 DIE = (255, 253, 248, 255)
 PIP = (29, 78, 137, 255)
 SUPERSAMPLE = 4  # draw large, then downscale, for smooth edges
