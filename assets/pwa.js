@@ -28,18 +28,27 @@ function cacheBackgroundFiles() {
 
 // The first visit says once that the app now works without a connection: nothing else told a
 // commuter whether it was safe to go into the tunnel (a walk). Over the page, not above it, so
-// that nothing moves; it goes by itself after a while.
+// that nothing moves; it goes by itself after a while, or as soon as the player taps or types
+// anywhere (a walk found it covering the dice and players' choices for 8 s): by then it has
+// been seen, and the next tap must reach what is under it.
 const firstVisit = !navigator.serviceWorker?.controller;
-const OFFLINE_READY_SECONDS = 8;
+const OFFLINE_READY_SECONDS = 6;
 
 function sayOfflineReady() {
     const notice = document.getElementById("offline-ready");
     globalThis.pentaBoot.fill(notice); // in the language chosen since the page was opened
     notice.hidden = false;
+    const controller = new AbortController();
     const hide = () => {
         notice.hidden = true;
+        controller.abort();
     };
-    document.getElementById("offline-ready-ok").addEventListener("click", hide, { once: true });
+    const options = { capture: true, signal: controller.signal };
+    // A tap on the notice itself hides it once the tap is over (its click), not as it begins:
+    // the tap's click would then land on whatever the notice covered.
+    notice.addEventListener("click", hide, options);
+    addEventListener("pointerdown", (event) => notice.contains(event.target) || hide(), options);
+    addEventListener("keydown", hide, options);
     setTimeout(hide, OFFLINE_READY_SECONDS * 1000);
 }
 
