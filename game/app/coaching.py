@@ -9,8 +9,8 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
     holds(state, verdict)              whether the move waits ("warn", a loss at least the
                                        threshold, and not the move whose best they looked at)
     waiting(state, verdict)            the state with that move waiting
-    moved(state, verdict)              after a move: the waiting and seen moves gone, the line
-                                       of "always" set (or cleared)
+    moved(state, player, verdict)      after `player`'s move: the waiting and seen moves gone,
+                                       their line of "always" set (or cleared), the others' kept
     show_best(state)                   [Show it]: the best move shows as the hint shows it and
                                        is set up (its dice kept, or its box chosen), and the
                                        move warned about goes ahead if the player makes it again
@@ -66,13 +66,22 @@ def holds(state: AppState, verdict: CoachVerdict | None) -> bool:
 
 
 def waiting(state: AppState, verdict: CoachVerdict) -> AppState:
-    return replace(state, coaching=replace(state.coaching, waiting=verdict, line=None))
+    lines = _without_line_of(state, verdict.player)
+    return replace(state, coaching=replace(state.coaching, waiting=verdict, lines=lines))
 
 
-def moved(state: AppState, verdict: CoachVerdict | None) -> AppState:
-    always = verdict is not None and mode_of(state, verdict.player) is CoachMode.ALWAYS
-    coaching = Coaching(state.coaching.modes, line=verdict if always else None)
+def moved(state: AppState, player: int, verdict: CoachVerdict | None) -> AppState:
+    """Another player's line stays: a walk's player on "always" never heard of a box whose
+    turn was followed by another person's (their moves had replaced it)."""
+    lines = _without_line_of(state, player)
+    if verdict is not None and mode_of(state, verdict.player) is CoachMode.ALWAYS:
+        lines = (*lines, verdict)
+    coaching = Coaching(state.coaching.modes, lines=lines)
     return state if coaching == state.coaching else replace(state, coaching=coaching)
+
+
+def _without_line_of(state: AppState, player: int) -> tuple[CoachVerdict, ...]:
+    return tuple(line for line in state.coaching.lines if line.player != player)
 
 
 def show_best(state: AppState) -> AppState:

@@ -412,8 +412,9 @@ class Coaching:
     """A costly move held back until the player shows the best move or plays theirs anyway."""
     seen: KeptMove | ScoredMove | None = None
     """The move warned about whose best move the player looked at: made again, it goes ahead."""
-    line: CoachVerdict | None = None
-    """The last move's verdict (coach "always"), until the player's next move."""
+    lines: tuple[CoachVerdict, ...] = ()
+    """The verdict on each "always" player's last move (one per player at most), until their
+    next move: kept while others play, so that it reaches its player."""
 
 
 @dataclass(frozen=True)

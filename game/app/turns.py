@@ -198,7 +198,9 @@ def _roll_judged(state: AppState, c: Context) -> AppState:
             return coaching.waiting(state, verdict)
     rolled = _roll(state, c)
     return coaching.moved(
-        replace(rolled, pacing=replace(rolled.pacing, last_roll_at=c.now)), verdict
+        replace(rolled, pacing=replace(rolled.pacing, last_roll_at=c.now)),
+        game.current_player,
+        verdict,
     )
 
 
@@ -212,7 +214,8 @@ def _confirm_judged(state: AppState, c: Context) -> AppState:
     if coaching.holds(state, verdict):
         assert verdict is not None
         return coaching.waiting(state, verdict)
-    return coaching.moved(_score(state, game.selected_box, automatic=False), verdict)
+    scored = _score(state, game.selected_box, automatic=False)
+    return coaching.moved(scored, game.current_player, verdict)
 
 
 def _announce(state: AppState, announcement: Announcement) -> AppState:
@@ -285,7 +288,7 @@ def _tick(state: AppState, c: Context) -> AppState:
         if game.selected_box is not None or game.options is None:
             return replace(state, pacing=replace(state.pacing, countdown_deadline=None))
         box = state.pacing.countdown_box or c.coach.best_box(game)
-        return coaching.moved(_score(state, box, automatic=True), None)
+        return coaching.moved(_score(state, box, automatic=True), game.current_player, None)
     if (
         state.pacing.computer_due is not None
         and c.now >= state.pacing.computer_due

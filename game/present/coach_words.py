@@ -34,25 +34,39 @@ def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
     )
 
 
-def coach_line(state: AppState, t: Translator) -> str:
+def coach_line(state: AppState, t: Translator, *, handing_over: bool = False) -> str:
     """The line on the player's last move: during their turn, and until the next player rolls
     once it was their box (in a game of several it is named: "Coach to Dana: ...", on the
     hand-over too, where Dana still holds the phone; a walk never saw it there); and when the
-    others have played, at the player's next turn until they roll, as about their last move."""
-    verdict, game = state.coaching.line, state.game
-    if verdict is None or game is None:
+    others have played, at the player's next turn until they roll, as about their last move.
+    Both may be due as a turn begins (two players on "always"): the hand-over says the word
+    of the player passing the phone, the turn's screen the word of the one who took it."""
+    game = state.game
+    if game is None:
         return ""
-    just_scored = game.game_turn == verdict.game.game_turn + 1
+    current = game.current_player
+    own = next((line for line in state.coaching.lines if line.player == current), None)
+    passing = next(
+        (
+            line
+            for line in state.coaching.lines
+            if line.player != current and game.game_turn == line.game.game_turn + 1
+        ),
+        None,
+    )
     name: dict[str, str] = {}
-    if game.current_player == verdict.player and game.game_turn <= verdict.game.game_turn + 1:
-        whose = ""  # the player's own turn (a player alone: the next one too)
-    elif game.current_player == verdict.player and game.dice is None:
+    if own is not None and game.game_turn <= own.game.game_turn + 1:
+        verdict, whose = own, ""  # the player's own turn (a player alone: the next one too)
+    elif game.dice is not None:
+        return ""
+    elif passing is not None and (handing_over or own is None):
+        # To the player who scored, who holds the phone on the hand-over.
+        verdict, whose = passing, "_for"
+        name = {"name": game.players[verdict.player].name}
+    elif own is not None:
         # Said plainly after a computer's turn, the line read as about the computer's move
         # (a walk); not said at all, a player against the computer never heard of a box.
-        whose = "_last"
-    elif just_scored and game.dice is None:
-        name = {"name": game.players[verdict.player].name}
-        whose = "_for"
+        verdict, whose = own, "_last"
     else:
         return ""
     loss = shown_difference(verdict.judgement.best, verdict.judgement.chosen)

@@ -49,7 +49,7 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         undo_label=undo_text,
         can_undo=can_undo,
         leave_label=t("game.leave"),
-        coach_line=coach_line(state, t),
+        coach_line=coach_line(state, t, handing_over=True),
         guide_done=t("guide.done_handover") if guide.done_on_handover(state) else "",
     )
 

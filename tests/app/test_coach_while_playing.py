@@ -291,7 +291,7 @@ def test_after_the_computers_turn_the_line_is_on_the_players_last_move(
     d.tables_ready()
     d(Roll(), Roll(), Roll())
     d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
-    assert d.state.coaching.line is not None and d.game.current_player == 1
+    assert d.state.coaching.lines and d.game.current_player == 1
     d.play_computer_turn()
     assert d.game.current_player == 0 and d.game.dice is None
     # A word on the box, said as such: not as a word on the computer's move just seen.
@@ -361,8 +361,7 @@ def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
     said: list[float] = []
 
     def heard() -> None:
-        line = d.state.coaching.line
-        assert line is not None
+        (line,) = d.state.coaching.lines
         said.append(line.judgement.loss)
         if d.state.screen is not Screen.GAME:
             return  # the game is over: the end screen shows

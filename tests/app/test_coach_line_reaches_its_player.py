@@ -1,0 +1,85 @@
+"""The coach's word after every move ("always") reaches its player whoever plays in between: a
+walk's player on "always", followed by two computers and another person, never heard of the
+box she had scored (each move of the others had replaced her line)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.coach_intents import SetPlayerCoach
+from game.app.intents import ConfirmTurn, Roll, SelectBox, SetAutoScore, StartGame, StartTurn
+from game.coach.optimal import AdvisorCoach
+from game.coach.protocol import CoachMode
+from game.i18n.bidi import without_isolates
+from game.play.state import PlayerKind
+from tests.app.driver import AppDriver, Seat
+from tests.solved_tables import solved_advisor
+
+HUMAN, COMPUTER = PlayerKind.HUMAN, PlayerKind.COMPUTER
+
+
+@pytest.fixture(scope="module")
+def coach() -> AdvisorCoach:
+    return AdvisorCoach(solved_advisor("penta"))
+
+
+def table(coach: AdvisorCoach, seats: list[Seat], modes: dict[int, CoachMode]) -> AppDriver:
+    d = AppDriver.seeded(5, coach=coach)
+    d.take_phone = False  # the hand-overs are looked at
+    d.set_players(seats)
+    d(SetAutoScore(0), *[SetPlayerCoach(seat, mode) for seat, mode in modes.items()])
+    d(StartGame())
+    d.tables_ready()
+    return d
+
+
+def score_chance_at_once(d: AppDriver) -> None:
+    """The player's turn, hasty: one roll, then Chance, which the coach has a word on."""
+    d(StartTurn(), Roll(), SelectBox("chance"), ConfirmTurn())
+
+
+def said(text: str) -> str:
+    return without_isolates(text)
+
+
+def test_after_the_computers_and_another_person_the_word_on_her_box_reaches_her(
+    coach: AdvisorCoach,
+) -> None:
+    seats: list[Seat] = [("Dad", HUMAN, None), ("Mum", HUMAN, None)]
+    seats += [("", COMPUTER, None), ("", COMPUTER, None)]
+    d = table(coach, seats, {1: CoachMode.ALWAYS})
+    d(StartTurn())
+    d.play_human_turn()  # Dad's
+    score_chance_at_once(d)  # Mum's
+    assert d.game.current_player == 2
+    d.play_computer_turn()
+    d.play_computer_turn()
+    assert d.game.current_player == 0
+    d(StartTurn())
+    d.play_human_turn()  # Dad's turn: his moves are no word on Mum's
+    assert d.game.current_player == 1
+    handover = d.snapshot().handover
+    assert handover is not None  # Mum is given the phone: the coach's word on her box
+    assert said(handover.coach_line).startswith("Coach, last move: "), handover.coach_line
+    d(StartTurn())
+    assert said(d.view().coach_line) == said(handover.coach_line)  # until she rolls
+    d(Roll())
+    assert d.view().coach_line == ""
+
+
+def test_two_players_on_always_each_keep_their_own_word(coach: AdvisorCoach) -> None:
+    seats: list[Seat] = [("Ann", HUMAN, None), ("Ben", HUMAN, None)]
+    d = table(coach, seats, {0: CoachMode.ALWAYS, 1: CoachMode.ALWAYS})
+    score_chance_at_once(d)  # Ann's
+    handover = d.snapshot().handover
+    assert handover is not None
+    assert said(handover.coach_line).startswith("Coach to Ann: ")  # she still holds the phone
+    score_chance_at_once(d)  # Ben's, with words of his own
+    assert len(d.state.coaching.lines) == 2 and d.game.current_player == 0
+    handover = d.snapshot().handover
+    assert handover is not None  # Ben passes the phone: the word on his box, to him
+    assert said(handover.coach_line).startswith("Coach to Ben: ")
+    d(StartTurn())  # Ann has the phone: the word on her last box
+    assert said(d.view().coach_line).startswith("Coach, last move: ")
+    d(Roll())
+    assert d.view().coach_line == ""
