@@ -317,9 +317,9 @@ class Events:
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
             return
-        if key in BOX_STEPS and event.target and _data(event.target, "action") == "box":
+        if key in BOX_STEPS:
             event.preventDefault()  # the sheet's frame would scroll instead
-            self._step_between_boxes(event.target, BOX_STEPS[key])
+            self._step_between_boxes(event.target, BOX_STEPS[key], state)
             return
         if key == "Enter" and not _enter_confirms_from(event.target, tag, state):
             return
@@ -328,17 +328,27 @@ class Events:
             event.preventDefault()  # Enter on a focused button must not click it as well
             self._send(intent)
 
-    def _step_between_boxes(self, box: Any, step: int) -> None:
+    def _step_between_boxes(self, target: Any, step: int, state: AppState) -> None:
         """The focus to the open box above or below (a keyboard walk tabbed through two stops a
-        row, the box's name and the box, to reach one near the bottom)."""
+        row, the box's name and the box, to reach one near the bottom). From elsewhere on the
+        game screen (the turn's title, Roll: another walk found the keys dead there, though the
+        keys' line says they move between the boxes), into the sheet: to the box selected, else
+        the first open box (Down) or the last (Up)."""
         boxes = [
             button
             for button in self.document.querySelectorAll("#sheet button.cell-button")
             if not button.hidden and not button.disabled
         ]
-        index = next((i for i, button in enumerate(boxes) if button == box), None)
-        if index is not None and 0 <= index + step < len(boxes):
-            boxes[index + step].focus()
+        if not boxes:
+            return
+        index = next((i for i, button in enumerate(boxes) if button == target), None)
+        if index is not None:
+            if 0 <= index + step < len(boxes):
+                boxes[index + step].focus()
+            return
+        selected = state.game.selected_box if state.game is not None else None
+        chosen = next((b for b in boxes if _data(b, "box") == selected), None)
+        (chosen or boxes[0 if step > 0 else -1]).focus()
 
     def _on_visibility(self, _event: Any) -> None:
         if self.document.visibilityState == "hidden":
@@ -362,7 +372,8 @@ class Events:
 
 
 BOX_STEPS = {"ArrowUp": -1, "ArrowDown": 1}
-"""On a box of the sheet, the arrow keys move the focus to the open box above or below."""
+"""On a box of the sheet, the arrow keys move the focus to the open box above or below; from
+elsewhere on the game screen, into the sheet."""
 PAD_ACTIONS = ("pad-face", "pad-remove")
 """The pad's buttons: after typing or tapping a roll's faces, Enter confirms the box selected."""
 

@@ -100,10 +100,11 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(page.locator("#keys-hint")).to_contain_text("H shows the hint")
     page.keyboard.press("h")
     expect(page.locator("#hint-text")).to_have_js_property("hidden", True)
-    # Tab into the sheet and pick the first box that takes points.
+    # From Roll, an arrow key goes into the sheet: the first box that takes points.
     target = page.locator("#sheet button[data-box]:not([disabled])").first
     box = target.get_attribute("data-box")
-    target.focus()
+    page.focus("#roll")
+    page.keyboard.press("ArrowDown")
     expect(target).to_be_focused()
     outline = target.evaluate("b => getComputedStyle(b).outlineStyle")
     assert outline not in ("", "none"), "focus must be visible"
