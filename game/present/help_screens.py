@@ -50,8 +50,17 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         can_undo=can_undo,
         leave_label=t("game.leave"),
         coach_line=coach_line(state, t, handing_over=True),
-        guide_done=t("guide.done_handover") if guide.done_on_handover(state) else "",
+        guide_done=guide_done_words(state, t),
     )
+
+
+def guide_done_words(state: AppState, t: Translator) -> str:
+    """On the hand-over that follows the guided turn, to its player, who still holds the phone
+    (unnamed, it read as said to the player whose turn the hand-over announces: a walk)."""
+    game, scores = state.game, state.ui.recent_scores
+    if game is None or not scores or not guide.done_on_handover(state):
+        return ""
+    return t("guide.done_handover", name=game.players[scores[-1].player].name)
 
 
 def guide_view(state: AppState, t: Translator) -> GuideView | None:

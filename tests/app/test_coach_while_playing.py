@@ -102,7 +102,7 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     )
     reason = without_isolates(warning.reason)
     assert t.format_number(best, 1) in reason and t.format_number(mine, 1) in reason
-    assert "keep 6, 6, 6, 6" in reason
+    assert "keeping 6, 6, 6, 6" in reason
     assert "on average, than" not in reason  # two keeps: the figures say it all
     d(PlayMineAnyway())
     assert d.game.rolls_left == 1 and d.view().coach_warning is None
@@ -274,7 +274,7 @@ def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
     assert d.game.rolls_left == 0 and d.state.coaching.waiting is None
     t = Translator("en", isolate=False)
     best_words = (
-        f"keep {t.format_dice(best.faces)}"
+        f"keeping {t.format_dice(best.faces)}"
         if isinstance(best, Keep)
         else f"{t.box_name('penta', best.box)} for {best.points} points"
     )

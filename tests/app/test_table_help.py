@@ -219,7 +219,9 @@ def test_the_guide_says_its_last_word_only_to_the_player_who_played_it() -> None
     assert t.state.settings.guide_done
     handover = t.snapshot().handover
     assert handover is not None
-    assert handover.guide_done == "That was a whole turn: your points are in the sheet. " + (
+    # Named: the hand-over's title names the next player, whom it read as said to (a walk).
+    assert without_isolates(handover.guide_done) == (
+        "Player 1, that was your whole turn: your points are in the sheet. "
         "The next turns go the same way."
     )
     t(StartTurn())
