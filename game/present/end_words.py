@@ -53,18 +53,19 @@ def end_words(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> E
     table = standings(game)
     number = t.format_number
     bests = new_bests(game, stats)
+    names = [game.players[index].name for index in bests]
+    bests_line = t("end.new_best", names=t.format_list(names)) if names else ""
     if len(table) == 1:
-        if bests:
-            return EndWords(t("end.new_best_solo", points=number(table[0].total)), True)
         day = challenge_day(game)
         if day is not None:
             # Its dice are the day's, not the player's luck: an average of ordinary games says
-            # little of it (a walk read "42 points below your average" after one).
+            # little of it (a walk read "42 points below your average" after one); and it says
+            # it was the day's challenge, a new best too (a walk saw only the best).
             words = t("end.daily", date=t.format_date(day), points=table[0].total)
-            return EndWords(words, False)
+            return EndWords(words, False, bests_line)
+        if bests:
+            return EndWords(t("end.new_best_solo", points=number(table[0].total)), True)
         return EndWords(_solo(game, stats, t), False)
-    names = [game.players[index].name for index in bests]
-    bests_line = t("end.new_best", names=t.format_list(names)) if names else ""
     winners = [s.name for s in table if s.place == 1]
     if len(winners) > 1:
         headline = t("end.winners_tied", names=t.format_list(winners))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import date
 
 import pytest
 
@@ -13,6 +14,7 @@ from cli.random_play import random_game
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.persistence.stats import PlayerStats
+from game.play.daily_dice import DailyDice
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
@@ -69,3 +71,16 @@ def test_a_game_of_several(language: str) -> None:
     # The result heads the screen still; the new best has a line of its own.
     best_line = t("end.new_best", names=t.format_list(["Dana"]))
     assert end_words(game, beaten, t) == EndWords(result, False, best_line)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_a_daily_challenge_says_so_and_a_new_best_has_its_line(language: str) -> None:
+    t = Translator(language, strict=True)
+    day = date(2026, 12, 1)
+    game = replace(finished("Dana"), dice_source=DailyDice(day, "penta"))
+    total = game.sheets[0].total
+    daily = t("end.daily", date=t.format_date(day), points=total)
+    assert end_words(game, [earlier("Dana", total + 5.0, total + 50)], t) == EndWords(daily, False)
+    beaten = [earlier("Dana", total - 20.0, total - 1)]
+    best_line = t("end.new_best", names=t.format_list(["Dana"]))
+    assert end_words(game, beaten, t) == EndWords(daily, False, best_line)
