@@ -30,9 +30,7 @@ from game.app.entry_intents import (
     RemoveLastFace,
 )
 from game.app.intents import (
-    AddPlayer,
     AskLeave,
-    ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
     DismissNotice,
@@ -44,7 +42,6 @@ from game.app.intents import (
     HoldSheet,
     ImportData,
     Intent,
-    MovePlayer,
     NewGame,
     OpenHistory,
     OpenRules,
@@ -54,8 +51,6 @@ from game.app.intents import (
     PageShown,
     PlayAgain,
     ReleaseSheet,
-    RemovePlayer,
-    RenamePlayer,
     Roll,
     SelectBox,
     SetAutoScore,
@@ -63,8 +58,6 @@ from game.app.intents import (
     SetDisplaySize,
     SetLanguage,
     SetPassPhone,
-    SetPlayerKind,
-    SetPlayerLevel,
     SetSound,
     SetUndo,
     SetVibration,
@@ -98,6 +91,16 @@ from game.app.review_intents import (
     ShareReview,
     ShowComputerReviews,
     ShowEveryDecision,
+)
+from game.app.setup_intents import (
+    AddPlayer,
+    ChooseRuleset,
+    ConfirmRemovePlayer,
+    MovePlayer,
+    RemovePlayer,
+    RenamePlayer,
+    SetPlayerKind,
+    SetPlayerLevel,
 )
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
@@ -133,6 +136,7 @@ CLICKS: dict[str, Intent] = {
     "start-guide": StartGuide(),
     "skip-guide": SkipGuide(),
     "delete-kept-confirm": DeleteKept(),
+    "remove-player-confirm": ConfirmRemovePlayer(),
     "finished-back": CloseFinished(),
     "show-best": ShowBestMove(),
     "play-anyway": PlayMineAnyway(),

@@ -45,6 +45,10 @@ class SetupForm:
         self.node("daily").show(True)
         self.node("daily-button").text(view.daily_label).flag("disabled", not view.daily_available)
         self.node("daily-help").text(view.daily_help)
+        if view.remove_player is not None:
+            self.node("remove-player-text").text(view.remove_player.text)
+            self.node("remove-player-confirm").text(view.remove_player.confirm_label)
+            self.node("remove-player-cancel").text(view.remove_player.cancel_label)
 
     def _seats(self, view: SetupView) -> None:
         container = self.node("seats").el

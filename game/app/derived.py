@@ -22,10 +22,11 @@ from game.app.effects import (
     SaveSession,
     ScheduleTick,
 )
-from game.app.intents import AddPlayer, Intent, MovePlayer, RemovePlayer, SkipGuide
+from game.app.intents import Intent, SkipGuide
 from game.app.model import AppState, Rolled, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.review_flow import needed_table
+from game.app.setup_intents import AddPlayer, ConfirmRemovePlayer, MovePlayer, RemovePlayer
 from game.play.state import PlayerKind
 from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import RULESETS
@@ -143,11 +144,13 @@ def _roll_animation(before: AppState, after: AppState) -> tuple[Effect, ...]:
 
 def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Effect, ...]:
     """Where the focus goes when its button goes. A player moved: their same button, at the
-    top or bottom their other one; a player removed: the next one's Remove button (now at the
-    same place), else Add player; the guide ended or declined: Roll, else Confirm turn; the
-    coach's warning set aside: the move it held back. And a person added: their name field, to
-    be typed (a walk tapped "Add player" and had to find the new field)."""
+    top or bottom their other one; a player removed (at once, or once confirmed): the next
+    one's Remove button (now at the same place), else Add player; the guide ended or declined:
+    Roll, else Confirm turn; the coach's warning set aside: the move it held back. And a person
+    added: their name field, to be typed (a walk tapped "Add player" and had to find the new
+    field)."""
     added = len(after.setup.seats) > len(before.setup.seats)
+    removed = len(after.setup.seats) < len(before.setup.seats)
     match intent:
         case AddPlayer(PlayerKind.HUMAN) if added:
             return (Focus((("name", len(after.setup.seats) - 1),)),)
@@ -162,6 +165,8 @@ def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Eff
         case MovePlayer(index, delta):
             action, other = ("up", "down") if delta < 0 else ("down", "up")
             return (Focus(((action, index + delta), (other, index + delta))),)
-        case RemovePlayer(index):
+        case RemovePlayer(index) if removed:
             return (Focus((("remove", index), ("add-human", None))),)
+        case ConfirmRemovePlayer() if removed:
+            return (Focus((("remove", before.ui.removing), ("add-human", None))),)
     return ()

@@ -36,55 +36,25 @@ from game.app.kept_intents import (
 )
 from game.app.model import DisplaySize, Notice, Speed
 from game.app.review_intents import ReviewIntent
+from game.app.setup_intents import (
+    AddPlayer,
+    ChooseRuleset,
+    ConfirmRemovePlayer,
+    MovePlayer,
+    RemovePlayer,
+    RenamePlayer,
+    SetPlayerKind,
+    SetPlayerLevel,
+)
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
-from game.play.state import GameState, PlayerKind
+from game.play.state import GameState
 from game.play.undo import UndoSetting
 
 if TYPE_CHECKING:  # at run time only the shell needs these modules (history screen, import)
     from game.persistence.exchange import ImportRefusal
     from game.persistence.history import GameRecord
     from game.persistence.stats import DailyResult, PlayerStats
-
-
-@dataclass(frozen=True)
-class ChooseRuleset:
-    ruleset_id: str
-
-
-@dataclass(frozen=True)
-class AddPlayer:
-    kind: PlayerKind = PlayerKind.HUMAN
-
-
-@dataclass(frozen=True)
-class RemovePlayer:
-    index: int
-
-
-@dataclass(frozen=True)
-class MovePlayer:
-    index: int
-    delta: int
-    """-1 moves the player up (earlier in the turn order), +1 down."""
-
-
-@dataclass(frozen=True)
-class RenamePlayer:
-    index: int
-    name: str
-
-
-@dataclass(frozen=True)
-class SetPlayerKind:
-    index: int
-    kind: PlayerKind
-
-
-@dataclass(frozen=True)
-class SetPlayerLevel:
-    index: int
-    level: str
 
 
 @dataclass(frozen=True)
@@ -413,6 +383,7 @@ Intent = (
     ChooseRuleset
     | AddPlayer
     | RemovePlayer
+    | ConfirmRemovePlayer
     | MovePlayer
     | RenamePlayer
     | SetPlayerKind

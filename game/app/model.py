@@ -86,6 +86,8 @@ class Dialog(StrEnum):
     """Explains one box of the sheet (`Ui.explained_box`), with an example."""
     DELETE_KEPT = "delete-kept"
     """Asks before deleting an unfinished game kept (`Ui.deleting`)."""
+    REMOVE_PLAYER = "remove-player"
+    """Asks before removing a player whose name was typed (`Ui.removing`)."""
     CORRECT = "correct"
     """Changes the dice entered for a filled box of a real-dice game (`Ui.correction`)."""
 
@@ -312,6 +314,8 @@ class Ui:
     (game.app.kept)."""
     deleting: str = ""
     """The id of the kept game whose deletion the dialog asks to confirm."""
+    removing: int = -1
+    """The seat whose removal the dialog asks to confirm."""
     history_games: tuple[GameRecord, ...] = ()
     """The finished games of the history screen (read with the statistics)."""
     finished_id: str = ""

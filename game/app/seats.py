@@ -8,17 +8,18 @@ from dataclasses import replace
 from typing import overload
 
 from game.app.coach_intents import SetPlayerCoach
-from game.app.intents import (
+from game.app.intents import Intent
+from game.app.model import AppState, Dialog, Seat, Setup
+from game.app.setup_intents import (
     AddPlayer,
     ChooseRuleset,
-    Intent,
+    ConfirmRemovePlayer,
     MovePlayer,
     RemovePlayer,
     RenamePlayer,
     SetPlayerKind,
     SetPlayerLevel,
 )
-from game.app.model import AppState, Seat, Setup
 from game.coach.protocol import CoachMode
 from game.i18n.player_names import COMPUTER_KEY, HUMAN_KEY, default_name, shown_name
 from game.play.state import (
@@ -49,7 +50,17 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
         case RemovePlayer(index):
             if not _valid_seat(index, seats) or len(seats) <= 1:
                 return state
+            if _typed_name(seats[index]):  # asked first: the name typed goes with the seat
+                ui = replace(state.ui, dialog=Dialog.REMOVE_PLAYER, removing=index)
+                return replace(state, ui=ui)
             del seats[index]
+        case ConfirmRemovePlayer():
+            index = state.ui.removing
+            asked = state.ui.dialog is Dialog.REMOVE_PLAYER
+            if not asked or not _valid_seat(index, seats) or len(seats) <= 1:
+                return state
+            del seats[index]
+            state = replace(state, ui=replace(state.ui, dialog=Dialog.NONE, removing=-1))
         case MovePlayer(index, delta):
             other = index + delta
             if not _valid_seat(index, seats) or not _valid_seat(other, seats) or delta == 0:
@@ -77,6 +88,12 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
         case _:
             return state
     return replace(state, setup=replace(replace(setup, seats=tuple(seats)), restored=False))
+
+
+def _typed_name(seat: Seat) -> bool:
+    """Whether the seat has a name of its own: not blank, nor joiners alone (nothing to see),
+    which get the default name."""
+    return bool(seat.name.strip().strip(NAME_JOINERS))
 
 
 def _computer_at_real_dice(setup: Setup, kind: object) -> bool:
@@ -108,9 +125,7 @@ def players_for(setup: Setup, language: str) -> tuple[Player, ...]:
     defaults = default_names([seat.kind for seat in seats], language)
     players = []
     for seat, default in zip(seats, defaults, strict=True):
-        name = seat.name.strip()
-        if not name.strip(NAME_JOINERS):  # blank, or joiners alone: nothing to see
-            name = default
+        name = seat.name.strip() if _typed_name(seat) else default
         if seat.kind is PlayerKind.COMPUTER:
             players.append(Player(name, PlayerKind.COMPUTER, seat.level))
         else:

@@ -10,6 +10,7 @@ from game.app.model import (
     AUTO_SCORE_CHOICES,
     COACH_THRESHOLDS,
     AppState,
+    Dialog,
     DisplaySize,
     Speed,
 )
@@ -28,6 +29,7 @@ from game.present.kept_screens import finished_game_views, kept_views, personal_
 from game.present.sheet import sheet_view
 from game.present.views import (
     EndView,
+    LeaveView,
     RulesetCard,
     SeatView,
     SettingsView,
@@ -238,7 +240,16 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         ),
         dice_help=t("setup.dice.real_help") if setup.real_dice else "",
         can_add_computer=count < MAX_PLAYERS and not setup.real_dice,
+        remove_player=_remove_player_view(state, t),
     )
+
+
+def _remove_player_view(state: AppState, t: Translator) -> LeaveView | None:
+    seats, index = state.setup.seats, state.ui.removing
+    if state.ui.dialog is not Dialog.REMOVE_PLAYER or not 0 <= index < len(seats):
+        return None
+    text = t("setup.remove_confirm", name=seats[index].name.strip())
+    return LeaveView(text, t("setup.remove"), t("common.cancel"))
 
 
 def _daily_texts(state: AppState, played: DailyResult | None, t: Translator) -> tuple[str, str]:

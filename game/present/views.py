@@ -103,6 +103,8 @@ class SetupView(NamedTuple):
     dice_help: str = ""
     can_add_computer: bool = True
     """Not with real dice, nor beyond the most players."""
+    remove_player: LeaveView | None = None
+    """The dialog that asks before a player whose name was typed is removed."""
 
 
 class DieView(NamedTuple):

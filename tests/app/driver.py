@@ -19,17 +19,11 @@ from datetime import date
 import game.app.handover as handover
 from game.app.effects import Effect
 from game.app.intents import (
-    AddPlayer,
-    ChooseRuleset,
     ConfirmTurn,
     Intent,
-    RemovePlayer,
-    RenamePlayer,
     Roll,
     SelectBox,
     SetAutoScore,
-    SetPlayerKind,
-    SetPlayerLevel,
     StartGame,
     StartTurn,
     TableFailed,
@@ -44,6 +38,14 @@ from game.app.model import (
     Screen,
     is_computer_turn,
     next_deadline,
+)
+from game.app.setup_intents import (
+    AddPlayer,
+    ChooseRuleset,
+    RemovePlayer,
+    RenamePlayer,
+    SetPlayerKind,
+    SetPlayerLevel,
 )
 from game.app.start import initial_state
 from game.app.update import dispatch

@@ -16,7 +16,6 @@ from game.app.effects import (
 )
 from game.app.intents import (
     AskLeave,
-    ChooseRuleset,
     Intent,
     NewGame,
     SessionRead,
@@ -26,6 +25,7 @@ from game.app.intents import (
 )
 from game.app.kept_intents import KeptListed
 from game.app.model import AppState
+from game.app.setup_intents import ChooseRuleset
 from game.app.start import Boot, initial_state, start
 from game.persistence.history import load_history
 from game.persistence.kept import load_kept, remove_kept

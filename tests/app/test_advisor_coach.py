@@ -7,16 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from game.app.intents import (
-    AddPlayer,
-    NewGame,
-    Roll,
-    SetAutoScore,
-    SetPlayerKind,
-    SetPlayerLevel,
-    StartGame,
-)
+from game.app.intents import NewGame, Roll, SetAutoScore, StartGame
 from game.app.model import Screen
+from game.app.setup_intents import AddPlayer, SetPlayerKind, SetPlayerLevel
 from game.app.start import initial_state
 from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import KeepAdvice, ScoreAdvice

@@ -8,28 +8,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.app.intents import (
-    AddPlayer,
     AskLeave,
-    ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
     HoldSheet,
     Intent,
-    MovePlayer,
     NewGame,
     OpenRules,
     OpenSettings,
     PlayAgain,
     ReleaseSheet,
-    RemovePlayer,
-    RenamePlayer,
     Roll,
     SelectBox,
     SetAutoScore,
     SetComputerSpeed,
     SetLanguage,
-    SetPlayerKind,
-    SetPlayerLevel,
     ShowHint,
     SkipComputers,
     SpeedUp,
@@ -52,6 +45,16 @@ from game.app.model import (
     next_deadline,
 )
 from game.app.preferences import preferences_from_data, preferences_to_data
+from game.app.setup_intents import (
+    AddPlayer,
+    ChooseRuleset,
+    ConfirmRemovePlayer,
+    MovePlayer,
+    RemovePlayer,
+    RenamePlayer,
+    SetPlayerKind,
+    SetPlayerLevel,
+)
 from game.app.start import initial_state, parse_seed
 from game.coach.greedy import GreedyCoach, best_immediate_box
 from game.coach.protocol import ScoreAdvice
@@ -90,13 +93,14 @@ def test_setup_add_rename_move_remove_and_kinds() -> None:
     d(MovePlayer(0, -1), MovePlayer(2, 1))  # off the ends: nothing happens
     assert [s.name for s in d.state.setup.seats] == ["Dana", "Avi", ""]
     d(SetPlayerLevel(2, "optimal"), SetPlayerKind(1, PlayerKind.COMPUTER), RemovePlayer(0))
+    d(ConfirmRemovePlayer())  # a name was typed: asked first (test_remove_player.py)
     assert [(s.name, s.kind, s.level) for s in d.state.setup.seats] == [
         ("Avi", PlayerKind.COMPUTER, "casual"),
         ("", PlayerKind.COMPUTER, "optimal"),
     ]
     d(SetPlayerLevel(0, "grandmaster"), RenamePlayer(7, "x"), RemovePlayer(-1))
     assert len(d.state.setup.seats) == 2
-    d(RemovePlayer(0), RemovePlayer(0))  # the last seat stays
+    d(RemovePlayer(0), ConfirmRemovePlayer(), RemovePlayer(0))  # the last seat stays
     assert len(d.state.setup.seats) == 1
 
 

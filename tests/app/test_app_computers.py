@@ -7,14 +7,12 @@ import itertools
 from dataclasses import replace
 
 from game.app.intents import (
-    AddPlayer,
     CloseDialog,
     ConfirmTurn,
     OpenSettings,
     Roll,
     SelectBox,
     SetComputerSpeed,
-    SetPlayerKind,
     SetUndo,
     SkipComputers,
     SpeedUp,
@@ -35,6 +33,7 @@ from game.app.model import (
     is_computer_turn,
     next_deadline,
 )
+from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import KeepAdvice

@@ -12,8 +12,6 @@ import pytest
 
 from game.app.countdown import turn_record
 from game.app.intents import (
-    AddPlayer,
-    ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
     HideHint,
@@ -26,7 +24,6 @@ from game.app.intents import (
     SelectBox,
     SetAutoScore,
     SetLanguage,
-    SetPlayerKind,
     SetUndo,
     ShowHint,
     SkipComputers,
@@ -45,6 +42,7 @@ from game.app.model import (
     next_deadline,
     undo_available,
 )
+from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Advice, Coach, ScoreAdvice

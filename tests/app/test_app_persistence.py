@@ -12,7 +12,6 @@ import pytest
 from cli.random_play import random_game
 from game.app.effects import SaveSession
 from game.app.intents import (
-    AddPlayer,
     AskLeave,
     ConfirmTurn,
     DismissNotice,
@@ -26,7 +25,6 @@ from game.app.intents import (
     SelectBox,
     SetAutoScore,
     SetLanguage,
-    SetPlayerKind,
     SetUndo,
     SkipComputers,
     SpeedUp,
@@ -54,6 +52,7 @@ from game.app.model import (
     undo_available,
 )
 from game.app.preferences import preferences_from_data, preferences_to_data
+from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError

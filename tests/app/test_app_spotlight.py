@@ -11,7 +11,6 @@ import pytest
 
 import game.app.handover as handover
 from game.app.intents import (
-    AddPlayer,
     ConfirmTurn,
     Intent,
     Roll,
@@ -25,6 +24,7 @@ from game.app.intents import (
     Undo,
 )
 from game.app.model import AppState
+from game.app.setup_intents import AddPlayer
 from game.app.start import initial_state
 from game.coach.protocol import ScoreAdvice
 from game.play.engine import new_game

@@ -11,7 +11,6 @@ from game.app.intents import (
     SelectBox,
     SetAutoScore,
     SetLanguage,
-    SetPlayerKind,
     StartGame,
     StorageProblems,
     Tick,
@@ -19,6 +18,7 @@ from game.app.intents import (
 from game.app.model import RESTORED_NOTICE, AppState, Notice, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.seats import named_in
+from game.app.setup_intents import SetPlayerKind
 from game.app.start import initial_state, open_elsewhere, resume, take_over
 from game.coach.greedy import GreedyCoach
 from game.persistence.storage import ProblemKind, StorageProblem

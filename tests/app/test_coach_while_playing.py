@@ -20,18 +20,17 @@ from game.app.coach_intents import (
 from game.app.derived import session_save
 from game.app.effects import Focus
 from game.app.intents import (
-    AddPlayer,
     ConfirmTurn,
     Roll,
     SelectBox,
     SetAutoScore,
     SetLanguage,
-    SetPlayerKind,
     StartGame,
     StartTurn,
     ToggleKeep,
 )
 from game.app.model import AppState, Screen
+from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach, position_of

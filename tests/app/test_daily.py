@@ -13,7 +13,6 @@ import pytest
 
 from game.app.effects import FetchTable, LoadStats
 from game.app.intents import (
-    ChooseRuleset,
     ConfirmTurn,
     ImportFinished,
     NewGame,
@@ -30,6 +29,7 @@ from game.app.intents import (
     Undo,
 )
 from game.app.model import Screen
+from game.app.setup_intents import ChooseRuleset
 from game.app.start import initial_state
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates

@@ -9,8 +9,9 @@ import random
 from datetime import date
 
 from cli.random_play import random_game
-from game.app.intents import OpenHistory, SetLanguage, SetPlayerKind, StatsLoaded
+from game.app.intents import OpenHistory, SetLanguage, StatsLoaded
 from game.app.model import AppState
+from game.app.setup_intents import SetPlayerKind
 from game.app.start import initial_state
 from game.i18n.player_names import same_player, shown_name
 from game.i18n.translator import Translator

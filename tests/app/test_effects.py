@@ -24,18 +24,13 @@ from game.app.effects import (
     Warn,
 )
 from game.app.intents import (
-    AddPlayer,
-    ChooseRuleset,
-    MovePlayer,
     NewGame,
     OpenSettings,
     PageHidden,
     PageShown,
-    RemovePlayer,
     Roll,
     SessionRead,
     SetLanguage,
-    SetPlayerKind,
     StartGame,
     StorageProblems,
     TabClaimed,
@@ -48,6 +43,7 @@ from game.app.intents import (
 )
 from game.app.model import RESTORED_NOTICE, Notice, Screen, next_deadline
 from game.app.preferences import preferences_to_data
+from game.app.setup_intents import AddPlayer, ChooseRuleset, MovePlayer, RemovePlayer, SetPlayerKind
 from game.app.start import Boot, initial_state, start
 from game.persistence.turn_record import PendingCountdown
 from game.play.engine import new_game, roll

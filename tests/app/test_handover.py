@@ -10,18 +10,15 @@ import pytest
 
 from game.app.effects import SavePreferences, SaveSession
 from game.app.intents import (
-    AddPlayer,
     AskLeave,
     CloseDialog,
     ConfirmTurn,
     NewGame,
     OpenSettings,
-    RenamePlayer,
     Roll,
     SelectBox,
     SetAutoScore,
     SetPassPhone,
-    SetPlayerKind,
     SetUndo,
     ShowHint,
     StartGame,
@@ -30,6 +27,7 @@ from game.app.intents import (
     Undo,
 )
 from game.app.model import Screen
+from game.app.setup_intents import AddPlayer, RenamePlayer, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session

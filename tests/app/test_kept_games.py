@@ -14,7 +14,6 @@ from game.app.effects import Focus, KeepGame
 from game.app.entry_intents import ChooseDice, EnterFace
 from game.app.intents import (
     AskLeave,
-    ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
     NewGame,
@@ -35,6 +34,7 @@ from game.app.kept_intents import (
     ResumeGame,
 )
 from game.app.model import Dialog, Screen
+from game.app.setup_intents import ChooseRuleset
 from game.app.start import initial_state
 from game.i18n.bidi import without_isolates as plain
 from game.persistence.kept import KEPT_KEY, MAX_KEPT, add_kept, load_kept, remove_kept

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.app.coach_intents import SetCoachThreshold, SetPlayerCoach
-from game.app.intents import AddPlayer
 from game.app.model import DEFAULT_COACH_THRESHOLD, AppState
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
+from game.app.setup_intents import AddPlayer
 from game.app.start import initial_state
 from game.coach.protocol import CoachMode
 from game.errors import SaveFileError

@@ -7,14 +7,11 @@ from dataclasses import replace
 import pytest
 
 from game.app.intents import (
-    AddPlayer,
     ConfirmTurn,
     OpenRules,
-    RenamePlayer,
     Roll,
     SelectBox,
     SetLanguage,
-    SetPlayerKind,
     ShowHint,
     StartGame,
     TableLoaded,
@@ -22,6 +19,7 @@ from game.app.intents import (
     ToggleKeep,
 )
 from game.app.model import AppState, Dialog, Screen, Ui
+from game.app.setup_intents import AddPlayer, RenamePlayer, SetPlayerKind
 from game.app.start import initial_state
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.intents import (
-    AddPlayer,
     Roll,
     SelectBox,
     ShowHint,
@@ -16,6 +15,7 @@ from game.app.intents import (
     ToggleKeep,
 )
 from game.app.model import AppState
+from game.app.setup_intents import AddPlayer
 from game.app.start import initial_state
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator

@@ -13,22 +13,19 @@ import pytest
 
 from game.app.entry_intents import ChooseDice, EnterFace, RemoveFace, RemoveLastFace
 from game.app.intents import (
-    AddPlayer,
     AskLeave,
-    ChooseRuleset,
     ConfirmTurn,
     Intent,
     NewGame,
     Roll,
     SelectBox,
-    SetPlayerKind,
-    SetPlayerLevel,
     SetUndo,
     StartGame,
     StartGuide,
     Undo,
 )
 from game.app.model import Screen
+from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind, SetPlayerLevel
 from game.coach.greedy import best_immediate_box
 from game.errors import InvalidDiceError, RealDiceError, SaveFileError
 from game.i18n.bidi import without_isolates as plain

@@ -7,15 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.app.entry_intents import AskAboutRoll, ChooseDice, EnterFace, RemoveFace
-from game.app.intents import (
-    ChooseRuleset,
-    ConfirmTurn,
-    SelectBox,
-    SetLanguage,
-    ShowHint,
-    StartGame,
-)
+from game.app.intents import ConfirmTurn, SelectBox, SetLanguage, ShowHint, StartGame
 from game.app.model import Screen
+from game.app.setup_intents import ChooseRuleset
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach, sheet_position
 from game.coach.protocol import KeepAdvice, ScoreAdvice

@@ -20,16 +20,10 @@ from game.app.entry_intents import (
     OpenCorrection,
     RemoveFace,
 )
-from game.app.intents import (
-    AddPlayer,
-    ConfirmTurn,
-    SelectBox,
-    SetPlayerKind,
-    ShowHint,
-    StartGame,
-)
+from game.app.intents import ConfirmTurn, SelectBox, ShowHint, StartGame
 from game.app.model import AppState, Screen
 from game.app.preferences import PREFERENCES_VERSION, preferences_from_data, preferences_to_data
+from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates as plain

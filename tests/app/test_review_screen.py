@@ -12,7 +12,6 @@ import pytest
 from cli.tables import load_distribution, load_table
 from game.app.effects import ComputeReview, FetchTable, ShareText, Warn
 from game.app.intents import (
-    ChooseRuleset,
     NewGame,
     OpenHistory,
     SetAutoScore,
@@ -34,6 +33,7 @@ from game.app.review_intents import (
     ShowComputerReviews,
     ShowEveryDecision,
 )
+from game.app.setup_intents import ChooseRuleset
 from game.coach.review import GameReview, review_game
 from game.i18n.bidi import Isolate, split_isolates, without_isolates
 from game.i18n.translator import Translator

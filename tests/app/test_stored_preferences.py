@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from game.app.intents import ChooseRuleset, RenamePlayer, SetLanguage, SetPlayerKind, SetPlayerLevel
+from game.app.intents import SetLanguage
 from game.app.preferences import preferences_to_data
+from game.app.setup_intents import ChooseRuleset, RenamePlayer, SetPlayerKind, SetPlayerLevel
 from game.app.start import initial_state
 from game.persistence.session import PREFERENCES_KEY, restore_session, save_preferences
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined

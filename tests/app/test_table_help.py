@@ -11,8 +11,6 @@ import pytest
 
 from game.app.effects import Focus, SavePreferences
 from game.app.intents import (
-    AddPlayer,
-    ChooseRuleset,
     CloseDialog,
     ConfirmTurn,
     ExplainBox,
@@ -30,6 +28,7 @@ from game.app.intents import (
 )
 from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
+from game.app.setup_intents import AddPlayer, ChooseRuleset
 from game.app.start import initial_state
 from game.i18n.bidi import without_isolates
 from game.rules.examples import example_points, example_roll

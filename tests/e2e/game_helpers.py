@@ -121,8 +121,7 @@ class Ui:
     def set_players(self, seats: Sequence[tuple[str, str, str | None]]) -> None:
         """Replaces the seats with (name, "human" | "computer", level or None)."""
         page = self.page
-        while page.locator("#seats > li").count() > 1:
-            page.locator("#seats > li").last.locator(".seat-remove").click()
+        self.keep_one_seat()
         for index, (name, kind, level) in enumerate(seats):
             if index > 0:
                 page.click("#add-human")
@@ -131,6 +130,22 @@ class Ui:
             if level is not None:
                 page.select_option(f"#seat-{index}-level", level)
         expect(page.locator("#seats > li")).to_have_count(len(seats))
+
+    def keep_one_seat(self) -> None:
+        """Removes every seat but the first, as the player does (saying yes when asked)."""
+        page = self.page
+        cards = page.locator("#seats > li")
+        while (count := cards.count()) > 1:
+            cards.last.locator(".seat-remove").click()
+            # A seat with a typed name (the last setup's, remembered) is asked about first.
+            page.wait_for_function(
+                """count => document.querySelectorAll("#seats > li").length < count
+                    || document.getElementById("remove-player-dialog").open""",
+                arg=count,
+            )
+            if page.locator("#remove-player-dialog").is_visible():
+                page.click("#remove-player-confirm")
+            expect(cards).to_have_count(count - 1)
 
     def choose_ruleset(self, ruleset: str) -> None:
         self.page.check(f"#ruleset-{ruleset}")

@@ -41,8 +41,10 @@ def test_no_serious_violation_on_any_screen_in_any_language(page: Page, app_url:
     check_every_language(ui, "setup", problems)
     check_dialog(ui, "#rules-penta", "#rules-dialog", problems)
     check_dialog(ui, "#settings-button", "#settings-dialog", problems)
+    check_dialog(ui, "#seats > li:nth-child(2) .seat-remove", "#remove-player-dialog", problems)
     page.select_option("#language", "en")
     page.locator("#seats > li").nth(1).locator(".seat-remove").click()
+    page.click("#remove-player-confirm")  # Robo's name was typed: asked first
     ui.set_auto_score(0)
     ui.start()
     check_every_language(ui, "game before the first roll", problems)

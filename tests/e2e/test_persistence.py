@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from game.app.intents import ChooseRuleset, SetAutoScore, StartGame
+from game.app.intents import SetAutoScore, StartGame
+from game.app.setup_intents import ChooseRuleset
 from game.coach.greedy import best_immediate_box
 from game.persistence.session import read_session_text
 from game.play.engine import new_game, roll, score

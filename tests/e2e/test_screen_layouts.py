@@ -318,8 +318,7 @@ def start_real_dice_game(ui: Ui, ruleset: str) -> None:
         page.click("#leave")
         page.click("#leave-confirm")
     page.click("#dice-real-label")  # people only: each seat is a person's
-    while page.locator("#seats > li").count() > 1:
-        page.locator("#seats > li").last.locator(".seat-remove").click()
+    ui.keep_one_seat()
     for index, name in enumerate(TABLE_PLAYERS):
         if index:
             page.click("#add-human")

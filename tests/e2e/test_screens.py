@@ -108,6 +108,12 @@ def test_setup_is_remembered_and_names_show_literally(page: Page, app_url: str) 
     expect(page.locator("#seat-1-name")).to_have_value(hostile)
     expect(page.locator("#ruleset-yatzy")).to_be_checked()
     page.locator("#seats > li").nth(0).locator(".seat-remove").click()
+    # A player whose name was typed is asked about first.
+    expect(page.locator("#remove-player-text")).to_have_text(
+        "Remove Bot from the players? The name typed goes too."
+    )
+    page.click("#remove-player-confirm")
+    expect(page.locator("#seats > li")).to_have_count(1)
     ui.start()
     expect(page.locator("#turn-title")).to_have_text(f"{hostile}'s turn")
     expect(page.locator("#sheet thead th").nth(1)).to_have_text(hostile)

@@ -9,9 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game.app.intents import (
-    AddPlayer,
     ConfirmTurn,
-    RenamePlayer,
     Roll,
     SelectBox,
     SetLanguage,
@@ -20,6 +18,7 @@ from game.app.intents import (
     StartGame,
     Undo,
 )
+from game.app.setup_intents import AddPlayer, RenamePlayer
 from game.app.start import initial_state
 from game.i18n.bidi import without_isolates
 from game.i18n.locale import LANGUAGE_CODES
