@@ -154,11 +154,20 @@ def test_the_focus_follows_the_moved_player_and_survives_a_removal(
     expect(page.locator("#seat-1-name")).to_have_value("Cy")
     assert page.evaluate(FOCUSED) == "|down|1|Move Cy down"
     page.locator('#seats [data-action="remove"][data-index="0"]').focus()
+    page.keyboard.press("Enter")  # Ann's name was typed: asked first, Cancel focused
+    expect(page.locator("#remove-player-cancel")).to_be_focused()
+    page.keyboard.press("Escape")  # kept, and the focus back where it was
+    expect(page.locator("#remove-player-dialog")).to_be_hidden()
+    assert page.evaluate(FOCUSED) == "|remove|0|Remove Ann"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator("#remove-player-confirm")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#seats > li")).to_have_count(2)
     assert page.evaluate(FOCUSED) == "|remove|0|Remove Cy"
     page.locator('#seats [data-action="remove"][data-index="1"]').focus()
     page.keyboard.press("Enter")
+    page.click("#remove-player-confirm")
     expect(page.locator("#seats > li")).to_have_count(1)
     assert page.evaluate(FOCUSED).startswith("add-human|")
 
