@@ -7,7 +7,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from game.i18n.translator import Translator
 from tests.app.driver import played_up_to_the_last_round, stored_session
-from tests.e2e.browser_helpers import BrowserProblems, HeldRequests, wait_until_ready
+from tests.e2e.browser_helpers import BrowserProblems
 from tests.e2e.game_helpers import Ui, new_context
 
 LONG_NAME = "A" * 50
@@ -129,98 +129,6 @@ def test_the_current_column_scrolls_into_view_right_to_left(
         play_turns_checking_the_current_column(ui, 9)
     finally:
         context.close()
-
-
-FOCUSED = """(() => {
-    const e = document.activeElement;
-    return [e.id, e.dataset.action || '', e.dataset.index || '',
-            e.getAttribute('aria-label') || ''].join('|');
-})()"""
-
-
-def test_the_focus_follows_the_moved_player_and_survives_a_removal(
-    page: Page, app_url: str
-) -> None:
-    ui = Ui(page).open(app_url)
-    ui.set_players([("Ann", "human", None), ("Ben", "human", None), ("Cy", "human", None)])
-    page.locator('#seats [data-action="up"][data-index="2"]').focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#seat-1-name")).to_have_value("Cy")
-    assert page.evaluate(FOCUSED) == "|up|1|Move Cy up"
-    page.keyboard.press("Enter")  # to the top: its Up button is disabled, Down takes the focus
-    expect(page.locator("#seat-0-name")).to_have_value("Cy")
-    assert page.evaluate(FOCUSED) == "|down|0|Move Cy down"
-    page.keyboard.press("Enter")
-    expect(page.locator("#seat-1-name")).to_have_value("Cy")
-    assert page.evaluate(FOCUSED) == "|down|1|Move Cy down"
-    page.locator('#seats [data-action="remove"][data-index="0"]').focus()
-    page.keyboard.press("Enter")  # Ann's name was typed: asked first, Cancel focused
-    expect(page.locator("#remove-player-cancel")).to_be_focused()
-    page.keyboard.press("Escape")  # kept, and the focus back where it was
-    expect(page.locator("#remove-player-dialog")).to_be_hidden()
-    assert page.evaluate(FOCUSED) == "|remove|0|Remove Ann"
-    page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
-    expect(page.locator("#remove-player-confirm")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(page.locator("#seats > li")).to_have_count(2)
-    assert page.evaluate(FOCUSED) == "|remove|0|Remove Cy"
-    page.locator('#seats [data-action="remove"][data-index="1"]').focus()
-    page.keyboard.press("Enter")
-    page.click("#remove-player-confirm")
-    expect(page.locator("#seats > li")).to_have_count(1)
-    assert page.evaluate(FOCUSED).startswith("add-human|")
-
-
-SETUP_CONTROLS = (
-    "#ruleset-penta",
-    "#ruleset-yatzy",
-    "#rules-penta",
-    "#rules-yatzy",
-    "#add-human",
-    "#add-computer",
-    "#history-button",
-    "#start",
-)
-
-
-def test_the_players_start_above_the_fold_of_the_new_game_screen(page: Page, app_url: str) -> None:
-    """On a phone a family sees where to add its players without scrolling: the Players heading
-    and the first player's card show above the Start bar, in every language."""
-    ui = Ui(page).open(app_url)
-    for language in ("en", "he", "et"):
-        page.select_option("#language", language)
-        expect(page.locator("html")).to_have_attribute("lang", language)
-        start = page.locator(".start-bar").bounding_box()
-        heading = page.locator("#players-heading").bounding_box()
-        card = page.locator("#seats > li").first.bounding_box()
-        assert start and heading and card
-        assert heading["y"] + heading["height"] <= start["y"], (language, heading, start)
-        assert card["y"] < start["y"], (language, card, start)
-    ui.no_page_scroll_sideways()
-
-
-@pytest.mark.first_visit  # the runtime is held by the page's route: no service worker answers
-def test_setup_controls_are_visibly_disabled_until_python_is_ready(
-    page: Page, app_url: str
-) -> None:
-    runtime = HeldRequests(page, "**/pyodide.asm.wasm")  # until the checks are done
-    page.goto(app_url)
-    page.wait_for_load_state("load")
-    expect(page.locator("html")).to_have_attribute("data-state", "loading")
-    for selector in SETUP_CONTROLS:
-        expect(page.locator(selector)).to_be_disabled()
-    for selector in ("#add-human", "#ruleset-yatzy-card"):
-        opacity = page.locator(selector).evaluate("e => Number(getComputedStyle(e).opacity)")
-        assert opacity < 0.7, (selector, opacity)
-    page.locator("label[for=ruleset-yatzy]").click(force=True)
-    expect(page.locator("#ruleset-penta")).to_be_checked()
-    runtime.release()
-    wait_until_ready(page)
-    for selector in SETUP_CONTROLS:
-        expect(page.locator(selector)).to_be_enabled()
-    opacity = page.locator("#ruleset-yatzy-card").evaluate("e => getComputedStyle(e).opacity")
-    assert opacity == "1"
 
 
 def test_the_numeric_keypad_keeps_dice_like_the_digit_keys(page: Page, app_url: str) -> None:
