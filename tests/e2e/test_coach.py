@@ -90,7 +90,7 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: 
     expect(warning).to_be_visible()
     title, reason = page.locator("#coach-warning-title"), page.locator("#coach-reason")
     expect(title).to_have_text(re.compile(r"^A better move is worth \d+\.\d more points$"))
-    expect(reason).to_contain_text("keep 6, 6, 6, 6")
+    expect(reason).to_contain_text("keeping 6, 6, 6, 6")
 
     def warned_in(language: str) -> None:
         expect(title).not_to_have_text("")
