@@ -2,10 +2,11 @@
 // kept snapshot of the interpreter is read, the WebAssembly compiles, PyScript is started, and
 // the first visit's download is counted on the page ("Downloading 3.1 of 6.0 MB (51%)").
 //
-// A classic script right after assets/boot.js (whose pentaBoot it uses: the page's texts and
-// its problem reports), and not deferred: on a later visit the kept snapshot is asked for
-// while the page is still being parsed. Its overrides of fetch and of
-// WebAssembly.instantiateStreaming are in place before PyScript and Pyodide run.
+// An async classic script after assets/boot.js (whose pentaBoot it uses: the page's texts and
+// its problem reports): the first paint does not wait for it, and on a later visit it asks for
+// the kept snapshot as soon as it runs, the page still being parsed. It starts PyScript
+// itself, so its overrides of fetch and of WebAssembly.instantiateStreaming are in place
+// before PyScript and Pyodide run.
 "use strict";
 
 (() => {
