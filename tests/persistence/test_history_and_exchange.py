@@ -38,9 +38,10 @@ from game.persistence.stats import BIN_WIDTH, ScoreBin, distribution, player_sta
 from game.persistence.storage import MemoryStorage, ProblemKind
 from game.play.daily_dice import DailyDice
 from game.play.engine import new_game
+from game.play.random_source import SeededDice
 from game.play.state import Player
 from game.rules.rulesets import PENTA, YATZY
-from tests.persistence.persistence_helpers import play_to_end, seeded_game
+from tests.persistence.persistence_helpers import play_to_end, players, seeded_game
 from tests.profiles import examples
 
 UPPER_63 = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
@@ -440,3 +441,19 @@ def test_a_name_full_of_brackets_is_not_mistaken_for_deep_nesting() -> None:
     )
     (record,) = read_export(text)
     assert record.results[0].player.name == name
+
+
+def test_ten_years_of_a_familys_daily_game_exported_can_be_imported_back() -> None:
+    """The import's size limit is no smaller than the export of a family's history: four
+    players, a game a day for ten years (from the export's size of a sample of such games)."""
+    chooser = random.Random(7)
+    sample = tuple(
+        record_game(
+            f"{n:016x}",
+            play_to_end(new_game("penta", players(4), SeededDice(n)), chooser),
+            date(2026, 1, 1),
+        )
+        for n in range(20)
+    )
+    per_game = len(export_history(sample, date(2026, 12, 1)).encode()) / len(sample)
+    assert per_game * 365 * 10 <= MAX_IMPORT_BYTES
