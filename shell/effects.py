@@ -43,6 +43,7 @@ from game.persistence.session import (
     SESSION_KEY,
     keep_left_game,
     migrate_legacy_preferences,
+    record_finished_session,
     restore_session,
     save_preferences,
     save_session,
@@ -361,7 +362,9 @@ class StorageJobs:
         self._tell(save_preferences(self.storage, effect.data))
 
     def check_history(self) -> None:
-        self._tell(load_history(self.storage).problem)
+        """A damaged history set aside and told, and a finished game it lacks recorded."""
+        problems = record_finished_session(self.storage, self._clock.today())
+        self._tell(*(problems or (load_history(self.storage).problem,)))
 
     def list_unreadable(self) -> None:
         self._send(UnreadableListed(tuple(item.key for item in quarantined(self.storage))))

@@ -410,6 +410,19 @@ def _record(
     return record
 
 
+def record_finished_session(storage: Storage, today: date) -> tuple[StorageProblem, ...]:
+    """The stored session's game recorded in the history when it is over and not there yet. A
+    game is recorded on the save where it ends, and that write may fail (the storage full): a
+    hostile-data walk saw such a game missing from the history for good after New game. Checked
+    at each start, after the first screen shows."""
+    stored = _stored_session(storage)
+    if stored.value is None or not stored.value.saved.game.is_over:
+        return ()  # a damaged session was reported when the start read it
+    problems: list[StorageProblem] = []
+    _record(storage, stored.value.game_id, stored.value.saved.game, today, problems)
+    return tuple(problems)
+
+
 def _withdraw(storage: Storage, game_id: str, problems: list[StorageProblem]) -> None:
     history = load_history(storage)
     if history.problem is not None:
