@@ -10,10 +10,11 @@ there, since `set` cannot raise for it.
 When IndexedDB cannot be used (blocked by the browser's settings), the localStorage adapter of
 shell.storage is returned instead. Records that builds before this one kept in localStorage
 are moved into IndexedDB at start (each removed from localStorage once IndexedDB has committed
-it), so that no stored game is left behind. A record in both with two texts takes
-localStorage's (the app writes there only while IndexedDB cannot be used, so that copy is
-the later one), and IndexedDB's is set aside first, as an unreadable record would be: a
-stray localStorage record replaced a whole history, no copy of it kept (a hostile-data walk).
+it), so that no stored game is left behind. A record in both with two texts is reconciled
+(game.persistence.reconcile: a history keeps both copies' games; any other record takes
+localStorage's, the later copy, as the app writes there only while IndexedDB cannot be used,
+unless only IndexedDB's can be read; the copy not taken is set aside first and told of, as an
+unreadable record would be).
 
 `reload()` reads IndexedDB again: a tab taking the game over from another one that played on.
 """
@@ -23,7 +24,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from game.persistence.storage import QUARANTINE_PREFIX, Storage, quarantined
+from game.persistence.reconcile import conflict, reconciled
+from game.persistence.storage import QUARANTINE_PREFIX, Storage, StorageProblem, quarantined
 from shell.storage import WriteListener, open_storage
 
 OWN_KEYS = "penta."
@@ -55,11 +57,13 @@ class DurableStorage:
     async def reload(self) -> None:
         self.items = _records(await self._store.load())
 
-    async def adopt(self, key: str, text: str) -> None:
-        """Stores a record from elsewhere, once committed; raises what IndexedDB raised."""
+    async def adopt(self, key: str, text: str) -> str:
+        """Stores a record from elsewhere, once committed, and returns its key (a record set
+        aside may get another number); raises what IndexedDB raised."""
         target = _free_key(self, key, text)
         await self._store.write(target, text)
         self.items[target] = text
+        return target
 
     def _write(self, key: str, text: str | None) -> None:
         # Started now, in the app's order: IndexedDB runs transactions on the same records in
@@ -79,36 +83,44 @@ class DurableStorage:
 
 async def open_durable_storage(
     window: Any, listener: WriteListener, move_old_records: bool = True
-) -> Storage:
-    """`move_old_records`: false in a tab that does not have the game (it writes nothing)."""
+) -> tuple[Storage, tuple[StorageProblem, ...]]:
+    """The storage, and what moving localStorage's records over set aside (to be told).
+    `move_old_records`: false in a tab that does not have the game (it writes nothing)."""
     try:
         records = _records(await window.pentaStore.loaded)
     except Exception as error:
         window.console.warn(f"IndexedDB cannot be used, localStorage keeps the game: {error}")
-        return open_storage(window, listener)
+        return open_storage(window, listener), ()
     storage = DurableStorage(window.pentaStore, records, listener)
-    if move_old_records:
-        await _move_from_local_storage(window, storage)
-    return storage
+    if not move_old_records:
+        return storage, ()
+    return storage, await _move_from_local_storage(window, storage)
 
 
-async def _move_from_local_storage(window: Any, storage: DurableStorage) -> None:
+async def _move_from_local_storage(
+    window: Any, storage: DurableStorage
+) -> tuple[StorageProblem, ...]:
     legacy = open_storage(window)
     stored_keys = legacy.keys()  # a Storage, not a dict: keys() is the port's only listing
+    problems = []
     for key in stored_keys:
         text = legacy.get(key)
         if not key.startswith(OWN_KEYS) or text is None:
             continue
-        replaced = storage.get(key)
+        stored = storage.get(key)
         try:
-            if replaced is not None and replaced != text and not key.startswith(QUARANTINE_PREFIX):
-                await storage.adopt(f"{QUARANTINE_PREFIX}1:{key}", replaced)
-                window.console.warn(f"{key}: IndexedDB's text set aside, localStorage's is later")
+            if stored is not None and stored != text and not key.startswith(QUARANTINE_PREFIX):
+                kept = reconciled(key, stored, text)
+                if kept.set_aside is not None:
+                    moved_to = await storage.adopt(f"{QUARANTINE_PREFIX}1:{key}", kept.set_aside)
+                    problems.append(conflict(key, moved_to))
+                text = kept.text
             await storage.adopt(key, text)
         except Exception as error:
             window.console.warn(f"{key} stays in localStorage: {error}")
             continue
         legacy.remove(key)
+    return tuple(problems)
 
 
 def _free_key(storage: DurableStorage, key: str, text: str) -> str:

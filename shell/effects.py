@@ -306,10 +306,10 @@ class StorageJobs:
     async def open(self, owner: bool) -> SessionRead:
         """Opens the device's storage and reads the session (a tab without the game reads a
         copy: nothing it reads is moved aside or upgraded)."""
-        self.storage = await open_durable_storage(self.window, self._on_write, owner)
+        self.storage, set_aside = await open_durable_storage(self.window, self._on_write, owner)
         if not owner:
             return _read(MemoryStorage(_items(self.storage)), None)
-        return _read(self.storage, self._marks)
+        return _read(self.storage, self._marks, set_aside)
 
     async def reload(self) -> SessionRead:
         """The newest save: another tab had the game, and may have played on."""
@@ -427,9 +427,12 @@ class StorageJobs:
             self._send(StorageProblems(found))
 
 
-def _read(storage: Storage, marks: Storage | None) -> SessionRead:
+def _read(
+    storage: Storage, marks: Storage | None, set_aside: tuple[StorageProblem, ...] = ()
+) -> SessionRead:
     """The session in `storage`; `marks` (sessionStorage): whether a save had failed (None for
-    a tab without the game, which says nothing of it)."""
+    a tab without the game, which says nothing of it); `set_aside`: what opening the storage
+    set aside, told with the problems of reading it."""
     migrated = migrate_legacy_preferences(storage)
     restored = restore_session(storage)
     stale = None if marks is None else stale_save(marks, restored)
@@ -438,7 +441,7 @@ def _read(storage: Storage, marks: Storage | None) -> SessionRead:
         before_last_turn=restored.before_last_turn,
         turn=restored.turn,
         preferences=restored.preferences,
-        problems=restored.problems,
+        problems=(*set_aside, *restored.problems),
         migrated=migrated or restored.migrated,
         stale=None if stale is None else Notice(stale.key, stale.values),
     )

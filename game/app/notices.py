@@ -17,6 +17,7 @@ PROBLEM_NOTICES = {
     ProblemKind.INVALID: "storage.corrupt",
     ProblemKind.UNKNOWN_VERSION: "storage.unknown_version",
     ProblemKind.WRITE_FAILED: SAVE_FAILED_NOTICE.key,
+    ProblemKind.CONFLICT: "storage.conflict",
 }
 DATA_NOTICES = "data."
 """The catalog keys of the export's and the import's outcomes."""

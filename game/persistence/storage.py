@@ -117,6 +117,9 @@ class ProblemKind(StrEnum):
     """JSON of the wrong shape, or values that cannot be true (tampered or damaged)."""
     WRITE_FAILED = "write_failed"
     """The store refused to write (full or disabled)."""
+    CONFLICT = "conflict"
+    """Two copies differed (game.persistence.reconcile): the later is used, the other set
+    aside."""
 
 
 @dataclass(frozen=True)

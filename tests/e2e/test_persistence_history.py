@@ -19,6 +19,7 @@ from playwright.sync_api import FilePayload, Page, expect
 
 from cli.random_play import random_game
 from game.i18n.translator import Translator
+from game.persistence.exchange import MAX_IMPORT_BYTES
 from game.persistence.history import HISTORY, GameRecord, record_game, records_to_data
 from game.persistence.kept import KEPT, KeptGame, kept_to_data
 from game.persistence.stats import player_stats
@@ -158,11 +159,11 @@ def test_oversized_and_malformed_imports_are_refused_plainly(page: Page, app_url
     huge: FilePayload = {
         "name": "huge.json",
         "mimeType": "application/json",
-        "buffer": b" " * 3_000_001,
+        "buffer": b" " * (MAX_IMPORT_BYTES + 1),
     }
     page.set_input_files("#import-file", huge)
     expect(page.locator("#notice-list")).to_contain_text(
-        "Import refused: the file is larger than 3 MB."
+        f"Import refused: the file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB."
     )
     bad = (
         b'{"format": "penta-export", "version": 1, '

@@ -5,11 +5,19 @@ in localStorage moved in without losing anything."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date
 from typing import Any
 
+from game.persistence.history import HISTORY, load_history, record_game, save_history
+from game.persistence.reconcile import conflict
+from game.persistence.storage import MemoryStorage, StorageProblem
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
 from shell.durable import DurableStorage, open_durable_storage
+from tests.persistence.persistence_helpers import play_to_end, players
 from tests.unit.test_shell_storage import FakeLocalStorage
 
 
@@ -60,6 +68,8 @@ class FakeWindow:
         self.localStorage = local
         self.warnings: list[str] = []
         self.console = self
+        self.set_aside: tuple[StorageProblem, ...] = ()
+        """What opening the storage set aside (open_durable_storage's problems)."""
 
     def warn(self, text: str) -> None:
         self.warnings.append(text)
@@ -73,7 +83,9 @@ async def opened(
 ) -> tuple[DurableStorage, list[Outcome], FakeWindow]:
     outcomes: list[Outcome] = []
     window = FakeWindow(store, local or FakeLocalStorage())
-    storage = await open_durable_storage(window, lambda *outcome: outcomes.append(outcome))
+    storage, window.set_aside = await open_durable_storage(
+        window, lambda *outcome: outcomes.append(outcome)
+    )
     assert isinstance(storage, DurableStorage)
     return storage, outcomes, window
 
@@ -175,7 +187,7 @@ def test_a_record_in_both_takes_local_storages_text_and_sets_indexed_dbs_aside()
             "penta.quarantine.1:penta.session": "bad session",
         }
         assert storage.items == store.records and local.items == {}
-        assert any("set aside" in warning for warning in window.warnings)
+        assert window.set_aside == (conflict("penta.history", "penta.quarantine.2:penta.history"),)
 
     run_alone(scenario())
 
@@ -221,8 +233,10 @@ def test_without_indexed_db_local_storage_keeps_the_game_and_reports_its_writes(
         local = FakeLocalStorage(quota=5)
         outcomes: list[Outcome] = []
         window = FakeWindow(NoStore(), local)
-        storage = await open_durable_storage(window, lambda *outcome: outcomes.append(outcome))
-        assert not isinstance(storage, DurableStorage)
+        storage, set_aside = await open_durable_storage(
+            window, lambda *outcome: outcomes.append(outcome)
+        )
+        assert not isinstance(storage, DurableStorage) and set_aside == ()
         storage.set("penta.session", "game")
         try:
             storage.set("penta.session", "a longer game")
@@ -235,3 +249,35 @@ def test_without_indexed_db_local_storage_keeps_the_game_and_reports_its_writes(
         ]
 
     run_alone(scenario())
+
+
+def test_two_readable_histories_keep_the_games_of_both_and_nothing_is_set_aside() -> None:
+    async def scenario() -> None:
+        stored, later = (history_text(seeds) for seeds in ((1, 2), (2, 3)))
+        local = FakeLocalStorage(quota=1_000_000)
+        local.items = {"penta.history": later}
+        store = FakeStore({"penta.history": stored})
+        storage, _, window = await opened(store, local)
+        games = load_history(storage).value
+        assert games is not None and len(games) == 3  # game 2 is in both copies
+        assert window.set_aside == () and local.items == {}
+        assert list(store.records) == ["penta.history"]
+
+    run_alone(scenario())
+
+
+def history_text(seeds: tuple[int, ...]) -> str:
+    """A stored history of the finished games of `seeds` (ids from their seeds)."""
+    records = tuple(
+        record_game(
+            f"{seed:016x}",
+            play_to_end(new_game("penta", players(1), SeededDice(seed)), random.Random(seed)),
+            date(2026, 11, seed),
+        )
+        for seed in seeds
+    )
+    storage = MemoryStorage()
+    assert save_history(storage, records) is None
+    text = storage.get(HISTORY.key)
+    assert text is not None
+    return text
