@@ -95,8 +95,10 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
     told: list[Notice] = []
     if outcome.added:
         told.append(notice("data.import_done", games=outcome.added))
-        if outcome.already_known:
-            told.append(notice("data.import_duplicates", count=outcome.already_known))
+    # Said whenever anything else is said: with only unfinished games added, the finished ones
+    # skipped went unmentioned (a hostile-data walk).
+    if outcome.already_known and (outcome.added or outcome.kept_added or outcome.kept_left_out):
+        told.append(notice("data.import_duplicates", count=outcome.already_known))
     if outcome.kept_added:
         told.append(notice("data.import_kept", count=outcome.kept_added))
     if outcome.kept_left_out:

@@ -182,6 +182,13 @@ def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:
         Notice("data.import_kept_full", (("count", 1), ("most", MAX_KEPT))),
     )
     assert of(LoadKept, asked(driver)) == []
+    # Finished games already here are said with the unfinished ones added, not only with
+    # finished games added.
+    state = driver(ImportFinished(already_known=2, kept_added=1))
+    assert state.ui.notices == (
+        Notice("data.import_duplicates", (("count", 2),)),
+        Notice("data.import_kept", (("count", 1),)),
+    )
     for language in ("en", "he", "et"):
         driver(SetLanguage(language), ImportFinished(kept_added=2, kept_left_out=1))
         texts = present(driver.state, 0.0).notices
