@@ -54,12 +54,13 @@ that game.app.preferences_from_data refuses is set aside and reported like any o
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from game.app.model import AppState
 from game.app.preferences import preferences_from_data
 from game.errors import SaveFileError
+from game.i18n.player_names import same_player
 from game.persistence.history import (
     GameRecord,
     load_history,
@@ -85,7 +86,7 @@ from game.persistence.storage import (
 from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
 from game.play.daily_dice import DailyDice
 from game.play.random_source import SeededDice
-from game.play.state import GameState
+from game.play.state import GameState, Player
 from game.play.undo import confirmed_box
 from game.rules.dice import RandomSource
 
@@ -365,7 +366,7 @@ def _continues(earlier: GameState, later: GameState) -> bool:
     filled box still holding its points, no bonus lost, the seeded dice not rewound; or, with
     both logs whole, `later`'s log going on from `earlier`'s (a correction of real dice changes
     points already filled: a finished game corrected was recorded again as another game)."""
-    if earlier.ruleset != later.ruleset or earlier.players != later.players:
+    if earlier.ruleset != later.ruleset or not _same_players(earlier.players, later.players):
         return False
     if not _same_dice_line(earlier, later):
         return False
@@ -379,6 +380,18 @@ def _continues(earlier: GameState, later: GameState) -> bool:
             for index, points in enumerate(before.scores)
         )
         for before, after in zip(earlier.sheets, later.sheets, strict=True)
+    )
+
+
+def _same_players(earlier: tuple[Player, ...], later: tuple[Player, ...]) -> bool:
+    """The same players, a default name in any language being the same player: the running
+    game's unnamed players are renamed with the language shown (game.app.seats.named_in), and a
+    finished game whose language was changed on its end screen was recorded again, as another
+    game, at each change (a walk)."""
+    return len(earlier) == len(later) and all(
+        replace(before, name=same_player(before.name))
+        == replace(after, name=same_player(after.name))
+        for before, after in zip(earlier, later, strict=True)
     )
 
 
