@@ -43,6 +43,7 @@ class ReviewPanels:
                 breakdown.el.append(term, value)
         node("review-equation").text(view.equation)
         node("review-breakdown-help").text(view.breakdown_help)
+        node("review-real-dice-note").text(view.real_dice_note).show(bool(view.real_dice_note))
         node("review-skill-heading").text(view.skill_heading)
         skill = node("review-skill")
         if skill.changed("#lines", view.skill):

@@ -68,7 +68,7 @@ from game.persistence.storage import (
 )
 from game.play.daily_dice import check_daily_log
 from game.play.engine import standings
-from game.play.move_log import Entered, MoveLog
+from game.play.move_log import MoveLog
 from game.play.sheet import Sheet
 from game.play.state import MAX_PLAYERS, GameState, Player
 from game.rules.dice import ROLLS_PER_TURN
@@ -107,7 +107,7 @@ class GameRecord:
     def real_dice(self) -> bool:
         """Played with real dice at the table: its dice were entered (the log's "enter" moves),
         so nobody knows whether they were fair."""
-        return any(isinstance(move, Entered) for move in self.log.moves)
+        return self.log.entered
 
 
 def new_game_id(bits: int) -> str:

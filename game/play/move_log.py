@@ -137,6 +137,11 @@ class MoveLog:
     def complete(self) -> bool:
         return self.since_turn == 0
 
+    @property
+    def entered(self) -> bool:
+        """The dice were entered (real dice at the table), not rolled by the app."""
+        return any(isinstance(move, Entered) for move in self.moves)
+
     def covers(self, game_turn: int) -> bool:
         return game_turn >= self.since_turn
 

@@ -74,6 +74,9 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         breakdown=_breakdown(player, t),
         equation=_equation(player, t),
         breakdown_help=t("review.breakdown_help"),
+        # The app knows only the dice each turn ended with: every keep before them counts as
+        # luck, and a walk read a whole game's keeps as bad luck, unsaid.
+        real_dice_note=t("review.real_dice_note") if review.game.log.entered else "",
         skill_heading=t("review.skill"),
         skill=_skill(player, len(RULESETS[ruleset_id].box_ids), t),
         percentile=""

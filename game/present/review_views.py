@@ -46,6 +46,8 @@ class ReviewView(NamedTuple):
     """The same as a sum, "254.6 + 3.1 − 14.7 = 243" (shown left to right in every language)."""
     breakdown_help: str = ""
     """What the start, the luck and the points lost are."""
+    real_dice_note: str = ""
+    """With real dice, that only the boxes chosen are judged; "" else."""
     skill_heading: str = ""
     skill: tuple[str, ...] = ()
     percentile: str = ""
