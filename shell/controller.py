@@ -162,8 +162,8 @@ class Controller:
                     self.tables.fetch(ruleset_id)
                 case LoadStats(trend):
                     self.storage.load_stats(self.tables.advisors() if trend else {})
-                case CheckHistory():
-                    self.storage.check_history()
+                case CheckHistory(game_over):
+                    self.storage.check_history(game_over)
                 case ListUnreadable():
                     self.storage.list_unreadable()
                 case DownloadHistory():

@@ -361,9 +361,10 @@ class StorageJobs:
     def save_preferences(self, effect: SavePreferences) -> None:
         self._tell(save_preferences(self.storage, effect.data))
 
-    def check_history(self) -> None:
-        """A damaged history set aside and told, and a finished game it lacks recorded."""
-        problems = record_finished_session(self.storage, self._clock.today())
+    def check_history(self, game_over: bool) -> None:
+        """A damaged history set aside and told, and the finished game restored recorded if
+        it lacks it (`game_over`: else the stored session is not read again)."""
+        problems = record_finished_session(self.storage, self._clock.today()) if game_over else ()
         self._tell(*(problems or (load_history(self.storage).problem,)))
 
     def list_unreadable(self) -> None:

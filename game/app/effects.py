@@ -56,6 +56,10 @@ class CheckHistory:
     """Read the history once the first screen shows: a damaged one is set aside and reported
     (StorageProblems comes back)."""
 
+    game_over: bool = False
+    """The game restored is over: recorded in the history if it is not there yet (its record's
+    write may have failed as it ended). Only then is the stored session read again."""
+
 
 @dataclass(frozen=True)
 class ListUnreadable:

@@ -71,7 +71,7 @@ def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
     playing = state.screen is Screen.GAME
     awake = (KeepAwake(True), LoadStats()) if playing else ()
     daily = () if playing else (LoadStats(),)
-    history = (CheckHistory(), LoadKept(), ListUnreadable(), *daily)
+    history = (_check_history(state), LoadKept(), ListUnreadable(), *daily)
     return state, (*told, *awake, *fetch, next_tick(state, now), *history)
 
 
@@ -89,7 +89,11 @@ def taken_over(
         turn=session.turn,
     )
     state, told = _told(state, session)
-    return state, (*told, CheckHistory(), LoadKept(), ListUnreadable())
+    return state, (*told, _check_history(state), LoadKept(), ListUnreadable())
+
+
+def _check_history(state: AppState) -> CheckHistory:
+    return CheckHistory(game_over=state.game is not None and state.game.is_over)
 
 
 def _told(state: AppState, session: SessionRead) -> tuple[AppState, tuple[Effect, ...]]:

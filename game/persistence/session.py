@@ -427,7 +427,7 @@ def record_finished_session(storage: Storage, today: date) -> tuple[StorageProbl
     """The stored session's game recorded in the history when it is over and not there yet. A
     game is recorded on the save where it ends, and that write may fail (the storage full): a
     hostile-data walk saw such a game missing from the history for good after New game. Checked
-    at each start, after the first screen shows."""
+    after the first screen shows, at a start whose restored game is over."""
     stored = _stored_session(storage)
     if stored.value is None or not stored.value.saved.game.is_over:
         return ()  # a damaged session was reported when the start read it

@@ -316,3 +316,15 @@ def test_a_tab_opened_while_another_plays_only_offers_to_take_over() -> None:
     assert state.screen is Screen.ELSEWHERE and state.game is None
     assert state.ui.notices == ()  # what the other tab's storage holds is for it to tell
     assert effects == (ScheduleTick(None),)
+
+
+def test_a_start_on_a_finished_game_asks_for_it_to_be_recorded_if_missing() -> None:
+    """Only then is the stored session read again (game.persistence.session.
+    record_finished_session): a start on a game in progress does not replay it twice."""
+    game = playing()
+    game.play_to_end()
+    state, effects = start(Boot(["en-US"], None, True, SessionRead(game=game.game)), 0)
+    assert state.screen is Screen.END
+    assert of(CheckHistory, effects) == [CheckHistory(game_over=True)]
+    _, effects = start(Boot(["en-US"], None, True, SessionRead(game=a_game_rolled())), 0)
+    assert of(CheckHistory, effects) == [CheckHistory(game_over=False)]
