@@ -7,7 +7,8 @@ totals and bonuses follow and a later joker or bonus that would break refuses th
     correct_box(state, player, box, faces) -> GameState
     clear_box(state, player, box) -> GameState
     corrected_boxes(state) -> frozenset[(player, box)]    filled boxes a correction changed, or
-        that were cleared and filled again (the sheet marks them)
+        that were cleared and filled again by any later turn (the sheet marks them: on paper the
+        crossed-out number stays in the box beside the new one)
 
 Putting the turn back: the turn to play is always game.play.sheet.seat_to_move, the earliest
 seat among the players with the fewest boxes filled. The player whose box was cleared owes a

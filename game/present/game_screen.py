@@ -399,7 +399,10 @@ def corrected_text(game: GameState, event: Corrected, t: Translator) -> str:
     box = t.box_name(game.ruleset.id, event.box)
     total = game.sheets[event.player].total
     if event.points is None:
-        return t("correct.done_cleared", name=name, box=box, total=total)
+        # Their turn is owed again: said, or "Next: Dana" on the pad read as the next seat's.
+        again = game.current_player == event.player and not game.is_over
+        key = "correct.done_cleared_again" if again else "correct.done_cleared"
+        return t(key, name=name, box=box, total=total)
     return t("correct.done", name=name, box=box, points=event.points, total=total)
 
 

@@ -194,6 +194,13 @@ def test_a_box_of_a_player_after_the_one_to_play_is_cleared() -> None:
     again = play(cleared, [((4, 4, 4, 2, 3), "fours")])
     assert again.current_player == 0 and again.sheets[2].points_in("fours") == 12
     assert corrected_boxes(again) == {(2, "fours")}  # cleared and filled again: marked
+    # Filled by a later turn than the one played anew, it stays marked: on paper a number
+    # crossed out stays in its box, whichever turn writes the new one beside it.
+    later = play(clear_box(game, 2, "fours"), [((5, 5, 5, 2, 3), "fives")])
+    later = play(later, [((1, 1, 2, 3, 4), "ones"), ((1, 2, 2, 3, 4), "twos")])
+    later = play(later, [((1, 1, 1, 1, 4), "fours")])
+    assert later.sheets[2].points_in("fours") == 4
+    assert corrected_boxes(later) == {(2, "fours")}
 
 
 def test_a_clear_that_would_break_a_later_joker_is_refused() -> None:

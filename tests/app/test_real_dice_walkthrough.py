@@ -158,7 +158,8 @@ def test_after_a_correction_the_tray_no_longer_states_the_old_score() -> None:
     driver(OpenCorrection(0, "sixes"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
     assert driver.game.sheets[0].points_in("sixes") is None
     total = driver.game.sheets[0].total
-    line = f"Cleared: Dana's Sixes, total {total}"
+    line = f"Cleared: Dana's Sixes, total {total}. Dana plays that turn again"
+    assert driver.game.current_player == 0
     assert plain(driver.view().last_move) == line == plain(driver.snapshot().announcement)
     enter(driver, (2, 2, 3, 4, 5))
     assert plain(driver.view().last_move) == ""
