@@ -66,7 +66,8 @@ class SheetTable:
             label = self.document.createElement("span")
             label.className = "row-label"
             # A box's name explains the box (ExplainBox): a real button, for touch, keys and
-            # screen readers alike; the sums' names stay text.
+            # screen readers alike; so do the totals with a rule of their own (the bonuses), and
+            # the plain sums' names stay text.
             explain = self.document.createElement("button")
             explain.setAttribute("type", "button")
             explain.className = "row-explain"

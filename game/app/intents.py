@@ -177,7 +177,8 @@ class CloseDialog:
 
 @dataclass(frozen=True)
 class ExplainBox:
-    """Explain a box of the sheet of the game being played (its name was tapped)."""
+    """Explain a box of the sheet of the game being played, or one of its totals with a rule
+    of their own (`Ruleset.ruled_totals`): its name was tapped."""
 
     box: str
 

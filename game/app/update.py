@@ -299,7 +299,8 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
         case CloseDialog():
             return replace(state, ui=replace(state.ui, dialog=Dialog.NONE))
         case ExplainBox(box):
-            if state.game is None or box not in state.game.ruleset.box_ids:
+            ruleset = state.game.ruleset if state.game is not None else None
+            if ruleset is None or box not in (*ruleset.box_ids, *ruleset.ruled_totals):
                 return state
             return replace(state, ui=replace(state.ui, dialog=Dialog.BOX, explained_box=box))
         case SetPassPhone(on):

@@ -1,6 +1,7 @@
 """What the help at the table shows: the box dialog (what a box counts, with an example roll
-scored by the ruleset's own scorer), the hand-over between two humans' turns, the guided first
-turn, and what a dialog over the game does to the countdown."""
+scored by the ruleset's own scorer, or what a total with a rule of its own counts), the
+hand-over between two humans' turns, the guided first turn, and what a dialog over the game does
+to the countdown."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from game.i18n.translator import Translator
 from game.present.coach_words import coach_line
 from game.present.game_screen import celebration_text, moves_since_lines, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
+from game.present.sheet import total_words
 from game.rules.examples import example_points, example_roll
 
 
@@ -21,6 +23,9 @@ def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
     if state.ui.dialog is not Dialog.BOX or game is None or not box:
         return None
     ruleset_id = game.ruleset.id
+    if box in game.ruleset.ruled_totals:
+        title, help_text = total_words(game.ruleset, box, t)
+        return BoxHelpView(title=title, help=help_text, example="", close_label=t("common.close"))
     dice = example_roll(ruleset_id, box)
     example = ""
     if dice is not None:

@@ -10,7 +10,7 @@ from game.play.corrections import corrected_boxes
 from game.play.state import GameState
 from game.present.spotlight import Spotlight
 from game.present.views import Cell, ColumnHead, Row, SheetView
-from game.rules.rulesets import Section
+from game.rules.rulesets import Ruleset, Section
 
 
 def sheet_view(
@@ -98,15 +98,10 @@ def sheet_view(
                 current,
                 "five_of_a_kind_bonus",
                 "bonus",
-                t("sheet.penta_bonuses"),
                 [s.five_of_a_kind_bonus_points for s in game.sheets],
             )
         )
-    rows.append(
-        _sum_row(
-            game, t, current, "total", "total", t("sheet.total"), [s.total for s in game.sheets]
-        )
-    )
+    rows.append(_sum_row(game, t, current, "total", "total", [s.total for s in game.sheets]))
     columns = tuple(
         ColumnHead(
             player.name,
@@ -140,13 +135,7 @@ def _open_cell(game: GameState, t: Translator, box: str, box_name: str, interact
 def _upper_sum_rows(game: GameState, t: Translator, current: int) -> list[Row]:
     ruleset = game.ruleset
     subtotal = _sum_row(
-        game,
-        t,
-        current,
-        "upper_subtotal",
-        "sum",
-        t("sheet.upper_subtotal"),
-        [s.upper_subtotal for s in game.sheets],
+        game, t, current, "upper_subtotal", "sum", [s.upper_subtotal for s in game.sheets]
     )
     cells = []
     for column, sheet in enumerate(game.sheets):
@@ -162,14 +151,42 @@ def _upper_sum_rows(game: GameState, t: Translator, current: int) -> list[Row]:
             text = t("sheet.bonus_needed_short", points=needed)
             label = t("sheet.bonus_needed", points=needed)
             cells.append(Cell(text, "needed", label, None, False, is_current))
-    label = t("sheet.upper_bonus")
-    help_text = t(
-        "sheet.upper_bonus_help",
-        bonus=ruleset.upper_bonus,
-        threshold=ruleset.upper_bonus_threshold,
+    label, help_text = total_words(ruleset, "upper_bonus", t)
+    bonus = Row(
+        "upper_bonus",
+        "bonus",
+        label,
+        help_text,
+        tuple(cells),
+        section_start=False,
+        explain=t("box_explain.total_button", total=label),
     )
-    bonus = Row("upper_bonus", "bonus", label, help_text, tuple(cells), section_start=False)
     return [subtotal, bonus]
+
+
+_TOTAL_NAMES = {
+    "upper_subtotal": "sheet.upper_subtotal",
+    "upper_bonus": "sheet.upper_bonus",
+    "five_of_a_kind_bonus": "sheet.penta_bonuses",
+    "total": "sheet.total",
+}
+
+
+def total_words(ruleset: Ruleset, key: str, t: Translator) -> tuple[str, str]:
+    """The name of the sheet's total `key` (a key of _TOTAL_NAMES), and what it counts: the
+    ruleset's own rule for those of `ruleset.ruled_totals` (the box dialog shows it), else ""."""
+    if key == "upper_subtotal":
+        threshold = ruleset.upper_bonus_threshold
+        help_text = t("sheet.upper_subtotal_help", threshold=threshold)
+    elif key == "upper_bonus":
+        threshold, bonus = ruleset.upper_bonus_threshold, ruleset.upper_bonus
+        help_text = t("sheet.upper_bonus_help", bonus=bonus, threshold=threshold)
+    elif key == "five_of_a_kind_bonus":
+        bonus, points = ruleset.extra_five_of_a_kind_bonus, ruleset.five_of_a_kind_points
+        help_text = t("sheet.penta_bonuses_help", bonus=bonus, points=points)
+    else:
+        help_text = ""
+    return t(_TOTAL_NAMES[key]), help_text
 
 
 def _sum_row(
@@ -178,9 +195,9 @@ def _sum_row(
     current: int,
     key: str,
     kind: str,
-    label: str,
     values: list[int],
 ) -> Row:
+    label, help_text = total_words(game.ruleset, key, t)
     cells = tuple(
         Cell(
             t.format_number(value),
@@ -192,7 +209,8 @@ def _sum_row(
         )
         for column, value in enumerate(values)
     )
-    return Row(key, kind, label, "", cells, section_start=kind == "total")
+    explain = t("box_explain.total_button", total=label) if help_text else ""
+    return Row(key, kind, label, help_text, cells, section_start=kind == "total", explain=explain)
 
 
 def _marked(cell: Cell, t: Translator) -> Cell:

@@ -193,6 +193,14 @@ class Ruleset:
         return tuple(box.id for box in self.boxes if box.section is Section.UPPER)
 
     @property
+    def ruled_totals(self) -> tuple[str, ...]:
+        """The sheet's totals that count by a rule of their own, explained like boxes: the
+        upper section's subtotal and bonus, and the bonus for each further five of a kind where
+        the ruleset pays one."""
+        upper = ("upper_subtotal", "upper_bonus")
+        return upper + (("five_of_a_kind_bonus",) if self.extra_five_of_a_kind_bonus else ())
+
+    @property
     def five_of_a_kind_points(self) -> int:
         scorer = self.box(self.five_of_a_kind_box).scorer
         assert isinstance(scorer, FiveOfAKind)

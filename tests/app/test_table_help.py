@@ -129,6 +129,48 @@ def test_every_box_name_explains_its_box_with_an_example_scored_by_the_rules(
     assert t.snapshot().box_help is None
 
 
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_the_bonus_rows_explain_their_rule_with_the_ruleset_s_figures(
+    ruleset: str, language: str
+) -> None:
+    t = game_of(ruleset, language)
+    rules = t.game.ruleset
+    rows = {row.key: row for row in t.view().sheet.rows}
+    assert not rows["total"].explain  # a plain sum: nothing to explain
+    explained = [key for key, row in rows.items() if row.explain and key not in rules.box_ids]
+    assert explained == list(rules.ruled_totals)
+    figures = {
+        "upper_subtotal": [rules.upper_bonus_threshold],
+        "upper_bonus": [rules.upper_bonus, rules.upper_bonus_threshold],
+        "five_of_a_kind_bonus": [rules.extra_five_of_a_kind_bonus, rules.five_of_a_kind_points],
+    }
+    for key in rules.ruled_totals:
+        t(ExplainBox(key))
+        help_view = t.snapshot().box_help
+        assert help_view is not None and help_view.title == rows[key].label
+        assert help_view.help == rows[key].help and help_view.example == ""
+        for figure in figures[key]:
+            assert iso(figure) in help_view.help, (key, figure)
+        t(CloseDialog())
+    assert t(ExplainBox("total")) is t.state
+
+
+def test_an_explained_bonus_reads_in_english() -> None:
+    t = game_of("penta")
+    t(ExplainBox("five_of_a_kind_bonus"))
+    help_view = t.snapshot().box_help
+    assert help_view is not None and without_isolates(help_view.help) == (
+        "Each further Penta earns a bonus of 100, once the Penta box holds 50."
+    )
+    t(CloseDialog(), ExplainBox("upper_subtotal"))
+    help_view = t.snapshot().box_help
+    assert help_view is not None and without_isolates(help_view.help) == (
+        "Ones to Sixes added up. At 63 or more the upper bonus is earned: "
+        "three of each face make exactly 63."
+    )
+
+
 def test_an_explained_box_reads_in_english() -> None:
     t = game_of("yatzy")
     t(ExplainBox("full_house"))
@@ -141,6 +183,7 @@ def test_an_explained_box_reads_in_english() -> None:
 def test_explaining_a_box_not_of_the_ruleset_or_without_a_game_changes_nothing() -> None:
     t = game_of("penta")
     assert t(ExplainBox("one_pair")) is t.state
+    assert game_of("yatzy")(ExplainBox("five_of_a_kind_bonus")).ui.dialog is Dialog.NONE
     setup = AppDriver(initial_state(["en"]))
     assert setup(ExplainBox("chance")) is setup.state
 
