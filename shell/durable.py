@@ -22,6 +22,7 @@ unreadable record would be).
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from game.persistence.reconcile import conflict, reconciled
@@ -136,9 +137,24 @@ def _free_key(storage: DurableStorage, key: str, text: str) -> str:
 
 
 def _records(entries: Any) -> dict[str, str]:
-    """The [key, text] pairs read from IndexedDB; anything else there is not the app's."""
+    """The [key, text] pairs read from IndexedDB. A record under the app's keys that is not text
+    (only other code of this origin writes one) is read as its JSON, or its printed form: its
+    reader then takes it, or sets it aside and says so, as for any damaged record, rather than
+    it vanishing unsaid. Anything else there is not the app's."""
     records = {}
     for pair in entries.to_py():
-        if len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], str):
-            records[pair[0]] = pair[1]
+        if len(pair) != 2 or not isinstance(pair[0], str):
+            continue
+        key, value = pair
+        if isinstance(value, str):
+            records[key] = value
+        elif key.startswith(OWN_KEYS):
+            records[key] = _as_text(value)
     return records
+
+
+def _as_text(value: object) -> str:
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)

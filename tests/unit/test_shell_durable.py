@@ -119,6 +119,27 @@ def test_reads_come_from_memory_and_every_change_is_written_through_in_order() -
     run_alone(scenario())
 
 
+def test_a_record_of_the_app_that_is_not_text_is_read_as_its_json_for_its_reader() -> None:
+    async def scenario() -> None:
+        cyclic: list[object] = []
+        cyclic.append(cyclic)
+        records: dict[str, Any] = {
+            "penta.preferences": {"version": 1, "language": "et"},
+            "penta.session": 5,
+            "penta.history": cyclic,
+            "someone.else": 7,
+        }
+        storage, _, _ = await opened(FakeStore(records))
+        assert storage.get("penta.preferences") == '{"version": 1, "language": "et"}'
+        assert storage.get("penta.session") == "5"
+        assert storage.get("penta.history") == "[[...]]"
+        assert storage.get("someone.else") is None
+        # Its reader refuses the text, as any damaged record: set aside and told.
+        assert load_history(storage).problem is not None
+
+    run_alone(scenario())
+
+
 def test_a_refused_write_is_reported_with_its_text_and_memory_keeps_the_game() -> None:
     async def scenario() -> None:
         store = FakeStore()
