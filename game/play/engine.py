@@ -42,7 +42,7 @@ from game.play.move_log import Kept, MoveLog, Rolled, Scored
 from game.play.random_source import DiceSource, EntropyDice, RollAt
 from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState, Player
-from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
+from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, validate_dice
 from game.rules.rulesets import Ruleset, ScoreOptions, get_ruleset
 
 
@@ -109,6 +109,7 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         InvalidDieIndexError: `keep` is not a list of distinct positions from 0 to 4.
         NotRolledYetError: `keep` names dice before the turn's first roll.
         AllDiceKeptError: all five dice would be kept, so the roll would change nothing.
+        InvalidDiceError: the game's dice source drew something other than faces 1 to 6.
     """
     check_turn(state, player)
     if state.rolls_left == 0:
@@ -122,6 +123,7 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         fresh, source = state.dice_source.draw(
             DICE_COUNT, _roll_at(state, tuple(range(DICE_COUNT)))
         )
+        fresh = validate_dice(fresh)  # a source's fault, caught here rather than at scoring
         return replace(
             state,
             dice=fresh,
@@ -135,6 +137,7 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         )
     rolled = tuple(position for position in range(DICE_COUNT) if position not in kept)
     fresh, source = state.dice_source.draw(len(rolled), _roll_at(state, rolled))
+    fresh = validate_dice(fresh, len(rolled))
     rerolled = iter(fresh)
     dice = tuple(
         face if position in kept else next(rerolled) for position, face in enumerate(state.dice)

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Literal
 
 from game.errors import UnknownBoxError, UnknownRulesetError
-from game.rules.dice import ALL_ROLLS, FACES, face_counts, is_five_of_a_kind
+from game.rules.dice import ALL_ROLLS, FACES, face_counts, is_five_of_a_kind, validate_dice
 
 
 class Section(StrEnum):
@@ -229,8 +229,9 @@ class Ruleset:
 
         Raises:
             UnknownBoxError: this ruleset has no box `box_id`.
+            InvalidDiceError: not five dice, or a die that is not a whole number from 1 to 6.
         """
-        return self.box(box_id).scorer.points(dice)
+        return self.box(box_id).scorer.points(validate_dice(dice))
 
     @cached_property
     def highest_total(self) -> int:
@@ -303,7 +304,9 @@ def score_options(
     Raises:
         UnknownBoxError: an open box that is not a box of `ruleset`.
         ValueError: the five-of-a-kind box is open but holds points, or filled but holds None.
+        InvalidDiceError: not five dice, or a die that is not a whole number from 1 to 6.
     """
+    dice = validate_dice(dice)
     for box_id in open_boxes:
         ruleset.box(box_id)
     if (ruleset.five_of_a_kind_box in open_boxes) != (five_of_a_kind_box_points is None):

@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from game.errors import InvalidDiceError
+from game.play.engine import new_game, roll
+from game.play.random_source import SeededDice
 from game.play.sheet import Sheet
+from game.play.state import Player
 from game.rules.dice import ALL_ROLLS
-from game.rules.rulesets import RULESETS, get_ruleset
+from game.rules.rulesets import RULESETS, get_ruleset, score_options
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
@@ -70,3 +76,29 @@ def test_golden_files_are_what_the_generator_writes() -> None:
         [sys.executable, str(generator), "--check"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+@pytest.mark.parametrize("dice", [(7, 7, 7, 7, 7), (1, 2, 3), (0, 1, 2, 3, 4), (1, 2, 3, 4, True)])
+def test_scoring_refuses_what_are_not_five_dice_naming_them(
+    ruleset_id: str, dice: tuple[int, ...]
+) -> None:
+    ruleset = get_ruleset(ruleset_id)
+    for box_id in ruleset.box_ids:
+        with pytest.raises(InvalidDiceError, match=re.escape(repr(dice))):
+            ruleset.points(box_id, dice)
+    with pytest.raises(InvalidDiceError, match=re.escape(repr(dice))):
+        score_options(ruleset, set(ruleset.box_ids), None, dice)
+
+
+def test_a_dice_source_that_draws_no_faces_is_refused_at_the_roll_and_changes_nothing() -> None:
+    class Broken:
+        def draw(self, count: int, at: object = None) -> tuple[tuple[int, ...], Broken]:
+            return (7,) * count, self
+
+    game = new_game("penta", [Player("Dana")], Broken())
+    with pytest.raises(InvalidDiceError, match="not 7"):
+        roll(game, 0)
+    rolled = roll(replace(game, dice_source=SeededDice(1)), 0)
+    with pytest.raises(InvalidDiceError, match="not 7"):
+        roll(replace(rolled, dice_source=Broken()), 0, keep=[0])
