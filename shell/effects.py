@@ -42,7 +42,6 @@ from game.persistence.kept import load_kept, remove_kept
 from game.persistence.session import (
     SESSION_KEY,
     keep_left_game,
-    migrate_legacy_preferences,
     record_finished_session,
     restore_session,
     save_preferences,
@@ -434,7 +433,6 @@ def _read(
     """The session in `storage`; `marks` (sessionStorage): whether a save had failed (None for
     a tab without the game, which says nothing of it); `set_aside`: what opening the storage
     set aside, told with the problems of reading it."""
-    migrated = migrate_legacy_preferences(storage)
     restored = restore_session(storage)
     stale = None if marks is None else stale_save(marks, restored)
     return SessionRead(
@@ -443,7 +441,7 @@ def _read(
         turn=restored.turn,
         preferences=restored.preferences,
         problems=(*set_aside, *restored.problems),
-        migrated=migrated or restored.migrated,
+        migrated=restored.migrated,
         stale=None if stale is None else Notice(stale.key, stale.values),
     )
 

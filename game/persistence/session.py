@@ -2,14 +2,14 @@
 
 The shell calls, with its Storage (see game.persistence.storage):
 
-    migrate_legacy_preferences(storage) -> bool                 at start, before restoring:
-        builds before the session envelope stored the preferences as the bare object of
-        game.app.preferences.preferences_to_data; such a record is wrapped in the current
-        envelope, so that it is read (not quarantined), and reported as migrated (True)
     restore_session(storage, entropy=None) -> Restored          once, at start, before saving
         the game (or None), the state before its last confirmed box (for undo), the stored
         preferences data, every problem met (unreadable records are quarantined), and whether
-        anything stored by an older version was migrated
+        anything stored by an older version was migrated. Builds before the session envelope
+        stored the preferences as the bare object of preferences_to_data: such a record is
+        first wrapped in the current envelope (migrate_legacy_preferences), so that it is read
+        (not quarantined), and counts as migrated once read (set aside, it was not: one
+        notice, not "updated" and "unreadable" both)
     load_history(storage) (game.persistence.history)            once the first screen shows:
         reports a damaged history, and has it checked before a game ends
     save_session(storage, game, today=..., before_last_turn=None, turn=None, ids=None)
@@ -180,12 +180,14 @@ def restore_session(storage: Storage, entropy: RandomSource | None = None) -> Re
     """The session and the preferences, read and checked at start. The history is not read
     here, to keep the start fast: call load_history once the first screen shows, to report a
     damaged history (and to have it ready for the end of the game)."""
+    legacy = migrate_legacy_preferences(storage)
     session = read_record(storage, _session_kind(entropy))
     preferences = read_record(storage, PREFERENCES)
     problems = tuple(
         result.problem for result in (session, preferences) if result.problem is not None
     )
-    migrated = session.migrated or preferences.migrated
+    legacy_read = legacy and preferences.problem is None
+    migrated = session.migrated or preferences.migrated or legacy_read
     if session.value is None:
         return Restored(None, None, preferences.value, problems, migrated)
     saved = session.value.saved

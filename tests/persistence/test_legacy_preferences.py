@@ -7,8 +7,9 @@ import json
 
 import pytest
 
+from game.app.intents import SessionRead
 from game.app.preferences import preferences_to_data
-from game.app.start import initial_state
+from game.app.start import Boot, initial_state, start
 from game.persistence.session import migrate_legacy_preferences, restore_session
 from game.persistence.storage import MemoryStorage, ProblemKind
 
@@ -21,6 +22,22 @@ def test_bare_preferences_of_an_older_build_are_migrated_not_quarantined() -> No
     assert restored.problems == () and restored.preferences == data
     assert not migrate_legacy_preferences(storage)  # already in the envelope
     assert not migrate_legacy_preferences(MemoryStorage({"penta.preferences": "{oops"}))
+    # Restoring migrates them itself, and says so.
+    storage = MemoryStorage({"penta.preferences": json.dumps(data)})
+    restored = restore_session(storage)
+    assert restored.migrated and restored.preferences == data and restored.problems == ()
+
+
+def test_bare_preferences_set_aside_are_told_once_not_as_migrated_too() -> None:
+    data = preferences_to_data(initial_state(["he"])) | {"language": "xx"}
+    storage = MemoryStorage({"penta.preferences": json.dumps(data)})
+    restored = restore_session(storage)
+    (problem,) = restored.problems
+    assert problem.kind is ProblemKind.INVALID and "'xx'" in problem.reason
+    assert not restored.migrated and restored.preferences is None
+    session = SessionRead(problems=restored.problems, migrated=restored.migrated)
+    state, _ = start(Boot(["en"], None, True, session), 0.0)
+    assert [notice.key for notice in state.ui.notices] == ["storage.corrupt"]
 
 
 @pytest.mark.parametrize(
