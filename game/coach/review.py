@@ -79,6 +79,11 @@ class Decision:
     def optimal(self) -> bool:
         return self.loss <= OPTIMAL_TOLERANCE
 
+    @property
+    def is_keep(self) -> bool:
+        """Which dice to keep was decided (else which box to score)."""
+        return isinstance(self.choice, Keep)
+
 
 @dataclass(frozen=True)
 class PlayerReview:

@@ -78,7 +78,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         # luck, and a walk read a whole game's keeps as bad luck, unsaid.
         real_dice_note=t("review.real_dice_note") if review.game.log.entered else "",
         skill_heading=t("review.skill"),
-        skill=_skill(player, len(RULESETS[ruleset_id].box_ids), t),
+        skill=_skill(review.result, seat, len(RULESETS[ruleset_id].box_ids), t),
         percentile=""
         if player.percentile is None
         else percentile_words(t, player.percentile, "review"),
@@ -161,21 +161,30 @@ def _ltr(text: str, t: Translator) -> str:
     return LRI + text + PDI if t.direction == "rtl" else text
 
 
-def _skill(player: PlayerReview, turns: int, t: Translator) -> tuple[str, ...]:
-    """Points lost in total and per turn (a turn is a box filled), and the optimal share."""
-    return (
+def _skill(result: GameReview, seat: int, turns: int, t: Translator) -> tuple[str, ...]:
+    """Points lost in total and per turn (a turn is a box filled), and where: in the dice kept
+    or in the boxes chosen (what to practise), and the optimal share."""
+    player = result.players[seat]
+    lost = [
         t(
             "review.lost_per_turn",
             total=t.format_number(player.points_lost, 1),
             per_turn=t.format_number(player.points_lost / turns, 1),
-        ),
-        t(
-            "review.optimal_share",
-            percent=t.format_percent(player.optimal_share),
-            optimal=player.optimal_decisions,
-            decisions=player.decisions,
-        ),
+        )
+    ]
+    if round(player.points_lost, 1) > 0:
+        mine = [decision for decision in result.decisions if decision.player == seat]
+        keeps = sum(decision.loss for decision in mine if decision.is_keep)
+        boxes = sum(decision.loss for decision in mine if not decision.is_keep)
+        keeps_text, boxes_text = t.format_number(keeps, 1), t.format_number(boxes, 1)
+        lost.append(t("review.lost_by_kind", keeps=keeps_text, boxes=boxes_text))
+    share = t(
+        "review.optimal_share",
+        percent=t.format_percent(player.optimal_share),
+        optimal=player.optimal_decisions,
+        decisions=player.decisions,
     )
+    return (*lost, share)
 
 
 def _not_optimal(result: GameReview, seat: int) -> list[Decision]:

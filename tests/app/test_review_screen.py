@@ -121,7 +121,16 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
         f"Points lost: {t.isolated(t.format_number(player.points_lost, 1))} in all, "
         f"{t.isolated(t.format_number(per_turn, 1))} per turn"
     )
-    assert t.isolated(f"{player.optimal_decisions}") in view.skill[1]
+    # Where the points went: the dice kept and the boxes chosen, which make up the whole.
+    mine = [d for d in expected.decisions if d.player == 0]
+    keeps = sum(d.loss for d in mine if isinstance(d.choice, Keep))
+    boxes = sum(d.loss for d in mine if isinstance(d.choice, Score))
+    assert keeps > 0 and boxes >= 0 and abs(keeps + boxes - player.points_lost) < 1e-6
+    assert view.skill[1] == (
+        f"Of these, {t.isolated(t.format_number(keeps, 1))} in the dice kept and "
+        f"{t.isolated(t.format_number(boxes, 1))} in the boxes chosen"
+    )
+    assert t.isolated(f"{player.optimal_decisions}") in view.skill[2]
     assert player.percentile is not None
     shown_percent = min(max(round(player.percentile), 1), 99)
     assert t.isolated(t.format_percent(shown_percent / 100)) in view.percentile
