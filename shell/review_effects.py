@@ -19,6 +19,10 @@ if TYPE_CHECKING:  # loaded with the strategy, when a review is computed
     from game.strategy.score_distribution import ScoreDistribution
 
 
+REVIEW_SLICE_MS = 16
+"""The longest the review computes before the page gets its turn (a frame at 60 Hz)."""
+
+
 class Reviewer:
     def __init__(self, window: Any, send: Send, tasks: Tasks, tables: TableLoader) -> None:
         self.window = window
@@ -32,7 +36,7 @@ class Reviewer:
 
     async def _compute(self, effect: ComputeReview) -> None:
         # Imported only now: the review and the distribution are used on the review screen only.
-        from game.coach.review import ReviewError, review_game
+        from game.coach.review import ReviewError, review_steps
 
         advisor = self._tables.advisor_for(effect.ruleset_id)
         if advisor is None:
@@ -40,14 +44,21 @@ class Reviewer:
             return
         distribution = await self._distribution(effect.ruleset_id)
         await asyncio.sleep(0)  # the page shows "Working out the review…" meanwhile
+        ruleset = RULESETS[effect.ruleset_id]
+        steps = review_steps(ruleset, effect.players, effect.log, advisor, distribution)
+        # In slices of about a frame: the whole review took 200-350 ms of the main thread here.
+        clock = self.window.performance
+        slice_start = clock.now()
         try:
-            review = review_game(
-                RULESETS[effect.ruleset_id], effect.players, effect.log, advisor, distribution
-            )
+            while True:
+                next(steps)
+                if clock.now() - slice_start > REVIEW_SLICE_MS:
+                    await asyncio.sleep(0)
+                    slice_start = clock.now()
+        except StopIteration as done:
+            self._send(ReviewComputed(effect.log, done.value))
         except ReviewError as error:
             self._send(ReviewFailed(effect.log, str(error)))
-            return
-        self._send(ReviewComputed(effect.log, review))
 
     async def _distribution(self, ruleset_id: str) -> ScoreDistribution | None:
         """Optimal play's scores (kept by the service worker with the app); without them the

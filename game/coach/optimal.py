@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from game.coach.keep_aims import aim_difference
 from game.coach.protocol import Advice, Judgement, KeepAdvice, ScoreAdvice
 from game.play.move_log import Kept, Scored
 from game.play.sheet import Sheet
@@ -137,4 +138,9 @@ class AdvisorCoach:
             return None
         advice = advice_for(best.action, game, best.expected)
         assert advice is not None  # after a roll the best action is a keep or a box
-        return Judgement(chosen.expected, best.expected, advice)
+        aim = None
+        made, better = chosen.action, best.action
+        if isinstance(better, Keep) and isinstance(made, Keep) and made != better:
+            position = sheet_position(game.sheet, game.dice, game.rolls_left)
+            aim = aim_difference(self.advisor, position, better.faces, made.faces)
+        return Judgement(chosen.expected, best.expected, advice, aim)

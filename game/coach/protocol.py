@@ -22,10 +22,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.play.move_log import Kept, Scored
 from game.play.state import GameState
+
+if TYPE_CHECKING:  # the strategy loads only once a table is there
+    from game.coach.keep_aims import AimDifference
 
 
 class CoachMode(StrEnum):
@@ -66,6 +69,9 @@ class Judgement:
     best: float
     best_move: Advice
     """The best move (with its value), to show as the hint shows it."""
+    aim: AimDifference | None = None
+    """A keep that is not the best keep: the box the best keep scores in more often (the
+    reason the coach gives); None otherwise."""
 
     @property
     def loss(self) -> float:

@@ -1,8 +1,9 @@
 """The review of a finished game: what each decision cost against optimal play, and how much
 of the final score the dice gave or took.
 
-    review_game(ruleset, players, log, advisor, distribution=None) -> GameReview
+    review_game(ruleset, players, log, advisor, distribution=None, aims=True) -> GameReview
         raises ReviewError for a log that does not hold the whole of a finished game
+    review_steps(...)       the same, a decision at a time (the page computes it so)
 
 Every number is an expected final score of the player deciding, their sheet so far included,
 from the strategy table (game.strategy): `Advisor.rank` values every action of a position, so
@@ -25,16 +26,20 @@ asked about before it were read with the dice then entered, which were wrong), a
 not at all (the turn played again in its place is). Decisions are listed turn by turn, seat by
 seat within a turn.
 
+A keep that was not the best keep carries its `aim` (game.coach.keep_aims): the box the best
+keep scores in more often, which says why it was better.
+
 `percentile`: the share of optimal games (a simulated distribution, game.strategy.
 score_distribution) that scored less than this final, in percent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
-from game.coach.optimal import move_values
+from game.coach.keep_aims import AimDifference, aim_difference
+from game.coach.optimal import move_values, sheet_position
 from game.errors import GameError
 from game.play.move_log import Kept, MoveLog, Scored, walk
 from game.play.sheet import Sheet
@@ -70,6 +75,9 @@ class Decision:
     best: Choice
     choice_expected: float
     best_expected: float
+    aim: AimDifference | None = None
+    """A keep that was not the best keep: the box the best keep scores in more often (the
+    why between two keeps); None otherwise."""
 
     @property
     def loss(self) -> float:
@@ -116,13 +124,40 @@ def review_game(
     log: MoveLog,
     advisor: Advisor,
     distribution: ScoreDistribution | None = None,
+    *,
+    aims: bool = True,
 ) -> GameReview:
     """Every decision of the finished game in `log` against optimal play, and each player's
-    account of it (final = start_expected + luck - points_lost).
+    account of it (final = start_expected + luck - points_lost); `aims`: whether each keep
+    that was not the best says what the best keep aimed at (Decision.aim).
 
     Raises:
         ReviewError: the log does not start at the game's start (a game migrated from before
             the move log), `advisor` is of another ruleset, or the log is not a whole game.
+    """
+    steps = review_steps(ruleset, players, log, advisor, distribution, aims=aims)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            review: GameReview = done.value
+            return review
+
+
+def review_steps(
+    ruleset: Ruleset,
+    players: int,
+    log: MoveLog,
+    advisor: Advisor,
+    distribution: ScoreDistribution | None = None,
+    *,
+    aims: bool = True,
+) -> Generator[None, None, GameReview]:
+    """review_game, a decision at a time: it yields after each, and returns the review (the
+    page stays responsive between two decisions, each a few milliseconds).
+
+    Raises:
+        ReviewError: as review_game.
     """
     if not log.complete:
         raise ReviewError(
@@ -151,12 +186,13 @@ def review_game(
             assert step.dice is not None  # the walk allows a keep or a box only after a roll
             decision = _decision(
                 advisor, seat, step.game_turn + 1, step.sheet, step.dice, step.rolls_left,
-                step.move,
+                step.move, aims=aims,
             )  # fmt: skip
             luck[seat] += decision.best_expected - before_roll
             lost[seat] += decision.loss
             before_roll = decision.choice_expected
             decisions.append(decision)
+            yield
     decisions.sort(key=lambda decision: (decision.turn, decision.player))
     return GameReview(
         tuple(decisions),
@@ -175,9 +211,20 @@ def _decision(
     dice: Dice,
     rolls_left: int,
     move: Kept | Scored,
+    *,
+    aims: bool,
 ) -> Decision:
     best, chosen = move_values(advisor, sheet, dice, rolls_left, move)
     assert isinstance(best.action, Keep | Score) and isinstance(chosen.action, Keep | Score)
+    aim = None
+    if (
+        aims
+        and isinstance(best.action, Keep)
+        and isinstance(chosen.action, Keep)
+        and best.expected - chosen.expected > OPTIMAL_TOLERANCE
+    ):
+        position = sheet_position(sheet, dice, rolls_left)
+        aim = aim_difference(advisor, position, best.action.faces, chosen.action.faces)
     return Decision(
         player=player,
         turn=turn,
@@ -189,6 +236,7 @@ def _decision(
         best=best.action,
         choice_expected=chosen.expected,
         best_expected=best.expected,
+        aim=aim,
     )
 
 

@@ -60,7 +60,9 @@ def points_lost(record: GameRecord, advisor: Advisor) -> tuple[float, ...] | Non
     key = (record.id, record.ruleset.id)
     if key not in _points_lost:
         try:
-            review = review_game(record.ruleset, len(record.results), record.log, advisor)
+            review = review_game(
+                record.ruleset, len(record.results), record.log, advisor, aims=False
+            )
         except ReviewError:
             _points_lost[key] = None
         else:

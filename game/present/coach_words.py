@@ -8,6 +8,8 @@ the upper section's total with each and which box each leaves open.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.app.model import AppState, CoachVerdict
 from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
@@ -17,6 +19,9 @@ from game.play.state import GameState
 from game.present.help_views import CoachWarningView
 from game.present.tenths import DECIMALS, shown_difference
 from game.rules.rulesets import Ruleset
+
+if TYPE_CHECKING:
+    from game.coach.keep_aims import AimDifference
 
 
 def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
@@ -100,6 +105,7 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
         _with_points(game, mine_box),
         _with_points(game, best_box),
         game.sheet.upper_subtotal,
+        judgement.aim,
     )
     return " ".join(sentences)
 
@@ -110,15 +116,25 @@ def why_words(
     mine: tuple[str, int] | None,
     best: tuple[str, int] | None,
     upper_subtotal: int,
+    aim: AimDifference | None = None,
 ) -> list[str]:
     """Why the best move beat the one made, each a box scored, as (box, points), or None for
     a keep; said by the coach before the move and by the review after the game. A box where
     rolling again was better, or the other way round: that, plainly. Two boxes: which box each
     leaves open and, where the upper bonus is still to be had, the upper section's total with
-    each. Two keeps: [] (the expected scores are the whole story)."""
+    each. Two keeps: the box the best keep scores in more often (`aim`), if one does."""
     if mine is None or best is None:
         if mine is best:
-            return []
+            if aim is None:
+                return []
+            return [
+                t(
+                    "coach.reason_aim",
+                    box=t.box_name(ruleset.id, aim.box),
+                    best=t.format_percent(aim.best),
+                    mine=t.format_percent(aim.made),
+                )
+            ]
         return [t("coach.why_roll" if best is None else "coach.why_score")]
     (mine_box, mine_points), (best_box, best_points) = mine, best
     sentences = [

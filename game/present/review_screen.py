@@ -252,6 +252,7 @@ def _why(decision: Decision, ruleset_id: str, t: Translator) -> str:
             (made.box, made.points) if isinstance(made, Score) else None,
             (best.box, best.points) if isinstance(best, Score) else None,
             decision.sheet.upper_subtotal,
+            decision.aim,
         )
     )
 

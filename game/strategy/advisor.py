@@ -230,9 +230,11 @@ class Advisor:
             PositionError: no dice rolled yet, or `position` is of another ruleset.
         """
         self._check_ruleset(position)
-        state = position.turn_start(self.space)
-        choices = self._score_choices(state, position.options())
-        box, _, _, _ = max(choices, key=lambda choice: choice[3])
+        return self.best_box_for(position.turn_start(self.space), position.options())
+
+    def best_box_for(self, state: TurnStart, options: ScoreOptions) -> str:
+        """The box to score in at the turn start `state`, where the dice have `options`."""
+        box, _, _, _ = max(self._score_choices(state, options), key=lambda choice: choice[3])
         return box
 
     def forget_turns(self) -> None:

@@ -33,6 +33,7 @@ from game.app.model import AppState, Screen
 from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.coach.greedy import best_immediate_box
+from game.coach.keep_aims import aim_difference
 from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import CoachMode, KeepAdvice
 from game.coach.review import review_game
@@ -102,7 +103,14 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     reason = without_isolates(warning.reason)
     assert t.format_number(best, 1) in reason and t.format_number(mine, 1) in reason
     assert "keeping 6, 6, 6, 6" in reason
-    assert "on average, than" not in reason  # two keeps: the figures say it all
+    assert "on average, than" not in reason  # two keeps: not a box against a roll
+    # What the best keep aims at, which the figures alone do not say.
+    aim = aim_difference(coach.advisor, position_of(d.game), (6, 6, 6, 6), ())
+    assert aim is not None
+    assert reason.endswith(
+        f"The best keep scores in {t.box_name('penta', aim.box)} "
+        f"{t.format_percent(aim.best)} of the time; yours, {t.format_percent(aim.made)}."
+    )
     d(PlayMineAnyway())
     assert d.game.rolls_left == 1 and d.view().coach_warning is None
 

@@ -262,66 +262,6 @@ def test_the_heading_of_the_decisions_says_whether_they_are_all_or_the_costliest
     assert view.no_mistakes == "Every decision was optimal."
 
 
-def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
-    """Between two boxes the review says which box each left open, and the upper section's
-    total with each while the bonus is still to be had; a keep says no more than its figures.
-    Every term on the screen is explained once."""
-    driver, effect, review = opened(7)
-    driver(ReviewComputed(effect.log, review), ShowEveryDecision(True))
-    view = review_view(driver)
-    t = Translator("en")
-    assert "every move is the best one" in view.breakdown_help
-    assert view.expected_help.startswith("Expected final score: the average")
-    every = sorted((d for d in review.decisions if not d.optimal), key=lambda d: -d.loss)
-    ruleset = RULESETS["penta"]
-    upper, needed = ruleset.upper_box_ids, ruleset.upper_bonus_threshold
-    kinds_seen = set()
-    for shown, decision in zip(view.mistakes, every, strict=True):
-        made, best = decision.choice, decision.best
-        kinds = (isinstance(made, Score), isinstance(best, Score))
-        kinds_seen.add(kinds)
-        if kinds == (False, False):
-            assert shown.why == ""
-            continue
-        if kinds == (True, False):
-            assert (
-                shown.why == "Rolling again is worth more, on average, than scoring these dice now."
-            )
-            continue
-        if kinds == (False, True):
-            assert (
-                shown.why == "Scoring these dice now is worth more, on average, than rolling again."
-            )
-            continue
-        assert isinstance(made, Score) and isinstance(best, Score)
-        assert shown.why.startswith(
-            f"Your move leaves {t.isolated(t.box_name('penta', best.box))} open; "
-            f"the best move leaves {t.isolated(t.box_name('penta', made.box))} open."
-        )
-        subtotal = decision.sheet.upper_subtotal
-        if subtotal < needed and (made.box in upper or best.box in upper):
-            mine = subtotal + (made.points if made.box in upper else 0)
-            theirs = subtotal + (best.points if best.box in upper else 0)
-            assert f"Upper section: {t.isolated(str(mine))} with yours, " in shown.why
-            assert f"{t.isolated(str(theirs))} with the best" in shown.why
-        else:
-            assert "Upper section" not in shown.why
-    assert (True, True) in kinds_seen and (False, False) in kinds_seen  # the test tests something
-
-
-def test_a_box_where_a_roll_was_better_and_a_roll_where_a_box_was_say_so() -> None:
-    driver, effect, review = opened(7)
-    missed = next(d for d in review.decisions if not d.optimal)
-    scored_early = replace(missed, choice=Score("chance", 20), best=Keep((6, 6)))
-    rolled_on = replace(missed, choice=Keep((6, 6)), best=Score("chance", 20))
-    driver(ReviewComputed(effect.log, replace(review, decisions=(scored_early, rolled_on))))
-    whys = [mistake.why for mistake in review_view(driver).mistakes]
-    assert whys == [
-        "Rolling again is worth more, on average, than scoring these dice now.",
-        "Scoring these dice now is worth more, on average, than rolling again.",
-    ]
-
-
 def history_driver(records: tuple[GameRecord, ...]) -> AppDriver:
     driver = AppDriver.seeded(1)
     driver(OpenHistory())

@@ -1,0 +1,132 @@
+"""What a keep aims at: the chance that the turn, played on at best after the keep, ends with
+points in each box. Between two keeps the expected scores alone say which is better, not why; the
+box that the better keep fills more often says it ("The best keep scores in Small straight 48% of
+the time; yours, 21%.").
+
+    keep_aims(advisor, position, faces) -> dict[str, float]   each box's chance of the turn
+        ending with points in it, keeping `faces` of the position's dice
+    aim_difference(advisor, position, best, made) -> AimDifference | None
+        the box the best keep fills most more often than the keep made (None when no box differs
+        by AIM_MARGIN)
+
+Played on at best: after each later roll the advisor's best move (its keep, or its box after
+the last roll or when scoring at once is best), as the review and the coach rank moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.dice import DICE_COUNT, FACES, Dice
+from game.strategy import turn
+from game.strategy.advisor import Advisor, Position, PositionError
+from game.strategy.states import TurnStart
+
+AIM_MARGIN = 0.05
+"""A box whose chance differs by less than this (five points in a hundred) says nothing."""
+
+Shares = list[float]
+"""A chance per box of the ruleset, in sheet order."""
+
+
+@dataclass(frozen=True)
+class AimDifference:
+    box: str
+    best: float
+    """The chance that the best keep ends the turn with points in `box`."""
+    made: float
+    """The same for the keep made."""
+
+
+def aim_difference(
+    advisor: Advisor, position: Position, best: Dice, made: Dice
+) -> AimDifference | None:
+    """The box that keeping `best` fills with points most more often than keeping `made`.
+
+    Raises:
+        PositionError: `position` has no dice, no roll left, or is of another ruleset.
+    """
+    best_aims, made_aims = _aims(advisor, position, (best, made))
+    box = max(best_aims, key=lambda box_id: best_aims[box_id] - made_aims[box_id])
+    if best_aims[box] - made_aims[box] < AIM_MARGIN:
+        return None
+    return AimDifference(box, best_aims[box], made_aims[box])
+
+
+def keep_aims(advisor: Advisor, position: Position, faces: Dice) -> dict[str, float]:
+    """Each box's chance that the turn ends with points in it when `faces` are kept.
+
+    Raises:
+        PositionError: `position` has no dice, no roll left, or is of another ruleset.
+    """
+    (aims,) = _aims(advisor, position, (faces,))
+    return aims
+
+
+def _aims(advisor: Advisor, position: Position, keeps: tuple[Dice, ...]) -> list[dict[str, float]]:
+    if position.ruleset != advisor.ruleset:
+        raise PositionError(f"a {position.ruleset.id!r} position for another ruleset's advisor")
+    if position.dice is None or position.rolls_left == 0:
+        raise PositionError(
+            f"a keep needs dice and a roll left, not {position.dice!r} with "
+            f"{position.rolls_left} rolls left"
+        )
+    state = position.turn_start(advisor.space)
+    values = advisor.turn_values(state, position.rolls_left)
+    boxes = advisor.ruleset.box_ids
+    shares = _kept_shares(_scored_shares(advisor, position, state), len(boxes))
+    if position.rolls_left == 2:
+        after_roll = _rolls_played_on(values.one_roll_left, shares)
+        shares = _kept_shares(after_roll, len(boxes))
+    return [
+        dict(zip(boxes, shares[turn.KEEP_INDEX[tuple(sorted(faces))]], strict=True))
+        for faces in keeps
+    ]
+
+
+def _scored_shares(advisor: Advisor, position: Position, state: TurnStart) -> list[Shares]:
+    """For each of the 252 rolls after the last roll: a one for the best box, if it scores."""
+    boxes = advisor.ruleset.box_ids
+    rows = []
+    for index in turn.level(DICE_COUNT):
+        dice = turn.KEEPS[index]
+        options = Position(
+            position.ruleset,
+            position.open_boxes,
+            position.upper_subtotal,
+            position.five_of_a_kind_points,
+            dice,
+            0,
+            position.sheet_total,
+        ).options()
+        box = advisor.best_box_for(state, options)
+        row = [0.0] * len(boxes)
+        if options.points[box] > 0:
+            row[boxes.index(box)] = 1.0
+        rows.append(row)
+    return rows
+
+
+def _kept_shares(after_roll: list[Shares], width: int) -> list[Shares]:
+    """For each of the 462 keeps: the mean over the faces of one more die, from five dice down
+    (as game.strategy.advisor.keep_expectations averages values)."""
+    shares: list[Shares] = [[0.0] * width for _ in range(turn.ROLLS_START)] + after_roll
+    sixth = 1 / len(FACES)
+    for size in range(DICE_COUNT - 1, -1, -1):
+        extended = turn.add_face_indices(size)
+        for offset, index in enumerate(turn.level(size)):
+            children = [shares[by_face[offset]] for by_face in extended]
+            shares[index] = [sum(column) * sixth for column in zip(*children, strict=True)]
+    return shares
+
+
+def _rolls_played_on(one_roll_left: list[float], kept: list[Shares]) -> list[Shares]:
+    """For each roll with one roll left: the shares of its best keep (keeping all five is
+    scoring at once)."""
+    rows = []
+    for index in turn.level(DICE_COUNT):
+        options = turn.sub_keeps(turn.KEEPS[index])
+        # On equal values, the advisor keeps more dice (all five: it scores at once).
+        best = max(options, key=lambda keep: (one_roll_left[turn.KEEP_INDEX[keep]], len(keep)))
+        rows.append(kept[turn.KEEP_INDEX[best]])
+    return rows
