@@ -257,6 +257,10 @@ class Pacing:
     last_roll_at: float | None = None
     """When the human whose turn it is last rolled, for the double-tap guard (not saved: after
     a reload the next roll is allowed at once; cleared when the turn changes)."""
+    choice_shown_at: float | None = None
+    """When buttons that a tap brought up last appeared (the coach's warning, the computer's
+    turn, the take-back, the hand-over), for the double-tap guard (game.app.fresh_choices; not
+    saved)."""
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ import random
 from dataclasses import replace
 
 import game.app.countdown as countdown
+import game.app.fresh_choices as fresh_choices
 import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
@@ -150,6 +151,8 @@ def dispatch(
     the effects the shell runs next."""
     if state.screen is Screen.ELSEWHERE and not isinstance(intent, _ELSEWHERE_INTENTS):
         return state, ()  # nothing is played or saved here while another tab has the game
+    if fresh_choices.too_soon(state, intent, now):
+        return state, ()  # the second tap of a double tap, on a button it brought up
     try:
         new, asked = _answer(state, intent, Context(now, coach, rng))
     except GameError:
@@ -161,7 +164,7 @@ def dispatch(
         )
     if new.screen is not state.screen:
         new = without_data_outcomes(new)
-    new = schedule(guide.followed(state, new), now)
+    new = fresh_choices.noted(state, schedule(guide.followed(state, new), now), now)
     if new is state and not isinstance(intent, Tick):
         return state, asked
     new, fetch = with_table_fetch(new)

@@ -18,6 +18,7 @@ from datetime import date
 
 import game.app.handover as handover
 from game.app.effects import Effect
+from game.app.fresh_choices import ANSWERS, CHOICE_GUARD_SECONDS
 from game.app.intents import (
     ConfirmTurn,
     Intent,
@@ -60,6 +61,9 @@ from game.rules.dice import Dice
 
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """A quick player's least time between two rolls: a Roll sooner is a double tap, ignored."""
+CHOICE_PACE = CHOICE_GUARD_SECONDS + 0.1
+"""A quick player's least time to answer buttons that a tap brought up (a warning, the
+hand-over): sooner is the second tap of a double tap, ignored."""
 START = 1000.0
 MAX_COMPUTER_STEPS = 20
 """More steps than a computer's turn takes (roll, keep, roll, keep, roll, select, score)."""
@@ -79,9 +83,11 @@ Seat = tuple[str, str, str | None]
 class AppDriver:
     """Dispatches intents with a clock that the test moves.
 
-    A quick player's pace: a Roll is sent at least `ROLL_PACE` after the Roll before it (the
-    clock moves on when needed), so that it is not taken for the second tap of a double tap;
-    `pace_rolls = False` sends every intent at `now` as it is. `step`: every intent is sent
+    A quick player's pace: a Roll is sent at least `ROLL_PACE` after the Roll before it, and an
+    answer to buttons that have just appeared at least `CHOICE_PACE` after they did (the clock
+    moves on when needed), so that neither is taken for the second tap of a double tap;
+    `pace_rolls = False` sends every Roll at `now` as it is, `pace_choices = False` every
+    answer. `step`: every intent is sent
     that many seconds after the one before.
 
     `take_phone`: a Roll sent while the hand-over between two humans shows (game.app.handover)
@@ -95,10 +101,10 @@ class AppDriver:
         self.now = START
         self.rng = random.Random(0)
         self.pace_rolls = True
+        self.pace_choices = True
         self.step = 0.0
         self.take_phone = True
         self.effects: tuple[Effect, ...] = ()
-        self._last_roll: float | None = None
 
     @classmethod
     def seeded(cls, seed: int, language: str = "en-US", coach: Coach | None = None) -> AppDriver:
@@ -118,20 +124,31 @@ class AppDriver:
         for intent in intents:
             self.now += self.step
             if isinstance(intent, Roll) and self.take_phone and handover.is_pending(self.state):
+                self._pace_choice(StartTurn())
                 self.state, asked = dispatch(
                     self.state, StartTurn(), now=self.now, coach=self.coach, rng=self.rng
                 )
                 effects.extend(asked)
+            self._pace_choice(intent)
             if isinstance(intent, Roll) and self.pace_rolls:
-                if self._last_roll is not None:
-                    self.now = max(self.now, self._last_roll + ROLL_PACE)
-                self._last_roll = self.now
+                # The app's own record: a roll made by another intent counts too ("Play mine
+                # anyway" rolls the keep it held back).
+                last = self.state.pacing.last_roll_at
+                if last is not None:
+                    self.now = max(self.now, last + ROLL_PACE)
             self.state, asked = dispatch(
                 self.state, intent, now=self.now, coach=self.coach, rng=self.rng
             )
             effects.extend(asked)
         self.effects = tuple(effects)
         return self.state
+
+    def _pace_choice(self, intent: Intent) -> None:
+        """A quick player's answer to buttons that have just appeared: late enough not to be
+        taken for the second tap of a double tap (game.app.fresh_choices)."""
+        shown = self.state.pacing.choice_shown_at
+        if self.pace_choices and isinstance(intent, ANSWERS) and shown is not None:
+            self.now = max(self.now, shown + CHOICE_PACE)
 
     # --- the strategy tables ------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
+from game.app.fresh_choices import CHOICE_GUARD_SECONDS
 from game.app.model import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
 from game.rules.dice import Dice
 from tests.app.driver import keep_most_frequent as keep_most_frequent  # for the tests here
@@ -28,6 +29,10 @@ PHONE: ViewportSize = {"width": 360, "height": 640}
 BOOT_MS = 30_000
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""
+CHOICE_PACE = CHOICE_GUARD_SECONDS + 0.1
+"""The least time before a click answers buttons that a click brought up (the coach's warning,
+the computer's turn, Take back, the hand-over): sooner is a double tap, ignored
+(game.app.fresh_choices). `Ui.answer` waits it."""
 # Where a cell of the sheet is (`page.evaluate(IN_SIGHT, selector)`): a list of problems, empty
 # when it shows whole inside the sheet's frame, below the row of names and above the tray, and
 # nothing covers it.
@@ -191,10 +196,15 @@ class Ui:
         else:
             self.page.wait_for_timeout(seconds * 1000)
 
+    def answer(self, selector: str) -> None:
+        """Clicks a button that a click brought up, once a reader could have read it."""
+        self.pass_time(CHOICE_PACE)
+        self.page.click(selector)
+
     def take_phone(self) -> None:
         """Taps the hand-over between two humans' turns, if it shows (game.app.handover)."""
         if self.page.locator("#handover-screen").is_visible():
-            self.page.click("#handover-start")
+            self.answer("#handover-start")
             expect(self.page.locator("#game-screen")).to_be_visible()
 
     def roll(self) -> Dice:
@@ -239,7 +249,7 @@ class Ui:
 
     def skip_computers(self) -> None:
         if self.page.locator("#computer-controls").is_visible():
-            self.page.click("#skip")
+            self.answer("#skip")
         expect(self.page.locator("#computer-controls")).to_be_hidden()
 
     # --- checks -------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: 
     in_every_language(ui, warned_in, problems, "the keep's warning")
 
     # [Show it]: the best move shows as the hint does, and is set up: the four sixes kept.
-    page.click("#show-best")
+    ui.answer("#show-best")
     expect(warning).to_be_hidden()
     expect(page.locator("#hint-text")).to_contain_text("keep 6, 6, 6, 6")
     expect(page.locator("#dice .die.suggested")).to_have_count(4)
@@ -119,7 +119,7 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: 
     expect(title).to_contain_text(f"{loss:.1f}")
     in_every_language(ui, warned_in, problems, "the box's warning")
     expect(ui.box(box)).to_be_visible()
-    page.click("#play-anyway")
+    ui.answer("#play-anyway")
     expect(warning).to_be_hidden()
     expect(page.locator(f'#sheet tr[data-row="{box}"] td').first).not_to_have_text("")
     expect(page.locator("#roll")).to_have_text("Roll (3 left)")

@@ -100,7 +100,7 @@ def test_a_finger_resting_on_the_sheet_holds_the_countdown_and_the_box_can_be_ta
     # Not Dana's choice: she may take it back although undo is off for two players.
     undo = page.locator("#undo")
     expect(undo).to_be_visible()
-    undo.click()
+    ui.answer("#undo")
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
     expect(page.locator(f"{cell(box)} button")).to_be_visible()  # open again, to choose
     expect(page.locator("#countdown")).to_be_hidden()

@@ -179,7 +179,7 @@ def test_the_phone_is_passed_between_two_humans(page: Page, app_url: str) -> Non
             page.wait_for_selector("html[data-state=ready]")
             expect(handover).to_be_visible()
             expect(title).to_have_text(plain(t("handover.title", name=second)))
-        page.click("#handover-start")
+        ui.answer("#handover-start")
         expect(page.locator("#game-screen")).to_be_visible()
         turn_title = page.locator("#turn-title")
         expect(turn_title).to_have_text(plain(t("turn.player_turn", name=second)))
