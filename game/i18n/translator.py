@@ -4,6 +4,7 @@ lenient fallback to English (see game.i18n)."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -55,6 +56,18 @@ _LIST_PATTERNS: dict[str, tuple[str, str]] = {
 
 def _is_hebrew_letter(ch: str) -> bool:
     return "\u05d0" <= ch <= "\u05ea"
+
+
+# A Hebrew prefix letter (ב, ה, ו, כ, ל, מ, ש) standing alone before a value: the catalogs write
+# it with a maqaf ("ל־{name}"), which is right before digits or Latin letters ("ל־Dana",
+# "מ־12") but not before a Hebrew word, which takes the prefix straight on ("לאמא").
+_PREFIX_BEFORE_HEBREW = re.compile(
+    "(?<![\u05d0-\u05ea])([בהוכלמש])\u05be(" + FSI + "?)(?=[\u05d0-\u05ea])"
+)
+
+
+def _joined_prefixes(text: str) -> str:
+    return _PREFIX_BEFORE_HEBREW.sub(r"\1\2", text)
 
 
 @dataclass
@@ -192,7 +205,8 @@ class Translator:
         values = {
             name: self._format_param(key, name, params[name]) for name in template.placeholders
         }
-        return template.render(values)
+        text = template.render(values)
+        return _joined_prefixes(text) if catalog.language == "he" else text
 
     def _format_param(self, key: str, name: str, value: Param) -> str:
         if isinstance(value, bool) or not isinstance(value, str | int | float):

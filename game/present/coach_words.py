@@ -70,8 +70,12 @@ def coach_line(state: AppState, t: Translator, *, handing_over: bool = False) ->
         name = {"name": game.players[verdict.player].name}
     elif own is not None:
         # Said plainly after a computer's turn, the line read as about the computer's move
-        # (a walk); not said at all, a player against the computer never heard of a box.
-        verdict, whose = own, "_last"
+        # (a walk); not said at all, a player against the computer never heard of a box. On
+        # the hand-over, under the passing player's move, it is named: unnamed, it read as a
+        # verdict on that move (a walk).
+        verdict, whose = own, "_last_for" if handing_over else "_last"
+        if handing_over:
+            name = {"name": game.players[verdict.player].name}
     else:
         return ""
     loss = shown_difference(verdict.judgement.best, verdict.judgement.chosen)

@@ -323,6 +323,17 @@ def test_ranges_in_messages_are_isolated_in_right_to_left_text(language: str) ->
     assert (LRI in bar and LRI in keys) == (t.direction == "rtl")
 
 
+def test_a_hebrew_prefix_joins_a_hebrew_name_and_keeps_its_maqaf_before_others() -> None:
+    # The catalog writes "ל־{name}": "ל־Dana" and "ל־7" keep the maqaf, "לאמא" is one word.
+    he = Translator("he")
+    assert "ל־" in he.catalog.message("coach.line_best_for").template_for("he", {}).text
+    assert f"ל{iso('אמא')}:" in he("coach.line_best_for", name="אמא")
+    assert f"ל־{iso('Dana')}:" in he("coach.line_best_for", name="Dana")
+    assert f"ה־{iso('4')}" in he("pad.remove", face=4)
+    plain = Translator("he", isolate=False)
+    assert "המאמן לאמא:" in plain("coach.line_best_for", name="אמא")
+
+
 def test_lists_of_names() -> None:
     en, et, he = Translator("en"), Translator("et"), Translator("he")
     assert en.format_list([]) == ""
