@@ -3,7 +3,7 @@ game someone else is still to play with the same dice (a seeded game, the day's 
 
     share_text(language, ruleset_id, final, points_lost, percentile, daily_challenge=None)
         -> "Penta · Yatzy rules · 243 points · points lost: 6.1 · better than 64% of perfect
-            games"
+            games" ("Penta rules · 243 points · ..." for a game of Penta)
 """
 
 from __future__ import annotations
@@ -32,11 +32,13 @@ def share_text(
     """
     # Not isolated: the text leaves the app, and marks no one sees would travel with it.
     t = Translator(language, isolate=False)
-    parts = [t("app.title")]
+    ruleset = t.ruleset_name(ruleset_id)
+    # "Penta · Penta rules" named the app twice (a walk): its own ruleset's rules name it.
+    parts = [] if ruleset == t("app.title") else [t("app.title")]
     if daily_challenge is not None:
         parts.append(t("share.daily_challenge", date=t.format_date(daily_challenge)))
     parts += [
-        t("share.ruleset", ruleset=t.ruleset_name(ruleset_id)),
+        t("share.ruleset", ruleset=ruleset),
         t("share.points", points=final),
         t("share.points_lost", lost=t.format_number(points_lost, 1)),
     ]

@@ -349,7 +349,9 @@ def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:
     driver(ShareReview())
     text = share_text("et", "penta", expected.final, expected.points_lost, expected.percentile)
     assert ShareText(text) in driver.effects
-    assert "," in text.split(" · ")[3]  # Estonian decimals
+    # The app's name once: "Penta reeglid" says it (not "Penta · Penta reeglid").
+    assert text.startswith("Penta reeglid · ") and text.count("Penta") == 1
+    assert "," in text.split(" · ")[2]  # Estonian decimals
     driver(ShareFinished(ShareOutcome.COPIED))
     assert review_view(driver).share_status == "Kopeeritud: kleebi, kuhu soovid."
     assert review_view(driver).share_text == text  # what was copied, seen
