@@ -106,6 +106,7 @@ from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from game.present.screens import threshold_value
+from shell.ghost_taps import GhostTaps
 from shell.js import is_null, local_date
 from shell.sheet_hold import SheetHold
 from shell.view import DIALOGS
@@ -174,6 +175,9 @@ class Events:
         """Kept for the page's lifetime."""
 
     def listen(self) -> None:
+        # First, and in the capture phase: a ghost tap is stopped before anything sees it.
+        capture = self.window.JSON.parse('{"capture": true}')
+        self._listen(self.document, "click", GhostTaps().on_click, capture)
         self._listen(self.document, "click", self._on_click)
         self._listen(self.document, "change", self._on_change)
         self._listen(self.document, "input", self._on_input)

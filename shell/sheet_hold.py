@@ -1,6 +1,7 @@
 """Tells when the player is using the score sheet, for the auto-score countdown (HoldSheet,
-ReleaseSheet in game.app): a finger or a button down in the sheet's frame, or their own
-scrolling of it (wheel, keys, scrollbar, a flick gliding on), told apart from the view's.
+ReleaseSheet in game.app): a finger or a button down in the sheet's frame, the keyboard's focus
+on one of its boxes, or their own scrolling of it (wheel, keys, scrollbar, a flick gliding on),
+told apart from the view's.
 
 A scroll event does not say who scrolled, so it counts only while, or just after, the player
 touched, clicked, turned the wheel or pressed a key in the frame. A finger is followed with
@@ -15,6 +16,8 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
+from shell.js import is_null
+
 SCROLL_INPUT_SECONDS = 1.5
 """A scroll of the sheet's frame this soon after the player's own input in it (a wheel turn, a
 key, a touch or a drag of its scrollbar ending) is theirs: the frame glides on after a flick or
@@ -22,6 +25,9 @@ a smooth scroll. Any other scroll is the view's own (bringing a column or a box 
 QUIET_SECONDS = 0.6
 """The player has let go of the sheet when no finger or button is down on it and it has had no
 input or scroll of theirs for this long (a wheel or a key has no "up")."""
+
+KEY_FOCUS_SECONDS = 1.0
+"""A focus this soon after a key press was the player's (Tab, an arrow key, a shortcut)."""
 
 Listen = Callable[[Any, str, Callable[[Any], None], Any], None]
 
@@ -38,6 +44,10 @@ class SheetHold:
         self._touching = False
         self._pressing = False
         """A mouse button or a pen is down in the frame (on its scrollbar, say)."""
+        self._focused = False
+        """The keyboard's focus is on a box of the sheet, brought there by a key (not the
+        view's own focus: after a reload it focuses the box a countdown names)."""
+        self._key_at = float("-inf")
         self._input_at = float("-inf")
         self._timer: Any = None
         self._timer_proxy = create_proxy(self._on_timer)
@@ -49,6 +59,9 @@ class SheetHold:
         for name in ("touchend", "touchcancel", "pointerup", "pointercancel"):
             listen(window, name, self._on_release, passive)
         listen(self.wrap, "scroll", self._on_scroll, passive)
+        for name in ("focusin", "focusout"):
+            listen(self.wrap, name, self._on_focus, passive)
+        listen(window, "keydown", self._on_key, passive)
 
     def now(self) -> float:
         return float(self.window.Date.now()) / 1000
@@ -76,6 +89,23 @@ class SheetHold:
             return
         self._hold()  # the quiet time counts from now
 
+    def _on_focus(self, event: Any) -> None:
+        """A keyboard player on a box is choosing, however long it takes (with a screen reader
+        too: a key held the countdown for only QUIET_SECONDS, and it scored under a walk's
+        focus)."""
+        was = self._focused
+        if str(event.type) == "focusin":
+            by_key = self.now() - self._key_at <= KEY_FOCUS_SECONDS
+            self._focused = by_key and bool(event.target.matches(":focus-visible"))
+        else:
+            going_to = event.relatedTarget
+            self._focused = self._focused and not is_null(going_to) and self.wrap.contains(going_to)
+        if self._focused or was:
+            self._hold()  # held, or (the focus gone) let go after the quiet time
+
+    def _on_key(self, _event: Any) -> None:
+        self._key_at = self.now()
+
     def _on_scroll(self, _event: Any) -> None:
         held = self._touching or self._pressing
         if held or self.now() - self._input_at <= SCROLL_INPUT_SECONDS:
@@ -93,8 +123,8 @@ class SheetHold:
 
     def _on_timer(self, *_args: Any) -> None:
         self._timer = None
-        if self._touching or self._pressing:
-            return  # their release arms the timer again
+        if self._touching or self._pressing or self._focused:
+            return  # their release, or the focus leaving, arms the timer again
         quiet = self.now() - self._input_at
         if quiet < QUIET_SECONDS:
             self._arm(QUIET_SECONDS - quiet)

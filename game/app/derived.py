@@ -148,12 +148,16 @@ def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Eff
     one's Remove button (now at the same place), else Add player; the guide ended or declined:
     Roll, else Confirm turn; the coach's warning set aside: the move it held back. And a person
     added: their name field, to be typed (a walk tapped "Add player" and had to find the new
-    field)."""
+    field), and a computer added: its level."""
     added = len(after.setup.seats) > len(before.setup.seats)
     removed = len(after.setup.seats) < len(before.setup.seats)
     match intent:
         case AddPlayer(PlayerKind.HUMAN) if added:
             return (Focus((("name", len(after.setup.seats) - 1),)),)
+        case AddPlayer(PlayerKind.COMPUTER) if added:
+            # Its level, the computer's one choice (the focus left on Add computer was pushed
+            # under the Start bar by the new card: a walk).
+            return (Focus((("level", len(after.setup.seats) - 1),)),)
         case DismissWarning() if before.coaching.waiting is not None:
             # Back to the move that waited: with its box still chosen, Confirm turn (Enter on
             # Roll, where the focus fell, spent the last roll in a walk), else Roll.

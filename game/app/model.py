@@ -33,8 +33,9 @@ default) follows the game's rules: Penta's sheet scores after 3 seconds, Yatzy's
 countdown (Ruleset.auto_score_seconds)."""
 AUTO_SCORE_BY_THE_RULES = "rules"
 """The settings' choice of None, as the page names it."""
-ROLL_GUARD_SECONDS = 0.4
-"""A human's Roll this soon after their last one is ignored: a double tap must not cost a roll."""
+ROLL_GUARD_SECONDS = 0.6
+"""A human's Roll this soon after their last one is ignored: a double tap must not cost a roll
+(nor two taps while the dice still tumble, 0.45 s: a walk's taps 350 ms apart used two)."""
 
 
 class Screen(StrEnum):

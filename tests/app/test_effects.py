@@ -184,12 +184,13 @@ def test_the_screen_is_kept_awake_during_a_game() -> None:
     assert asked(driver) == ()
 
 
-def test_a_person_added_gets_the_focus_on_their_name_and_a_computer_does_not() -> None:
+def test_a_person_added_gets_the_focus_on_their_name_and_a_computer_on_its_level() -> None:
+    # Left on Add computer, the focus was pushed under the Start bar by the new card.
     driver = AppDriver.seeded(1)
     driver(AddPlayer())
     assert of(Focus, asked(driver)) == [Focus((("name", 1),))]
     driver(AddPlayer(PlayerKind.COMPUTER))
-    assert of(Focus, asked(driver)) == []
+    assert of(Focus, asked(driver)) == [Focus((("level", 2),))]
 
 
 def test_the_focus_follows_a_player_moved_or_removed() -> None:

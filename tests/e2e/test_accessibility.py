@@ -94,7 +94,7 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
     page.keyboard.press("1")
     expect(page.locator("#dice .die").first).to_have_attribute("aria-pressed", "true")
-    ui.pass_time(0.5)  # past the guard against a double tap on Roll (0.4 s)
+    ui.pass_time(ROLL_PACE)  # past the guard against a double tap on Roll
     page.keyboard.press("r")  # R rolls, wherever the focus is on the page
     expect(page.locator("#roll")).to_have_text("Roll (1 left)")
     page.keyboard.press("h")  # H shows the hint, and hides it again
@@ -136,6 +136,10 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(focused).to_have_count(1)
     expect(page.locator("#live")).to_contain_text(" in 3 seconds")  # the countdown is said
     counted = ui.box(focused.get_attribute("data-box") or "")
+    # While the keyboard is on a box the player is choosing: the countdown waits for them.
+    ui.pass_time(5)
+    expect(page.locator("#sheet td.s-filled")).to_have_count(1)
+    expect(counted).to_be_focused()
     page.keyboard.press("Enter")  # it chooses what waiting would have scored
     expect(counted).to_have_attribute("aria-pressed", "true")
 

@@ -1,0 +1,58 @@
+"""A finger's double tap does one thing (shell/ghost_taps.py): its second tap, landing on what
+the first brought up under the finger, is stopped. Only a touch screen shows it: a mouse's
+double click and the keyboard are not watched."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.game_helpers import CHOICE_PACE, Ui, new_context
+
+SEED = 5
+"""The first roll is 6, 6, 6, 6, 5: rolling all five again is a costly keep."""
+
+
+@pytest.fixture
+def touch_page(browser: Browser, browser_problems: BrowserProblems) -> Iterator[Page]:
+    context = new_context(browser, has_touch=True, is_mobile=True)
+    browser_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def double_tap(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)
+
+
+def test_a_double_tap_does_not_also_tap_what_it_brought_up(touch_page: Page, app_url: str) -> None:
+    page = touch_page
+    ui = Ui(page).open(app_url, seed=SEED)
+    page.select_option("#seat-0-coach", "warn")
+    double_tap(page, "#start")  # the game's Roll sits where Start was
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(page.locator("#roll")).to_have_text("Roll (3 left)")
+    assert ui.roll() == (6, 6, 6, 6, 5)
+    expect(page.locator("#hint")).to_be_enabled(timeout=20_000)  # the coach is ready
+    ui.pass_time(CHOICE_PACE)
+    page.click("#roll")  # nothing kept: all five again, which the coach holds back
+    expect(page.locator("#coach-warning")).to_be_visible()
+    ui.pass_time(CHOICE_PACE)
+    double_tap(page, "#show-best")  # Roll sits under "Show it": no roll spent unseen
+    expect(page.locator("#coach-warning")).to_be_hidden()
+    expect(page.locator("#hint-text")).to_contain_text("keep 6, 6, 6, 6")
+    expect(page.locator("#roll")).to_have_text("Roll (2 left)")
+    # Two taps on the same control are the app's to judge: two taps on a die keep it and let
+    # it go again.
+    die = page.locator("#dice .die").nth(4)
+    expect(die).to_have_attribute("aria-pressed", "false")
+    double_tap(page, "#dice .die >> nth=4")
+    ui.pass_time(0.1)
+    expect(die).to_have_attribute("aria-pressed", "false")
