@@ -1,7 +1,7 @@
 """What a keep aims at: the chance that the turn, played on at best after the keep, ends with
-points in each box. Between two keeps the expected scores alone say which is better, not why; the
-box that the better keep fills more often says it ("The best keep scores in Small straight 48% of
-the time; yours, 21%.").
+points in each box. Between two keeps the expected scores alone say which is better, not why;
+the box that the better keep fills more often says it ("The best keep ends the turn in Small
+straight 48% of the time; yours, 21%.").
 
     keep_aims(advisor, position, faces) -> dict[str, float]   each box's chance of the turn
         ending with points in it, keeping `faces` of the position's dice

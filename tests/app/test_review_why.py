@@ -47,7 +47,7 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             assert shown.why == (
                 ""
                 if aim is None
-                else "The best keep scores in "
+                else "The best keep ends the turn in "
                 f"{t.isolated(t.box_name('penta', aim.box))} "
                 f"{t.isolated(t.format_percent(aim.best))} of the time; "
                 f"yours, {t.isolated(t.format_percent(aim.made))}."
