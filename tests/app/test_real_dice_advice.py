@@ -172,8 +172,12 @@ def test_the_dice_to_keep_are_marked_on_the_entered_dice(advisor: Advisor) -> No
     ("language", "one", "two"),
     [
         ("en", "Best: keep the 6 (", "Best: keep 4, 4 ("),
-        ("he", "הכי טוב: לשמור את הקובייה 6 (", "הכי טוב: לשמור את הקוביות 4, 4 ("),
-        ("et", "Parim: jäta alles täring 6 (", "Parim: jäta alles täringud 4, 4 ("),
+        ("he", "הכי טוב: לשמור את ה־6 (", "הכי טוב: לשמור את 4, 4 ("),
+        (
+            "et",
+            "Parim: jäta alles 6 silmaga täring (",
+            "Parim: jäta alles täringud silmadega 4, 4 (",
+        ),
     ],
 )
 def test_the_advice_names_the_dice_to_keep_not_a_number_of_dice(
@@ -196,8 +200,8 @@ def test_the_advice_names_the_dice_to_keep_not_a_number_of_dice(
     ("language", "keep", "score"),
     [
         ("en", "Keep the 6", "Score Yatzy"),
-        ("he", "לשמור את הקובייה 6", "לרשום ביאצי"),
-        ("et", "Jäta alles täring 6", "Märgi lahtrisse „Yatzy“"),
+        ("he", "לשמור את ה־6", "לרשום ביאצי"),
+        ("et", "Jäta alles 6 silmaga täring", "Märgi lahtrisse „Yatzy“"),
     ],
 )
 def test_the_folded_tray_says_the_move_without_its_score(
