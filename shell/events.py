@@ -408,17 +408,18 @@ def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
     game = state.game
     if key == "Enter":
         return ConfirmTurn() if game is not None and game.selected_box is not None else None
+    # A key's change away from the focus is announced (said=True: game.app.key_answers).
     if game is not None and game.real_dice:
         if key in ("1", "2", "3", "4", "5", "6"):
-            return EnterFace(int(key))
-        return RemoveLastFace() if key == "Backspace" else None
+            return EnterFace(int(key), said=True)
+        return RemoveLastFace(said=True) if key == "Backspace" else None
     if code == "KeyR":
         return Roll()
     if code == "KeyH":
-        return HideHint() if state.pacing.hint is not None else ShowHint()
+        return HideHint() if state.pacing.hint is not None else ShowHint(said=True)
     if key == "Escape":
         return DismissWarning() if state.coaching.waiting is not None else None
-    return ToggleKeep(int(key) - 1) if key in ("1", "2", "3", "4", "5") else None
+    return ToggleKeep(int(key) - 1, said=True) if key in ("1", "2", "3", "4", "5") else None
 
 
 def _data(element: Any, name: str) -> str | None:

@@ -18,6 +18,8 @@ class EnterFace:
     """A face tapped on the pad (or typed), for one more die of the roll being entered."""
 
     face: int
+    said: bool = False
+    """Typed: the dice entered are announced (game.app.key_answers)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,9 @@ class EnterAgain:
 @dataclass(frozen=True)
 class RemoveLastFace:
     """The die entered last taken back (Backspace)."""
+
+    said: bool = False
+    """Typed: the dice entered are announced (game.app.key_answers)."""
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ class StartGame:
 class ToggleKeep:
     die: int
     """Position 0..4."""
+    said: bool = False
+    """Asked by a key, away from the focus: the change is announced (game.app.key_answers)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,8 @@ class Tick:
 
 @dataclass(frozen=True)
 class ShowHint:
-    pass
+    said: bool = False
+    """Asked by a key: the hint is announced (game.app.key_answers)."""
 
 
 @dataclass(frozen=True)

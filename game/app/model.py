@@ -10,6 +10,7 @@ from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from game.app.key_answers import KeyAnswered
 from game.coach.protocol import Advice, CoachMode, Judgement
 from game.i18n.locale import DEFAULT_LANGUAGE
 from game.play.move_log import Kept as KeptMove
@@ -218,7 +219,7 @@ class Corrected:
     points: int | None
 
 
-Announcement = Rolled | Kept | Scored | GameOver | Undone | Corrected
+Announcement = Rolled | Kept | Scored | GameOver | Undone | Corrected | KeyAnswered
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,7 @@ from game.app.intents import (
     SetLanguage,
     SetPassPhone,
     SetUndo,
+    ShowHint,
     SkipGuide,
     StartDaily,
     StartGame,
@@ -89,10 +90,12 @@ from game.app.intents import (
     TabLost,
     TakeOver,
     Tick,
+    ToggleKeep,
     Undo,
     UnreadableListed,
 )
 from game.app.kept_intents import ResumeGame
+from game.app.key_answers import KeyAnswer, KeyAnswered
 from game.app.model import (
     AUTO_SCORE_CHOICES,
     COACH_THRESHOLDS,
@@ -165,6 +168,7 @@ def dispatch(
     if new.screen is not state.screen:
         new = without_data_outcomes(new)
     new = fresh_choices.noted(state, schedule(guide.followed(state, new), now), now)
+    new = _key_answered(intent, state, new)
     if new is state and not isinstance(intent, Tick):
         return state, asked
     new, fetch = with_table_fetch(new)
@@ -174,6 +178,20 @@ def dispatch(
         changed = tuple(effect for effect in changed if not isinstance(effect, SaveSession))
     reviewing = review_flow.computation(state, new)
     return new, (*asked, *changed, *fetch, *reviewing, next_tick(new, now))
+
+
+def _key_answered(intent: Intent, before: AppState, after: AppState) -> AppState:
+    """`after`, saying what a key changed away from the focus (game.app.key_answers)."""
+    if after is before or not getattr(intent, "said", False):
+        return after
+    if isinstance(intent, ToggleKeep):
+        answer = KeyAnswered(KeyAnswer.KEEP, intent.die)
+    elif isinstance(intent, ShowHint):
+        answer = KeyAnswered(KeyAnswer.HINT)
+    else:
+        answer = KeyAnswered(KeyAnswer.ENTRY)
+    count = after.ui.announcement_count + 1
+    return replace(after, ui=replace(after.ui, announcement=answer, announcement_count=count))
 
 
 def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:

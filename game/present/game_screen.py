@@ -143,7 +143,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     undo_text, can_undo_now = undo_label(state, t)
     advice = _shown_advice(state, human)
-    hint, hint_short = _hint_texts(state, t) if human else ("", "")
+    hint, hint_short = hint_texts(state, t) if human else ("", "")
     celebrated = celebration(state)
     coach_note = ""
     if state.coach_status is CoachStatus.UNAVAILABLE:
@@ -406,7 +406,7 @@ def corrected_text(game: GameState, event: Corrected, t: Translator) -> str:
     return t("correct.done", name=name, box=box, points=event.points, total=total)
 
 
-def _hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
+def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
     """The hint on screen, and the move alone for the folded tray's one line (where "Best: keep
     the 4 (expected…" was cut before the dice); ("", "") when no hint shows."""
     game = state.game

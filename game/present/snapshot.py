@@ -16,6 +16,8 @@ from functools import cache
 
 import game.app.countdown as countdown
 import game.app.handover as handover
+from game.app.entry import entered_faces
+from game.app.key_answers import KeyAnswer, KeyAnswered
 from game.app.model import (
     SAVE_FAILED_NOTICE,
     AppState,
@@ -37,6 +39,7 @@ from game.present.game_screen import (
     corrected_text,
     countdown_text,
     game_view,
+    hint_texts,
     scored_text,
 )
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
@@ -44,6 +47,7 @@ from game.present.kept_screens import delete_view, finished_view, leave_view
 from game.present.review_screen import end_review_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
 from game.present.views import ElsewhereView, Snapshot
+from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import Ruleset
 
 
@@ -105,6 +109,22 @@ def present(state: AppState, now: float) -> Snapshot:
     )
 
 
+def key_answer_text(state: AppState, event: KeyAnswered, t: Translator) -> str:
+    """What a key changed away from the focus (game.app.key_answers), as the screen shows it."""
+    game = state.game
+    assert game is not None
+    if event.kind is KeyAnswer.HINT:
+        return hint_texts(state, t)[0]
+    if event.kind is KeyAnswer.ENTRY:
+        faces = entered_faces(state)
+        said = t("pad.entered", count=len(faces), total=DICE_COUNT)
+        return f"{said}: {t.format_dice(sorted(faces))}" if faces else said
+    if game.dice is None or event.die not in range(DICE_COUNT):
+        return ""
+    key = "die.kept" if event.die in game.kept else "die.not_kept"
+    return t(key, index=event.die + 1, face=game.dice[event.die])
+
+
 def announcement_text(state: AppState, t: Translator) -> str:
     """The words for screen readers (aria-live) about what just happened."""
     event = state.ui.announcement
@@ -131,5 +151,7 @@ def announcement_text(state: AppState, t: Translator) -> str:
         return corrected_text(game, event, t)
     if isinstance(event, Undone):
         return t("undo.done", box=t.box_name(ruleset.id, event.box))
+    if isinstance(event, KeyAnswered):
+        return key_answer_text(state, event, t)
     assert isinstance(event, GameOver)
     return t("end.title")

@@ -176,7 +176,7 @@ def test_the_dice_to_keep_are_marked_on_the_entered_dice(advisor: Advisor) -> No
         (
             "et",
             "Parim: jäta alles 6 silmaga täring (",
-            "Parim: jäta alles täringud silmadega 4, 4 (",
+            "Parim: jäta alles 4, 4 (",
         ),
     ],
 )
