@@ -84,7 +84,10 @@ class SheetTable:
             if label.el.parentElement != holder:
                 holder.append(label.el)
             explain.show(bool(row.explain)).attr("data-explain", row.key if row.explain else None)
-            explain.attr("aria-label", row.explain or None)
+            # Named by the box's name, as the row's header is read by it ("What Ones scores,
+            # 4" read every cell of the row in an accessibility walk); what it does, besides.
+            explain.attr("aria-description", row.explain or None)
+            explain.attr("aria-haspopup", "dialog" if row.explain else None)
         current = next((i for i, column in enumerate(view.columns) if column.current), -1)
         if current != self._current:
             self._current = current
