@@ -42,11 +42,13 @@ trusted.
 
 The modules, each importing only those above it:
 
-    model        AppState and its records, constants, next_deadline, is_computer_turn,
-                 undo_available
+    model        AppState and its records, constants, next_deadline, is_computer_turn
     intents      the intents (the user's, and the effects' results) and their union Intent
     effects      the effects and their union Effect
     countdown    the auto-score countdown (what holds it, what a reload keeps of it)
+    take_back    whether the last box can be taken back now (undo_available)
+    fresh_choices  the second tap of a double tap on what a tap brought up, ignored
+    key_answers  what a key changed away from the focus, said for screen readers
     seats        the setup's seats, the players' default names
     preferences  preferences_to_data / preferences_from_data
     notices      the notices of storage problems and of imports and exports

@@ -16,7 +16,8 @@ from dataclasses import replace
 import game.app.handover as handover
 from game.app.coach_intents import PlayMineAnyway, ShowBestMove
 from game.app.intents import Intent, SkipComputers, StartTurn, Undo
-from game.app.model import ROLL_GUARD_SECONDS, AppState, is_computer_turn, undo_available
+from game.app.model import ROLL_GUARD_SECONDS, AppState, is_computer_turn
+from game.app.take_back import undo_available
 
 CHOICE_GUARD_SECONDS = ROLL_GUARD_SECONDS
 """No one reads a warning or a hand-over and answers it sooner."""

@@ -1,6 +1,6 @@
 """The app's state: `AppState` and the records it is made of (screens, dialogs, settings, the
 setup being edited, the notices, what to announce), the pacing constants, and the questions the
-shell and the screens ask of a state (`next_deadline`, `is_computer_turn`, `undo_available`).
+shell and the screens ask of a state (`next_deadline`, `is_computer_turn`).
 Imports nothing else of game.app, so that every other module of it can import this one."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from game.play.move_log import MoveLog
 from game.play.move_log import Scored as ScoredMove
 from game.play.recheck import Refusal
 from game.play.state import DEFAULT_LEVEL, GameState, Player, PlayerKind
-from game.play.undo import UndoSetting, can_undo
+from game.play.undo import UndoSetting
 from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
@@ -479,17 +479,3 @@ def auto_score_seconds(state: AppState) -> int:
         return chosen
     game = state.game
     return 0 if game is None else game.ruleset.auto_score_seconds
-
-
-def undo_available(state: AppState) -> bool:
-    """Whether the last box can be taken back now: as the setting allows, and with real dice
-    only until the next player enters a face (as with dice on screen until the next roll):
-    taking it back then threw away the faces typed, without a word (a walk)."""
-    game = state.game
-    automatic = state.play.last_auto_scored is not None
-    setting = state.settings.undo
-    return (
-        game is not None
-        and not state.ui.entry
-        and can_undo(game, state.play.before_last_turn, setting, automatic=automatic)
-    )

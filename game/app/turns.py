@@ -40,9 +40,9 @@ from game.app.model import (
     Undone,
     auto_score_seconds,
     is_computer_turn,
-    undo_available,
 )
 from game.app.seats import players_for
+from game.app.take_back import despite_setting, undo_available
 from game.coach.protocol import Coach, CoachMode, KeepAdvice, ScoreAdvice
 from game.play.engine import keep_exactly, new_game, roll, score, select_box, toggle_keep
 from game.play.move_log import Kept as KeptMove
@@ -103,8 +103,7 @@ def undo_turn(state: AppState) -> AppState:
         return state
     box = confirmed_box(before, game)
     assert box is not None  # can_undo checked it
-    automatic = state.play.last_auto_scored is not None
-    restored = undo(game, before, state.settings.undo, automatic=automatic)
+    restored = undo(game, before, state.settings.undo, despite_setting=despite_setting(state))
     new = reset_turn(
         replace(
             state,

@@ -9,18 +9,19 @@ grants a roll or fresh dice.
     undo_enabled(setting, players) -> bool
     take_back_point(before, after) -> GameState | None
         what the app keeps after a confirm: `before`, for a human's box
-    undo_point(before, after, setting, automatic=False) -> GameState | None
+    undo_point(before, after, setting, despite_setting=False) -> GameState | None
         `before` when the setting lets that box be taken back
-    can_undo(game, before_last_turn, setting, automatic=False) -> bool
-    undo(game, before_last_turn, setting, automatic=False) -> GameState
+    can_undo(game, before_last_turn, setting, despite_setting=False) -> bool
+    undo(game, before_last_turn, setting, despite_setting=False) -> GameState
         raises UndoNotAllowedError
     confirmed_box(before, after) -> str | None
         the box whose confirm turned `before` into `after`, None when no single confirm did
 
 Only a human's box can be taken back, and only while nobody has rolled since: a computer's
-choice stands, and after a roll the dice for the next decision are known. A box the app scored
-by itself (`automatic`: the countdown ran out) can be taken back whatever the setting: it was
-not the player's choice, so taking it back is fair at any table.
+choice stands, and after a roll the dice for the next decision are known. `despite_setting`:
+the app may allow a box to be taken back whatever the setting, where that is fair at any table
+(game.app.take_back: a box the countdown scored, not the player's choice; a box confirmed while
+the hand-over still waits for the next person).
 """
 
 from __future__ import annotations
@@ -77,12 +78,12 @@ def take_back_point(before: GameState, after: GameState) -> GameState | None:
 
 
 def undo_point(
-    before: GameState, after: GameState, setting: UndoSetting, *, automatic: bool = False
+    before: GameState, after: GameState, setting: UndoSetting, *, despite_setting: bool = False
 ) -> GameState | None:
     """`before`, when the setting lets the confirm that turned it into `after` be taken back
     (None: no undo). A daily challenge's last box is not: its result is the day's, recorded
     (taken back from the end screen, its turn was played again with other dice)."""
-    if not automatic and not undo_enabled(setting, before.players):
+    if not despite_setting and not undo_enabled(setting, before.players):
         return None
     if _day_result_stands(after):
         return None
@@ -99,12 +100,12 @@ def can_undo(
     before_last_turn: GameState | None,
     setting: UndoSetting,
     *,
-    automatic: bool = False,
+    despite_setting: bool = False,
 ) -> bool:
     return (
         before_last_turn is not None
         and not game.has_rolled
-        and undo_point(before_last_turn, game, setting, automatic=automatic) is not None
+        and undo_point(before_last_turn, game, setting, despite_setting=despite_setting) is not None
     )
 
 
@@ -113,7 +114,7 @@ def undo(
     before_last_turn: GameState | None,
     setting: UndoSetting,
     *,
-    automatic: bool = False,
+    despite_setting: bool = False,
 ) -> GameState:
     """The state to go back to: `before_last_turn`, once checked that it may be taken back.
 
@@ -124,16 +125,16 @@ def undo(
 
     Raises:
         UndoNotAllowedError: nothing was kept to take back, the setting forbids undo for these
-            players (unless the box was `automatic`), or the box can no longer be taken back
+            players (unless `despite_setting`), or the box can no longer be taken back
             (a roll since, a computer's box, or not the state before the last confirm).
     """
     if before_last_turn is None:
         raise UndoNotAllowedError("there is no confirmed box to take back")
-    if not automatic and not undo_enabled(setting, game.players):
+    if not despite_setting and not undo_enabled(setting, game.players):
         raise UndoNotAllowedError(f"undo is {setting.value!r} for these players")
     if _day_result_stands(game):
         raise UndoNotAllowedError(f"the daily challenge of {game.challenge_date} is over")
-    if not can_undo(game, before_last_turn, setting, automatic=automatic):
+    if not can_undo(game, before_last_turn, setting, despite_setting=despite_setting):
         raise UndoNotAllowedError(
             f"the last confirmed box can no longer be taken back (turn {game.turn_number} of "
             f"{game.player.name!r}, dice {game.dice})"

@@ -15,8 +15,8 @@ from game.app.model import (
     Scored,
     Speed,
     is_computer_turn,
-    undo_available,
 )
+from game.app.take_back import undo_available
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator

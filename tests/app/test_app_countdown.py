@@ -28,6 +28,7 @@ from game.app.intents import (
     ShowHint,
     SkipComputers,
     StartGame,
+    StartTurn,
     TableFailed,
     TableLoaded,
     Tick,
@@ -40,10 +41,10 @@ from game.app.model import (
     auto_score_seconds,
     is_computer_turn,
     next_deadline,
-    undo_available,
 )
 from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind
 from game.app.start import initial_state, resume
+from game.app.take_back import undo_available
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Advice, Coach, ScoreAdvice
 from game.i18n.translator import Translator
@@ -198,8 +199,11 @@ def test_a_box_scored_by_the_countdown_can_be_taken_back_until_the_next_roll(
     t(Undo())
     assert t.game == before and t.state.play.last_auto_scored is None
     assert t.state.pacing.countdown_deadline is None  # the player took it back to choose themselves
-    # Scored again by the player: with two humans "auto" is off, so their own box stands.
+    # Scored again by the player: with two humans "auto" lets it be taken back only while the
+    # hand-over waits, "off" not at all.
     t(SelectBox("chance"), ConfirmTurn())
+    assert undo_available(t.state) is (setting is not UndoSetting.OFF)
+    t(StartTurn())
     assert undo_available(t.state) is (setting is UndoSetting.ON)
     # After the next roll nothing is taken back.
     t2 = table(humans=2)

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from cli.random_play import random_game
+from game.app import handover
 from game.app.effects import SaveSession
 from game.app.intents import (
     AskLeave,
@@ -29,6 +30,7 @@ from game.app.intents import (
     SkipComputers,
     SpeedUp,
     StartGame,
+    StartTurn,
     StatsLoaded,
     StorageProblems,
     TableFailed,
@@ -49,11 +51,11 @@ from game.app.model import (
     auto_score_seconds,
     is_computer_turn,
     next_deadline,
-    undo_available,
 )
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
+from game.app.take_back import undo_available
 from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates as plain
@@ -106,12 +108,22 @@ def test_undo_takes_back_the_last_box_until_the_next_roll() -> None:
 def test_undo_is_off_with_two_humans_by_default_and_follows_the_setting() -> None:
     two = send(initial_state(["en-US"], seed=2), AddPlayer(), SetAutoScore(0), StartGame())
     state = send(two, Roll(), SelectBox("chance"), ConfirmTurn())
+    # By default, only while the hand-over waits: a wrong tap is taken back before the next
+    # person has the phone (a walk's family could not), and not once they have it.
+    assert handover.is_pending(state) and undo_available(state)
+    assert send(state, Undo()).game == send(two, Roll(), SelectBox("chance")).game
+    state = send(state, StartTurn())
     assert not undo_available(state) and send(state, Undo()) is state
+    assert not undo_available(
+        send(two, SetUndo(UndoSetting.OFF), Roll(), SelectBox("chance"), ConfirmTurn())
+    )
     on = send(two, SetUndo(UndoSetting.ON), Roll(), SelectBox("chance"), ConfirmTurn())
     assert undo_available(on)
     assert send(on, Undo()).game == send(two, Roll(), SelectBox("chance")).game
     # Turned on just after the box: that box may be taken back (a walk found nothing to undo).
-    later = send(state, SetUndo(UndoSetting.ON))
+    later = send(
+        send(two, Roll(), SelectBox("chance"), ConfirmTurn(), StartTurn()), SetUndo(UndoSetting.ON)
+    )
     assert undo_available(later)
     assert send(later, Undo()).game == send(two, Roll(), SelectBox("chance")).game
     off = send(started(), SetUndo(UndoSetting.OFF), Roll(), SelectBox("chance"), ConfirmTurn())

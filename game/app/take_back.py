@@ -1,0 +1,37 @@
+"""Whether the last box can be taken back now (Undo, "Take back the Chance box"): as the undo
+setting allows (game.play.undo), and whatever it says where taking it back is fair at any table:
+- a box the countdown scored (not the player's choice);
+- with the "auto" setting, a box confirmed while the hand-over still waits for the next person
+  ("Pass the phone to Avi"): nobody else has seen or done anything since. With two people at
+  the table "auto" is otherwise off, and a family's wrong tap could not be taken back (a walk).
+With real dice, only until the next player enters a face: taking it back then threw away the
+faces typed, without a word (a walk).
+"""
+
+from __future__ import annotations
+
+import game.app.handover as handover
+from game.app.model import AppState
+from game.play.undo import UndoSetting, can_undo
+
+
+def undo_available(state: AppState) -> bool:
+    game = state.game
+    return (
+        game is not None
+        and not state.ui.entry
+        and can_undo(
+            game,
+            state.play.before_last_turn,
+            state.settings.undo,
+            despite_setting=despite_setting(state),
+        )
+    )
+
+
+def despite_setting(state: AppState) -> bool:
+    """A box the countdown scored; or, unless the players turned undo off, a box confirmed while
+    the hand-over waits."""
+    if state.play.last_auto_scored is not None:
+        return True
+    return state.settings.undo is UndoSetting.AUTO and handover.is_pending(state)
