@@ -64,7 +64,7 @@ def test_a_double_tap_on_roll_uses_one_roll(page: Page, app_url: str) -> None:
     game = new_game("penta", [Player("Dana")], SeededDice(SEED))
     # The app's time stands still but for pass_time: the taps are then as far apart as written
     # however slowly a loaded machine delivers them (with time flowing, two clicks meant to be
-    # 80 ms apart can arrive more than the guard's 0.4 s apart, and rightly roll twice).
+    # 80 ms apart can arrive more than the guard's 0.6 s apart, and rightly roll twice).
     page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # in seconds
     # A double click, then two taps 80 ms apart: each rolls once.
     for taps, left in ((page.dblclick, "Roll (2 left)"), (None, "Roll (1 left)")):
