@@ -50,6 +50,7 @@ from game.app.effects import (
     Warn,
 )
 from game.app.entry import apply_entry
+from game.app.entry_intents import EnterFace, RemoveLastFace
 from game.app.intents import (
     AskLeave,
     CloseDialog,
@@ -182,14 +183,17 @@ def dispatch(
 
 def _key_answered(intent: Intent, before: AppState, after: AppState) -> AppState:
     """`after`, saying what a key changed away from the focus (game.app.key_answers)."""
-    if after is before or not getattr(intent, "said", False):
+    if after is before:
         return after
-    if isinstance(intent, ToggleKeep):
-        answer = KeyAnswered(KeyAnswer.KEEP, intent.die)
-    elif isinstance(intent, ShowHint):
-        answer = KeyAnswered(KeyAnswer.HINT)
-    else:
-        answer = KeyAnswered(KeyAnswer.ENTRY)
+    match intent:
+        case ToggleKeep(die, said=True):
+            answer = KeyAnswered(KeyAnswer.KEEP, die)
+        case ShowHint(said=True):
+            answer = KeyAnswered(KeyAnswer.HINT)
+        case EnterFace(said=True) | RemoveLastFace(said=True):
+            answer = KeyAnswered(KeyAnswer.ENTRY)
+        case _:
+            return after
     count = after.ui.announcement_count + 1
     return replace(after, ui=replace(after.ui, announcement=answer, announcement_count=count))
 
