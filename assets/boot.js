@@ -171,13 +171,8 @@
         }
     }
 
-    // `cause`: the key of the sentence saying what failed at start. Where the browser blocks
-    // the site's storage, PyScript's loader (which keeps its own IndexedDB database) fails
-    // too, whatever it reports: that is the cause to name, and the player can lift it.
+    // `cause`: the key of the sentence saying what failed at start.
     function reportProblem(cause, details) {
-        if (window.pentaStore?.refused && cause !== "boot.failed.download") {
-            cause = "boot.failed.storage_blocked";
-        }
         if (root.dataset.state === "loading") {
             root.dataset.state = "failed";
             parsed.then(() => {

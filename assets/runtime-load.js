@@ -11,6 +11,46 @@
 
 (() => {
     const page = globalThis.pentaBoot;
+    // PyScript opens IndexedDB databases of its own ("IDBMap/..."): its cache of the packages it
+    // installs, at every start, and the handles of its local-folder mounts, as its module loads.
+    // Its loader cannot start without the first. This app installs no package (its Python comes
+    // in the runtime's files) and mounts no folder, so both would only ever be empty: they are
+    // kept in memory. Where the browser blocks the site's data (its settings for cookies and site
+    // data), IndexedDB refuses every database, and the app still starts and plays, saying that
+    // nothing is kept (shell/durable.py). The app's own records stay in the browser's IndexedDB
+    // (assets/store.js). Replaced here, before PyScript's module is asked for.
+    const PYSCRIPT_CACHE = "IDBMap/";
+    const openDatabase = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function open(name, ...rest) {
+        if (!String(name).startsWith(PYSCRIPT_CACHE)) return openDatabase.call(this, name, ...rest);
+        return answered(emptyCache());
+    };
+
+    // A request as IndexedDB returns it: its handlers are set after the call, then it succeeds.
+    function answered(result) {
+        const request = { result };
+        queueMicrotask(() => request.onsuccess?.({ target: request }));
+        return request;
+    }
+
+    // The few calls PyScript makes of its cache (IDBMap, IDBMapSync), on a Map.
+    function emptyCache() {
+        const entries = new Map();
+        const store = {
+            count: () => answered(entries.size),
+            clear: () => answered(entries.clear()),
+            delete: (key) => answered(entries.delete(key) && undefined),
+            get: (key) => answered(entries.get(key)),
+            getKey: (key) => answered(entries.has(key) ? key : undefined),
+            getAllKeys: () => answered([...entries.keys()]),
+            put: (value, key) => answered(entries.set(key, value) && key),
+        };
+        return {
+            objectStoreNames: { length: 1 },
+            transaction: () => ({ objectStore: () => store }),
+            close() {},
+        };
+    }
 
     // The runtime: its files are asked for all at once (each would otherwise be asked for only
     // once the one before it has arrived and run), then PyScript is started, which runs the

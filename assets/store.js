@@ -11,8 +11,6 @@
 //   pentaStore.load()            the same, read again now (a tab taking the game over)
 //   pentaStore.write(key, text)  Promise resolved once committed; text null removes the key;
 //                                rejected with the browser's error (QuotaExceededError...)
-//   pentaStore.refused           true once IndexedDB refused to open: the runtime's loader
-//                                needs it too, so a failed start says why (boot.js)
 //   pentaStore.claim(steal, onLost)
 //                                Promise of whether this tab now has the game (a Web Lock held
 //                                while the page lives); steal takes it from the tab that has
@@ -27,20 +25,16 @@
 
     function opened() {
         database ??= new Promise((resolve, reject) => {
-            const refused = (error) => {
-                window.pentaStore.refused = true;
-                reject(error);
-            };
             let request;
             try {
                 request = indexedDB.open(DATABASE, 1);
             } catch (error) {
-                refused(error); // site data blocked in the browser's settings: a SecurityError
+                reject(error); // site data blocked in the browser's settings: a SecurityError
                 return;
             }
             request.onupgradeneeded = () => request.result.createObjectStore(RECORDS);
             request.onsuccess = () => resolve(request.result);
-            request.onerror = () => refused(request.error);
+            request.onerror = () => reject(request.error);
         });
         return database;
     }
@@ -92,7 +86,7 @@
         });
     }
 
-    window.pentaStore = { load, write, claim, refused: false };
+    window.pentaStore = { load, write, claim };
     const loaded = load();
     loaded.catch(() => {}); // Python reads the failure; it is no unhandled rejection
     window.pentaStore.loaded = loaded;

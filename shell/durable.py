@@ -7,14 +7,16 @@ app made them. The outcome of each write comes later, to `listener(key, text, er
 shell.storage.WriteListener): a write the browser refused (its storage is full) is reported
 there, since `set` cannot raise for it.
 
-When IndexedDB cannot be used (blocked by the browser's settings), the localStorage adapter of
-shell.storage is returned instead. Records that builds before this one kept in localStorage
-are moved into IndexedDB at start (each removed from localStorage once IndexedDB has committed
-it), so that no stored game is left behind. A record in both with two texts is reconciled
-(game.persistence.reconcile: a history keeps both copies' games; any other record takes
-localStorage's, the later copy, as the app writes there only while IndexedDB cannot be used,
-unless only IndexedDB's can be read; the copy not taken is set aside first and told of, as an
-unreadable record would be).
+When IndexedDB cannot be used, the localStorage adapter of shell.storage is returned instead;
+when neither can (the browser blocks the site's data), one in memory, with a problem of kind
+NOT_KEPT, so that the player is told that nothing outlives the page.
+
+Records that builds before this one kept in localStorage are moved into IndexedDB at start
+(each removed from localStorage once IndexedDB has committed it), so that no stored game is
+left behind. A record in both with two texts is reconciled (game.persistence.reconcile: a
+history keeps both copies' games; any other record takes localStorage's, the later copy, as the
+app writes there only while IndexedDB cannot be used, unless only IndexedDB's can be read; the
+copy not taken is set aside first and told of, as an unreadable record would be).
 
 `reload()` reads IndexedDB again: a tab taking the game over from another one that played on.
 """
@@ -26,7 +28,14 @@ import json
 from typing import Any
 
 from game.persistence.reconcile import conflict, reconciled
-from game.persistence.storage import QUARANTINE_PREFIX, Storage, StorageProblem, quarantined
+from game.persistence.storage import (
+    QUARANTINE_PREFIX,
+    MemoryStorage,
+    ProblemKind,
+    Storage,
+    StorageProblem,
+    quarantined,
+)
 from shell.storage import WriteListener, open_storage
 
 OWN_KEYS = "penta."
@@ -90,8 +99,12 @@ async def open_durable_storage(
     try:
         records = _records(await window.pentaStore.loaded)
     except Exception as error:
+        fallback = open_storage(window, listener)
+        if isinstance(fallback, MemoryStorage):
+            reason = f"neither IndexedDB ({error}) nor localStorage can be used"
+            return fallback, (StorageProblem(OWN_KEYS, ProblemKind.NOT_KEPT, reason),)
         window.console.warn(f"IndexedDB cannot be used, localStorage keeps the game: {error}")
-        return open_storage(window, listener), ()
+        return fallback, ()
     storage = DurableStorage(window.pentaStore, records, listener)
     if not move_old_records:
         return storage, ()

@@ -18,6 +18,7 @@ PROBLEM_NOTICES = {
     ProblemKind.UNKNOWN_VERSION: "storage.unknown_version",
     ProblemKind.WRITE_FAILED: SAVE_FAILED_NOTICE.key,
     ProblemKind.CONFLICT: "storage.conflict",
+    ProblemKind.NOT_KEPT: "storage.not_kept",
 }
 DATA_NOTICES = "data."
 """The catalog keys of the export's and the import's outcomes."""

@@ -120,6 +120,9 @@ class ProblemKind(StrEnum):
     CONFLICT = "conflict"
     """Two copies differed (game.persistence.reconcile): the later is used, the other set
     aside."""
+    NOT_KEPT = "not_kept"
+    """The device keeps nothing at all (the browser blocks the site's data): the app plays on
+    in memory, and what is played is gone once the page closes."""
 
 
 @dataclass(frozen=True)

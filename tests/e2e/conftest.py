@@ -186,16 +186,18 @@ def persistent_context(
     browser_type: BrowserType,
     browser_problems: BrowserProblems,
     tmp_path: Path,
-) -> Iterator[Callable[[], BrowserContext]]:
+) -> Iterator[Callable[..., BrowserContext]]:
     """Opens Chromium with a profile on disk, like an installed app's (the same profile each
-    call within a test, so a second call is a restart). Problems are checked strictly."""
+    call within a test, so a second call is a restart). Problems are checked strictly.
+    `browser`: the full browser, for what its headless shell leaves out (the settings of a
+    profile's Preferences file)."""
     profile = tmp_path / "profile"
     opened: list[BrowserContext] = []
 
-    def open_context() -> BrowserContext:
+    def open_context(browser: Path = TEST_CHROMIUM) -> BrowserContext:
         context = browser_type.launch_persistent_context(
             profile,
-            executable_path=str(TEST_CHROMIUM),
+            executable_path=str(browser),
             args=TEST_CHROMIUM_ARGS,
             headless=True,
             viewport=PHONE_VIEWPORT,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.browser_helpers import (
     BrowserProblems,
@@ -14,6 +17,8 @@ from tests.e2e.browser_helpers import (
     patch_packaged_module,
     wait_until_ready,
 )
+from tests.e2e.game_helpers import Ui
+from tools.chromium import CHROMIUM
 from tools.manifests import manifest_path
 
 # The start of a first visit: each test's page is of a fresh browser context.
@@ -151,20 +156,25 @@ def test_a_python_error_at_start_shows_a_readable_message(
     assert "RuntimeError: broken on purpose" in browser_problems.text()
 
 
-@pytest.mark.allow_browser_errors
-def test_site_data_blocked_by_the_browser_is_named_as_the_cause(page: Page, app_url: str) -> None:
-    """PyScript's loader keeps an IndexedDB database of its own: where the browser blocks the
-    site's data (a SecurityError), Penta cannot start, and says why and what lifts it."""
-    page.add_init_script(
-        "IDBFactory.prototype.open = () => {"
-        " throw new DOMException('The user denied permission.', 'SecurityError'); };"
-    )
-    page.goto(app_url)
-    page.wait_for_selector("html[data-state=failed]", timeout=30_000)
-    expect(page.locator("#status")).to_have_text("Penta could not start.")
-    expect(page.locator("#problem-summary")).to_contain_text(
-        "the browser blocks it for this site (its settings for cookies and site data)"
-    )
+def test_with_site_data_blocked_by_the_browser_the_game_plays_and_says_nothing_is_kept(
+    persistent_context: Callable[..., BrowserContext], tmp_path: Path, app_url: str
+) -> None:
+    """The browser's setting that blocks cookies and site data refuses IndexedDB,
+    localStorage, Cache Storage and the service worker. PyScript's loader kept an IndexedDB
+    database of its own and could not start: the app now starts, plays, and says that the
+    game is lost once the page closes. Strict: no console error."""
+    preferences = tmp_path / "profile" / "Default" / "Preferences"
+    preferences.parent.mkdir(parents=True)
+    blocked = {"profile": {"default_content_setting_values": {"cookies": 2}}}
+    preferences.write_text(json.dumps(blocked))
+    ui = Ui(persistent_context(CHROMIUM).new_page()).open(app_url, seed=7)
+    page = ui.page
+    assert page.evaluate("() => { try { localStorage.length; } catch { return 'blocked'; } }")
+    expect(page.locator("#notices")).to_contain_text("nothing is kept")
+    ui.start()
+    dice = ui.roll()
+    ui.score("chance")
+    expect(page.locator("#live")).to_have_text(f"Player 1 scored {sum(dice)} points in Chance")
 
 
 @pytest.mark.allow_browser_errors

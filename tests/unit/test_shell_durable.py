@@ -13,7 +13,7 @@ from typing import Any
 
 from game.persistence.history import HISTORY, load_history, record_game, save_history
 from game.persistence.reconcile import conflict
-from game.persistence.storage import MemoryStorage, StorageProblem
+from game.persistence.storage import MemoryStorage, ProblemKind, StorageProblem
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from shell.durable import DurableStorage, open_durable_storage
@@ -241,16 +241,26 @@ def test_a_record_that_cannot_be_moved_stays_in_local_storage() -> None:
     run_alone(scenario())
 
 
+class NoStore(FakeStore):
+    """assets/store.js where IndexedDB cannot be opened."""
+
+    @property
+    def loaded(self) -> Any:
+        async def refuse() -> Entries:
+            raise RuntimeError("UnknownError: IndexedDB is not available")
+
+        return refuse()
+
+
+class BlockedLocalStorage:
+    """localStorage where the browser blocks the site's data: even reading it is refused."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError("SecurityError: Access is denied for this document.")
+
+
 def test_without_indexed_db_local_storage_keeps_the_game_and_reports_its_writes() -> None:
     async def scenario() -> None:
-        class NoStore(FakeStore):
-            @property
-            def loaded(self) -> Any:
-                async def refuse() -> Entries:
-                    raise RuntimeError("UnknownError: IndexedDB is not available")
-
-                return refuse()
-
         local = FakeLocalStorage(quota=5)
         outcomes: list[Outcome] = []
         window = FakeWindow(NoStore(), local)
@@ -302,3 +312,16 @@ def history_text(seeds: tuple[int, ...]) -> str:
     text = storage.get(HISTORY.key)
     assert text is not None
     return text
+
+
+def test_with_site_data_blocked_the_game_is_kept_in_memory_and_the_player_is_told() -> None:
+    async def scenario() -> None:
+        window = FakeWindow(NoStore(), BlockedLocalStorage())  # type: ignore[arg-type]
+        storage, problems = await open_durable_storage(window, lambda *outcome: None)
+        assert isinstance(storage, MemoryStorage)
+        assert [problem.kind for problem in problems] == [ProblemKind.NOT_KEPT]
+        assert "IndexedDB is not available" in problems[0].reason
+        storage.set("penta.session", "game")
+        assert storage.get("penta.session") == "game"
+
+    run_alone(scenario())
