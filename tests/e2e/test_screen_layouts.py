@@ -107,6 +107,22 @@ SAID_TWICE = """() => {
 }"""
 
 
+# The tray's buttons, in their tab order, that show out of reading order: each must be on a
+# row below the one before, or beside it in the language's direction. (At 1280 px Roll showed
+# above Hint, and the Tab key went to Hint first: a walk.)
+OUT_OF_ORDER = """() => {
+    const rtl = getComputedStyle(document.getElementById('tray')).direction === 'rtl';
+    const buttons = [...document.querySelectorAll('#human-controls button')]
+        .filter(button => button.checkVisibility());
+    return buttons.slice(1).filter((button, i) => {
+        const before = buttons[i].getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        const after = rtl ? box.right <= before.left + 1 : box.left >= before.right - 1;
+        return !(box.top >= before.bottom - 1 || (after && box.top < before.bottom));
+    }).map(button => button.id);
+}"""
+
+
 def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> list[str]:
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
@@ -133,6 +149,8 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
         problems.append("the page scrolls sideways")
     if said_twice := page.evaluate(SAID_TWICE):
         problems.append(f"the tray says {said_twice} twice")
+    if out_of_order := page.evaluate(OUT_OF_ORDER):
+        problems.append(f"the tab order reaches {out_of_order} out of the reading order")
     if seen["currentCut"]:
         problems.append("the current player's column is cut")
     if not seen["namesInSight"]:
