@@ -69,6 +69,11 @@ class View:
         self._dice = [Node(el) for el in document.querySelectorAll("#dice .die")]
         self._badges = [Node(el) for el in document.querySelectorAll("#dice .kept-badge")]
         self._screen = ""
+        self._trail: list[tuple[str, str]] = []
+        """The screens left, each with a selector of its control that had the focus: back on
+        one (from History, a kept game, the review), the focus goes back to that control, or
+        to the one drawn in its place meanwhile (in another language). A game's screen starts
+        the trail anew: what comes after it is no way back."""
         self._announcement_count = -1
         self._language = ""
         self._turn_player = -1
@@ -158,8 +163,11 @@ class View:
             self._turn_player = -1  # a new game starts at the top of the page (_focus_screen)
         if snap.screen != self._screen:
             first = self._screen == ""
+            back_to = self._back_to(snap.screen, focused)
             self._screen = snap.screen
-            if not first:
+            if back_to is not None:
+                back_to.focus()
+            elif not first:
                 self._focus_screen(snap.screen)
         elif snap.screen == "game" and snap.dialog == "none":
             self._rescue_focus(focused)
@@ -190,6 +198,41 @@ class View:
         self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
         self.node("export-game").text(snap.export_game_label).show(bool(snap.export_game_label))
         self.node("notices").show(bool(snap.notices) or exporting)
+
+    @staticmethod
+    def _selector(control: Any) -> str:
+        """What finds `control` again once drawn anew: its id, else its action and index."""
+        if is_null(control) or not bool(control.matches("button, a, input, select")):
+            return ""
+        if control.id:
+            return f"#{control.id}"
+        action = control.getAttribute("data-action")
+        index = control.getAttribute("data-index")
+        if is_null(action):
+            return ""
+        found = f'[data-action="{action}"]'
+        return found if is_null(index) else f'{found}[data-index="{index}"]'
+
+    def _back_to(self, screen: str, focused: Any) -> Any:
+        """The trail followed to `screen` from the screen shown, where `focused` had the
+        focus: back to a screen on it (which then ends the trail there), its control that had
+        the focus, if it still shows and can be used; else None."""
+        left = [name for name, _ in self._trail]
+        if screen == "game":
+            self._trail.clear()
+            return None
+        if screen not in left:
+            if self._screen:
+                self._trail.append((self._screen, self._selector(focused)))
+            return None
+        _, selector = self._trail[left.index(screen)]
+        del self._trail[left.index(screen) :]
+        if not selector:
+            return None
+        control = self.node(f"{screen}-screen").el.querySelector(selector)
+        if is_null(control) or not bool(control.checkVisibility()) or bool(control.disabled):
+            return None
+        return control
 
     def _focus_screen(self, screen: str) -> None:
         target = {

@@ -152,6 +152,8 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     page.click("#review-back")
     expect(page.locator("#end-screen")).to_be_visible()
+    # Back, the focus is on the button that was left, not at the screen's top (a walk).
+    expect(page.locator("#end-review-buttons button")).to_be_focused()
     page.click("#new-game")
     page.click("#history-button")
     expect(page.locator("#history-screen")).to_be_visible()
@@ -159,6 +161,10 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(page.locator("#review-screen")).to_be_visible()
     expect(page.locator("#review-body")).to_be_visible()
     assert page.locator("#review-breakdown dd").last.inner_text() == str(final)
+    page.click("#review-back")
+    expect(page.locator("#games-list [data-action=history-review]").first).to_be_focused()
+    page.click("#history-back")
+    expect(page.locator("#history-button")).to_be_focused()
 
 
 @pytest.mark.heavy
