@@ -59,7 +59,7 @@ from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
 from game.play.state import GameState
 from game.rules.rulesets import RULESETS
 from shell.durable import DurableStorage, open_durable_storage
-from shell.js import is_null, local_date
+from shell.js import is_null, js_object, local_date
 from shell.storage import open_storage
 
 if TYPE_CHECKING:  # loaded once a table is there
@@ -250,7 +250,17 @@ class Page:
             element = self.document.querySelector(selector)
             if not is_null(element) and not element.disabled:
                 element.focus()
+                self._show_add_buttons(element)
                 return
+
+    def _show_add_buttons(self, focused: Any) -> None:
+        """On the last player's card, the Add buttons under it come into sight too, above the
+        sticky Start bar (a walk added a player and found them half under it)."""
+        card = focused.closest("#seats > li")
+        if is_null(card) or not is_null(card.nextElementSibling):
+            return
+        buttons = self.document.querySelector("#setup-screen .add-buttons")
+        buttons.scrollIntoView(js_object(self.window, block="nearest"))
 
     def download(self, name: str, text: str, mime: str = "application/json") -> None:
         """Offers `text` as a file to save (a Blob behind a link with `download`)."""

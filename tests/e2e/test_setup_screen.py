@@ -76,6 +76,17 @@ def test_the_players_start_above_the_fold_of_the_new_game_screen(page: Page, app
         assert heading["y"] + heading["height"] <= start["y"], (language, heading, start)
         assert card["y"] < start["y"], (language, card, start)
     ui.no_page_scroll_sideways()
+    # A player added, by touch or by computer: the new card and the Add buttons under it show
+    # above the Start bar, ready for the next (they were half under it: a walk).
+    ui.keep_one_seat()
+    for add in ("#add-human", "#add-computer", "#add-human"):
+        page.click(add)
+        start = page.locator(".start-bar").bounding_box()
+        buttons = page.locator(".add-buttons").bounding_box()
+        card = page.locator("#seats > li").last.bounding_box()
+        assert start and buttons and card
+        assert buttons["y"] + buttons["height"] <= start["y"], (add, buttons, start)
+        assert card["y"] >= 0, (add, card)
 
 
 @pytest.mark.first_visit  # the runtime is held by the page's route: no service worker answers
