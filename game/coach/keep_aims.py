@@ -1,13 +1,18 @@
-"""What a keep aims at: the chance that the turn, played on at best after the keep, ends with
-points in each box. Between two keeps the expected scores alone say which is better, not why;
-the box that the better keep fills more often says it ("The best keep ends the turn in Small
-straight 48% of the time; yours, 21%.").
+"""What a keep aims at: for each box, the chance that the turn, played on at best after the
+keep, ends with points in it, and the points it scores there on average. Between two keeps the
+expected scores alone say which is better, not why; the box where the better keep scores most
+more points says it, with its chances ("The best keep ends the turn in Full house 33% of the
+time; yours, 9%.").
 
-    keep_aims(advisor, position, faces) -> dict[str, float]   each box's chance of the turn
-        ending with points in it, keeping `faces` of the position's dice
+    keep_aims(advisor, position, faces) -> dict[str, BoxAim]   each box's chance and points,
+        keeping `faces` of the position's dice
     aim_difference(advisor, position, best, made) -> AimDifference | None
-        the box the best keep fills most more often than the keep made (None when no box differs
-        by AIM_MARGIN)
+        the box where the best keep scores most more points than the keep made (None when its
+        chance there differs by less than AIM_MARGIN)
+
+By points, not by chance alone: two pairs kept for a Full house (25 points) also fill Ones more
+often than one pair kept, and a keep after a straight falls back on Ones more often too; the
+box with most more chances said "Ones" there (a walk), which is true but not why.
 
 Played on at best: after each later roll the advisor's best move (its keep, or its box after
 the last roll or when scoring at once is best), as the review and the coach rank moves.
@@ -26,7 +31,16 @@ AIM_MARGIN = 0.05
 """A box whose chance differs by less than this (five points in a hundred) says nothing."""
 
 Shares = list[float]
-"""A chance per box of the ruleset, in sheet order."""
+"""A chance per box of the ruleset, in sheet order, then the points per box (a mean over every
+way the turn ends, those with no points in the box counting 0)."""
+
+
+@dataclass(frozen=True)
+class BoxAim:
+    share: float
+    """The chance that the turn ends with points in the box."""
+    points: float
+    """The points the box gets from the turn, on average."""
 
 
 @dataclass(frozen=True)
@@ -41,20 +55,22 @@ class AimDifference:
 def aim_difference(
     advisor: Advisor, position: Position, best: Dice, made: Dice
 ) -> AimDifference | None:
-    """The box that keeping `best` fills with points most more often than keeping `made`.
+    """The box where keeping `best` scores most more points than keeping `made`, with the
+    chances of each of scoring there.
 
     Raises:
         PositionError: `position` has no dice, no roll left, or is of another ruleset.
     """
     best_aims, made_aims = _aims(advisor, position, (best, made))
-    box = max(best_aims, key=lambda box_id: best_aims[box_id] - made_aims[box_id])
-    if best_aims[box] - made_aims[box] < AIM_MARGIN:
+    box = max(best_aims, key=lambda box_id: best_aims[box_id].points - made_aims[box_id].points)
+    if best_aims[box].share - made_aims[box].share < AIM_MARGIN:
         return None
-    return AimDifference(box, best_aims[box], made_aims[box])
+    return AimDifference(box, best_aims[box].share, made_aims[box].share)
 
 
-def keep_aims(advisor: Advisor, position: Position, faces: Dice) -> dict[str, float]:
-    """Each box's chance that the turn ends with points in it when `faces` are kept.
+def keep_aims(advisor: Advisor, position: Position, faces: Dice) -> dict[str, BoxAim]:
+    """Each box's chance that the turn ends with points in it when `faces` are kept, and the
+    points it gets on average.
 
     Raises:
         PositionError: `position` has no dice, no roll left, or is of another ruleset.
@@ -63,7 +79,7 @@ def keep_aims(advisor: Advisor, position: Position, faces: Dice) -> dict[str, fl
     return aims
 
 
-def _aims(advisor: Advisor, position: Position, keeps: tuple[Dice, ...]) -> list[dict[str, float]]:
+def _aims(advisor: Advisor, position: Position, keeps: tuple[Dice, ...]) -> list[dict[str, BoxAim]]:
     if position.ruleset != advisor.ruleset:
         raise PositionError(f"a {position.ruleset.id!r} position for another ruleset's advisor")
     if position.dice is None or position.rolls_left == 0:
@@ -74,18 +90,21 @@ def _aims(advisor: Advisor, position: Position, keeps: tuple[Dice, ...]) -> list
     state = position.turn_start(advisor.space)
     values = advisor.turn_values(state, position.rolls_left)
     boxes = advisor.ruleset.box_ids
-    shares = _kept_shares(_scored_shares(advisor, position, state), len(boxes))
+    width = 2 * len(boxes)
+    shares = _kept_shares(_scored_shares(advisor, position, state), width)
     if position.rolls_left == 2:
         after_roll = _rolls_played_on(values.one_roll_left, shares)
-        shares = _kept_shares(after_roll, len(boxes))
-    return [
-        dict(zip(boxes, shares[turn.KEEP_INDEX[tuple(sorted(faces))]], strict=True))
-        for faces in keeps
-    ]
+        shares = _kept_shares(after_roll, width)
+    aims = []
+    for faces in keeps:
+        row = shares[turn.KEEP_INDEX[tuple(sorted(faces))]]
+        aims.append({box: BoxAim(row[i], row[len(boxes) + i]) for i, box in enumerate(boxes)})
+    return aims
 
 
 def _scored_shares(advisor: Advisor, position: Position, state: TurnStart) -> list[Shares]:
-    """For each of the 252 rolls after the last roll: a one for the best box, if it scores."""
+    """For each of the 252 rolls after the last roll: a one for the best box, if it scores,
+    and its points."""
     boxes = advisor.ruleset.box_ids
     rows = []
     for index in turn.level(DICE_COUNT):
@@ -100,9 +119,10 @@ def _scored_shares(advisor: Advisor, position: Position, state: TurnStart) -> li
             position.sheet_total,
         ).options()
         box = advisor.best_box_for(state, options)
-        row = [0.0] * len(boxes)
-        if options.points[box] > 0:
+        row = [0.0] * (2 * len(boxes))
+        if (points := options.points[box]) > 0:
             row[boxes.index(box)] = 1.0
+            row[len(boxes) + boxes.index(box)] = float(points)
         rows.append(row)
     return rows
 

@@ -70,7 +70,7 @@ class Judgement:
     best_move: Advice
     """The best move (with its value), to show as the hint shows it."""
     aim: AimDifference | None = None
-    """A keep that is not the best keep: the box the best keep scores in more often (the
+    """A keep that is not the best keep: the box where the best keep scores most more points (the
     reason the coach gives); None otherwise."""
 
     @property

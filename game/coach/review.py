@@ -27,7 +27,7 @@ not at all (the turn played again in its place is). Decisions are listed turn by
 seat within a turn.
 
 A keep that was not the best keep carries its `aim` (game.coach.keep_aims): the box the best
-keep scores in more often, which says why it was better.
+keep scores most more points in, which says why it was better.
 
 `percentile`: the share of optimal games (a simulated distribution, game.strategy.
 score_distribution) that scored less than this final, in percent.
@@ -76,7 +76,7 @@ class Decision:
     choice_expected: float
     best_expected: float
     aim: AimDifference | None = None
-    """A keep that was not the best keep: the box the best keep scores in more often (the
+    """A keep that was not the best keep: the box where the best keep scores most more points (the
     why between two keeps); None otherwise."""
 
     @property

@@ -1,6 +1,7 @@
 """Why the best move was better, in the review's list of decisions: between two boxes, which
 box each left open and the upper section's total; a box against a roll, plainly; between two
-keeps, the box the best keep scores in more often (game.coach.keep_aims)."""
+keeps, the box where the best keep scores most more points, with its chances
+(game.coach.keep_aims)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from tests.app.test_review_screen import opened, review_view
 
 def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
     """Between two boxes the review says which box each left open, and the upper section's
-    total with each while the bonus is still to be had; a keep, the box the best keep scores in
-    more often.
+    total with each while the bonus is still to be had; a keep, the box where the best keep
+    scores most more points.
     Every term on the screen is explained once."""
     driver, effect, review = opened(7)
     driver(ReviewComputed(effect.log, review), ShowEveryDecision(True))
