@@ -238,6 +238,13 @@ def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -
         name = page.locator("#seat-1-name").bounding_box()
         if name is None or name["width"] < 360 / 2:
             problems.append(f"{language} setup: the name field is {name} wide")
+        # The ruleset's name keeps its width beside its rules link (it was squeezed under it).
+        for ruleset in ("penta", "yatzy"):
+            squeezed = page.locator(f"#ruleset-{ruleset}-name").evaluate(
+                "e => e.scrollWidth > e.clientWidth + 1"
+            )
+            if squeezed:
+                problems.append(f"{language} setup: the {ruleset} name is squeezed")
     page.select_option("#language", "en")
     start_game(ui, 4)
     ui.roll()
