@@ -274,6 +274,45 @@ def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -
     assert problems == [], "\n".join(problems)
 
 
+# Larger text on a phone (the browser's 125 % and 150 %): the tray's buttons in a row, their
+# words wrapped inside them, and a row of the sheet still in sight above the tray (stacked,
+# they left none at 150 % on a 360 px phone: a walk).
+LARGER_TEXT = ((320, 568, 20), (360, 640, 20), (360, 640, 24))
+SPILLED = """() => [...document.querySelectorAll('#human-controls button')]
+    .filter(b => b.checkVisibility()
+        && (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1))
+    .map(b => b.id)"""
+
+
+def test_larger_text_on_a_phone_keeps_the_buttons_in_a_row_and_the_sheet_in_sight(
+    page: Page, app_url: str
+) -> None:
+    ui = Ui(page).open(app_url, seed=33)
+    cdp = page.context.new_cdp_session(page)
+    ui.start()
+    ui.roll()
+    ui.roll()  # "Roll (1 left)": the longest label, in Hebrew
+    problems: list[str] = []
+    for width, height, font in LARGER_TEXT:
+        page.set_viewport_size({"width": width, "height": height})
+        cdp.send("Page.setFontSizes", {"fontSizes": {"standard": font, "fixed": font - 3}})
+        for language in LANGUAGES:
+            page.select_option("#language", language)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            where = f"{language} {width}x{height} at {font} px"
+            tops = page.locator("#human-controls button:visible").evaluate_all(
+                "buttons => buttons.map(b => Math.round(b.getBoundingClientRect().top))"
+            )
+            if len(set(tops)) != 1:
+                problems.append(f"{where}: the buttons are not in a row {tops}")
+            if spilled := page.evaluate(SPILLED):
+                problems.append(f"{where}: the words spill out of {spilled}")
+            seen = page.evaluate(MEASURE)
+            if seen["rows"] < 1 or seen["sideways"]:
+                problems.append(f"{where}: {seen}")
+    assert problems == [], "\n".join(problems)
+
+
 REAL_DICE_SIZES = ((640, 360), (1024, 768), (768, 1024))
 TABLE_PLAYERS = ("Dana", "Avi", "Mari", "Grandpa Joe", "Elizabeth", "Tom")
 MIN_TAP = 24
