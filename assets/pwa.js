@@ -95,7 +95,9 @@ async function register() {
 // Installing: where the browser offers it (the beforeinstallprompt event: Chromium browsers),
 // the New game screen shows an Install button; Safari on iPhone and iPad offers no such event,
 // so it shows how to add the app to the home screen by hand. Neither shows once the app runs
-// installed, and "Not now" hides the offer until the app is next opened.
+// installed, and "Not now" hides the offer until the app is next opened. Nor where the service
+// worker is refused (the browser blocks the site's data): installed, the app would not open
+// without a connection, which is what the offer promises. Returns what withdraws the offer.
 function runsInstalled() {
     return matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
 }
@@ -113,6 +115,7 @@ function offerInstall() {
     const button = document.getElementById("install-button");
     const guide = document.getElementById("install-ios");
     let deferredPrompt = null;
+    let withdrawn = false;
     const hide = () => {
         offer.hidden = true;
         deferredPrompt = null;
@@ -126,7 +129,7 @@ function offerInstall() {
     });
     window.addEventListener("beforeinstallprompt", (event) => {
         event.preventDefault(); // the app offers it in its own words, on its own screen
-        if (runsInstalled()) return;
+        if (runsInstalled() || withdrawn) return;
         deferredPrompt = event;
         globalThis.pentaBoot.fill(offer);
         guide.hidden = true;
@@ -139,9 +142,13 @@ function offerInstall() {
         button.hidden = true;
         offer.hidden = false;
     }
+    return () => {
+        withdrawn = true;
+        hide();
+    };
 }
 
-offerInstall();
+const withdrawInstall = offerInstall();
 
 // The notices this script shows follow the language the player switches to later.
 new MutationObserver(() => {
@@ -149,11 +156,14 @@ new MutationObserver(() => {
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
 function registerSoon() {
-    register().catch((error) => console.warn("Offline use is unavailable:", error));
+    register().catch((error) => {
+        console.warn("Offline use is unavailable:", error);
+        withdrawInstall();
+    });
 }
 
 if (!("serviceWorker" in navigator)) {
-    // Nothing to do: the app works online only.
+    withdrawInstall(); // the app works online only
 } else if (document.documentElement.dataset.state === "ready") {
     registerSoon();
 } else {

@@ -295,6 +295,9 @@ class Ui:
     """The last round's turns scored, in the order played: those since the next player's own
     are what the hand-over tells whoever takes the phone. Not saved, as announcements are not."""
     notices: tuple[Notice, ...] = ()
+    nothing_kept: bool = False
+    """The device keeps nothing (the browser blocks the site's data): what is played is gone
+    once the page closes, which the screens then do not promise otherwise."""
     unreadable: tuple[str, ...] = ()
     """Storage keys of data set aside as unreadable (offered for export)."""
     stats: tuple[PlayerStats, ...] = ()

@@ -61,8 +61,11 @@ def without_data_outcomes(state: AppState) -> AppState:
 
 
 def reported(state: AppState, problems: tuple[StorageProblem, ...]) -> Outcome:
-    """Every problem told (and logged); the records set aside listed again for download."""
+    """Every problem told (and logged); the records set aside listed again for download; a
+    device that keeps nothing remembered as such."""
     state = with_notices(state, *(problem_notice(problem) for problem in problems))
+    if any(problem.kind is ProblemKind.NOT_KEPT for problem in problems):
+        state = replace(state, ui=replace(state.ui, nothing_kept=True))
     effects: list[Effect] = [
         Warn(f"Storage: {problem.key}: {problem.kind}: {problem.reason}") for problem in problems
     ]

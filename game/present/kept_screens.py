@@ -72,7 +72,8 @@ def leave_view(state: AppState, t: Translator) -> LeaveView:
             t("kept.leave_unkept"),
             t("common.cancel"),
         )
-    return LeaveView(t("game.abandon_confirm"), t("game.leave"), t("common.cancel"))
+    text = t("game.abandon_confirm_unkept" if state.ui.nothing_kept else "game.abandon_confirm")
+    return LeaveView(text, t("game.leave"), t("common.cancel"))
 
 
 def delete_view(state: AppState, t: Translator) -> LeaveView:

@@ -292,6 +292,24 @@ def test_notices_are_translated_deduplicated_and_dismissed() -> None:
     assert [notice.key for notice in state.ui.notices] == ["data.import_done"]
 
 
+def test_a_device_that_keeps_nothing_is_told_and_leaving_a_game_promises_no_more() -> None:
+    """The browser blocks the site's data: the notice says that nothing is kept, and the Leave
+    dialog no longer says the game can be resumed whenever one likes (a walk)."""
+    state = send(initial_state(["en"]), StartGame())
+    kept_text = present(send(state, AskLeave()), 0.0).leave.text
+    assert "whenever you like" in kept_text
+    blocked = StorageProblem("penta.", ProblemKind.NOT_KEPT, "neither IndexedDB nor localStorage")
+    state = send(state, StorageProblems((blocked,)))
+    assert state.ui.notices == (Notice("storage.not_kept"),) and state.ui.nothing_kept
+    state = send(state, DismissNotice(0), AskLeave())
+    assert state.ui.nothing_kept  # told once, remembered after
+    assert "until this page closes" in present(state, 0.0).leave.text
+    for language in ("he", "et"):
+        kept = send(initial_state([language]), StartGame(), AskLeave())
+        unkept = send(state, SetLanguage(language))
+        assert present(unkept, 0.0).leave.text != present(kept, 0.0).leave.text
+
+
 def test_an_import_or_export_outcome_replaces_the_earlier_ones_and_no_other_notice() -> None:
     done = Notice("data.import_done", (("games", 2),))
     skipped = Notice("data.import_duplicates", (("count", 1),))

@@ -175,6 +175,12 @@ def test_with_site_data_blocked_by_the_browser_the_game_plays_and_says_nothing_i
     dice = ui.roll()
     ui.score("chance")
     expect(page.locator("#live")).to_have_text(f"Player 1 scored {sum(dice)} points in Chance")
+    # No offer to install: the service worker is refused, so installed it would not open offline.
+    page.click("#leave")
+    page.click("#leave-confirm")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    page.wait_for_timeout(1_000)  # the service worker's registration refused meanwhile
+    expect(page.locator("#install")).to_be_hidden()
 
 
 @pytest.mark.allow_browser_errors
