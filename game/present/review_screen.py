@@ -188,9 +188,15 @@ def _skill(result: GameReview, seat: int, turns: int, t: Translator) -> tuple[st
 
 
 def _not_optimal(result: GameReview, seat: int) -> list[Decision]:
-    """The player's decisions that were not optimal, the costliest first."""
+    """The player's decisions that were not optimal, the costliest first: by the loss each
+    shows (the difference of its two figures as shown), then the exact one. By the exact loss
+    alone, "lost 20.2" came before "lost 20.3" (a walk)."""
     mine = [d for d in result.decisions if d.player == seat and not d.optimal]
-    return sorted(mine, key=lambda d: d.loss, reverse=True)
+    return sorted(
+        mine,
+        key=lambda d: (shown_difference(d.best_expected, d.choice_expected), d.loss),
+        reverse=True,
+    )
 
 
 def _mistakes_heading(total: int, shown: int, t: Translator) -> str:

@@ -34,7 +34,7 @@ from game.app.review_intents import (
     ShowEveryDecision,
 )
 from game.app.setup_intents import ChooseRuleset
-from game.coach.review import GameReview, review_game
+from game.coach.review import Decision, GameReview, review_game
 from game.i18n.bidi import Isolate, split_isolates, without_isolates
 from game.i18n.translator import Translator
 from game.persistence.history import GameRecord, record_game
@@ -135,7 +135,13 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     shown_percent = min(max(round(player.percentile), 1), 99)
     assert t.isolated(t.format_percent(shown_percent / 100)) in view.percentile
     not_optimal = [d for d in expected.decisions if not d.optimal]
-    costly = sorted(not_optimal, key=lambda d: -d.loss)[:3]
+
+    def shown_loss(decision: Decision) -> float:
+        """The difference of the two figures shown, as shown."""
+        return round(round(decision.best_expected, 1) - round(decision.choice_expected, 1), 1)
+
+    # Costliest first as the losses read: by the loss shown, then the exact one.
+    costly = sorted(not_optimal, key=lambda d: (-shown_loss(d), -d.loss))[:3]
     assert len(view.mistakes) == len(costly) > 0
     # The heading says the list holds only the costliest of them.
     assert len(not_optimal) > 3
@@ -145,8 +151,7 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     )
     for shown, decision in zip(view.mistakes, costly, strict=True):
         # The loss is the difference of the two figures shown below it, as shown.
-        difference = round(round(decision.best_expected, 1) - round(decision.choice_expected, 1), 1)
-        assert t.isolated(t.format_number(difference, 1)) in shown.summary
+        assert t.isolated(t.format_number(shown_loss(decision), 1)) in shown.summary
         assert t.isolated(t.format_number(decision.choice_expected, 1)) in shown.made_value
         assert t.isolated(t.format_number(decision.best_expected, 1)) in shown.best_value
         assert shown.position[0] == "Dice: " + t.isolated(t.format_dice(sorted(decision.dice)))
@@ -158,9 +163,10 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     assert view.mistakes_heading == (
         f"The {t.isolated(str(len(not_optimal)))} decisions that were not optimal, costliest first"
     )
-    every = sorted(not_optimal, key=lambda d: -d.loss)
+    every = sorted(not_optimal, key=lambda d: (-shown_loss(d), -d.loss))
     for shown, decision in zip(view.mistakes, every, strict=True):
         assert t.isolated(t.format_number(decision.choice_expected, 1)) in shown.made_value
+        assert t.isolated(t.format_number(shown_loss(decision), 1)) in shown.summary
     assert view.every_decision_label == f"Show the {t.isolated('3')} costliest"
     driver(ShowEveryDecision(view.every_decision))
     assert len(review_view(driver).mistakes) == 3
@@ -430,3 +436,17 @@ def test_the_percentile_against_perfect_play_is_true_and_kind_at_its_ends(
     for language, text in shown.items():
         assert "0%" not in text.replace("10%", "") and "100%" not in text, (language, text)
     assert shared in share_text("en", "penta", 200, 10.0, percentile)
+
+
+def test_the_costliest_come_first_as_their_losses_read() -> None:
+    """Two losses of 20.26 and 20.28 read 20.3 and 20.2 (each the difference of its figures as
+    shown): the list gives 20.3 first, not "lost 20.2" before "lost 20.3" (a walk)."""
+    driver, effect, review = opened(7)
+    first, second, *_ = [d for d in review.decisions if not d.optimal]
+    reads_more = replace(first, best_expected=250.26, choice_expected=230.0)  # 20.3 shown
+    costs_more = replace(second, best_expected=250.24, choice_expected=229.96)  # 20.2 shown
+    assert costs_more.loss > reads_more.loss
+    others = [d for d in review.decisions if d not in (first, second)]
+    driver(ReviewComputed(effect.log, replace(review, decisions=(*others, costs_more, reads_more))))
+    summaries = [mistake.summary for mistake in review_view(driver).mistakes]
+    assert "20.3" in summaries[0] and "20.2" in summaries[1], summaries
