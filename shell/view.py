@@ -84,6 +84,9 @@ class View:
         """The turn just passed to a human from another player: the tray is brought into view."""
         self._spotlight: tuple[int, str] | None = None
         """The box the hint on screen advises, once brought into view (None: no such hint)."""
+        self._spotlight_row = ""
+        """The row of a box that came into the spotlight, brought into the frame at the end of
+        the render."""
         self._scroll_hint = ""
         """The game sheet's "Swipe sideways" line last rendered, shown only while it overflows."""
         self._corner_hint = ""
@@ -174,6 +177,12 @@ class View:
             if self._handover:
                 self._bring_tray_into_view()
         self._handover = False
+        if self._spotlight_row:
+            # Last, once the page is laid out as it now is: a notice shown above the sheet, the
+            # tray's new buttons, the focus moved, the game's screen entered (its sheet back at
+            # its top) would each move the row again (after a reload it was out of sight).
+            self._bring_row_into_view(self._spotlight_row)
+            self._spotlight_row = ""
 
     def _notices(self, snap: Snapshot) -> None:
         container = self.node("notice-list").el
@@ -402,7 +411,7 @@ class View:
         if spotlight is not None and spotlight != self._spotlight:
             column, box = spotlight
             sheet.scroll_to_column(column)  # the sheet may have been swiped to another player's
-            self._bring_row_into_view(f'#sheet tr[data-row="{box}"]')
+            self._spotlight_row = f'#sheet tr[data-row="{box}"]'
         self._spotlight = spotlight
         # "Swipe sideways" only when there is something to swipe to: three players fit on most
         # phones, more on a wider screen.

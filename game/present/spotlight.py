@@ -4,18 +4,20 @@
     celebration(state) -> Spotlight | None
 
 In order: the box the hint on screen advises (`advised`, current player), the box the joker
-forces (five of a kind whose upper box is open), the box just taken back (while it is selected
-again), the first five of a kind just scored (a
-player's Penta or Yatzy box filled with its points: celebrated, since later ones only earn
-bonuses), and the box the countdown just scored by itself. The last two are the previous
-player's, and matter until the next roll.
+forces (five of a kind whose upper box is open), the box selected (a box taken back is selected
+again, and a reload restores the box selected: walks found both scrolled out of the frame),
+the first five of a kind just scored (a player's Penta or Yatzy box filled with its points:
+celebrated, since later ones only earn bonuses), and the box the countdown just scored by
+itself. The last two are the previous player's, and matter until the next roll. A box the
+player taps is selected where it shows: the shell brings a box into the frame only when the
+spotlight moves, and only as far as it takes.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.app.model import AppState, Scored, Screen, Undone
+from game.app.model import AppState, Scored, Screen
 from game.rules.rulesets import JokerBranch
 
 
@@ -35,10 +37,8 @@ def spotlight(state: AppState, advised: str | None = None) -> Spotlight | None:
     if options is not None and options.joker is JokerBranch.SAME_FACE:
         (forced,) = options.legal
         return Spotlight(game.current_player, forced)
-    taken_back = state.ui.announcement
-    if isinstance(taken_back, Undone) and game.selected_box == taken_back.box:
-        # Taken back, the box is selected again: a walk found it scrolled out of the frame.
-        return Spotlight(game.current_player, taken_back.box)
+    if game.selected_box is not None:
+        return Spotlight(game.current_player, game.selected_box)
     if game.dice is not None:
         return None  # the turn's first roll: what the last player scored has been seen
     celebrated = celebration(state)

@@ -25,7 +25,7 @@ from game.app.intents import (
 )
 from game.app.model import AppState
 from game.app.setup_intents import AddPlayer
-from game.app.start import initial_state
+from game.app.start import initial_state, resume
 from game.coach.protocol import ScoreAdvice
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
@@ -143,11 +143,20 @@ def test_a_five_of_a_kind_box_crossed_out_is_no_celebration() -> None:
     assert view(table).celebration == "" and celebrated_cells(view(table)) == []
 
 
-def test_a_box_taken_back_is_brought_into_the_frame_selected_again() -> None:
+def test_the_box_selected_is_brought_into_the_frame_taken_back_or_restored() -> None:
+    """Walks found the box selected scrolled out of the sheet's frame after a Take back and
+    after a reload. A box the player taps is the spotlight too: it shows already (the shell
+    moves the frame only as far as a box is not whole in it)."""
     driver = driven(initial_state(["en"], seed=4))
     driver(SetAutoScore(0), StartGame(), Roll(), SelectBox("chance"), ConfirmTurn())
     driver(Undo())
     assert driver.game.selected_box == "chance"
     assert view(driver).sheet.spotlight == (0, "chance")
-    driver(SelectBox("ones"))  # the player's own move: nothing is brought into the frame
+    driver(SelectBox("ones"))
+    assert view(driver).sheet.spotlight == (0, "ones")
+    restored = resume(initial_state(["en"]), driver.game, None, now=5.0)
+    assert restored.game is not None and restored.game.selected_box == "ones"
+    game_view = present(restored, 5.0).game
+    assert game_view is not None and game_view.sheet.spotlight == (0, "ones")
+    driver(Roll())  # a roll lets the box go: nothing to bring in
     assert view(driver).sheet.spotlight is None

@@ -36,7 +36,7 @@ from tests.e2e.browser_helpers import (
     wait_for_offline_ready,
     wait_until_ready,
 )
-from tests.e2e.game_helpers import Ui, keep_most_frequent
+from tests.e2e.game_helpers import Ui, expect_in_sight, keep_most_frequent
 from tests.e2e.test_offline import changed_build, stylesheet_text
 from tools.serve import SiteServer
 
@@ -101,7 +101,7 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     assert ui.roll() == game.dice and game.dice is not None
     keep = keep_most_frequent(game.dice)
     ui.keep(keep)
-    box = best_immediate_box(game)
+    box = "chance"  # the sheet's last box: after a reload it was out of the frame (a walk)
     ui.box(box).click()
     expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
     wait_until_saved(page, lambda saved: saved.selected_box == box, f"{box} selected")
@@ -120,6 +120,7 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     expect(page.locator("#round")).to_have_text("Round 2 of 13")
     expect(ui.box(box)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#confirm")).to_be_enabled()
+    expect_in_sight(page, f'#sheet tr[data-row="{box}"]')  # the box selected, in the frame
 
     # Twice: reloading again grants nothing either.
     page.reload()
