@@ -166,11 +166,9 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             else t("turn.no_rolls_left")
         ),
         can_roll=human and game.can_roll and not game.real_dice,
-        keys_hint=(
-            t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT))
-            if human and game.dice is not None and game.rolls_left > 0
-            else ""
-        ),
+        # The whole of a human's turn, from before the first roll (R rolls): a walk with the
+        # keyboard found the keys only once it had pressed one.
+        keys_hint=t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT)) if human else "",
         status=status,
         message=message,
         bonus_message=bonus_message,

@@ -88,7 +88,7 @@ def in_game(language: str, *, computer_first: bool = False, rolled: bool = False
 
 
 @pytest.mark.parametrize("language", LANGUAGE_CODES)
-def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(language: str) -> None:
+def test_the_keys_hint_shows_through_a_humans_turn_only(language: str) -> None:
     t = Translator(language)
     hint = t("turn.keys_hint", keys=t.format_range(1, 5))
 
@@ -98,13 +98,13 @@ def test_the_keys_hint_shows_only_while_a_human_can_keep_dice(language: str) -> 
         return game.keys_hint
 
     assert keys_hint(in_game(language, rolled=True)) == hint
-    assert keys_hint(in_game(language)) == ""  # nothing to keep before the first roll
+    assert keys_hint(in_game(language)) == hint  # before the first roll: R rolls
     after_last = in_game(language, rolled=True)
     assert after_last.game is not None
     after_last = replace(
         after_last, play=replace(after_last.play, game=replace(after_last.game, rolls_left=0))
     )
-    assert keys_hint(after_last) == ""
+    assert keys_hint(after_last) == hint  # the arrow keys and Enter choose the box
     assert keys_hint(in_game(language, computer_first=True, rolled=True)) == ""
 
 
