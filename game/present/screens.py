@@ -290,7 +290,10 @@ def end_view(state: AppState, t: Translator) -> EndView:
         new_best=words.new_best,
         bests_line=words.bests_line,
         # A gold trophy over "Computer 1 wins!" after a lost game read as mockery (a walk).
-        trophy=any(s.place == 1 and game.players[s.player].kind is PlayerKind.HUMAN for s in table),
+        # Alone, a player wins nothing but a new best: a trophy for 35 points puzzled a walk.
+        trophy=words.new_best
+        if len(table) == 1
+        else any(s.place == 1 and game.players[s.player].kind is PlayerKind.HUMAN for s in table),
         can_play_again=replayable(game),
         standings_heading=t("end.standings"),
         standings=views,

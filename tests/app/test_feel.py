@@ -233,7 +233,9 @@ def test_a_solo_game_is_told_against_the_players_average_and_best() -> None:
     (total,) = totals
     assert end.headline == f"Final score {iso(total)}, in your first game with these rules."
     assert not end.new_best
+    assert not end.trophy  # alone, only a new best earns it (a walk: a trophy for 35 points)
     end = finished(11, [("Dana", "human", None)], (stats_of("Dana", total + 5, total - 12.4),))
+    assert not end.trophy
     average = iso(f"{total - 12.4:.1f}")
     assert (
         end.headline
@@ -244,7 +246,7 @@ def test_a_solo_game_is_told_against_the_players_average_and_best() -> None:
     assert end.headline == f"Final score {iso(total)}: 1 point below your average ({average})."
     end = finished(11, [("Dana", "human", None)], (stats_of("Dana", total - 1, total - 30),))
     assert end.headline == f"A new personal best: {iso(total)}!"
-    assert end.new_best
+    assert end.new_best and end.trophy
     # Another ruleset's best, or another player's, is not this one's.
     other = replace(stats_of("Dana", total - 1, total - 30), ruleset_id="yatzy")
     assert not finished(11, [("Dana", "human", None)], (other, stats_of("Avi", 1, 1))).new_best
