@@ -349,6 +349,7 @@ class View:
         self.node("leave").text(view.leave_label)
         self._help.game(view)
         self.node("skip-to-sheet").text(view.skip_to_sheet_label)
+        self.node("skip-to-dice").text(view.skip_to_dice_label)
         self.node("game-screen").cls("computer-turn", view.is_computer)
         self.node("dice").attr("aria-label", view.dice_label)
         for die, node, badge in zip(view.dice, self._dice, self._badges, strict=True):

@@ -192,6 +192,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         skip_help=t("computer.skip_label"),
         leave_label=t("game.leave"),
         skip_to_sheet_label=t("a11y.skip_to_sheet"),
+        skip_to_dice_label=t("a11y.skip_to_dice"),
         sheet=sheet_view(
             game,
             t,

@@ -211,6 +211,9 @@ class GameView(NamedTuple):
     skip_help: str
     leave_label: str
     skip_to_sheet_label: str
+    skip_to_dice_label: str
+    """Past the sheet's boxes to the dice and the turn's buttons (a keyboard walk tabbed
+    through 17 boxes' names to reach Roll)."""
     sheet: SheetView
     undo_label: str = ""
     """"Take back Full house"; "" when nothing can be taken back."""
