@@ -285,8 +285,8 @@ class Events:
                 file = files.item(0)
                 self._send(ImportData(int(file.size), file))
             target.value = ""
-        elif action == "pass-phone":
-            self._send(SetPassPhone(bool(target.checked)))
+        elif action == "pass-phone" and value in ("on", "off"):
+            self._send(SetPassPhone(value == "on"))
         elif action == "review-computers":
             self._send(ShowComputerReviews(bool(target.checked)))
         elif action == "undo-setting" and value in tuple(UndoSetting):

@@ -103,11 +103,9 @@ class Panels:
         self.node("undo-legend").text(view.undo_label)
         self.node("undo-help").text(view.undo_help)
         self._radios("undo-setting", view.undo_choices)
-        self.node("pass-phone-label").text(view.pass_phone_label)
+        self.node("pass-phone-legend").text(view.pass_phone_label)
         self.node("pass-phone-help").text(view.pass_phone_help)
-        checkbox = self.node("pass-phone-setting").el
-        if bool(checkbox.checked) != view.pass_phone:
-            checkbox.checked = view.pass_phone
+        self._radios("pass-phone", view.pass_phone_choices)
         self.node("sound-legend").text(view.sound_label)
         self._radios("sound-setting", view.sound_choices)
         self.node("vibration-legend").text(view.vibration_label)

@@ -345,7 +345,7 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
         ),
         pass_phone_label=t("settings.pass_phone"),
         pass_phone_help=t("settings.pass_phone_help"),
-        pass_phone=settings.pass_phone,
+        pass_phone_choices=_on_off(settings.pass_phone, t),
         sound_label=t("settings.sound"),
         sound_choices=_on_off(settings.sound, t),
         vibration_label=t("settings.vibration"),

@@ -301,7 +301,7 @@ class SettingsView(NamedTuple):
     undo_choices: tuple[Choice, ...] = ()
     pass_phone_label: str = ""
     pass_phone_help: str = ""
-    pass_phone: bool = True
+    pass_phone_choices: tuple[Choice, ...] = ()
     sound_label: str = ""
     sound_choices: tuple[Choice, ...] = ()
     vibration_label: str = ""

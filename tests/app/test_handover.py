@@ -168,8 +168,14 @@ def test_the_setting_turns_it_off_and_is_kept_in_the_preferences() -> None:
     t = table(HUMAN, HUMAN)
     t(OpenSettings())
     settings = t.snapshot().settings
-    assert settings.pass_phone and settings.pass_phone_label == "Pass the phone between turns"
+    assert settings.pass_phone_label == "Pass the phone between turns"
+    assert [(c.label, c.selected) for c in settings.pass_phone_choices] == [
+        ("On", True),
+        ("Off", False),
+    ]
     t(SetPassPhone(False))
+    off = t.snapshot().settings
+    assert off is not None and [c.selected for c in off.pass_phone_choices] == [False, True]
     assert any(isinstance(e, SavePreferences) and e.data["pass_phone"] is False for e in t.effects)
     t(CloseDialog())
     score_a_turn(t)

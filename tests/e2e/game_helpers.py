@@ -164,10 +164,9 @@ class Ui:
     def set_pass_phone(self, on: bool) -> None:
         """The setting of the hand-over between two humans' turns (game.app.handover)."""
         self.page.click("#settings-button")
-        checkbox = self.page.locator("#pass-phone-setting")
-        if checkbox.is_checked() != on:
-            self.page.click("#pass-phone-label")
-        expect(checkbox).to_be_checked(checked=on)
+        choice = "on" if on else "off"
+        self.page.click(f"#pass-phone-{choice}-label")
+        expect(self.page.locator(f"#pass-phone-{choice}")).to_be_checked()
         self.page.click("#settings-done")
         expect(self.page.locator("#settings-dialog")).to_be_hidden()
 

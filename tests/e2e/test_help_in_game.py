@@ -186,12 +186,11 @@ def test_the_phone_is_passed_between_two_humans(page: Page, app_url: str) -> Non
         assert ui.dice() == (0, 0, 0, 0, 0)  # a roll is still to come: none was spent
         # The setting turns it off.
         page.click("#settings-button")
-        checkbox = page.locator("#pass-phone-setting")
-        expect(checkbox).to_be_checked()
-        expect(page.locator("#pass-phone-label")).to_have_text(t("settings.pass_phone"))
+        expect(page.locator("#pass-phone-on")).to_be_checked()
+        expect(page.locator("#pass-phone-legend")).to_have_text(t("settings.pass_phone"))
         no_axe_violation(ui, f"settings with the pass-phone setting ({language})")
-        page.locator("#pass-phone-label").click()
-        expect(checkbox).not_to_be_checked()
+        page.locator("#pass-phone-off-label").click()
+        expect(page.locator("#pass-phone-off")).to_be_checked()
         page.click("#settings-done")
         ui.roll()
         ui.score("chance")
