@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import game.app.coaching as coaching
+import game.app.guide as guide
 from game.app.coach_intents import DismissWarning
 from game.app.comfort import roll_feel
 from game.app.countdown import turn_record
@@ -68,7 +69,10 @@ def effects_of_change(
 
 def session_save(state: AppState, now: float) -> SaveSession:
     record = replace(
-        turn_record(state, now), coach=coaching.kept_modes(state), entry=state.ui.entry
+        turn_record(state, now),
+        coach=coaching.kept_modes(state),
+        entry=state.ui.entry,
+        guide=guide.under_way(state),
     )
     return SaveSession(state.game, state.play.before_last_turn, record)
 
@@ -126,6 +130,7 @@ def _kept(state: AppState) -> tuple[object, ...]:
         state.play.last_auto_scored,
         state.coaching.modes,
         state.ui.entry,
+        guide.under_way(state),
     )
 
 

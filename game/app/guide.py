@@ -114,6 +114,20 @@ def followed(before: AppState, after: AppState) -> AppState:
     return done
 
 
+def under_way(state: AppState) -> bool:
+    """Whether the guide is leading a turn (kept in the session: a reload goes on guiding);
+    its last word once done is not."""
+    return state.ui.guide_on and not state.settings.guide_done
+
+
+def restored(state: AppState, under_way_before: bool) -> AppState:
+    """`state` restored from the session, guiding again if the guide was under way (and is
+    not done since, on this device)."""
+    if not under_way_before or state.settings.guide_done:
+        return state
+    return replace(state, ui=replace(state.ui, guide_on=True))
+
+
 def done_on_handover(state: AppState) -> bool:
     """Whether the hand-over on screen follows the guided turn, and says that it is done."""
     return state.ui.guide_on and state.settings.guide_done and handover.is_pending(state)

@@ -10,6 +10,7 @@ from datetime import date
 
 import game.app.coaching as coaching
 import game.app.countdown as countdown
+import game.app.guide as guide
 import game.app.handover as handover
 from game.app.derived import next_tick, with_table_fetch
 from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadKept, LoadStats
@@ -199,6 +200,7 @@ def resume(
     ):
         new = countdown.start(new, now, seconds, None)
     new = restored_entry(countdown.restore(new, turn, now), turn)
+    new = guide.restored(new, turn is not None and turn.guide)
     return schedule(coaching.restored(new, turn), now)
 
 

@@ -5,15 +5,16 @@
     read_export_contents(text) -> ExportContents              the finished games and those kept
     import_history(storage, text) -> ImportResult             added, already known, problems
 
-Document (format "penta-export", version 5):
+Document (format "penta-export", version 6):
 
-    {"format": "penta-export", "version": 5,
+    {"format": "penta-export", "version": 6,
      "payload": {"exported": "2026-11-30", "games": [...records, see game.persistence.history],
                  "kept": [...unfinished games kept, entries as game.persistence.kept stores]}}
 
 Version 1 held records of history version 1 (no move logs), version 2 of history version 2
 (no daily challenges), version 3 of history version 3 (no corrections in the logs); they are
-migrated alike. Versions 1 to 4 had no games kept (an empty list).
+migrated alike. Versions 1 to 4 had no games kept (an empty list); version 5's games kept had
+no guided turn in their turn records (none under way).
 The games kept are added as game.persistence.kept.merge_kept does: none twice, none that was
 finished since, and never past the list's cap (those left out are counted, none dropped).
 
@@ -45,7 +46,13 @@ from game.persistence.history import (
     records_to_data,
     save_history,
 )
-from game.persistence.kept import KeptGame, kept_from_data, kept_to_data, merge_kept
+from game.persistence.kept import (
+    KeptGame,
+    kept_from_data,
+    kept_to_data,
+    kept_with_no_guide,
+    merge_kept,
+)
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, date_from_data, parse_json, read_object
 from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
@@ -65,14 +72,20 @@ def _add_kept_to_export(payload: JsonObject) -> JsonObject:
     return {**payload, "kept": []}
 
 
+def _add_guide_to_kept(payload: JsonObject) -> JsonObject:
+    kept_with_no_guide(payload.get("kept"))
+    return payload
+
+
 EXPORT_VERSIONS = MigrationChain(
     "penta-export",
-    current=5,
+    current=6,
     steps={
         1: _add_logs_to_export,
         2: _add_challenge_dates_to_export,
         3: as_it_is,
         4: _add_kept_to_export,
+        5: _add_guide_to_kept,
     },
 )
 MAX_IMPORT_BYTES = 16_000_000

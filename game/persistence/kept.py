@@ -12,9 +12,10 @@ tab kept one meanwhile), `add_kept` refuses (`done` False) and changes nothing, 
 caller leaves the game where it is (game.persistence.session.keep_left_game keeps the session
 then): a game is never dropped to make room.
 
-Record (format "penta-kept-games", version 1):
+Record (format "penta-kept-games", version 2; version 1 kept no guided turn in the turn
+records, read as none under way):
 
-    {"format": "penta-kept-games", "version": 1,
+    {"format": "penta-kept-games", "version": 2,
      "payload": {"games": [
         {"id": "9f2c4e1a0b3d5c7e",           16 hex digits, distinct
          "last_played": "2026-12-01",        the local date the game was left
@@ -47,7 +48,12 @@ from game.persistence.storage import (
     read_record,
     write_record,
 )
-from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
+from game.persistence.turn_record import (
+    TurnRecord,
+    turn_record_from_data,
+    turn_record_to_data,
+    with_no_guide,
+)
 from game.play.state import GameState
 
 KEPT_KEY = "penta.kept"
@@ -122,8 +128,26 @@ def _kept_from_payload(payload: JsonObject) -> tuple[KeptGame, ...]:
     return kept_from_data(payload["games"], "kept.games")
 
 
+def kept_with_no_guide(games: object) -> object:
+    """Games kept by a build before the guided turn was kept (version 1 of the record, and
+    exports before version 6): no guide under way in any. Anything else is left as it is, for
+    the reader to refuse."""
+    if isinstance(games, list):
+        for entry in games:
+            if isinstance(entry, dict):
+                with_no_guide(entry.get("turn"))
+    return games
+
+
+def _add_guide(payload: JsonObject) -> JsonObject:
+    kept_with_no_guide(payload.get("games"))
+    return payload
+
+
 KEPT: RecordKind[tuple[KeptGame, ...]] = RecordKind(
-    KEPT_KEY, MigrationChain("penta-kept-games", current=1, steps={}), _kept_from_payload
+    KEPT_KEY,
+    MigrationChain("penta-kept-games", current=2, steps={1: _add_guide}),
+    _kept_from_payload,
 )
 
 

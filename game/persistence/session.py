@@ -36,15 +36,16 @@ state before its last box (an undo). When a game is over, its record (with `toda
 date, and that id) is added to the history, on the save where it ends; saving it again changes
 nothing. If its last box is taken back, the record is withdrawn until the game ends again.
 
-Stored record (key "penta.session", format "penta-session", version 4):
+Stored record (key "penta.session", format "penta-session", version 5):
 
-    {"format": "penta-session", "version": 4,
+    {"format": "penta-session", "version": 5,
      "payload": {"game_id": "9f2c4e1a0b3d5c7e", "game": {...a saved game, game.savefile...},
                  "turn": null | {...game.persistence.turn_record...}}}
 
 Version 1 had no "turn" (a reload started the countdown again in full, naming no box); version
 2's turn had no "coach" (the coach while playing came later: every coach off); version 3's had
-no "entry" (a partly entered roll of real dice was lost on a reload: an empty pad).
+no "entry" (a partly entered roll of real dice was lost on a reload: an empty pad); version 4's
+had no "guide" (a reload ended the guided first turn).
 
 Preferences (key "penta.preferences", format "penta-preferences-record", version 1): the
 payload is the object from game.app.preferences_to_data, read as strictly as the game: a record
@@ -83,7 +84,12 @@ from game.persistence.storage import (
     read_record,
     write_record,
 )
-from game.persistence.turn_record import TurnRecord, turn_record_from_data, turn_record_to_data
+from game.persistence.turn_record import (
+    TurnRecord,
+    turn_record_from_data,
+    turn_record_to_data,
+    with_no_guide,
+)
 from game.play.daily_dice import DailyDice
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player
@@ -113,8 +119,16 @@ def _add_entry(payload: JsonObject) -> JsonObject:
     return payload
 
 
+def _add_guide(payload: JsonObject) -> JsonObject:
+    """Version 4 to 5: the guided first turn was not kept (a reload ended it)."""
+    with_no_guide(payload.get("turn"))
+    return payload
+
+
 SESSION_VERSIONS = MigrationChain(
-    "penta-session", current=4, steps={1: _add_turn, 2: _add_coach, 3: _add_entry}
+    "penta-session",
+    current=5,
+    steps={1: _add_turn, 2: _add_coach, 3: _add_entry, 4: _add_guide},
 )
 PREFERENCES_KEY = "penta.preferences"
 

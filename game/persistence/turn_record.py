@@ -1,6 +1,6 @@
 """What the session keeps of the turn beyond the game itself, so that a reload loses nothing.
 
-    TurnRecord(countdown, auto_scored, coach, entry)
+    TurnRecord(countdown, auto_scored, coach, entry, guide)
         countdown     the auto-score countdown that was running: the box it named, its length
                       and the seconds it had left (None: no countdown)
         auto_scored   the box the countdown just scored (it may be taken back until the next
@@ -8,6 +8,8 @@
         coach         each seat's coach while playing (game.app.coaching), for the game
         entry         with real dice, the faces on the pad not yet the game's dice (fewer
                       than five, or the roll asked about being changed: game.app.entry)
+        guide         the guided first turn was under way (game.app.guide): a reload goes on
+                      guiding (a walk reloaded at its step 4 and it was gone for good)
     turn_record_to_data(record) -> JSON object
     turn_record_from_data(data, path) -> TurnRecord          raises SaveFileError
 
@@ -17,10 +19,12 @@ the page was away (reloading, closed) do not count against the player.
 Stored in the session's payload (game.persistence.session) as
 
     "turn": {"countdown": {"box": "chance", "seconds": 3, "remaining": 1.8},
-             "auto_scored": null, "coach": ["warn", "off"], "entry": [6, 2, 4]}
+             "auto_scored": null, "coach": ["warn", "off"], "entry": [6, 2, 4],
+             "guide": false}
 
 ("coach" came with the session's version 3: a record of version 2 has every coach off;
-"entry" with version 4: a record of version 3 has an empty pad.)
+"entry" with version 4: a record of version 3 has an empty pad; "guide" with version 5, the
+games kept's version 2 and the export's version 6: an older record has no guide under way.)
 
 Only the shape is checked here; whether the box fits the game restored is for the app to judge
 (game.app.countdown), which ignores a record that does not fit.
@@ -60,6 +64,8 @@ class TurnRecord:
     """Each seat's coach while playing (empty: all off)."""
     entry: tuple[int, ...] = ()
     """The faces on the pad of a game played with real dice, in the order entered."""
+    guide: bool = False
+    """The guided first turn was under way."""
 
 
 def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
@@ -75,7 +81,16 @@ def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
         "auto_scored": record.auto_scored,
         "coach": [mode.value for mode in record.coach],
         "entry": list(record.entry),
+        "guide": record.guide,
     }
+
+
+def with_no_guide(turn: object) -> object:
+    """A stored turn record of before the guide was kept (a migration step's part): no guide
+    under way. Anything else is left as it is, for the reader to refuse."""
+    if isinstance(turn, dict):
+        turn["guide"] = False
+    return turn
 
 
 def turn_record_from_data(data: object, path: str) -> TurnRecord:
@@ -84,15 +99,19 @@ def turn_record_from_data(data: object, path: str) -> TurnRecord:
     Raises:
         SaveFileError: not an object of the keys above, a box id that is not null or a short
             string, seconds outside 0 to 60, time left not above 0 and at most the seconds,
-            or an entry that is not at most five faces (whole numbers 1 to 6).
+            an entry that is not at most five faces (whole numbers 1 to 6), or a guide that
+            is not true or false.
     """
     entry = read_object(data, path)
-    check_keys(entry, path, {"countdown", "auto_scored", "coach", "entry"})
+    check_keys(entry, path, {"countdown", "auto_scored", "coach", "entry", "guide"})
     auto_scored = _box(entry["auto_scored"], f"{path}.auto_scored")
     coach = _coach(entry["coach"], f"{path}.coach")
     faces = _faces(entry["entry"], f"{path}.entry")
+    guide = entry["guide"]
+    if not isinstance(guide, bool):
+        raise SaveFileError(f"{path}.guide: true or false, not {guide!r:.80}")
     if entry["countdown"] is None:
-        return TurnRecord(None, auto_scored, coach, faces)
+        return TurnRecord(None, auto_scored, coach, faces, guide)
     where = f"{path}.countdown"
     countdown = read_object(entry["countdown"], where)
     check_keys(countdown, where, {"box", "seconds", "remaining"})
@@ -108,7 +127,8 @@ def turn_record_from_data(data: object, path: str) -> TurnRecord:
             f"{where}.remaining: seconds above 0, at most {seconds}, not {remaining!r:.80}"
         )
     box = _box(countdown["box"], f"{where}.box")
-    return TurnRecord(PendingCountdown(box, seconds, float(remaining)), auto_scored, coach, faces)
+    countdown_left = PendingCountdown(box, seconds, float(remaining))
+    return TurnRecord(countdown_left, auto_scored, coach, faces, guide)
 
 
 def _faces(value: object, path: str) -> tuple[int, ...]:

@@ -6,10 +6,11 @@ the preferences once done or skipped."""
 from __future__ import annotations
 
 import math
+from datetime import date
 
 import pytest
 
-from game.app.effects import Focus, SavePreferences
+from game.app.effects import Focus, SavePreferences, SaveSession
 from game.app.intents import (
     CloseDialog,
     ConfirmTurn,
@@ -29,8 +30,10 @@ from game.app.intents import (
 from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
 from game.app.setup_intents import AddPlayer, ChooseRuleset
-from game.app.start import initial_state
+from game.app.start import initial_state, resume
 from game.i18n.bidi import without_isolates
+from game.persistence.session import restore_session, save_session
+from game.persistence.storage import MemoryStorage
 from game.rules.examples import example_points, example_roll
 from game.rules.rulesets import RULESETS
 from tests.app.driver import AppDriver
@@ -302,3 +305,34 @@ def test_the_guide_is_translated(language: str) -> None:
     assert offer is not None and step is not None
     english = game_of().view().guide
     assert english is not None and offer.text != english.text and step.text != english.text
+
+
+def reloaded(t: AppDriver) -> AppDriver:
+    """The page opened again on what the last save stored (the preferences too)."""
+    (save, *_) = [e for e in reversed(t.effects) if isinstance(e, SaveSession)]
+    preferences = preferences_to_data(t.state)  # as saved whenever they change
+    storage = MemoryStorage()
+    save_session(storage, save.game, today=date(2026, 12, 5), turn=save.turn)
+    restored = restore_session(storage)
+    fresh = initial_state(["en"], preferences=preferences)
+    return AppDriver(resume(fresh, restored.game, None, now=t.now, turn=restored.turn))
+
+
+def test_a_reload_goes_on_guiding_at_the_step_it_was() -> None:
+    """A walk reloaded at the guide's step 4 and it was gone for good (no box filled yet, the
+    first roll made: never offered again)."""
+    t = game_of()
+    t(StartGuide(), Roll(), ToggleKeep(0), Roll())
+    step = t.view().guide
+    assert step is not None and "Roll once more" in step.text
+    again = reloaded(t)
+    assert again.view().guide == step
+    again(Roll(), SelectBox("chance"))
+    assert "Confirm turn" in (again.view().guide or step).text
+    # Ended or skipped, nothing comes back.
+    t(SkipGuide())
+    assert reloaded(t).view().guide is None
+    done = game_of()
+    done(StartGuide(), Roll(), SelectBox("chance"), ConfirmTurn())
+    assert done.view().guide is not None  # its last word, which a reload does not bring back
+    assert reloaded(done).view().guide is None

@@ -20,6 +20,7 @@ from game.persistence.savefile import game_to_data
 from game.persistence.session import (
     PREFERENCES_KEY,
     SESSION_KEY,
+    SESSION_VERSIONS,
     read_session_text,
     restore_session,
     save_preferences,
@@ -216,7 +217,7 @@ def tampered_session(edit: str) -> str:
     elif edit == "direction override":  # shown as "Alice"
         game["players"][0]["name"] = "\u202eecilA"
     elif edit == "newer envelope":
-        envelope["version"] = 5
+        envelope["version"] = SESSION_VERSIONS.current + 1
     elif edit == "newer game":
         game["schema_version"] = 6
     elif edit == "bad id":
@@ -237,7 +238,7 @@ BAD_SESSIONS = [
         "newer envelope",
         lambda: tampered_session("newer envelope"),
         ProblemKind.UNKNOWN_VERSION,
-        "not 5",
+        f"not {SESSION_VERSIONS.current + 1}",
     ),
     ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 6"),
     ("extra roll", lambda: tampered_session("extra roll"), ProblemKind.INVALID, "turn.rolls_left"),
