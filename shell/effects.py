@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine, Mapping
-from datetime import date
+from datetime import date, time
 from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy
@@ -59,7 +59,7 @@ from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
 from game.play.state import GameState
 from game.rules.rulesets import RULESETS
 from shell.durable import DurableStorage, open_durable_storage
-from shell.js import is_null, js_object, local_date
+from shell.js import is_null, js_object, local_date, local_time
 from shell.storage import open_storage
 
 if TYPE_CHECKING:  # loaded once a table is there
@@ -92,6 +92,10 @@ class Clock:
     def today(self) -> date:
         """The local date."""
         return local_date(self.window)
+
+    def time_of_day(self) -> time:
+        """The local time, to the minute."""
+        return local_time(self.window)
 
 
 class Timer:
@@ -345,6 +349,7 @@ class StorageJobs:
             before_last_turn=effect.before_last_turn,
             turn=effect.turn,
             game_id=effect.game_id,
+            time_of_day=self._clock.time_of_day(),
         )
         self._tell(*report.problems)
 

@@ -4,13 +4,23 @@ that the modules using them also load in CPython."""
 from __future__ import annotations
 
 import json
-from datetime import MAXYEAR, MINYEAR, date
+from datetime import MAXYEAR, MINYEAR, date, time
 from typing import Any
 
 
 def is_null(value: object) -> bool:
     """JavaScript's null and undefined, as Pyodide passes them (None, or its `jsnull`)."""
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def local_time(window: Any) -> time:
+    """The time of day in the device's time zone, to the minute (midnight where the clock
+    gives none)."""
+    now = window.Date.new()
+    hours, minutes = float(now.getHours()), float(now.getMinutes())
+    if not (0 <= hours <= 23 and 0 <= minutes <= 59):  # NaN too
+        return time.min
+    return time(int(hours), int(minutes))
 
 
 def local_date(window: Any) -> date:

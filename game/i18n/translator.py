@@ -7,7 +7,7 @@ import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, time
 from typing import TYPE_CHECKING
 
 from game.i18n.bidi import FSI, LRI, PDI, RLI
@@ -313,6 +313,15 @@ class Translator:
             day=str(day.day),
             month=self.translate(f"date.month.{day.month}"),
             year=str(day.year),
+        )
+
+    def format_date_time(self, day: date, time_of_day: time | None) -> str:
+        """A date, and its time of day when known: "30 Nov 2026, 14:05", "30. nov 2026, kell
+        14:05"."""
+        if time_of_day is None:
+            return self.format_date(day)
+        return self.translate(
+            "date.with_time", date=self.format_date(day), time=f"{time_of_day:%H:%M}"
         )
 
     # --- game vocabulary ------------------------------------------------------------------

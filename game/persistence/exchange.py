@@ -13,8 +13,9 @@ Document (format "penta-export", version 6):
 
 Version 1 held records of history version 1 (no move logs), version 2 of history version 2
 (no daily challenges), version 3 of history version 3 (no corrections in the logs); they are
-migrated alike. Versions 1 to 4 had no games kept (an empty list); version 5's games kept had
-no guided turn in their turn records (none under way).
+migrated alike. Versions 1 to 4 had no games kept (an empty list). Version 5 held records of
+history version 4 (no time of day), and its games kept had no guided turn in their turn
+records (none under way).
 The games kept are added as game.persistence.kept.merge_kept does: none twice, none that was
 finished since, and never past the list's cap (those left out are counted, none dropped).
 
@@ -39,6 +40,7 @@ from game.errors import GameError, SaveFileError, UnsupportedVersionError
 from game.persistence.history import (
     GameRecord,
     add_challenge_dates,
+    add_finished_times,
     add_logs,
     as_it_is,
     load_history,
@@ -72,7 +74,8 @@ def _add_kept_to_export(payload: JsonObject) -> JsonObject:
     return {**payload, "kept": []}
 
 
-def _add_guide_to_kept(payload: JsonObject) -> JsonObject:
+def _add_times_and_guides(payload: JsonObject) -> JsonObject:
+    add_finished_times(payload.get("games"))
     kept_with_no_guide(payload.get("kept"))
     return payload
 
@@ -85,7 +88,7 @@ EXPORT_VERSIONS = MigrationChain(
         2: _add_challenge_dates_to_export,
         3: as_it_is,
         4: _add_kept_to_export,
-        5: _add_guide_to_kept,
+        5: _add_times_and_guides,
     },
 )
 MAX_IMPORT_BYTES = 16_000_000
@@ -230,7 +233,7 @@ def import_history(storage: Storage, text: str | bytes) -> ImportResult:
     new = tuple(record for record in incoming if record.id not in known)
     added = len(new)
     if new:
-        merged = tuple(sorted((*existing, *new), key=lambda record: record.finished))
+        merged = tuple(sorted((*existing, *new), key=lambda record: record.finished_at))
         problem = save_history(storage, merged)
         if problem is not None:
             added = 0

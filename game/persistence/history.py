@@ -6,13 +6,15 @@
     load_history(storage) -> ReadResult[tuple[GameRecord, ...]]
     save_history(storage, records) -> StorageProblem | None
 
-A record (format "penta-history", version 4, payload {"games": [record, ...]}):
+A record (format "penta-history", version 5, payload {"games": [record, ...]}):
 
     {
       "id": "9f2c4e1a0b3d5c7e",                 16 hex digits, the same on every device the
                                                 game is exported to: imports skip known ids
       "ruleset": "penta",
       "finished": "2026-11-30",                 the date the last box was filled (local date)
+      "finished_time": "14:05",                 and the time (local, hours and minutes), or
+                                                null: a game recorded before version 5
       "players": [                              seat order
         {"player": {"name": "Dana", "kind": "human", "level": null},
          "sheet": {"scores": {...every box...}, "five_of_a_kind_bonuses": 1},
@@ -26,7 +28,8 @@ A record (format "penta-history", version 4, payload {"games": [record, ...]}):
 Version 1 kept no moves: its games have a log that starts after their last turn (since_turn is
 the number of turns of the game), which says that nothing of the game can be replayed.
 Version 2 had no daily challenges: its games get "challenge_date": null. Version 3 kept no
-corrections in the logs ("correct", "clear" moves): its games read as they are.
+corrections in the logs ("correct", "clear" moves): its games read as they are. Version 4 kept
+no time of day (a family's games of one day looked alike in the list): "finished_time": null.
 
 Reading checks every record as strictly as a saved game (game.persistence.savefile): complete
 sheets of achievable scores, bonuses the sheet could earn, totals and places that follow from
@@ -37,7 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, time
 
 from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
@@ -75,7 +78,8 @@ from game.rules.dice import ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, get_ruleset
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
-RECORD_KEYS = ("id", "ruleset", "finished", "players", "log", "challenge_date")
+RECORD_KEYS = ("id", "ruleset", "finished", "finished_time", "players", "log", "challenge_date")
+TIME_OF_DAY = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9])")
 RESULT_KEYS = ("player", "sheet", "total", "place")
 
 
@@ -102,6 +106,14 @@ class GameRecord:
     """Every move of the game (or of its last turns, for a game recorded before logs)."""
     challenge_date: date | None = None
     """The day of the daily challenge the game was (GameState.challenge_date), else None."""
+    finished_time: time | None = None
+    """The time of day the last box was filled (hours and minutes); None for a game recorded
+    before the history kept it."""
+
+    @property
+    def finished_at(self) -> tuple[date, time]:
+        """When the game ended, to order records by (one of unknown time first in its day)."""
+        return self.finished, self.finished_time or time.min
 
     @property
     def real_dice(self) -> bool:
@@ -124,8 +136,11 @@ def new_game_id(bits: int) -> str:
     return f"{bits:016x}"
 
 
-def record_game(game_id: str, game: GameState, finished: date) -> GameRecord:
-    """The history's record of a finished game, with each player's place.
+def record_game(
+    game_id: str, game: GameState, finished: date, finished_time: time | None = None
+) -> GameRecord:
+    """The history's record of a finished game, with each player's place; `finished_time` is
+    cut to the minute.
 
     Raises:
         ValueError: `game` is not over, or `game_id` is not 16 hex digits.
@@ -145,6 +160,7 @@ def record_game(game_id: str, game: GameState, finished: date) -> GameRecord:
         ),
         game.log,
         game.challenge_date,
+        None if finished_time is None else finished_time.replace(second=0, microsecond=0),
     )
 
 
@@ -153,6 +169,9 @@ def record_to_data(record: GameRecord) -> JsonObject:
         "id": record.id,
         "ruleset": record.ruleset.id,
         "finished": record.finished.isoformat(),
+        "finished_time": None
+        if record.finished_time is None
+        else record.finished_time.strftime("%H:%M"),
         "players": [
             {
                 "player": player_to_data(result.player),
@@ -183,6 +202,7 @@ def record_from_data(data: object, path: str) -> GameRecord:
         raise SaveFileError(f"{path}.id: 16 hex digits, not {game_id!r:.80}")
     ruleset = translated(f"{path}.ruleset", lambda: get_ruleset(entry["ruleset"]))
     finished = date_from_data(entry["finished"], f"{path}.finished")
+    finished_time = _time_from_data(entry["finished_time"], f"{path}.finished_time")
     results = []
     players = read_list(entry["players"], f"{path}.players", 1, MAX_PLAYERS)
     for index, item in enumerate(players):
@@ -227,7 +247,18 @@ def record_from_data(data: object, path: str) -> GameRecord:
             )
         day = challenge_date
         translated(f"{path}.log", lambda: check_daily_log(day, ruleset.id, log))
-    return GameRecord(game_id, ruleset, finished, tuple(results), log, challenge_date)
+    return GameRecord(
+        game_id, ruleset, finished, tuple(results), log, challenge_date, finished_time
+    )
+
+
+def _time_from_data(value: object, path: str) -> time | None:
+    if value is None:
+        return None
+    match = TIME_OF_DAY.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        raise SaveFileError(f"{path}: a time of day as HH:MM, or null, not {value!r:.80}")
+    return time(int(match[1]), int(match[2]))
 
 
 def records_to_data(records: tuple[GameRecord, ...]) -> list[JsonObject]:
@@ -289,6 +320,19 @@ def _add_challenge_dates_to_history(payload: JsonObject) -> JsonObject:
     return payload
 
 
+def add_finished_times(games: object) -> None:
+    """Version 4 to 5, for the history and for exports: no time of day was kept (data not yet
+    checked: what is not a game is left alone)."""
+    for game in games if isinstance(games, list) else ():
+        if isinstance(game, dict):
+            game["finished_time"] = None
+
+
+def _add_finished_times_to_history(payload: JsonObject) -> JsonObject:
+    add_finished_times(payload.get("games"))
+    return payload
+
+
 def as_it_is(payload: JsonObject) -> JsonObject:
     """Version 3 to 4, for the history and for exports: the logs of version 4 may hold
     corrections, those of version 3 hold none, so they read as they are."""
@@ -299,8 +343,13 @@ HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
     key="penta.history",
     versions=MigrationChain(
         "penta-history",
-        current=4,
-        steps={1: _add_logs_to_history, 2: _add_challenge_dates_to_history, 3: as_it_is},
+        current=5,
+        steps={
+            1: _add_logs_to_history,
+            2: _add_challenge_dates_to_history,
+            3: as_it_is,
+            4: _add_finished_times_to_history,
+        },
     ),
     read=_history_from_payload,
 )

@@ -70,7 +70,7 @@ def _merged_history(stored: str, later: str) -> str | None:
         return None
     by_id = {record.id: record for copy in copies for record in copy.value or ()}
     merged = MemoryStorage()
-    records = tuple(sorted(by_id.values(), key=lambda record: record.finished))
+    records = tuple(sorted(by_id.values(), key=lambda record: record.finished_at))
     if save_history(merged, records) is not None:
         return None
     return merged.get(HISTORY.key)

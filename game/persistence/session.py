@@ -12,10 +12,10 @@ The shell calls, with its Storage (see game.persistence.storage):
         notice, not "updated" and "unreadable" both)
     load_history(storage) (game.persistence.history)            once the first screen shows:
         reports a damaged history, and has it checked before a game ends
-    save_session(storage, game, today=..., before_last_turn=None, turn=None, ids=None)
-        -> SaveReport      after every dispatch; game None (the player left the game) removes
-        the session; `turn` (game.persistence.turn_record) keeps the auto-score countdown
-        and the box it scored across a reload
+    save_session(storage, game, today=..., before_last_turn=None, turn=None, ids=None,
+                 time_of_day=None) -> SaveReport      after every dispatch; game None (the
+        player left the game) removes the session; `turn` (game.persistence.turn_record)
+        keeps the turn beyond the game; a game that ends is recorded with the day and time
     save_preferences(storage, data) -> StorageProblem | None    the app's preferences data
     session_text(storage, game, before_last_turn=None) -> str   the record `game` is saved as,
         for an export of the game in memory when it cannot be saved
@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, time
 
 from game.app.model import AppState
 from game.app.preferences import preferences_from_data
@@ -233,9 +233,11 @@ def save_session(
     turn: TurnRecord | None = None,
     ids: random.Random | None = None,
     game_id: str | None = None,
+    time_of_day: time | None = None,
 ) -> SaveReport:
     """`game` stored as the game in progress (None: the session removed). Its id is the stored
-    session's when that is the same game, else `game_id` (a kept game resumed), else new."""
+    session's when that is the same game, else `game_id` (a kept game resumed), else new.
+    A game that ends is recorded in the history with `today` and `time_of_day` (local)."""
     # Read what is stored first: its id may carry on, and an unreadable record must be moved
     # aside before it is overwritten.
     stored = _stored_session(storage)
@@ -261,7 +263,7 @@ def save_session(
     if game.is_over and stored_game != game:
         # Recorded once, on the save where the game ends: the end screen's later saves do not
         # read the whole history again.
-        recorded = _record(storage, game_id, game, today, problems)
+        recorded = _record(storage, game_id, game, (today, time_of_day), problems)
     elif not game.is_over and stored_game is not None and stored_game.is_over:
         _withdraw(storage, game_id, problems)
     return SaveReport(tuple(problems), recorded)
@@ -421,13 +423,17 @@ def _same_dice_line(earlier: GameState, later: GameState) -> bool:
 
 
 def _record(
-    storage: Storage, game_id: str, game: GameState, today: date, problems: list[StorageProblem]
+    storage: Storage,
+    game_id: str,
+    game: GameState,
+    ended: tuple[date, time | None],
+    problems: list[StorageProblem],
 ) -> GameRecord | None:
     history = load_history(storage)
     if history.problem is not None:
         problems.append(history.problem)
     records = history.value or ()
-    record = record_game(game_id, game, today)
+    record = record_game(game_id, game, *ended)
     for existing in records:
         if existing.id == game_id and existing.results == record.results:
             return None  # recorded when the game ended; this save changed nothing in it
@@ -448,7 +454,7 @@ def record_finished_session(storage: Storage, today: date) -> tuple[StorageProbl
     if stored.value is None or not stored.value.saved.game.is_over:
         return ()  # a damaged session was reported when the start read it
     problems: list[StorageProblem] = []
-    _record(storage, stored.value.game_id, stored.value.saved.game, today, problems)
+    _record(storage, stored.value.game_id, stored.value.saved.game, (today, None), problems)
     return tuple(problems)
 
 

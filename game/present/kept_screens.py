@@ -91,13 +91,14 @@ def delete_view(state: AppState, t: Translator) -> LeaveView:
 
 
 def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameView, ...]:
-    """The finished games of the history, newest first (by date, then as recorded)."""
+    """The finished games of the history, newest first (by date and time, then as recorded),
+    each named by its date and time of day (several games of a day looked alike)."""
     records = sorted(
-        enumerate(state.ui.history_games), key=lambda item: (item[1].finished, item[0])
+        enumerate(state.ui.history_games), key=lambda item: (item[1].finished_at, item[0])
     )
     views = []
     for _, record in reversed(records):
-        day = t.format_date(record.finished)
+        day = t.format_date_time(record.finished, record.finished_time)
         ruleset = t.ruleset_name(record.ruleset.id)
         # Its luck is not the app's (the statistics leave it out): the list says so too. A daily
         # challenge says so: two games of a day looked alike in the list (a walk).
@@ -165,7 +166,7 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
         title=t("finished.sheet_title"),
         subtitle=t(
             "finished.title",
-            date=t.format_date(record.finished),
+            date=t.format_date_time(record.finished, record.finished_time),
             ruleset=t.ruleset_name(record.ruleset.id),
         ),
         sheet=sheet,

@@ -279,7 +279,7 @@ def test_the_history_marks_the_challenges_with_their_day() -> None:
     assert records is not None
     assert [record.challenge_date for record in records] == [DAY, None]
     stored = json.loads(storage.items[HISTORY.key])
-    assert stored["version"] == 4
+    assert stored["version"] == HISTORY.versions.current
     assert [entry["challenge_date"] for entry in stored["payload"]["games"]] == ["2026-12-01", None]
     driver = AppDriver(initial_state(["en-US"]))
     driver(stats_of(storage), OpenHistory())

@@ -4,7 +4,7 @@ shell to do, and what it makes of the outcomes the shell sends back."""
 from __future__ import annotations
 
 import random
-from datetime import date
+from datetime import date, time
 
 import pytest
 
@@ -36,6 +36,7 @@ from game.app.intents import (
     StorageProblems,
 )
 from game.app.model import Notice, Screen
+from game.i18n.bidi import without_isolates
 from game.persistence.exchange import MAX_IMPORT_BYTES, ImportRefusal
 from game.persistence.history import record_game
 from game.persistence.kept import MAX_KEPT
@@ -193,3 +194,38 @@ def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:
         driver(SetLanguage(language), ImportFinished(kept_added=2, kept_left_out=1))
         texts = present(driver.state, 0.0).notices
         assert len(texts) == 2 and all(text and "{" not in text for text in texts)
+
+
+@pytest.mark.parametrize(
+    ("language", "morning", "evening"),
+    [
+        ("en", "30 Nov 2026, 09:05", "30 Nov 2026, 21:40"),
+        ("he", "30 בנוב׳ 2026, בשעה 09:05", "30 בנוב׳ 2026, בשעה 21:40"),
+        ("et", "30. nov 2026, kell 09:05", "30. nov 2026, kell 21:40"),
+    ],
+)
+def test_the_games_of_one_day_are_told_apart_by_their_time(
+    language: str, morning: str, evening: str
+) -> None:
+    """A family's games of one day looked alike in the list (a walk): each says its time, and
+    the latest comes first. A game recorded before the history kept the time says its day."""
+    day = date(2026, 11, 30)
+    games = [
+        random_game(new_game("penta", [Player("Dana")], SeededDice(seed)), random.Random(seed))
+        for seed in (4, 5, 6)
+    ]
+    records = (
+        record_game("00000000000000bb", games[0], day, time(21, 40)),
+        record_game("00000000000000aa", games[1], day, time(9, 5)),
+        record_game("00000000000000cc", games[2], day),
+    )
+    driver = AppDriver.seeded(1, language)
+    driver(OpenHistory(), StatsLoaded(player_stats(records), None, records))
+    history = present(driver.state, driver.now).history
+    assert history is not None
+    titles = [without_isolates(game.title) for game in history.games]
+    assert [title.split(" · ")[0] for title in titles] == [
+        evening,
+        morning,
+        without_isolates(morning.split(",")[0]),
+    ]

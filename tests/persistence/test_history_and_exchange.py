@@ -7,7 +7,8 @@ import json
 import random
 import re
 from collections.abc import Callable
-from datetime import date
+from dataclasses import replace
+from datetime import date, time
 from typing import Any
 
 import pytest
@@ -84,6 +85,7 @@ def record_data(game_id: int, ruleset: str, day: int, *results: Any) -> dict[str
         "id": f"{game_id:016x}",
         "ruleset": ruleset,
         "finished": f"2026-11-{day:02d}",
+        "finished_time": f"{8 + game_id % 12:02d}:{game_id % 60:02d}",
         "players": list(results),
         # Made-up sheets have no moves: a log of none, after the game's last turn.
         "log": {"since_turn": sum(len(r["sheet"]["scores"]) for r in results), "moves": []},
@@ -159,12 +161,35 @@ def test_the_distribution_ends_at_the_most_the_ruleset_can_total() -> None:
 
 def test_a_recorded_game_holds_the_final_sheets_totals_and_shared_places() -> None:
     game = play_to_end(seeded_game("penta", 3, seed=21), random.Random(21))
-    record = record_game("00000000000000aa", game, date(2026, 11, 30))
+    record = record_game("00000000000000aa", game, date(2026, 11, 30), time(21, 7, 59, 12))
+    assert record.finished_time == time(21, 7)  # to the minute
     assert [r.sheet for r in record.results] == list(game.sheets)
     assert [r.player for r in record.results] == list(game.players)
     totals = [s.total for s in game.sheets]
     assert [r.place for r in record.results] == [1 + sum(t > own for t in totals) for own in totals]
+    assert record_to_data(record)["finished_time"] == "21:07"
     assert record_from_data(json.loads(json.dumps(record_to_data(record))), "game") == record
+    untimed = replace(record, finished_time=None)  # recorded before the history kept the time
+    assert record_to_data(untimed)["finished_time"] is None
+    assert record_from_data(record_to_data(untimed), "game") == untimed
+
+
+def test_a_history_and_an_export_of_before_the_time_of_day_read_with_none() -> None:
+    records = tuple(record_from_data(data, "game") for data in HAND_CHECKED)
+    storage = MemoryStorage()
+    assert save_history(storage, records) is None
+    stored = json.loads(storage.items[HISTORY.key])
+    for entry in stored["payload"]["games"]:
+        del entry["finished_time"]
+    stored["version"] = 4
+    old = load_history(MemoryStorage({HISTORY.key: json.dumps(stored)}))
+    assert old.problem is None and old.migrated and old.value is not None
+    assert [r.finished_time for r in old.value] == [None] * len(records)
+    document = json.loads(export_history(records, date(2026, 12, 5)))
+    for entry in document["payload"]["games"]:
+        del entry["finished_time"]
+    document["version"] = 5
+    assert [r.finished_time for r in read_export(json.dumps(document))] == [None] * len(records)
 
 
 def test_only_a_finished_game_is_recorded() -> None:
@@ -230,6 +255,10 @@ BAD_RECORDS = [
     ),
     ("bad date", lambda d: d.update(finished="2026-02-30"), "no such date: '2026-02-30'"),
     ("date format", lambda d: d.update(finished="30.11.2026"), "'30.11.2026'"),
+    ("no such hour", lambda d: d.update(finished_time="24:00"), "HH:MM, or null, not '24:00'"),
+    ("time unpadded", lambda d: d.update(finished_time="9:05"), "not '9:05'"),
+    ("time with seconds", lambda d: d.update(finished_time="09:05:00"), "not '09:05:00'"),
+    ("time as a number", lambda d: d.update(finished_time=905), "not 905"),
     ("bad id", lambda d: d.update(id="DROP TABLE"), "'DROP TABLE'"),
     ("no players", lambda d: d.update(players=[]), "got 0"),
     ("unknown ruleset", lambda d: d.update(ruleset="kniffel"), "'kniffel'"),

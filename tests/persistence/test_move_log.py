@@ -175,7 +175,7 @@ def test_a_version_1_history_migrates_with_logs_that_start_after_each_game() -> 
         assert record.log == MoveLog(since_turn=turns)
     assert save_history(storage, read.value) is None
     stored = json.loads(storage.items[HISTORY.key])
-    assert stored["version"] == 4
+    assert stored["version"] == HISTORY.versions.current
     assert stored["payload"]["games"][0]["log"] == {"since_turn": 13, "moves": []}
     # An export of version 1 (the same records) migrates the same way.
     payload = json.loads(text)["payload"]
