@@ -95,8 +95,8 @@ async function register() {
 // Installing: where the browser offers it (the beforeinstallprompt event: Chromium browsers),
 // the New game screen shows an Install button; Safari on iPhone and iPad offers no such event,
 // so it shows how to add the app to the home screen by hand. Neither shows once the app runs
-// installed, and "Not now" hides the offer until the app is next opened. Nor where the service
-// worker is refused (the browser blocks the site's data): installed, the app would not open
+// installed, and "Not now" hides the offer until the app is next opened. Nor where the browser
+// blocks the site's data: the service worker is refused, so installed, the app would not open
 // without a connection, which is what the offer promises. Returns what withdraws the offer.
 function runsInstalled() {
     return matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
@@ -156,14 +156,22 @@ new MutationObserver(() => {
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
 function registerSoon() {
-    register().catch((error) => {
-        console.warn("Offline use is unavailable:", error);
-        withdrawInstall();
-    });
+    register().catch((error) => console.warn("Offline use is unavailable:", error));
 }
 
+// The browser blocks the site's data (its settings for cookies and site data): even reading
+// localStorage throws. The service worker is refused then too.
+function siteDataBlocked() {
+    try {
+        return localStorage === null;
+    } catch {
+        return true;
+    }
+}
+if (siteDataBlocked()) withdrawInstall();
+
 if (!("serviceWorker" in navigator)) {
-    withdrawInstall(); // the app works online only
+    // Nothing to do: the app works online only.
 } else if (document.documentElement.dataset.state === "ready") {
     registerSoon();
 } else {
