@@ -82,8 +82,9 @@ class View:
         """The height last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
-        self._spotlight: tuple[int, str] | None = None
-        """The box the hint on screen advises, once brought into view (None: no such hint)."""
+        self._spotlight: tuple[tuple[int, str] | None, bool] | None = None
+        """The spotlight's box last brought into the frame, and whether the coach's warning
+        showed then; None once the game's screen is left (back on it, it comes in again)."""
         self._spotlight_row = ""
         """The row of a box that came into the spotlight, brought into the frame at the end of
         the render."""
@@ -95,6 +96,8 @@ class View:
 
     def render(self, snap: Snapshot) -> None:
         focused = self.document.activeElement
+        if snap.screen != self._screen:
+            self._spotlight = None  # the game's screen entered again: its spotlight comes in
         root = self.document.documentElement
         if root.getAttribute("lang") != snap.language:
             root.setAttribute("lang", snap.language)
@@ -406,14 +409,17 @@ class View:
         )
         sheet = self._sheets["sheet"]
         sheet.render(view.sheet)
-        # The box that matters now (the hint's, the joker's, the one just scored by itself, a
-        # first Penta) comes into the sheet's frame, once: the player may scroll away from it.
+        # The box that matters now (the hint's, the joker's, the one selected, the one just
+        # scored by itself, a first Penta) comes into the sheet's frame, once: the player may
+        # scroll away from it. Once more when the coach's warning takes the tray's place: the
+        # taller tray hid the box it warned of (a walk).
         spotlight = view.sheet.spotlight
-        if spotlight is not None and spotlight != self._spotlight:
+        seen = (spotlight, warning is not None)
+        if spotlight is not None and seen != self._spotlight:
             column, box = spotlight
             sheet.scroll_to_column(column)  # the sheet may have been swiped to another player's
             self._spotlight_row = f'#sheet tr[data-row="{box}"]'
-        self._spotlight = spotlight
+        self._spotlight = seen
         # "Swipe sideways" only when there is something to swipe to: three players fit on most
         # phones, more on a wider screen.
         self._scroll_hint = view.sheet.scroll_hint

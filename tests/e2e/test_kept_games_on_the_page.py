@@ -15,7 +15,7 @@ from game.app.intents import SetAutoScore, StartGame
 from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
 from tests.app.driver import AppDriver
-from tests.e2e.game_helpers import Ui
+from tests.e2e.game_helpers import Ui, expect_in_sight
 
 LANGUAGES = ("en", "he", "et")
 
@@ -105,6 +105,8 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     expect(page.locator("#game-screen")).to_be_visible()
     assert (ui.dice(), ui.kept()) == (dice, kept)
     expect(ui.box("chance")).to_have_attribute("aria-pressed", "true")
+    # The box selected in sight, not left below the frame at the sheet's top (a walk).
+    expect_in_sight(page, '#sheet tr[data-row="chance"]')
     expect(page.locator("#roll")).to_contain_text("1")  # one roll left, as it was
     ui.score("chance")
     chance = ui.row_texts("sheet", "chance")
