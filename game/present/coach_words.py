@@ -150,11 +150,14 @@ def why_words(
         )
     ]
     upper, needed = ruleset.upper_box_ids, ruleset.upper_bonus_threshold
-    if upper_subtotal < needed and (mine_box in upper or best_box in upper):
 
-        def after(box: str, points: int) -> int:
-            return upper_subtotal + (points if box in upper else 0)
+    def after(box: str, points: int) -> int:
+        return upper_subtotal + (points if box in upper else 0)
 
+    # Only where the two moves leave the upper section apart ("6 with yours, 6 with the best"
+    # said nothing: a walk).
+    upper_differs = after(mine_box, mine_points) != after(best_box, best_points)
+    if upper_subtotal < needed and upper_differs:
         sentences.append(
             t(
                 "coach.reason_upper",

@@ -219,15 +219,16 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
     # Not isolated one by one: the catalog's names have the language's direction, and a list
     # of isolates alone would give the list as a whole no direction (left to right in Hebrew).
     open_boxes = ", ".join(t.box_name(ruleset_id, box) for box in sheet.open_boxes)
+    # The difference of the two figures shown below it; a loss under a tenth shows none
+    # there, so it says "less than 0.1" ("lost 0.0" under a decision not optimal: a walk).
+    loss = shown_difference(decision.best_expected, decision.choice_expected)
+    smallest = 10**-DECIMALS
     return MistakeView(
         summary=t(
-            "review.mistake_summary",
+            "review.mistake_summary" if loss >= smallest else "review.mistake_summary_small",
             round=decision.turn,
             roll=decision.roll,
-            # The difference of the two figures shown below it.
-            loss=t.format_number(
-                shown_difference(decision.best_expected, decision.choice_expected), DECIMALS
-            ),
+            loss=t.format_number(max(loss, smallest), DECIMALS),
         ),
         position=(
             # In order of their faces, as the real-dice pad and the hint's keeps list them.

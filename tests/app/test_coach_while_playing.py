@@ -108,7 +108,7 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     aim = aim_difference(coach.advisor, position_of(d.game), (6, 6, 6, 6), ())
     assert aim is not None
     assert reason.endswith(
-        f"The best keep ends the turn in {t.box_name('penta', aim.box)} "
+        f"The best keep scores points in {t.box_name('penta', aim.box)} "
         f"{t.format_percent(aim.best)} of the time; yours, {t.format_percent(aim.made)}."
     )
     d(PlayMineAnyway())

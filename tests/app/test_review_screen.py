@@ -325,7 +325,7 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
                 "חוקי יאצי",
                 "243 נקודות",
                 "נקודות שאבדו: 6.1",
-                "טוב יותר מכ-64% מהמשחקים ששוחקו בצורה מושלמת",
+                "טוב יותר מכ־64% מהמשחקים ששוחקו בצורה מושלמת",
             ],
         ),
         (
@@ -386,7 +386,8 @@ def test_the_open_boxes_read_in_the_languages_direction() -> None:
     [
         (
             0.0,
-            "The computer at its best scored more in every game of its sample: see below where "
+            "The computer, playing at its best, scored more than this in every game of its sample: "
+            "see below where "
             "the points went",
             "every perfectly played game scored more",
         ),
@@ -450,3 +451,17 @@ def test_the_costliest_come_first_as_their_losses_read() -> None:
     driver(ReviewComputed(effect.log, replace(review, decisions=(*others, costs_more, reads_more))))
     summaries = [mistake.summary for mistake in review_view(driver).mistakes]
     assert "20.3" in summaries[0] and "20.2" in summaries[1], summaries
+
+
+def test_a_loss_under_a_tenth_says_less_than_a_tenth() -> None:
+    """Its two figures show alike: "lost 0.0" under a decision not optimal read as a bug."""
+    driver, effect, review = opened(7)
+    first, *_ = [d for d in review.decisions if not d.optimal]
+    tiny = replace(first, best_expected=250.02, choice_expected=250.0)
+    assert not tiny.optimal
+    others = tuple(d for d in review.decisions if d is not first)
+    driver(ReviewComputed(effect.log, replace(review, decisions=(*others, tiny))))
+    driver(ShowEveryDecision(True))
+    summaries = [without_isolates(m.summary) for m in review_view(driver).mistakes]
+    assert any(s.endswith(": lost less than 0.1") for s in summaries), summaries
+    assert not any(s.endswith("lost 0.0") for s in summaries)

@@ -12,6 +12,7 @@ from game.app.review_intents import ReviewComputed, ShowEveryDecision
 from game.coach.keep_aims import aim_difference
 from game.coach.optimal import sheet_position
 from game.i18n.translator import Translator
+from game.present.coach_words import why_words
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor, Keep, Score
 from tests.app.test_review_screen import opened, review_view
@@ -48,7 +49,7 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             assert shown.why == (
                 ""
                 if aim is None
-                else "The best keep ends the turn in "
+                else "The best keep scores points in "
                 f"{t.isolated(t.box_name('penta', aim.box))} "
                 f"{t.isolated(t.format_percent(aim.best))} of the time; "
                 f"yours, {t.isolated(t.format_percent(aim.made))}."
@@ -91,3 +92,13 @@ def test_a_box_where_a_roll_was_better_and_a_roll_where_a_box_was_say_so() -> No
         "Rolling again is worth more, on average, than scoring these dice now.",
         "Scoring these dice now is worth more, on average, than rolling again.",
     ]
+
+
+def test_the_upper_section_is_named_only_where_the_two_boxes_leave_it_apart() -> None:
+    """ "Upper section: 6 with yours, 6 with the best" said nothing (a walk)."""
+    t = Translator("en", isolate=False)
+    penta = RULESETS["penta"]
+    apart = why_words(t, penta, ("sixes", 18), ("chance", 20), 10, None)
+    assert apart[-1] == "Upper section: 28 with yours, 10 with the best (63 for the bonus)."
+    alike = why_words(t, penta, ("ones", 0), ("chance", 20), 10, None)
+    assert not any(sentence.startswith("Upper section") for sentence in alike)
