@@ -1,7 +1,7 @@
 """What a keep aims at: for each box, the chance that the turn, played on at best after the
 keep, ends with points in it, and the points it scores there on average. Between two keeps the
 expected scores alone say which is better, not why; the box where the better keep scores most
-more points says it, with its chances ("The best keep ends the turn in Full house 33% of the
+more points says it, with its chances ("The best keep scores points in Full house 33% of the
 time; yours, 9%.").
 
     keep_aims(advisor, position, faces) -> dict[str, BoxAim]   each box's chance and points,
