@@ -126,8 +126,8 @@ def why_words(
     a keep; said by the coach before the move and by the review after the game. A box where
     rolling again was better, or the other way round: that, plainly. Two boxes: which box each
     leaves open and, where the upper bonus is still to be had and they leave it apart, the upper
-    section's total with each. Two keeps: the box where the best keep scores most more points (`aim`), with the
-    chances of each of scoring there, if they differ."""
+    section's total with each. Two keeps: the box where the best keep scores most more points
+    (`aim`), with the chances of each of scoring there, if they differ."""
     if mine is None or best is None:
         if mine is best:
             if aim is None:
