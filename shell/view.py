@@ -78,8 +78,8 @@ class View:
         self._language = ""
         self._turn_player = -1
         """The player whose turn the game screen last showed (-1: none yet)."""
-        self._sheet_frame = ""
-        """The height last given to the style sheet by `_size_sheet`."""
+        self._sheet_frame = ("", "")
+        """The heights last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
         self._spotlight: tuple[tuple[int, str] | None, bool] | None = None
@@ -304,13 +304,17 @@ class View:
             window.scrollBy(0, rest)
 
     def _size_sheet(self) -> None:
-        """Tells the style sheet the header bar's height: the end screen's sheet scrolls inside
-        a frame that fills the screen below it (the game's frame takes what the tray leaves by
-        itself: see the game screen's layouts in assets/app.css)."""
-        height = f"{float(self.document.querySelector('header.bar').offsetHeight):.0f}px"
-        if height != self._sheet_frame:
-            self._sheet_frame = height
-            self.document.documentElement.style.setProperty("--bar-height", height)
+        """Tells the style sheet the header bar's height and the tray's: the end screen's sheet
+        scrolls inside a frame that fills the screen below the bar (the game's frame takes what
+        the tray leaves by itself: see assets/styles/game-layouts.css), and where the game's
+        page scrolls as a whole, what the focus brings into sight stops between the two."""
+        root = self.document.documentElement
+        bar = f"{float(self.document.querySelector('header.bar').offsetHeight):.0f}px"
+        tray = f"{float(self.node('tray').el.offsetHeight):.0f}px"
+        if (bar, tray) != self._sheet_frame:
+            self._sheet_frame = (bar, tray)
+            root.style.setProperty("--bar-height", bar)
+            root.style.setProperty("--tray-height", tray)
 
     def _rescue_focus(self, focused: Any) -> None:
         """A control that had the focus was just disabled or hidden (Confirm after scoring,

@@ -276,8 +276,10 @@ def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -
 
 # Larger text on a phone (the browser's 125 % and 150 %): the tray's buttons in a row, their
 # words wrapped inside them, and a row of the sheet still in sight above the tray (stacked,
-# they left none at 150 % on a 360 px phone: a walk).
-LARGER_TEXT = ((320, 568, 20), (360, 640, 20), (360, 640, 24))
+# they left none at 150 % on a 360 px phone: a walk); where the screen is too short for that
+# (320x568 at 150 %), the page scrolls as a whole, and every box can be reached and tapped.
+LARGER_TEXT = ((320, 568, 20), (320, 568, 24), (360, 640, 20), (360, 640, 24))
+PAGE_SCROLLS = "document.documentElement.scrollHeight > innerHeight + 1"
 SPILLED = """() => [...document.querySelectorAll('#human-controls button')]
     .filter(b => b.checkVisibility()
         && (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1))
@@ -308,8 +310,16 @@ def test_larger_text_on_a_phone_keeps_the_buttons_in_a_row_and_the_sheet_in_sigh
             if spilled := page.evaluate(SPILLED):
                 problems.append(f"{where}: the words spill out of {spilled}")
             seen = page.evaluate(MEASURE)
-            if seen["rows"] < 1 or seen["sideways"]:
-                problems.append(f"{where}: {seen}")
+            if seen["sideways"]:
+                problems.append(f"{where}: the page scrolls sideways")
+            if not page.evaluate(PAGE_SCROLLS):
+                if seen["rows"] < 1:
+                    problems.append(f"{where}: no row of the sheet in sight {seen}")
+                continue
+            for box in ("ones", "chance"):
+                ui.box(box).focus()  # as the Tab key brings it
+                if not ui.box(box).evaluate(TAPPED_ITSELF):
+                    problems.append(f"{where}: {box} cannot be tapped once brought into sight")
     assert problems == [], "\n".join(problems)
 
 
