@@ -307,12 +307,17 @@ def _add_logs_to_history(payload: JsonObject) -> JsonObject:
     return payload
 
 
-def add_challenge_dates(games: object) -> None:
-    """Version 2 to 3, for the history and for exports: no game was a daily challenge before
-    (data not yet checked: what is not a game is left alone)."""
+def _none_in_each_game(games: object, key: str) -> None:
+    """`key` added to each game as null (data not yet checked: what is not a game is left
+    alone)."""
     for game in games if isinstance(games, list) else ():
         if isinstance(game, dict):
-            game["challenge_date"] = None
+            game[key] = None
+
+
+def add_challenge_dates(games: object) -> None:
+    """Version 2 to 3, for the history and for exports: no game was a daily challenge before."""
+    _none_in_each_game(games, "challenge_date")
 
 
 def _add_challenge_dates_to_history(payload: JsonObject) -> JsonObject:
@@ -321,11 +326,8 @@ def _add_challenge_dates_to_history(payload: JsonObject) -> JsonObject:
 
 
 def add_finished_times(games: object) -> None:
-    """Version 4 to 5, for the history and for exports: no time of day was kept (data not yet
-    checked: what is not a game is left alone)."""
-    for game in games if isinstance(games, list) else ():
-        if isinstance(game, dict):
-            game["finished_time"] = None
+    """Version 4 to 5, for the history and for exports: no time of day was kept."""
+    _none_in_each_game(games, "finished_time")
 
 
 def _add_finished_times_to_history(payload: JsonObject) -> JsonObject:
