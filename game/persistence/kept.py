@@ -128,15 +128,13 @@ def _kept_from_payload(payload: JsonObject) -> tuple[KeptGame, ...]:
     return kept_from_data(payload["games"], "kept.games")
 
 
-def kept_with_no_guide(games: object) -> object:
+def kept_with_no_guide(games: object) -> None:
     """Games kept by a build before the guided turn was kept (version 1 of the record, and
-    exports before version 6): no guide under way in any. Anything else is left as it is, for
-    the reader to refuse."""
-    if isinstance(games, list):
-        for entry in games:
-            if isinstance(entry, dict):
-                with_no_guide(entry.get("turn"))
-    return games
+    exports before version 6) get no guide under way. Anything else is left as it is, for the
+    reader to refuse."""
+    for entry in games if isinstance(games, list) else ():
+        if isinstance(entry, dict):
+            with_no_guide(entry.get("turn"))
 
 
 def _add_guide(payload: JsonObject) -> JsonObject:

@@ -85,12 +85,11 @@ def turn_record_to_data(record: TurnRecord) -> dict[str, Any]:
     }
 
 
-def with_no_guide(turn: object) -> object:
-    """A stored turn record of before the guide was kept (a migration step's part): no guide
-    under way. Anything else is left as it is, for the reader to refuse."""
+def with_no_guide(turn: object) -> None:
+    """A stored turn record of before the guide was kept (a migration step's part) gets no
+    guide under way. Anything else is left as it is, for the reader to refuse."""
     if isinstance(turn, dict):
         turn["guide"] = False
-    return turn
 
 
 def turn_record_from_data(data: object, path: str) -> TurnRecord:
