@@ -2,13 +2,18 @@
 keep, ends with points in it, and the points it scores there on average. Between two keeps the
 expected scores alone say which is better, not why; the box where the better keep scores most
 more points says it, with its chances ("The best keep scores points in Full house 33% of the
-time; yours, 9%.").
+time; yours, 9%."). Between a keep and a box scored at once, the same: scoring now is points
+in that box for certain.
 
     keep_aims(advisor, position, faces) -> dict[str, BoxAim]   each box's chance and points,
         keeping `faces` of the position's dice
     aim_difference(advisor, position, best, made) -> AimDifference | None
         the box where the best keep scores most more points than the keep made (None when its
         chance there differs by less than AIM_MARGIN)
+    move_aim(advisor, position, best, made) -> AimDifference | None
+        the same for two moves, keeps or boxes: the box scored now against a keep is the box
+        of that move (its chance 1, or 0 for no points); None for two boxes, or when no box
+        says more than the expected scores do
 
 By points, not by chance alone: two pairs kept for a Full house (25 points) also fill Ones more
 often than one pair kept, and a keep after a straight falls back on Ones more often too; the
@@ -24,7 +29,7 @@ from dataclasses import dataclass
 
 from game.rules.dice import DICE_COUNT, FACES, Dice
 from game.strategy import turn
-from game.strategy.advisor import Advisor, Position, PositionError
+from game.strategy.advisor import Advisor, Keep, Position, PositionError, Score
 from game.strategy.states import TurnStart
 
 AIM_MARGIN = 0.05
@@ -66,6 +71,34 @@ def aim_difference(
     if best_aims[box].share - made_aims[box].share < AIM_MARGIN:
         return None
     return AimDifference(box, best_aims[box].share, made_aims[box].share)
+
+
+def move_aim(
+    advisor: Advisor, position: Position, best: Keep | Score, made: Keep | Score
+) -> AimDifference | None:
+    """Why `best` beat `made`, where one of them is a keep: the box where the best move scores
+    most more points, with each move's chance of scoring there. The box scored now is where a
+    score beats a keep (the keep's chance of points there beside it), and never the box a keep
+    beats a score with: "scores points in Chance" said nothing against 20 in Chance now.
+
+    Raises:
+        PositionError: `position` has no dice, no roll left, or is of another ruleset.
+    """
+    if isinstance(best, Keep) and isinstance(made, Keep):
+        return aim_difference(advisor, position, best.faces, made.faces)
+    if isinstance(best, Score) and isinstance(made, Keep):
+        if best.points <= 0:
+            return None
+        share = keep_aims(advisor, position, made.faces)[best.box].share
+        return None if 1.0 - share < AIM_MARGIN else AimDifference(best.box, 1.0, share)
+    if isinstance(best, Keep) and isinstance(made, Score):
+        aims = keep_aims(advisor, position, best.faces)
+        now = {made.box: float(made.points)}
+        box = max(aims, key=lambda box_id: aims[box_id].points - now.get(box_id, 0.0))
+        if box == made.box or aims[box].share < AIM_MARGIN:
+            return None
+        return AimDifference(box, aims[box].share, 0.0)
+    return None
 
 
 def keep_aims(advisor: Advisor, position: Position, faces: Dice) -> dict[str, BoxAim]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from game.coach.keep_aims import aim_difference
+from game.coach.keep_aims import move_aim
 from game.coach.protocol import Advice, Judgement, KeepAdvice, ScoreAdvice
 from game.play.move_log import Kept, Scored
 from game.play.sheet import Sheet
@@ -140,7 +140,7 @@ class AdvisorCoach:
         assert advice is not None  # after a roll the best action is a keep or a box
         aim = None
         made, better = chosen.action, best.action
-        if isinstance(better, Keep) and isinstance(made, Keep) and made != better:
+        if isinstance(better, Keep | Score) and isinstance(made, Keep | Score) and made != better:
             position = sheet_position(game.sheet, game.dice, game.rolls_left)
-            aim = aim_difference(self.advisor, position, better.faces, made.faces)
+            aim = move_aim(self.advisor, position, better, made)
         return Judgement(chosen.expected, best.expected, advice, aim)

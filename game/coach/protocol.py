@@ -70,8 +70,9 @@ class Judgement:
     best_move: Advice
     """The best move (with its value), to show as the hint shows it."""
     aim: AimDifference | None = None
-    """A keep that is not the best keep: the box where the best keep scores most more points (the
-    reason the coach gives); None otherwise."""
+    """A move that is not the best, a keep or against a keep: the box where the best move scores
+    most more points (the reason the coach gives, game.coach.keep_aims.move_aim); None
+    otherwise."""
 
     @property
     def loss(self) -> float:

@@ -26,8 +26,9 @@ asked about before it were read with the dice then entered, which were wrong), a
 not at all (the turn played again in its place is). Decisions are listed turn by turn, seat by
 seat within a turn.
 
-A keep that was not the best keep carries its `aim` (game.coach.keep_aims): the box the best
-keep scores most more points in, which says why it was better.
+A decision that was not the best, where a keep was made or was best, carries its `aim`
+(game.coach.keep_aims.move_aim): the box the best move scores most more points in, which says
+why it was better.
 
 `percentile`: the share of optimal games (a simulated distribution, game.strategy.
 score_distribution) that scored less than this final, in percent.
@@ -38,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
-from game.coach.keep_aims import AimDifference, aim_difference
+from game.coach.keep_aims import AimDifference, move_aim
 from game.coach.optimal import move_values, sheet_position
 from game.errors import GameError
 from game.play.move_log import Kept, MoveLog, Scored, walk
@@ -76,8 +77,8 @@ class Decision:
     choice_expected: float
     best_expected: float
     aim: AimDifference | None = None
-    """A keep that was not the best keep: the box where the best keep scores most more points (the
-    why between two keeps); None otherwise."""
+    """A move that was not the best, a keep or against a keep: the box where the best move
+    scores most more points (the why beyond the expected scores); None otherwise."""
 
     @property
     def loss(self) -> float:
@@ -128,8 +129,8 @@ def review_game(
     aims: bool = True,
 ) -> GameReview:
     """Every decision of the finished game in `log` against optimal play, and each player's
-    account of it (final = start_expected + luck - points_lost); `aims`: whether each keep
-    that was not the best says what the best keep aimed at (Decision.aim).
+    account of it (final = start_expected + luck - points_lost); `aims`: whether each move
+    that was not the best says what the best move aimed at (Decision.aim).
 
     Raises:
         ReviewError: the log does not start at the game's start (a game migrated from before
@@ -217,14 +218,9 @@ def _decision(
     best, chosen = move_values(advisor, sheet, dice, rolls_left, move)
     assert isinstance(best.action, Keep | Score) and isinstance(chosen.action, Keep | Score)
     aim = None
-    if (
-        aims
-        and isinstance(best.action, Keep)
-        and isinstance(chosen.action, Keep)
-        and best.expected - chosen.expected > OPTIMAL_TOLERANCE
-    ):
+    if aims and best.expected - chosen.expected > OPTIMAL_TOLERANCE:
         position = sheet_position(sheet, dice, rolls_left)
-        aim = aim_difference(advisor, position, best.action.faces, chosen.action.faces)
+        aim = move_aim(advisor, position, best.action, chosen.action)
     return Decision(
         player=player,
         turn=turn,

@@ -103,6 +103,7 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
     best = judgement.best_move
     mine_box = verdict.move.box if isinstance(verdict.move, ScoredMove) else None
     best_box = best.box if isinstance(best, ScoreAdvice) else None
+    assert game.options is not None  # a move is judged once the dice are rolled
     sentences += why_words(
         t,
         game.ruleset,
@@ -110,6 +111,7 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
         _with_points(game, best_box),
         game.sheet.upper_subtotal,
         judgement.aim,
+        bonus=game.options.five_of_a_kind_bonus,
     )
     return " ".join(sentences)
 
@@ -121,26 +123,51 @@ def why_words(
     best: tuple[str, int] | None,
     upper_subtotal: int,
     aim: AimDifference | None = None,
+    *,
+    bonus: int = 0,
 ) -> list[str]:
     """Why the best move beat the one made, each a box scored, as (box, points), or None for
-    a keep; said by the coach before the move and by the review after the game. A box where
-    rolling again was better, or the other way round: that, plainly. Two boxes: which box each
-    leaves open and, where the upper bonus is still to be had and they leave it apart, the upper
-    section's total with each. Two keeps: the box where the best keep scores most more points
-    (`aim`), with the chances of each of scoring there, if they differ."""
-    if mine is None or best is None:
-        if mine is best:
-            if aim is None:
-                return []
-            return [
+    a keep; said by the coach before the move and by the review after the game. Two keeps: the
+    box where the best keep scores most more points (`aim`), with the chances of each of scoring
+    there, if they differ. A box where rolling again was better, or the other way round: that,
+    plainly, then the box that says why (`aim`, game.coach.keep_aims.move_aim): where the best
+    keep scores points, or the best box's points now against the keep's chance of scoring
+    there; and a five-of-a-kind `bonus` these dice earn only if scored now. Two boxes: which box
+    each leaves open and, where the upper bonus is still to be had and they leave it apart, the
+    upper section's total with each."""
+    if mine is None and best is None:
+        if aim is None:
+            return []
+        return [
+            t(
+                "coach.reason_aim",
+                box=t.box_name(ruleset.id, aim.box),
+                best=t.format_percent(aim.best),
+                mine=t.format_percent(aim.made),
+            )
+        ]
+    if best is None:
+        sentences = [t("coach.why_roll")]
+        if aim is not None:
+            box = t.box_name(ruleset.id, aim.box)
+            sentences.append(t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best)))
+        return sentences
+    if mine is None:
+        best_box, best_points = best
+        sentences = [t("coach.why_score")]
+        if aim is not None and aim.box == best_box:
+            sentences.append(
                 t(
-                    "coach.reason_aim",
-                    box=t.box_name(ruleset.id, aim.box),
-                    best=t.format_percent(aim.best),
+                    "coach.reason_score_aim",
+                    box=t.box_name(ruleset.id, best_box),
+                    points=best_points,
                     mine=t.format_percent(aim.made),
                 )
-            ]
-        return [t("coach.why_roll" if best is None else "coach.why_score")]
+            )
+        if bonus > 0:
+            five = t.box_name(ruleset.id, ruleset.five_of_a_kind_box)
+            sentences.append(t("coach.reason_score_bonus", box=five, bonus=bonus))
+        return sentences
     (mine_box, mine_points), (best_box, best_points) = mine, best
     sentences = [
         t(

@@ -260,6 +260,7 @@ def _why(decision: Decision, ruleset_id: str, t: Translator) -> str:
             (best.box, best.points) if isinstance(best, Score) else None,
             decision.sheet.upper_subtotal,
             decision.aim,
+            bonus=best.bonus if isinstance(best, Score) else 0,
         )
     )
 

@@ -33,7 +33,7 @@ from game.app.model import AppState, Screen
 from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.coach.greedy import best_immediate_box
-from game.coach.keep_aims import aim_difference
+from game.coach.keep_aims import AIM_MARGIN, aim_difference, keep_aims
 from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import CoachMode, KeepAdvice
 from game.coach.review import review_game
@@ -188,6 +188,30 @@ def test_warn_holds_a_costly_box_and_a_change_of_box_ends_the_wait(coach: Adviso
     assert d.view().coach_warning is None
     d(SelectBox("chance"), ConfirmTurn(), PlayMineAnyway())
     assert d.game.sheets[0].points_in("chance") == 29
+
+
+def test_a_box_where_a_keep_was_best_says_where_the_best_keep_scores(
+    coach: AdvisorCoach,
+) -> None:
+    """Four sixes put in Chance: the warning names the box where the best keep scores most more
+    points than Chance's 29 now, with the keep's chance of points there."""
+    d = solo(coach, CoachMode.WARN)
+    ranked = coach.advisor.rank(position_of(d.game))
+    best = ranked[0].action
+    assert isinstance(best, Keep)
+    aims = keep_aims(coach.advisor, position_of(d.game), best.faces)
+    gain = {box: aim.points - (29 if box == "chance" else 0) for box, aim in aims.items()}
+    box = max(gain, key=lambda box_id: gain[box_id])
+    assert box != "chance" and aims[box].share >= AIM_MARGIN
+    d(SelectBox("chance"), ConfirmTurn())
+    warning = d.view().coach_warning
+    assert warning is not None
+    t = Translator("en", isolate=False)
+    assert without_isolates(warning.reason).endswith(
+        "Rolling again is worth more, on average, than scoring these dice now. "
+        f"The best keep scores points in {t.box_name('penta', box)} "
+        f"{t.format_percent(aims[box].share)} of the time."
+    )
 
 
 def test_show_it_on_a_costly_box_unchooses_it_and_the_box_chosen_again_goes_ahead(

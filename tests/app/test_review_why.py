@@ -9,8 +9,9 @@ from dataclasses import replace
 
 from cli.tables import load_table
 from game.app.review_intents import ReviewComputed, ShowEveryDecision
-from game.coach.keep_aims import aim_difference
+from game.coach.keep_aims import AIM_MARGIN, BoxAim, aim_difference, keep_aims, move_aim
 from game.coach.optimal import sheet_position
+from game.coach.review import Decision
 from game.i18n.translator import Translator
 from game.present.coach_words import why_words
 from game.rules.rulesets import RULESETS
@@ -56,13 +57,21 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             )
             continue
         if kinds == (True, False):
-            assert (
-                shown.why == "Rolling again is worth more, on average, than scoring these dice now."
+            assert isinstance(made, Score) and isinstance(best, Keep)
+            assert shown.why == " ".join(
+                [
+                    "Rolling again is worth more, on average, than scoring these dice now.",
+                    *roll_aim_words(t, decision, made, best),
+                ]
             )
             continue
         if kinds == (False, True):
-            assert (
-                shown.why == "Scoring these dice now is worth more, on average, than rolling again."
+            assert isinstance(made, Keep) and isinstance(best, Score)
+            assert shown.why == " ".join(
+                [
+                    "Scoring these dice now is worth more, on average, than rolling again.",
+                    *score_aim_words(t, decision, made, best),
+                ]
             )
             continue
         assert isinstance(made, Score) and isinstance(best, Score)
@@ -81,11 +90,92 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
     assert (True, True) in kinds_seen and (False, False) in kinds_seen  # the test tests something
 
 
+def test_a_box_against_a_keep_says_the_box_that_tells_them_apart() -> None:
+    """A box scored where a keep was best: where the best keep scores points. A keep made where
+    a box was best: that box's points now against the keep's chance of scoring there. Each
+    position of a game with a roll left, its best keep against its best box both ways."""
+    driver, effect, review = opened(7)
+    advisor = Advisor(load_table(RULESETS["penta"]))
+    t = Translator("en")
+    shown, expected = [], []
+    for decision in review.decisions:
+        if decision.rolls_left == 0:
+            continue
+        position = sheet_position(decision.sheet, decision.dice, decision.rolls_left)
+        ranked = [r.action for r in advisor.rank(position)]
+        keep = next(a for a in ranked if isinstance(a, Keep))
+        box = next((a for a in ranked if isinstance(a, Score) and a.points > 0), None)
+        if box is None:
+            continue
+        for made, best in ((box, keep), (keep, box)):
+            mistake = replace(
+                decision,
+                choice=made,
+                best=best,
+                choice_expected=decision.best_expected - 1,  # a mistake, to be listed
+                aim=move_aim(advisor, position, best, made),
+            )
+            shown.append(mistake)
+            if isinstance(made, Score):
+                words = ["Rolling again is worth more, on average, than scoring these dice now."]
+                words += roll_aim_words(t, mistake, made, keep)
+            else:
+                words = ["Scoring these dice now is worth more, on average, than rolling again."]
+                words += score_aim_words(t, mistake, made, box)
+            expected.append(" ".join(words))
+    driver(ReviewComputed(effect.log, replace(review, decisions=tuple(shown))))
+    driver(ShowEveryDecision(True))
+    # Listed in the game's order: every mistake costs the same.
+    assert [mistake.why for mistake in review_view(driver).mistakes] == expected
+    said = sum(why.count(". ") for why in expected)
+    assert said > 0  # the test tests something
+
+
+def aims_of(decision: Decision, faces: tuple[int, ...]) -> dict[str, BoxAim]:
+    position = sheet_position(decision.sheet, decision.dice, decision.rolls_left)
+    return keep_aims(Advisor(load_table(RULESETS["penta"])), position, faces)
+
+
+def roll_aim_words(t: Translator, decision: Decision, made: Score, best: Keep) -> list[str]:
+    """A box scored where a keep was best: the box where the best keep scores most more points
+    than the box now, unless that is the box scored now."""
+    aims = aims_of(decision, best.faces)
+    gains = {box: aim.points - (made.points if box == made.box else 0) for box, aim in aims.items()}
+    box = max(gains, key=lambda box_id: gains[box_id])
+    if box == made.box or aims[box].share < AIM_MARGIN:
+        return []
+    name = t.isolated(t.box_name("penta", box))
+    return [
+        f"The best keep scores points in {name} "
+        f"{t.isolated(t.format_percent(aims[box].share))} of the time."
+    ]
+
+
+def score_aim_words(t: Translator, decision: Decision, made: Keep, best: Score) -> list[str]:
+    """A keep made where a box was best: the box's points now against the keep's chance of
+    points there; and the further five of a kind's bonus, if the dice earn it."""
+    words = []
+    share = aims_of(decision, made.faces)[best.box].share
+    if best.points > 0 and 1 - share >= AIM_MARGIN:
+        points = "1 point" if best.points == 1 else f"{t.isolated(str(best.points))} points"
+        words.append(
+            f"Scoring now takes {points} in "
+            f"{t.isolated(t.box_name('penta', best.box))}; your keep scores points there "
+            f"{t.isolated(t.format_percent(share))} of the time."
+        )
+    if best.bonus:
+        words.append(
+            f"Scored now, these dice also earn a {t.isolated('Penta')} bonus of "
+            f"{t.isolated(str(best.bonus))} points."
+        )
+    return words
+
+
 def test_a_box_where_a_roll_was_better_and_a_roll_where_a_box_was_say_so() -> None:
     driver, effect, review = opened(7)
     missed = next(d for d in review.decisions if not d.optimal)
-    scored_early = replace(missed, choice=Score("chance", 20), best=Keep((6, 6)))
-    rolled_on = replace(missed, choice=Keep((6, 6)), best=Score("chance", 20))
+    scored_early = replace(missed, choice=Score("chance", 20), best=Keep((6, 6)), aim=None)
+    rolled_on = replace(missed, choice=Keep((6, 6)), best=Score("chance", 20), aim=None)
     driver(ReviewComputed(effect.log, replace(review, decisions=(scored_early, rolled_on))))
     whys = [mistake.why for mistake in review_view(driver).mistakes]
     assert whys == [
@@ -102,3 +192,16 @@ def test_the_upper_section_is_named_only_where_the_two_boxes_leave_it_apart() ->
     assert apart[-1] == "Upper section: 28 with yours, 10 with the best (63 for the bonus)."
     alike = why_words(t, penta, ("ones", 0), ("chance", 20), 10, None)
     assert not any(sentence.startswith("Upper section") for sentence in alike)
+
+
+def test_a_further_five_of_a_kind_scored_now_says_its_bonus_in_each_language() -> None:
+    """Rolling on after a further Penta gives its bonus away: the words say so, in the box's
+    name of each language; and say nothing of it between two boxes (both earn it)."""
+    penta = RULESETS["penta"]
+    for language in ("en", "he", "et"):
+        t = Translator(language, isolate=False)
+        said = why_words(t, penta, None, ("fives", 25), 0, None, bonus=100)
+        assert len(said) == 2 and "100" in said[1] and t.box_name("penta", "penta") in said[1]
+        assert said[0] == t("coach.why_score")
+        two_boxes = why_words(t, penta, ("chance", 25), ("fives", 25), 0, None, bonus=100)
+        assert not any("100" in sentence for sentence in two_boxes)
