@@ -129,10 +129,10 @@ def why_words(
     """Why the best move beat the one made, each a box scored, as (box, points), or None for
     a keep; said by the coach before the move and by the review after the game. Two keeps: the
     box where the best keep scores most more points (`aim`), with the chances of each of scoring
-    there, if they differ. A box where rolling again was better, or the other way round: that,
-    plainly, then the box that says why (`aim`, game.coach.keep_aims.move_aim): where the best
-    keep scores points, or the best box's points now against the keep's chance of scoring
-    there; and a five-of-a-kind `bonus` these dice earn only if scored now. Two boxes: which box
+    there, if they differ. A box where rolling again was better, or the other way round: the box
+    that says why (`aim`, game.coach.keep_aims.move_aim), where the best keep scores points or
+    the best box's points now against the keep's chance of scoring there, else that plainly;
+    and a five-of-a-kind `bonus` these dice earn only if scored now. Two boxes: which box
     each leaves open and, where the upper bonus is still to be had and they leave it apart, the
     upper section's total with each."""
     if mine is None and best is None:
@@ -146,24 +146,26 @@ def why_words(
                 mine=t.format_percent(aim.made),
             )
         ]
+    # The box says it in place of the plain sentence: the warning, taller by a sentence, took
+    # over 40% of a phone's height.
     if best is None:
-        sentences = [t("coach.why_roll")]
-        if aim is not None:
-            box = t.box_name(ruleset.id, aim.box)
-            sentences.append(t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best)))
-        return sentences
+        if aim is None:
+            return [t("coach.why_roll")]
+        box = t.box_name(ruleset.id, aim.box)
+        return [t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best))]
     if mine is None:
         best_box, best_points = best
-        sentences = [t("coach.why_score")]
         if aim is not None and aim.box == best_box:
-            sentences.append(
+            sentences = [
                 t(
                     "coach.reason_score_aim",
                     box=t.box_name(ruleset.id, best_box),
                     points=best_points,
                     mine=t.format_percent(aim.made),
                 )
-            )
+            ]
+        else:
+            sentences = [t("coach.why_score")]
         if bonus > 0:
             five = t.box_name(ruleset.id, ruleset.five_of_a_kind_box)
             sentences.append(t("coach.reason_score_bonus", box=five, bonus=bonus))

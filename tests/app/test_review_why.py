@@ -58,21 +58,11 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             continue
         if kinds == (True, False):
             assert isinstance(made, Score) and isinstance(best, Keep)
-            assert shown.why == " ".join(
-                [
-                    "Rolling again is worth more, on average, than scoring these dice now.",
-                    *roll_aim_words(t, decision, made, best),
-                ]
-            )
+            assert shown.why == " ".join(roll_words(t, decision, made, best))
             continue
         if kinds == (False, True):
             assert isinstance(made, Keep) and isinstance(best, Score)
-            assert shown.why == " ".join(
-                [
-                    "Scoring these dice now is worth more, on average, than rolling again.",
-                    *score_aim_words(t, decision, made, best),
-                ]
-            )
+            assert shown.why == " ".join(score_words(t, decision, made, best))
             continue
         assert isinstance(made, Score) and isinstance(best, Score)
         assert shown.why.startswith(
@@ -117,17 +107,15 @@ def test_a_box_against_a_keep_says_the_box_that_tells_them_apart() -> None:
             )
             shown.append(mistake)
             if isinstance(made, Score):
-                words = ["Rolling again is worth more, on average, than scoring these dice now."]
-                words += roll_aim_words(t, mistake, made, keep)
+                words = roll_words(t, mistake, made, keep)
             else:
-                words = ["Scoring these dice now is worth more, on average, than rolling again."]
-                words += score_aim_words(t, mistake, made, box)
+                words = score_words(t, mistake, made, box)
             expected.append(" ".join(words))
     driver(ReviewComputed(effect.log, replace(review, decisions=tuple(shown))))
     driver(ShowEveryDecision(True))
     # Listed in the game's order: every mistake costs the same.
     assert [mistake.why for mistake in review_view(driver).mistakes] == expected
-    said = sum(why.count(". ") for why in expected)
+    said = sum("keep scores points" in why for why in expected)
     assert said > 0  # the test tests something
 
 
@@ -136,62 +124,41 @@ def aims_of(decision: Decision, faces: tuple[int, ...]) -> dict[str, BoxAim]:
     return keep_aims(Advisor(load_table(RULESETS["penta"])), position, faces)
 
 
-def roll_aim_words(t: Translator, decision: Decision, made: Score, best: Keep) -> list[str]:
+def roll_words(t: Translator, decision: Decision, made: Score, best: Keep) -> list[str]:
     """A box scored where a keep was best: the box where the best keep scores most more points
-    than the box now, unless that is the box scored now."""
+    than the box now, unless that is the box scored now; else plainly, rolling was better."""
     aims = aims_of(decision, best.faces)
     gains = {box: aim.points - (made.points if box == made.box else 0) for box, aim in aims.items()}
     box = max(gains, key=lambda box_id: gains[box_id])
     if box == made.box or aims[box].share < AIM_MARGIN:
-        return []
+        return ["Rolling again is worth more, on average, than scoring these dice now."]
     name = t.isolated(t.box_name("penta", box))
     return [
-        f"The best keep scores points in {name} "
+        f"Rolling again, the best keep scores points in {name} "
         f"{t.isolated(t.format_percent(aims[box].share))} of the time."
     ]
 
 
-def score_aim_words(t: Translator, decision: Decision, made: Keep, best: Score) -> list[str]:
+def score_words(t: Translator, decision: Decision, made: Keep, best: Score) -> list[str]:
     """A keep made where a box was best: the box's points now against the keep's chance of
-    points there; and the further five of a kind's bonus, if the dice earn it."""
-    words = []
+    points there, else plainly, scoring was better; and the further five of a kind's bonus, if
+    the dice earn it."""
     share = aims_of(decision, made.faces)[best.box].share
     if best.points > 0 and 1 - share >= AIM_MARGIN:
         points = "1 point" if best.points == 1 else f"{t.isolated(str(best.points))} points"
-        words.append(
+        words = [
             f"Scoring now takes {points} in "
             f"{t.isolated(t.box_name('penta', best.box))}; your keep scores points there "
             f"{t.isolated(t.format_percent(share))} of the time."
-        )
+        ]
+    else:
+        words = ["Scoring these dice now is worth more, on average, than rolling again."]
     if best.bonus:
         words.append(
             f"Scored now, these dice also earn a {t.isolated('Penta')} bonus of "
             f"{t.isolated(str(best.bonus))} points."
         )
     return words
-
-
-def test_a_box_where_a_roll_was_better_and_a_roll_where_a_box_was_say_so() -> None:
-    driver, effect, review = opened(7)
-    missed = next(d for d in review.decisions if not d.optimal)
-    scored_early = replace(missed, choice=Score("chance", 20), best=Keep((6, 6)), aim=None)
-    rolled_on = replace(missed, choice=Keep((6, 6)), best=Score("chance", 20), aim=None)
-    driver(ReviewComputed(effect.log, replace(review, decisions=(scored_early, rolled_on))))
-    whys = [mistake.why for mistake in review_view(driver).mistakes]
-    assert whys == [
-        "Rolling again is worth more, on average, than scoring these dice now.",
-        "Scoring these dice now is worth more, on average, than rolling again.",
-    ]
-
-
-def test_the_upper_section_is_named_only_where_the_two_boxes_leave_it_apart() -> None:
-    """ "Upper section: 6 with yours, 6 with the best" said nothing (a walk)."""
-    t = Translator("en", isolate=False)
-    penta = RULESETS["penta"]
-    apart = why_words(t, penta, ("sixes", 18), ("chance", 20), 10, None)
-    assert apart[-1] == "Upper section: 28 with yours, 10 with the best (63 for the bonus)."
-    alike = why_words(t, penta, ("ones", 0), ("chance", 20), 10, None)
-    assert not any(sentence.startswith("Upper section") for sentence in alike)
 
 
 def test_a_further_five_of_a_kind_scored_now_says_its_bonus_in_each_language() -> None:
@@ -202,6 +169,6 @@ def test_a_further_five_of_a_kind_scored_now_says_its_bonus_in_each_language() -
         t = Translator(language, isolate=False)
         said = why_words(t, penta, None, ("fives", 25), 0, None, bonus=100)
         assert len(said) == 2 and "100" in said[1] and t.box_name("penta", "penta") in said[1]
-        assert said[0] == t("coach.why_score")
+        assert said[0] == t("coach.why_score")  # no aim given: the plain sentence
         two_boxes = why_words(t, penta, ("chance", 25), ("fives", 25), 0, None, bonus=100)
         assert not any("100" in sentence for sentence in two_boxes)
