@@ -12,7 +12,7 @@ from game.app.model import AppState, Screen
 from game.app.seats import named_in
 from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
-from game.play.random_source import EntropyDice
+from game.play.random_source import EntropyDice, RealDice
 from game.play.state import GameState
 from game.present.history_views import FinishedGameView, PersonalBest
 from game.present.sheet import sheet_view
@@ -165,7 +165,7 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
         game_id=record.id,
         title=t("finished.sheet_title"),
         subtitle=t(
-            "finished.title",
+            "finished.title_real_dice" if record.real_dice else "finished.title",
             date=t.format_date_time(record.finished, record.finished_time),
             ruleset=t.ruleset_name(record.ruleset.id),
         ),
@@ -191,7 +191,8 @@ def _kept_together(name: str) -> str:
 
 
 def _final_state(record: GameRecord) -> GameState:
-    """The finished game as a state the score sheet can show: every box filled, no turn."""
+    """The finished game as a state the score sheet can show: every box filled, no turn; played
+    with real dice, its corrected boxes marked as at the table."""
     return GameState(
         ruleset=record.ruleset,
         players=tuple(result.player for result in record.results),
@@ -201,6 +202,6 @@ def _final_state(record: GameRecord) -> GameState:
         kept=(),
         rolls_left=ROLLS_PER_TURN,
         selected_box=None,
-        dice_source=EntropyDice(),
+        dice_source=RealDice() if record.real_dice else EntropyDice(),
         log=record.log,
     )

@@ -10,6 +10,7 @@ import contextlib
 import json
 import random
 import re
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -19,16 +20,17 @@ from hypothesis import strategies as st
 
 from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
 from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
-from game.app.model import Screen
+from game.app.model import AppState, Screen, Ui
 from game.coach.greedy import best_immediate_box
 from game.coach.review import review_game
 from game.errors import GameError, SaveFileError
+from game.i18n.translator import Translator
 from game.persistence.exchange import export_history, read_export
 from game.persistence.history import record_from_data, record_game, record_to_data
 from game.persistence.savefile import dump_game, game_to_data, load_game, load_saved_game
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
-from game.play.corrections import clear_box, correct_box
+from game.play.corrections import clear_box, correct_box, corrected_boxes
 from game.play.engine import new_game, score
 from game.play.move_log import walk
 from game.play.random_source import RealDice, SeededDice
@@ -36,6 +38,7 @@ from game.play.real_dice import enter_dice
 from game.play.recheck import CorrectionRefusedError
 from game.play.sheet import Sheet, seat_to_move
 from game.play.state import GameState, Player
+from game.present.kept_screens import finished_view
 from game.rules.dice import Dice
 from game.strategy.advisor import Advisor
 from tests.app.test_real_dice import NAMES, enter, real_dice_driver
@@ -98,6 +101,31 @@ def test_a_finished_game_with_corrections_is_recorded_and_exported_with_them() -
     assert "clear 0 ones 11346" in data["log"]["moves"]
     assert record_from_data(json.loads(json.dumps(data)), "games[0]") == record
     assert read_export(export_history((record,), TODAY)) == (record,)
+
+
+def test_a_finished_game_with_corrections_opens_from_the_history_as_at_the_table() -> None:
+    """Its sheet from the history marks the boxes the end screen marked, and its title says it
+    was played with real dice, as the history's list does."""
+    game = new_game("penta", [Player("Dana"), Player("Avi")], RealDice())
+    boxes = list(game.ruleset.box_ids)
+    game = play(game, [((1, 2, 3, 4, 6), boxes[0])])
+    game = correct_box(game, 0, boxes[0], (1, 1, 3, 4, 6))
+    for box in boxes:
+        game = play(game, [((1, 1, 3, 4, 6), box)] * (1 if box == boxes[0] else 2))
+    assert game.is_over
+    record = record_game("ab" * 8, game, TODAY)
+    ui = replace(Ui(), screen=Screen.FINISHED, history_games=(record,), finished_id=record.id)
+    t = Translator("en", isolate=False)
+    finished = finished_view(replace(AppState(), ui=ui), t)
+    assert finished is not None
+    assert finished.subtitle.endswith("· Penta · real dice")
+    marked = {
+        (column, row.key)
+        for row in finished.sheet.rows
+        for column, cell in enumerate(row.cells)
+        if cell.corrected
+    }
+    assert marked == corrected_boxes(game) == {(0, boxes[0])}
 
 
 def hostile(change: Any) -> dict[str, Any]:
