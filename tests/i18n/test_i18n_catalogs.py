@@ -97,6 +97,14 @@ def test_text_is_normalized_and_has_no_markup(language: str) -> None:
         assert "<" not in text and ">" not in text, f"{where}: markup in {text!r}"
 
 
+def test_estonian_quotes_open_low_and_close_high() -> None:
+    """„Mida alles jätta?“: two strings once closed with the English ” instead."""
+    for key, text in all_texts(load_catalog("et")):
+        quotes = re.findall("[„“”]", text)
+        assert "”" not in quotes, key
+        assert quotes == ["„", "“"] * (len(quotes) // 2), key
+
+
 def test_hebrew_has_no_niqqud() -> None:
     for where, text in all_texts(load_catalog("he")):
         assert not HEBREW_POINTS.search(text), f"{where}: niqqud in {text!r}"
