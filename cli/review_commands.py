@@ -51,6 +51,7 @@ def decision_data(decision: Decision) -> dict[str, Any]:
         "player": decision.player,
         "turn": decision.turn,
         "roll": decision.roll,
+        "entered": decision.entered,  # real dice: `roll` is assumed, not seen
         "dice": list(decision.dice),
         "rolls_left": decision.rolls_left,
         "choice": choice_data(decision.choice),

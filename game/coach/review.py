@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from game.coach.keep_aims import AimDifference, move_aim
 from game.coach.optimal import move_values, sheet_position
 from game.errors import GameError
-from game.play.move_log import Kept, MoveLog, Scored, walk
+from game.play.move_log import Entered, Kept, Move, MoveLog, Scored, walk
 from game.play.sheet import Sheet
 from game.rules.dice import ROLLS_PER_TURN, Dice
 from game.rules.rulesets import Ruleset
@@ -67,7 +67,7 @@ class Decision:
     turn: int
     """That player's round, from 1."""
     roll: int
-    """The roll just made, 1 to 3."""
+    """The roll just made, 1 to 3 (3 for dice entered at the table: see `entered`)."""
     dice: Dice
     rolls_left: int
     sheet: Sheet
@@ -79,6 +79,9 @@ class Decision:
     aim: AimDifference | None = None
     """A move that was not the best, a keep or against a keep: the box where the best move
     scores most more points (the why beyond the expected scores); None otherwise."""
+    entered: bool = False
+    """The box chosen for a turn's last dice entered at the table (real dice): the app never saw
+    how many rolls they took, so `roll` is only what scoring them assumes."""
 
     @property
     def loss(self) -> float:
@@ -181,13 +184,15 @@ def review_steps(
         # A player's sheet follows from their own turns only: walked alone, as they stand.
         own = walk(ruleset, [Sheet.empty(ruleset)], 0, [move for turn in turns for move in turn])
         before_roll = start  # C_(i-1): the value of the move before the next roll
+        previous: Move | None = None
         for step in own.steps:
+            entered, previous = isinstance(previous, Entered), step.move
             if not isinstance(step.move, Kept | Scored):
                 continue
             assert step.dice is not None  # the walk allows a keep or a box only after a roll
             decision = _decision(
                 advisor, seat, step.game_turn + 1, step.sheet, step.dice, step.rolls_left,
-                step.move, aims=aims,
+                step.move, aims=aims, entered=entered,
             )  # fmt: skip
             luck[seat] += decision.best_expected - before_roll
             lost[seat] += decision.loss
@@ -214,6 +219,7 @@ def _decision(
     move: Kept | Scored,
     *,
     aims: bool,
+    entered: bool = False,
 ) -> Decision:
     best, chosen = move_values(advisor, sheet, dice, rolls_left, move)
     assert isinstance(best.action, Keep | Score) and isinstance(chosen.action, Keep | Score)
@@ -233,6 +239,7 @@ def _decision(
         choice_expected=chosen.expected,
         best_expected=best.expected,
         aim=aim,
+        entered=entered,
     )
 
 

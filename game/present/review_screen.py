@@ -209,6 +209,14 @@ def _mistakes_heading(total: int, shown: int, t: Translator) -> str:
     return t("review.mistakes_costliest", count=shown, total=total)
 
 
+def _summary_key(entered: bool, *, small: bool) -> str:
+    """Dice entered at the table are named so: "after roll 3" named a roll the app never saw
+    (a walk)."""
+    if entered:
+        return "review.mistake_summary_entered_small" if small else "review.mistake_summary_entered"
+    return "review.mistake_summary_small" if small else "review.mistake_summary"
+
+
 def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
     sheet = decision.sheet
     rolls_left = (
@@ -225,7 +233,7 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
     smallest = 10**-DECIMALS
     return MistakeView(
         summary=t(
-            "review.mistake_summary" if loss >= smallest else "review.mistake_summary_small",
+            _summary_key(decision.entered, small=loss < smallest),
             round=decision.turn,
             roll=decision.roll,
             loss=t.format_number(max(loss, smallest), DECIMALS),

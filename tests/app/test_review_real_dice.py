@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.app.entry_intents import ChooseDice, EnterFace
 from game.app.intents import ConfirmTurn, SelectBox, SetLanguage, StartGame
 from game.app.model import Screen
-from game.app.review_intents import OpenReview
+from game.app.review_intents import OpenReview, ShowEveryDecision
 from game.coach.greedy import best_immediate_box
 from game.play.random_source import SeededDice
 from tests.app.driver import AppDriver
@@ -46,3 +46,22 @@ def test_a_review_of_dice_rolled_on_screen_has_no_such_note() -> None:
     driver(OpenReview(0))
     run_review(driver)
     assert review_view(driver).real_dice_note == ""
+
+
+def test_a_box_for_dice_entered_names_no_roll_the_app_never_saw() -> None:
+    """Each box chosen for dice entered at the table is told as such ("the dice entered"), not
+    "after roll 3"; decisions of dice rolled on screen keep their roll."""
+    driver = real_dice_game_reviewed()
+    driver(ShowEveryDecision(True))
+    review = driver.state.review.result
+    assert review is not None
+    entered = [d for d in review.decisions if not d.optimal]
+    assert entered and all(d.entered and not d.is_keep for d in entered)
+    summaries = [m.summary for m in review_view(driver).mistakes]
+    assert len(summaries) == len(entered)
+    assert all("the dice entered" in s and "after roll" not in s for s in summaries)
+    rolled = finished(7, SOLO)
+    rolled(OpenReview(0))
+    run_review(rolled)
+    assert not any(d.entered for d in rolled.state.review.result.decisions)  # type: ignore[union-attr]
+    assert all("after roll" in m.summary for m in review_view(rolled).mistakes)

@@ -179,13 +179,14 @@ def test_play_then_review_on_the_command_line(
     assert [p.level for p in game.players] == ["casual", "casual"]
     out = run(capsys, "review", "--game", str(saved))
     assert isinstance(out, dict) and set(out) == {"decisions", "players"}
-    decision_keys = {"player", "turn", "roll", "dice", "rolls_left", "choice", "best",
+    decision_keys = {"player", "turn", "roll", "entered", "dice", "rolls_left", "choice", "best",
                      "choice_expected", "best_expected", "loss"}  # fmt: skip
     boxes = len(game.ruleset.box_ids)
     for decision in out["decisions"]:
         assert set(decision) == decision_keys
         assert 1 <= decision["turn"] <= boxes and 1 <= decision["roll"] <= 3
         assert decision["roll"] + decision["rolls_left"] == 3
+        assert decision["entered"] is False  # rolled on screen: every roll seen
         assert decision["loss"] == decision["best_expected"] - decision["choice_expected"]
         for choice in (decision["choice"], decision["best"]):
             assert list(choice) in (["keep"], ["box"])
