@@ -28,6 +28,8 @@ class SheetTable:
         self.column_names: list[Node] = []
         self.rows: list[tuple[Node, Node, Node, Node, list[tuple[Node, Node, Node]]]] = []
         self._current = -1
+        self._width = -1.0
+        """The frame's width when last seen (`follow_width`)."""
 
     def name(self, label: str) -> None:
         """The sheet's accessible name: its scrolling region's label and the table's caption."""
@@ -93,6 +95,19 @@ class SheetTable:
             self._current = current
             if current >= 0:
                 self._scroll_to_column(self.columns[current].el)
+
+    def follow_current(self) -> None:
+        """The current player's column comes into view again at the next render: the columns
+        changed width (another language), and it was left out of sight (a walk)."""
+        self._current = -1
+
+    def follow_width(self) -> None:
+        """When the frame changed width (the phone turned; not the address bar's hiding, which
+        changes only the height), the current player's column comes back beside the names."""
+        width = float(self.wrap.el.clientWidth)
+        if width != self._width and 0 <= self._current < len(self.columns):
+            self._scroll_to_column(self.columns[self._current].el)
+        self._width = width
 
     def scroll_to_column(self, index: int) -> None:
         if 0 <= index < len(self.columns):

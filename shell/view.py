@@ -111,6 +111,8 @@ class View:
                 # The last announcement was in the previous language: a screen reader must not
                 # come across it later. The next event is announced in the new language.
                 self.node("live").text("")
+                for sheet in self._sheets.values():
+                    sheet.follow_current()
             self._language = snap.language
         self.document.title = snap.app_title
         self.node("app-title").text(snap.app_title)
@@ -432,6 +434,7 @@ class View:
 
     def fit_to_viewport(self) -> None:
         """What depends on the page's width: after a render, and when the phone is turned."""
+        self._sheets["sheet"].follow_width()
         shown = bool(self._scroll_hint) and self._sheets["sheet"].overflows()
         self.node("scroll-hint").text(self._scroll_hint).show(shown)
         # On a short screen the line gives its room to the rows: the sheet's corner says it.

@@ -131,6 +131,25 @@ def test_the_current_column_scrolls_into_view_right_to_left(
         context.close()
 
 
+def test_the_current_column_comes_back_after_a_change_of_language_or_of_width(
+    page: Page, app_url: str
+) -> None:
+    """Another language, or the phone turned, widens or narrows the columns: the current
+    player's column is brought back beside the names (a walk found it out of sight)."""
+    ui = Ui(page).open(app_url, seed=8)
+    ui.set_players([(f"Player number {n}", "human", None) for n in range(1, 7)])
+    ui.start()
+    play_turns_checking_the_current_column(ui, 5)  # the sixth and last column's turn
+    for language in ("et", "en", "he", "en"):
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        assert page.evaluate(COLUMN_IN_VIEW) == "", language
+    for width, height in ((640, 360), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"innerWidth === {width}")
+        page.wait_for_function(f"({COLUMN_IN_VIEW})() === ''", timeout=5_000)
+
+
 def test_the_numeric_keypad_keeps_dice_like_the_digit_keys(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=10)
     ui.start()
