@@ -3,10 +3,13 @@ the finger is: the coach's warning (Show it, Play mine anyway), the computer's t
 Take back while its first roll waits), the hand-over to the next player (Start Dana's turn).
 A walk's quick second tap on Confirm landed on them: the warning went unread, the computer's
 turn was skipped, the take-back chance lost. Their answers are ignored for
-CHOICE_GUARD_SECONDS after they appear, as a second Roll is (ROLL_GUARD_SECONDS).
+CHOICE_GUARD_SECONDS after they appear, as a second Roll is (ROLL_GUARD_SECONDS). Not those a
+computer player's move brought up, under no finger: a walk's grandmother tapped "Start Itai's
+turn" as it appeared after the computer's turn, and the app ignored her.
 
     too_soon(state, intent, now) -> bool      an answer to choices that have just appeared
-    noted(before, after, now) -> AppState     `after`, with when new choices appeared in it
+    noted(before, after, now, by_computer) -> AppState
+        `after`, with when new choices appeared in it (unless a computer's step made them)
 """
 
 from __future__ import annotations
@@ -35,9 +38,11 @@ def too_soon(state: AppState, intent: Intent, now: float) -> bool:
     )
 
 
-def noted(before: AppState, after: AppState, now: float) -> AppState:
+def noted(before: AppState, after: AppState, now: float, *, by_computer: bool) -> AppState:
     if after is before or not (_choices(after) - _choices(before)):
         return after
+    if by_computer:  # no tap brought them: none to be doubled
+        return replace(after, pacing=replace(after.pacing, choice_shown_at=None))
     return replace(after, pacing=replace(after.pacing, choice_shown_at=now))
 
 

@@ -107,6 +107,7 @@ from game.app.model import (
     Speed,
     Tables,
     auto_score_seconds,
+    is_computer_turn,
 )
 from game.app.notices import (
     Outcome,
@@ -168,7 +169,10 @@ def dispatch(
         )
     if new.screen is not state.screen:
         new = without_data_outcomes(new)
-    new = fresh_choices.noted(state, schedule(guide.followed(state, new), now), now)
+    by_computer = isinstance(intent, Tick) and is_computer_turn(state)
+    new = fresh_choices.noted(
+        state, schedule(guide.followed(state, new), now), now, by_computer=by_computer
+    )
     new = _key_answered(intent, state, new)
     if new is state and not isinstance(intent, Tick):
         return state, asked

@@ -76,3 +76,17 @@ def test_a_second_tap_does_not_pass_the_hand_over() -> None:
     d.now += CHOICE_PACE
     d(StartTurn())
     assert not handover.is_pending(d.state)
+
+
+def test_a_hand_over_the_computer_s_move_brings_up_answers_the_first_tap() -> None:
+    """No finger brought it up: a walk's grandmother tapped "Start Itai's turn" as it appeared
+    after the computer's turn, and nothing happened."""
+    d = tapped_at_once(AppDriver.seeded(8))
+    d(AddPlayer(PlayerKind.COMPUTER), AddPlayer(), StartGame())
+    d(TableFailed("penta", "not in this test"))
+    d(Roll(), SelectBox("chance"), ConfirmTurn())
+    d.play_computer_turn()
+    assert handover.is_pending(d.state) and d.game.current_player == 2
+    d.now += 0.1  # at once
+    d(StartTurn())
+    assert not handover.is_pending(d.state)
