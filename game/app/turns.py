@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 import game.app.coaching as coaching
 import game.app.countdown as countdown
+from game.app.celebration import CELEBRATION_SECONDS, celebration
 from game.app.coach_intents import DismissWarning, PlayMineAnyway, ShowBestMove
 from game.app.entry import game_as_entered
 from game.app.intents import (
@@ -365,6 +366,8 @@ def schedule(state: AppState, now: float) -> AppState:
             delay = STEP_SECONDS[state.settings.computer_speed]
             if undo_available(state):  # the human before it may take their box back
                 delay = max(delay, UNDO_WINDOW_SECONDS)
+            if celebration(state) is not None:  # read before the computer's roll hides it
+                delay = max(delay, CELEBRATION_SECONDS)
             return replace(
                 state,
                 pacing=replace(state.pacing, computer_due=now + delay, countdown_deadline=None),

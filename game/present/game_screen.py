@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from game.app.celebration import Feat, celebration
 from game.app.daily import challenge_day
 from game.app.entry import entry_complete, game_as_entered
 from game.app.model import (
@@ -25,7 +26,7 @@ from game.play.undo import confirmed_box
 from game.present.coach_words import coach_line, coach_warning
 from game.present.entry_pad import pad_view
 from game.present.sheet import sheet_view
-from game.present.spotlight import celebration, spotlight
+from game.present.spotlight import celebrated_box, spotlight
 from game.present.views import DieView, GameView
 from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import JokerBranch
@@ -144,7 +145,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     undo_text, can_undo_now = undo_label(state, t)
     advice = _shown_advice(state, human)
     hint, hint_short = hint_texts(state, t) if human else ("", "")
-    celebrated = celebration(state)
+    celebrated = celebrated_box(state)
     coach_note = ""
     if state.coach_status is CoachStatus.UNAVAILABLE:
         coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
@@ -260,25 +261,22 @@ def _countdown_help(state: AppState, t: Translator) -> str:
 def celebration_text(state: AppState, t: Translator) -> str:
     """A first Penta (Yatzy), else a further one's bonus or the upper bonus just reached, until
     the next roll (a walk saw no word of a +100 once it was scored)."""
-    game, event = state.game, state.ui.announcement
-    if game is None:
+    game, celebrated = state.game, celebration(state)
+    if game is None or celebrated is None:
         return ""
-    celebrated = celebration(state)
-    if celebrated is not None:
-        name = game.players[celebrated.player].name
-        return t(f"turn.celebrate.{game.ruleset.id}", name=name)
-    if not isinstance(event, Scored) or (game.dice is not None and not game.is_over):
-        return ""
-    sheet, ruleset = game.sheets[event.player], game.ruleset
-    if event.bonus:
-        name = game.players[event.player].name
-        five = t.box_name(ruleset.id, ruleset.five_of_a_kind_box)
-        return t("turn.celebrate.five_of_a_kind_bonus", name=name, box=five, points=event.bonus)
-    reached_now = sheet.upper_subtotal - event.points < ruleset.upper_bonus_threshold
-    if event.box in ruleset.upper_box_ids and sheet.upper_bonus and reached_now:
-        name = game.players[event.player].name
-        return t("turn.celebrate.upper_bonus", name=name, points=sheet.upper_bonus)
-    return ""
+    scored, ruleset = celebrated.scored, game.ruleset
+    name = game.players[scored.player].name
+    match celebrated.feat:
+        case Feat.FIVE_OF_A_KIND:
+            return t(f"turn.celebrate.{ruleset.id}", name=name)
+        case Feat.FIVE_OF_A_KIND_BONUS:
+            five = t.box_name(ruleset.id, ruleset.five_of_a_kind_box)
+            return t(
+                "turn.celebrate.five_of_a_kind_bonus", name=name, box=five, points=scored.bonus
+            )
+        case Feat.UPPER_BONUS:
+            points = game.sheets[scored.player].upper_bonus
+            return t("turn.celebrate.upper_bonus", name=name, points=points)
 
 
 def tray_summary(view: GameView) -> str:

@@ -1,7 +1,7 @@
 """The box on the score sheet that matters now, which the shell brings into the sheet's frame.
 
     spotlight(state, advised) -> Spotlight | None
-    celebration(state) -> Spotlight | None
+    celebrated_box(state) -> Spotlight | None   the first five of a kind just scored
 
 In order: the box the hint on screen advises (`advised`, current player), the box the joker
 forces (five of a kind whose upper box is open), the box selected (a box taken back is selected
@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.app.model import AppState, Scored, Screen
+from game.app.celebration import Feat, celebration
+from game.app.model import AppState, Screen
 from game.rules.rulesets import JokerBranch
 
 
@@ -41,7 +42,7 @@ def spotlight(state: AppState, advised: str | None = None) -> Spotlight | None:
         return Spotlight(game.current_player, game.selected_box)
     if game.dice is not None:
         return None  # the turn's first roll: what the last player scored has been seen
-    celebrated = celebration(state)
+    celebrated = celebrated_box(state)
     if celebrated is not None:
         return celebrated
     if state.play.last_auto_scored is not None:
@@ -51,13 +52,9 @@ def spotlight(state: AppState, advised: str | None = None) -> Spotlight | None:
     return None
 
 
-def celebration(state: AppState) -> Spotlight | None:
-    """The first five of a kind of a player's game, just scored (until the next roll)."""
-    game, event = state.game, state.ui.announcement
-    if game is None or not isinstance(event, Scored) or not event.points:
+def celebrated_box(state: AppState) -> Spotlight | None:
+    """The first five of a kind of a player's game, just scored (game.app.celebration)."""
+    celebrated = celebration(state)
+    if celebrated is None or celebrated.feat is not Feat.FIVE_OF_A_KIND:
         return None
-    if event.box != game.ruleset.five_of_a_kind_box:
-        return None
-    if game.dice is not None and not game.is_over:
-        return None
-    return Spotlight(event.player, event.box)
+    return Spotlight(celebrated.scored.player, celebrated.scored.box)

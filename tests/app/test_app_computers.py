@@ -6,12 +6,16 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+import pytest
+
+from game.app.celebration import CELEBRATION_SECONDS
 from game.app.intents import (
     CloseDialog,
     ConfirmTurn,
     OpenSettings,
     Roll,
     SelectBox,
+    SetAutoScore,
     SetComputerSpeed,
     SetUndo,
     SkipComputers,
@@ -20,6 +24,7 @@ from game.app.intents import (
     TableFailed,
     TableLoaded,
     Tick,
+    ToggleKeep,
 )
 from game.app.model import (
     ROLL_GUARD_SECONDS,
@@ -33,13 +38,13 @@ from game.app.model import (
     is_computer_turn,
     next_deadline,
 )
-from game.app.setup_intents import AddPlayer, SetPlayerKind
+from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind
 from game.app.start import initial_state
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import KeepAdvice
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
-from tests.app.driver import AppDriver
+from tests.app.driver import AppDriver, keep_most_frequent
 
 
 def test_computer_players_are_not_held_by_the_double_tap_guard() -> None:
@@ -135,3 +140,39 @@ def test_a_computer_plan_to_keep_every_die_scores_instead() -> None:
         d.tick_after(10)
     assert len(d.game.sheets[0].filled_boxes) == 1
     assert isinstance(d.state.ui.announcement, Scored)
+
+
+def first_five_of_a_kind_before_a_computer(ruleset: str) -> AppDriver:
+    """A game of a human then a computer where the human's first turn rolls five of a kind
+    (the first seed that does, keeping the most frequent face) and scores it; no take-back,
+    whose wait would hold the computer anyway."""
+    for seed in itertools.count():
+        d = AppDriver.seeded(seed)
+        d(AddPlayer(PlayerKind.COMPUTER), ChooseRuleset(ruleset), SetAutoScore(0))
+        d(SetUndo(UndoSetting.OFF), StartGame())
+        d(TableFailed(ruleset, "not in this test"))
+        d(Roll())
+        while (dice := d.game.dice) is not None and d.game.rolls_left and len(set(dice)) > 1:
+            keep = keep_most_frequent(dice)
+            d(*[ToggleKeep(die) for die in sorted(set(keep) ^ set(d.game.kept))], Roll())
+        if dice is not None and len(set(dice)) == 1:
+            five = d.game.ruleset.five_of_a_kind_box
+            d(SelectBox(five), ConfirmTurn())
+            return d
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("ruleset", ["penta", "yatzy"])
+def test_a_computer_waits_for_a_first_five_of_a_kind_to_be_read(ruleset: str) -> None:
+    """A walk's child scored a Yatzy just before the computer's turn: its roll came within a
+    second and took the word away."""
+    d = first_five_of_a_kind_before_a_computer(ruleset)
+    assert is_computer_turn(d.state)
+    celebrated = d.view().celebration
+    assert celebrated and d.game.players[0].name in celebrated
+    due = next_deadline(d.state)
+    assert due is not None and due - d.now >= CELEBRATION_SECONDS
+    d.pass_time(due - d.now - 0.1)
+    assert d.game.dice is None and d.view().celebration == celebrated  # still there
+    d.pass_time(0.2)
+    assert d.game.dice is not None and d.view().celebration == ""  # the computer rolled
