@@ -3,7 +3,10 @@ setting allows (game.play.undo), and whatever it says where taking it back is fa
 - a box the countdown scored (not the player's choice);
 - with the "auto" setting, a box confirmed while the hand-over still waits for the next person
   ("Pass the phone to Avi"): nobody else has seen or done anything since. With two people at
-  the table "auto" is otherwise off, and a family's wrong tap could not be taken back (a walk).
+  the table "auto" is otherwise off, and a family's wrong tap could not be taken back (a walk);
+- with the "auto" setting, the game's last box, from the end screen: no one plays after it, so
+  it is the hand-over's case, and the last player's wrong tap was the only one a family could
+  not take back (a walk). The same dice stay: nothing but the box can change.
 With real dice, only until the next player enters a face: taking it back then threw away the
 faces typed, without a word (a walk).
 """
@@ -11,7 +14,7 @@ faces typed, without a word (a walk).
 from __future__ import annotations
 
 import game.app.handover as handover
-from game.app.model import AppState
+from game.app.model import AppState, Screen
 from game.play.undo import UndoSetting, can_undo
 
 
@@ -31,7 +34,9 @@ def undo_available(state: AppState) -> bool:
 
 def despite_setting(state: AppState) -> bool:
     """A box the countdown scored; or, unless the players turned undo off, a box confirmed while
-    the hand-over waits."""
+    the hand-over waits, or the game's last box."""
     if state.play.last_auto_scored is not None:
         return True
-    return state.settings.undo is UndoSetting.AUTO and handover.is_pending(state)
+    game = state.game
+    just_ended = state.screen is Screen.END and game is not None and game.is_over
+    return state.settings.undo is UndoSetting.AUTO and (handover.is_pending(state) or just_ended)

@@ -59,6 +59,7 @@ from game.app.take_back import undo_available
 from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates as plain
+from game.i18n.translator import Translator
 from game.persistence.history import record_game
 from game.persistence.session import restore_session, save_session
 from game.persistence.stats import distribution, player_stats
@@ -404,3 +405,31 @@ def test_a_reload_while_a_computer_holds_dice_goes_on_from_those_dice() -> None:
     assert again.game.current_player == 1 and again.game.rolls_left == held.rolls_left - 1
     assert again.game.dice is not None and held.dice is not None
     assert all(again.game.dice[die] == held.dice[die] for die in held.kept)
+
+
+def test_with_several_people_the_games_last_box_is_taken_back_from_the_end_screen() -> None:
+    """No one plays after the last box: as while the hand-over waits, "Automatic" lets it be
+    taken back, the same dice kept (a walk's last player could not); "Off" does not."""
+    for setting, allowed in ((UndoSetting.AUTO, True), (UndoSetting.OFF, False)):
+        d = AppDriver.seeded(4)
+        d(AddPlayer(), SetUndo(setting), SetAutoScore(0), StartGame())
+        d.tables_failed()
+        d.play_turns(2 * len(d.game.ruleset.box_ids) - 1)
+        if handover.is_pending(d.state):
+            d(StartTurn())
+        d(Roll())
+        box = COACH.best_box(d.game)
+        before = d(SelectBox(box)).game
+        d(ConfirmTurn())
+        assert d.state.screen is Screen.END
+        end = d.snapshot().end
+        assert end is not None and end.can_undo is allowed and undo_available(d.state) is allowed
+        if not allowed:
+            assert d(Undo()).screen is Screen.END
+            continue
+        name = Translator("en", isolate=False).box_name("penta", box)
+        assert plain(end.undo_label) == f"Take back Player 2's {name} box"
+        d(Undo())
+        assert d.state.screen is Screen.GAME and d.game == before  # the same dice, the box open
+        d(ConfirmTurn())
+        assert d.state.screen is Screen.END
