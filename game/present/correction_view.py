@@ -50,7 +50,14 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
         question = t("correct.ask_change", name=name, box=box, old=points, new=new_points)
         question += " " + _consequence(name, before, after_sheet, t)
     elif correction.asked == "clear":
+        # Whose turn and which round come next: a walk saw the round go back from 5 to 4,
+        # unwarned.
         question = t("correct.ask_clear", name=name, box=box)
+        if can_clear:
+            cleared = corrected_game(game, correction, clear=True)
+            question += " " + t(
+                "correct.ask_clear_then", player=cleared.player.name, round=cleared.turn_number
+            )
     return CorrectionView(
         title=t("correct.title", name=name, box=box),
         current=t("correct.current", points=points),

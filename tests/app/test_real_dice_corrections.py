@@ -312,9 +312,17 @@ def test_an_earlier_box_is_cleared_after_a_confirmation_and_its_player_plays() -
     assert view is not None and view.can_clear
     driver(ApplyCorrection(clear=True))
     view = driver.snapshot().correction
-    assert view is not None and plain(view.question) == "Clear P0's Twos and give the turn back?"
+    assert view is not None and plain(view.question).startswith(
+        "Clear P0's Twos and give the turn back? "
+    )
     assert driver.game == game
     driver(ApplyCorrection(clear=True))
+    # Whose turn it then is, and the round, as the question said (a walk saw the round go back
+    # from 5 to 4, unwarned).
+    cleared = driver.game
+    said = f"Then it is {cleared.player.name}'s turn, in round {cleared.turn_number}."
+    assert plain(view.question).endswith(said)
+    assert cleared.turn_number <= game.turn_number
     assert driver.game.current_player == 0 and driver.game.sheets[0].points_in("twos") is None
     assert driver.game.sheets[0].points_in("fours") == 12
     driver(*[EnterFace(face) for face in (2, 2, 2, 2, 6)], SelectBox("twos"), ConfirmTurn())
