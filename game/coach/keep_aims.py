@@ -77,9 +77,10 @@ def move_aim(
     advisor: Advisor, position: Position, best: Keep | Score, made: Keep | Score
 ) -> AimDifference | None:
     """Why `best` beat `made`, where one of them is a keep: the box where the best move scores
-    most more points, with each move's chance of scoring there. The box scored now is where a
-    score beats a keep (the keep's chance of points there beside it), and never the box a keep
-    beats a score with: "scores points in Chance" said nothing against 20 in Chance now.
+    most more points, with each move's chance of scoring there. Where a box scored now beat a
+    keep, that box (the keep's chance of points there beside it). Where a keep beat a box
+    scored now, never that box: "the best keep scores points in Chance" would say nothing
+    against 20 in Chance now.
 
     Raises:
         PositionError: `position` has no dice, no roll left, or is of another ruleset.
