@@ -292,9 +292,11 @@ class View:
         tray = self.node("tray").el.getBoundingClientRect()
         inner_top = float(frame.top) + float(wrap.clientTop)
         top = max(inner_top + float(head.height), float(bar.bottom))
-        bottom = min(
-            inner_top + float(wrap.clientHeight), float(tray.top), float(window.innerHeight)
-        )
+        bottom = min(inner_top + float(wrap.clientHeight), float(window.innerHeight))
+        # The tray covers the frame's foot only where it is under it, not beside it (a wide
+        # screen): taken as the foot there, every row was "below" it and scrolled away (a walk).
+        if float(tray.left) < float(frame.right) and float(tray.right) > float(frame.left):
+            bottom = min(bottom, max(float(tray.top), top))
         box = row.getBoundingClientRect()
         shift = shift_into(float(box.top), float(box.bottom), top, bottom)
         if not shift:

@@ -150,6 +150,42 @@ def test_the_current_column_comes_back_after_a_change_of_language_or_of_width(
         page.wait_for_function(f"({COLUMN_IN_VIEW})() === ''", timeout=5_000)
 
 
+# Whether the focused element shows inside the sheet's frame, below its row of names, and is
+# what a tap at its middle reaches: "" if so, else where it is.
+FOCUSED_IN_FRAME = """() => {
+    const cell = document.activeElement;
+    const wrap = document.getElementById('sheet-wrap');
+    const frame = wrap.getBoundingClientRect();
+    const head = document.querySelector('#sheet thead').getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    const top = frame.top + wrap.clientTop + head.height;
+    const bottom = frame.top + wrap.clientTop + wrap.clientHeight;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const name = cell.getAttribute('aria-label');
+    return box.top >= top - 1 && box.bottom <= bottom + 1 && cell.contains(hit)
+        ? '' : `${name} at ${box.top}..${box.bottom}, frame ${top}..${bottom}`;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 600), (640, 400)])
+def test_a_box_chosen_with_the_keyboard_stays_in_sight_beside_the_tray(
+    page: Page, app_url: str, width: int, height: int
+) -> None:
+    """Where the tray stands beside the sheet, choosing a box scrolled it out of sight: the
+    tray's top was taken for the frame's foot (a keyboard walk at 1024x600)."""
+    page.set_viewport_size({"width": width, "height": height})
+    ui = Ui(page).open(app_url, seed=5)
+    ui.start()
+    ui.roll()
+    page.keyboard.press("ArrowDown")  # to the first open box
+    for _ in range(4):
+        assert page.evaluate(FOCUSED_IN_FRAME) == ""
+        page.keyboard.press("Space")  # chosen
+        expect(page.locator("#sheet .s-selected")).to_have_count(1)
+        assert page.evaluate(FOCUSED_IN_FRAME) == ""
+        page.keyboard.press("ArrowDown")
+
+
 def test_the_numeric_keypad_keeps_dice_like_the_digit_keys(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=10)
     ui.start()
