@@ -202,7 +202,9 @@ class Scored:
 
 @dataclass(frozen=True)
 class GameOver:
-    pass
+    last: Scored
+    """The box that ended the game: said with the result (a screen reader heard only "Game
+    over", neither the last box nor who won)."""
 
 
 @dataclass(frozen=True)

@@ -275,9 +275,10 @@ def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
             ),
         )
     )
-    new = _announce(new, Scored(player, box, points, bonus, automatic))
+    scored = Scored(player, box, points, bonus, automatic)
+    new = _announce(new, scored)
     if after.is_over:
-        new = _announce(replace(new, ui=replace(new.ui, screen=Screen.END)), GameOver())
+        new = _announce(replace(new, ui=replace(new.ui, screen=Screen.END)), GameOver(scored))
     return new
 
 

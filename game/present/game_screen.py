@@ -151,7 +151,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
 
     view = GameView(
-        title=_turn_title(game, t),
+        title=turn_title(game, t),
         round=t(
             "turn.round_daily" if challenge_day(game) else "turn.round",
             round=game.turn_number,
@@ -315,7 +315,7 @@ def tray_summary(view: GameView) -> str:
     return ""
 
 
-def _turn_title(game: GameState, t: Translator) -> str:
+def turn_title(game: GameState, t: Translator) -> str:
     """ "Dana's turn"; alone and unnamed, "Your turn": "Player 1's turn" spoke of the player
     playing alone as of somebody else (a walk)."""
     name = game.player.name

@@ -34,6 +34,7 @@ from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.present.choice import Choice
 from game.present.correction_view import correction_view
+from game.present.end_words import end_words
 from game.present.game_screen import (
     celebration_text,
     corrected_text,
@@ -41,6 +42,7 @@ from game.present.game_screen import (
     game_view,
     hint_texts,
     scored_text,
+    turn_title,
 )
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
 from game.present.kept_screens import delete_view, finished_view, leave_view
@@ -146,7 +148,12 @@ def announcement_text(state: AppState, t: Translator) -> str:
     if isinstance(event, Scored):
         text = scored_text(game, event, t)
         cheer = celebration_text(state, t)
-        return f"{cheer} {text}" if cheer else text
+        text = f"{cheer} {text}" if cheer else text
+        # Whose turn it now is: the focus goes to Roll, and the heading that says it changed
+        # unheard (a keyboard walk without the hand-over, which says it itself).
+        if game.current_player != event.player and not handover.is_pending(state):
+            text += ". " + turn_title(game, t)
+        return text
     if isinstance(event, Corrected):
         return corrected_text(game, event, t)
     if isinstance(event, Undone):
@@ -154,4 +161,7 @@ def announcement_text(state: AppState, t: Translator) -> str:
     if isinstance(event, KeyAnswered):
         return key_answer_text(state, event, t)
     assert isinstance(event, GameOver)
-    return t("end.title")
+    # The last box, the end, and who won or how the score compares, as the end screen's
+    # headline says it.
+    headline = end_words(game, state.ui.stats, t).headline
+    return f"{scored_text(game, event.last, t)}. {t('end.title')}. {headline}"

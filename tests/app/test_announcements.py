@@ -1,0 +1,72 @@
+"""What a screen reader hears when a box is scored (the aria-live announcement): whose turn it
+now is, where no hand-over says it; and at the game's end the last box, then the result, as the
+end screen's headline says it (a keyboard walk heard only "Game over")."""
+
+from __future__ import annotations
+
+from game.app.intents import ConfirmTurn, Roll, SelectBox, SetAutoScore, SetPassPhone, StartGame
+from game.app.model import Screen
+from game.app.setup_intents import AddPlayer
+from game.i18n.bidi import without_isolates
+from game.i18n.translator import Translator
+from game.play.state import PlayerKind
+from game.present.end_words import end_words
+from game.present.game_screen import scored_text, turn_title
+from tests.app.driver import AppDriver
+
+EN = Translator("en", isolate=False)
+
+
+def heard(d: AppDriver) -> str:
+    return without_isolates(d.snapshot().announcement)
+
+
+def scored_chance(d: AppDriver) -> str:
+    """The first player's first box, Chance, scored: as the line of the last move says it."""
+    d(Roll(), SelectBox("chance"), ConfirmTurn())
+    points = d.game.sheets[0].points_in("chance")
+    assert points is not None
+    return without_isolates(EN("turn.scored", name="Player 1", points=points, box="Chance"))
+
+
+def test_the_next_turn_is_said_where_no_hand_over_says_it() -> None:
+    for pass_phone, said in ((False, True), (True, False)):
+        d = AppDriver.seeded(3)
+        d(AddPlayer(), SetPassPhone(pass_phone), SetAutoScore(0), StartGame())
+        d.tables_failed()
+        box = scored_chance(d)
+        next_turn = without_isolates(turn_title(d.game, EN))
+        assert heard(d) == (f"{box}. {next_turn}" if said else box)
+
+
+def test_a_computer_s_box_is_followed_by_the_human_s_turn() -> None:
+    d = AppDriver.seeded(3)
+    d(AddPlayer(PlayerKind.COMPUTER), SetAutoScore(0), StartGame())
+    d.tables_failed()
+    d.play_human_turn()
+    d.play_computer_turn()
+    assert heard(d).endswith(". Player 1's turn")
+
+
+def test_alone_no_turn_is_said_after_a_box() -> None:
+    d = AppDriver.seeded(3)
+    d(SetAutoScore(0), StartGame())
+    d.tables_failed()
+    box = scored_chance(d)
+    assert heard(d) == box
+
+
+def test_the_end_says_the_last_box_and_the_result() -> None:
+    for computers in (0, 1):
+        d = AppDriver.seeded(6)
+        if computers:
+            d(AddPlayer(PlayerKind.COMPUTER))
+        d(SetAutoScore(0), StartGame())
+        d.tables_failed()
+        d.play_to_end()
+        assert d.state.screen is Screen.END
+        event = d.state.ui.announcement
+        last = without_isolates(scored_text(d.game, event.last, EN))  # type: ignore[union-attr]
+        headline = without_isolates(end_words(d.game, d.state.ui.stats, EN).headline)
+        assert heard(d) == f"{last}. Game over. {headline}"
+        assert headline and headline == without_isolates(d.snapshot().end.headline)  # type: ignore[union-attr]
