@@ -10,16 +10,29 @@ from dataclasses import replace
 from game.app.effects import Effect, ImportFile, ListUnreadable, LoadKept, LoadStats, Warn
 from game.app.intents import ImportFinished
 from game.app.model import SAVE_FAILED_NOTICE, AppState, Notice, Screen
+from game.persistence.history import HISTORY
+from game.persistence.kept import KEPT_KEY
+from game.persistence.session import SESSION_KEY
 from game.persistence.storage import ProblemKind, StorageProblem
 
 PROBLEM_NOTICES = {
     ProblemKind.NOT_JSON: "storage.corrupt",
     ProblemKind.INVALID: "storage.corrupt",
+    ProblemKind.SET_ASIDE_IN_PART: "storage.corrupt",
     ProblemKind.UNKNOWN_VERSION: "storage.unknown_version",
     ProblemKind.WRITE_FAILED: SAVE_FAILED_NOTICE.key,
     ProblemKind.CONFLICT: "storage.conflict",
     ProblemKind.NOT_KEPT: "storage.not_kept",
 }
+RECORD_NOTICES = {
+    (SESSION_KEY, False): "storage.corrupt_game",
+    (HISTORY.key, False): "storage.corrupt_history",
+    (HISTORY.key, True): "storage.history_in_part",
+    (KEPT_KEY, False): "storage.corrupt_kept",
+    (KEPT_KEY, True): "storage.kept_in_part",
+}
+"""What an unreadable record (or one read in part: True) held, said plainly: "Some saved data
+could not be read" left a walk guessing what was gone."""
 DATA_NOTICES = "data."
 """The catalog keys of the export's and the import's outcomes."""
 
@@ -32,6 +45,12 @@ def notice(key: str, **values: int) -> Notice:
 
 def problem_notice(problem: StorageProblem) -> Notice:
     """The notice that tells the player of `problem`."""
+    unreadable = (ProblemKind.NOT_JSON, ProblemKind.INVALID, ProblemKind.SET_ASIDE_IN_PART)
+    if problem.kind in unreadable:
+        in_part = problem.kind is ProblemKind.SET_ASIDE_IN_PART
+        said = RECORD_NOTICES.get((problem.key, in_part))
+        if said is not None:
+            return Notice(said)
     return Notice(PROBLEM_NOTICES[problem.kind])
 
 

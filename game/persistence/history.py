@@ -48,6 +48,7 @@ from game.persistence.move_log_data import log_since_now, move_log_from_data, mo
 from game.persistence.readers import (
     check_keys,
     date_from_data,
+    good_entries,
     read_int,
     read_list,
     read_object,
@@ -289,6 +290,16 @@ def _history_from_payload(payload: JsonObject) -> tuple[GameRecord, ...]:
     return records_from_data(payload["games"], "history.games")
 
 
+def _good_history(payload: JsonObject) -> tuple[tuple[GameRecord, ...], JsonObject]:
+    """The games of a history with bad ones that read alone (RecordKind.salvage)."""
+    games, data = good_entries(payload.get("games"), "history.games", record_from_data, _id_of)
+    return games, {"games": data}
+
+
+def _id_of(record: GameRecord) -> str:
+    return record.id
+
+
 def add_logs(games: object) -> None:
     """Version 1 to 2, for the history and for exports: each game recorded before logs gets an
     empty log after its last turn (data not yet checked: what is not a game is left alone)."""
@@ -354,6 +365,7 @@ HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
         },
     ),
     read=_history_from_payload,
+    salvage=_good_history,
 )
 
 

@@ -35,7 +35,13 @@ from datetime import date
 from game.errors import SaveFileError
 from game.persistence.history import GAME_ID
 from game.persistence.migrations import JsonObject, MigrationChain
-from game.persistence.readers import check_keys, date_from_data, read_list, read_object
+from game.persistence.readers import (
+    check_keys,
+    date_from_data,
+    good_entries,
+    read_list,
+    read_object,
+)
 from game.persistence.savefile import game_to_data, saved_game_from_data
 from game.persistence.storage import (
     Decoded,
@@ -128,6 +134,18 @@ def _kept_from_payload(payload: JsonObject) -> tuple[KeptGame, ...]:
     return kept_from_data(payload["games"], "kept.games")
 
 
+def _good_kept(payload: JsonObject) -> tuple[tuple[KeptGame, ...], JsonObject]:
+    """The games of a list with bad ones that read alone (RecordKind.salvage)."""
+    games, data = good_entries(
+        payload.get("games"), "kept.games", _entry_from_data, _id_of, maximum=MAX_KEPT
+    )
+    return games, {"games": data}
+
+
+def _id_of(entry: KeptGame) -> str:
+    return entry.id
+
+
 def kept_with_no_guide(games: object) -> None:
     """Games kept by a build before the guided turn was kept (version 1 of the record, and
     exports before version 6) get no guide under way. Anything else is left as it is, for the
@@ -146,6 +164,7 @@ KEPT: RecordKind[tuple[KeptGame, ...]] = RecordKind(
     KEPT_KEY,
     MigrationChain("penta-kept-games", current=2, steps={1: _add_guide}),
     _kept_from_payload,
+    salvage=_good_kept,
 )
 
 

@@ -4,6 +4,8 @@ SaveFileError naming the path and the bad value.
     parse_json(text, what) -> object          no key twice in one object, no NaN or Infinity,
                                               nesting at most MAX_DEPTH deep
     read_object / read_list / read_int / check_keys / translated / date_from_data
+    good_entries(items, path, read_entry, id_of, maximum)   the entries of a list that read
+                                              alone, for a stored list with some bad entries
 
 Shared by saved games (game.persistence.savefile), stored records and imports (game.persistence).
 """
@@ -125,6 +127,38 @@ def read_list(value: object, path: str, minimum: int = 0, maximum: int | None = 
             f"entries, got {len(value)}"
         )
     return value
+
+
+def good_entries(
+    items: object,
+    path: str,
+    read_entry: Callable[[object, str], T],
+    id_of: Callable[[T], str],
+    maximum: int | None = None,
+) -> tuple[tuple[T, ...], list[object]]:
+    """The entries of the list `items` that `read_entry` takes one by one (each id once, the
+    first `maximum`), with their data as they were: what a list with bad entries still holds.
+
+    Raises:
+        SaveFileError: `items` is not a list, or none of its entries reads.
+    """
+    entries: list[T] = []
+    data: list[object] = []
+    seen: set[str] = set()
+    for index, item in enumerate(read_list(items, path)):
+        if maximum is not None and len(entries) >= maximum:
+            break
+        try:
+            entry = read_entry(item, f"{path}[{index}]")
+        except SaveFileError:
+            continue
+        if id_of(entry) not in seen:
+            seen.add(id_of(entry))
+            entries.append(entry)
+            data.append(item)
+    if not entries:
+        raise SaveFileError(f"{path}: no entry can be read")
+    return tuple(entries), data
 
 
 def read_int(value: object, path: str, maximum: int | None = None) -> int:

@@ -12,13 +12,17 @@ Every record is one JSON envelope under one key:
                                                   and whether it was migrated from an older version
 
 A `RecordKind` names the key, the format, the versions it reads (a MigrationChain: older
-payloads are upgraded step by step) and the strict reader of the current version.
+payloads are upgraded step by step) and the strict reader of the current version; a record
+that is a list of entries (the history's games, the unfinished games) may name its `salvage`.
 
 Reading never raises for bad data. A record that is not JSON, not an envelope of its kind, of a
 version this build cannot read, or whose payload fails validation is *quarantined*: its text is
 moved, byte for byte, to `penta.quarantine.<n>:<original key>` (nothing is deleted), and the
 result names the key, what was wrong, and where the text went, so the app starts anyway, says
-plainly what happened, and can offer the text for export:
+plainly what happened, and can offer the text for export. Where only some entries of a list
+are bad, the whole text is set aside as well, and the entries that are good are read and written
+back in its place (a problem of kind SET_ASIDE_IN_PART): one damaged game hid a whole history
+(a walk through hostile data).
 
     quarantined(storage) -> tuple[Quarantined, ...]     everything set aside, oldest first
     discard_quarantined(storage, key)                    only when the player asks for it
@@ -120,6 +124,8 @@ class ProblemKind(StrEnum):
     CONFLICT = "conflict"
     """Two copies differed (game.persistence.reconcile): the later is used, the other set
     aside."""
+    SET_ASIDE_IN_PART = "set_aside_in_part"
+    """Some entries of a list were bad: the whole text is set aside, the good entries kept."""
     NOT_KEPT = "not_kept"
     """The device keeps nothing at all (the browser blocks the site's data): the app plays on
     in memory, and what is played is gone once the page closes."""
@@ -144,6 +150,10 @@ class RecordKind(Generic[T]):
     """Its format name, current version and the migrations from older versions."""
     read: Callable[[JsonObject], T]
     """Builds the value from a current-version payload; raises SaveFileError on bad data."""
+    salvage: Callable[[JsonObject], tuple[T, JsonObject]] | None = None
+    """From a current-version payload that `read` refused: the value of the entries it takes
+    one by one, and the payload of those alone (None: the record is read whole or not at all).
+    Raises SaveFileError where nothing can be taken."""
 
     @property
     def format(self) -> str:
@@ -187,6 +197,11 @@ def decode_record(kind: RecordKind[T], text: str) -> Decoded[T]:
 
 
 def _from_envelope(kind: RecordKind[T], envelope: object) -> T:
+    return kind.read(_payload(kind, envelope))
+
+
+def _payload(kind: RecordKind[T], envelope: object) -> JsonObject:
+    """The envelope's payload, checked and upgraded to the current version."""
     if not isinstance(envelope, dict):
         raise SaveFileError(f"{kind.key}: expected an envelope object, got {envelope!r:.80}")
     if envelope.get("format") != kind.format:
@@ -200,7 +215,7 @@ def _from_envelope(kind: RecordKind[T], envelope: object) -> T:
     payload = envelope["payload"]
     if not isinstance(payload, dict):
         raise SaveFileError(f"{kind.key}: payload: expected an object, got {payload!r:.80}")
-    return kind.read(kind.versions.upgrade(payload, envelope["version"]))
+    return kind.versions.upgrade(payload, envelope["version"])
 
 
 def write_record(
@@ -240,11 +255,34 @@ def read_record(
         problem_kind, reason = ProblemKind.UNKNOWN_VERSION, str(error)
     except SaveFileError as error:
         problem_kind, reason = ProblemKind.INVALID, str(error)
+        salvaged = _salvaged(kind, text)
+        if salvaged is not None:
+            return _in_part(storage, kind, text, reason, *salvaged)
     except Exception as error:
         # The readers turn every flaw they know of into SaveFileError; anything else is a flaw
         # they missed, and stored data must still never stop the app from starting.
         problem_kind, reason = ProblemKind.INVALID, f"unexpected {type(error).__name__}: {error}"
     return ReadResult(None, quarantine(storage, kind.key, text, problem_kind, reason))
+
+
+def _salvaged(kind: RecordKind[T], text: str) -> tuple[T, JsonObject] | None:
+    if kind.salvage is None:
+        return None
+    try:
+        return kind.salvage(_payload(kind, parse_json(text, f"the record {kind.key!r}")))
+    except Exception:  # nothing to take: the record is set aside whole
+        return None
+
+
+def _in_part(
+    storage: Storage, kind: RecordKind[T], text: str, reason: str, value: T, payload: JsonObject
+) -> ReadResult[T]:
+    """The good entries in use, the whole text set aside; written back in its place only once
+    it is set aside (else the bad entries would be lost)."""
+    problem = quarantine(storage, kind.key, text, ProblemKind.SET_ASIDE_IN_PART, reason)
+    if problem.moved_to is not None:
+        write_record(storage, kind, payload)  # if refused, the next start salvages again
+    return ReadResult(value, problem)
 
 
 def quarantine(

@@ -73,8 +73,9 @@ from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
-DAMAGED = StorageProblem("penta.session", ProblemKind.INVALID, "not a session")
-"""A record that storage could not read: its notice is "storage.corrupt"."""
+DAMAGED = StorageProblem("penta.preferences", ProblemKind.INVALID, "not preferences")
+"""A record that storage could not read: its notice is "storage.corrupt" (records that hold
+games have notices of their own: tests/app/test_notices.py)."""
 
 
 def send(state: AppState, *intents: Intent, now: float = 1000.0) -> AppState:

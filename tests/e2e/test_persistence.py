@@ -262,8 +262,8 @@ def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
     notices = page.locator("#notice-list li .notice-text")
     expect(notices).to_have_text(
         [
-            "Some saved data could not be read. Penta started anyway and kept that data aside: "
-            "nothing was deleted.",
+            "The game in progress could not be read, so it was not restored. Penta kept it "
+            "aside: nothing was deleted.",
             "Saved data from a newer version of Penta could not be read. It was kept aside: "
             "nothing was deleted.",
         ]

@@ -295,21 +295,6 @@ def test_a_hostile_name_is_kept_as_plain_text() -> None:
     assert record_from_data(data, "game").results[0].player.name == name
 
 
-def test_a_stored_history_with_an_id_twice_is_set_aside() -> None:
-    storage = MemoryStorage()
-    assert save_history(storage, hand_checked()) is None
-    envelope = json.loads(storage.items[HISTORY.key])
-    envelope["payload"]["games"].append(envelope["payload"]["games"][0])
-    storage.items[HISTORY.key] = json.dumps(envelope)
-    history = load_history(storage)
-    assert history.value is None and history.problem is not None
-    assert (
-        history.problem.kind is ProblemKind.INVALID
-        and "already an earlier game's" in history.problem.reason
-    )
-    assert HISTORY.key not in storage.items and history.problem.moved_to in storage.items
-
-
 # --- export and import -----------------------------------------------------------------------
 
 
