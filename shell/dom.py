@@ -107,3 +107,13 @@ class Page:
 
     def options(self, select_id: str, choices: Sequence[Choice]) -> None:
         self.fill_select(self.node(select_id).el, choices)
+
+    def language_options(self, select_id: str, choices: Sequence[Choice]) -> None:
+        """The languages, each named in itself and marked as such: a screen reader read
+        "עברית" in the voice of the page's language (a keyboard walk)."""
+        self.options(select_id, choices)
+        select = self.node(select_id).el
+        for index, choice in enumerate(choices):
+            option = select.options.item(index)
+            if option.lang != choice.value:
+                option.lang = choice.value

@@ -39,7 +39,7 @@ class Panels:
             el.lastElementChild.remove()
         for card in view.cards:
             item = self.page.create("li", "stats-card")
-            heading = self.page.create("h3")
+            heading = self.page.create("h4")  # under "Statistics" (an h3)
             name = self.page.create("span", "stats-name", dir="auto")
             name.textContent = card.name
             heading.append(name)
@@ -94,7 +94,7 @@ class Panels:
     def settings(self, view: SettingsView) -> None:
         self.node("settings-title").text(view.title)
         self.node("settings-language-label").text(view.language_label)
-        self.page.options("settings-language", view.languages)
+        self.page.language_options("settings-language", view.languages)
         self.node("auto-score-legend").text(view.auto_score_label)
         self.node("auto-score-help").text(view.auto_score_help)
         self._radios("auto-score", view.auto_score)

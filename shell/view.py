@@ -117,7 +117,7 @@ class View:
         self.document.title = snap.app_title
         self.node("app-title").text(snap.app_title)
         self.node("language-label").text(snap.language_label)
-        self.page.options("language", snap.languages)
+        self.page.language_options("language", snap.languages)
         self.node("settings-button").attr("aria-label", snap.settings_label).attr(
             "title", snap.settings_label
         )
@@ -208,7 +208,8 @@ class View:
                 item.append(message)
                 item.append(button)
                 container.append(item)
-        exporting = bool(snap.export_unreadable_label)
+        # Not over a game: it took a row of the sheet on every turn (a walk).
+        exporting = bool(snap.export_unreadable_label) and snap.screen in ("setup", "history")
         self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
         self.node("export-game").text(snap.export_game_label).show(bool(snap.export_game_label))
         self.node("notices").show(bool(snap.notices) or exporting)

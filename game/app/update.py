@@ -26,7 +26,7 @@ import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
 import game.app.review_flow as review_flow
-from game.app.coach_intents import SetCoachThreshold
+from game.app.coach_intents import SetCoachThreshold, ShowBestMove
 from game.app.comfort import apply_comfort
 from game.app.correcting import apply_correction
 from game.app.daily import replayable, start_daily, todays_kept
@@ -192,7 +192,8 @@ def _key_answered(intent: Intent, before: AppState, after: AppState) -> AppState
     match intent:
         case ToggleKeep(die, said=True):
             answer = KeyAnswered(KeyAnswer.KEEP, die)
-        case ShowHint(said=True):
+        case ShowHint(said=True) | ShowBestMove():
+            # [Show it] too: it kept dice or chose a box unheard (a keyboard walk).
             answer = KeyAnswered(KeyAnswer.HINT)
         case EnterFace(said=True) | RemoveLastFace(said=True):
             answer = KeyAnswered(KeyAnswer.ENTRY)

@@ -1,18 +1,23 @@
-"""What a screen reader hears when a box is scored (the aria-live announcement): whose turn it
-now is, where no hand-over says it; and at the game's end the last box, then the result, as the
-end screen's headline says it (a keyboard walk heard only "Game over")."""
+"""What a screen reader hears (the aria-live announcement) when a box is scored: whose turn it
+now is, where no hand-over says it; at the game's end the last box, then the result, as the
+end screen's headline says it (a keyboard walk heard only "Game over"); and what [Show it] set
+up."""
 
 from __future__ import annotations
 
+from game.app.coach_intents import SetPlayerCoach, ShowBestMove
 from game.app.intents import ConfirmTurn, Roll, SelectBox, SetAutoScore, SetPassPhone, StartGame
 from game.app.model import Screen
 from game.app.setup_intents import AddPlayer
+from game.coach.optimal import AdvisorCoach
+from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.play.state import PlayerKind
 from game.present.end_words import end_words
 from game.present.game_screen import scored_text, turn_title
 from tests.app.driver import AppDriver
+from tests.solved_tables import solved_advisor
 
 EN = Translator("en", isolate=False)
 
@@ -70,3 +75,15 @@ def test_the_end_says_the_last_box_and_the_result() -> None:
         headline = without_isolates(end_words(d.game, d.state.ui.stats, EN).headline)
         assert heard(d) == f"{last}. Game over. {headline}"
         assert headline and headline == without_isolates(d.snapshot().end.headline)  # type: ignore[union-attr]
+
+
+def test_show_it_says_the_best_move_it_set_up() -> None:
+    """[Show it] kept dice or chose a box, unheard (a keyboard walk): it says the hint."""
+    d = AppDriver.seeded(5, coach=AdvisorCoach(solved_advisor("penta")))
+    d(SetPlayerCoach(0, CoachMode.WARN), StartGame())
+    d.tables_ready()
+    d(Roll(), Roll())  # all five again: costly, it waits
+    assert d.state.coaching.waiting is not None
+    d(ShowBestMove())
+    said = heard(d)
+    assert said and said == without_isolates(d.view().hint)

@@ -95,7 +95,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
     cards = page.locator("#stats-list > li")
     expect(cards).to_have_count(len(expected))
     for card, stats in zip(cards.all(), expected, strict=True):
-        expect(card.locator("h3 .stats-name")).to_have_text(stats.name)  # as text, literally
+        expect(card.locator("h4 .stats-name")).to_have_text(stats.name)  # as text, literally
         facts = card.locator("dd").all_inner_texts()
         assert facts == [
             str(stats.games),
@@ -236,7 +236,7 @@ def test_a_finished_game_is_recorded_in_the_history(page: Page, app_url: str) ->
     open_history(page)
     card = page.locator("#stats-list > li")
     expect(card).to_have_count(1)
-    expect(card.locator("h3")).to_have_text("Bot · Yatzy")
+    expect(card.locator("h4")).to_have_text("Bot · Yatzy")
     expect(card.locator("dd").nth(0)).to_have_text("1")
     expect(card.locator("dd").nth(2)).to_have_text(str(total))
 
