@@ -30,7 +30,10 @@ class ReviewPanels:
             "review-seat",
         )
         self._computers("review-computers", view.computers, view.computers_label)
-        node("review-status").text(view.status)
+        # Its live region says that the review is ready, unseen: the review says it.
+        node("review-status").text(view.status or view.ready).cls(
+            "visually-hidden", not view.status
+        )
         node("review-body").show(not view.status)
         node("review-breakdown-heading").text(view.breakdown_heading)
         breakdown = node("review-breakdown")

@@ -58,6 +58,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         computers_label=t("review.show_computers"),
         computers=review.computers if has_computers else None,
         status=_status(state, t),
+        ready=t("review.ready") if review.result is not None else "",
         identity=f"{review.game.ruleset_id}:{len(review.game.log.moves)}:{seat}",
     )
     if review.result is None:

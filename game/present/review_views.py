@@ -39,6 +39,9 @@ class ReviewView(NamedTuple):
     status: str
     """While the review waits (for the table, for its computation) or when it cannot be had;
     "" once it shows."""
+    ready: str = ""
+    """Once it shows, said to a screen reader where the status was: a keyboard walk heard
+    "Working out the review…", then nothing."""
     breakdown_heading: str = ""
     breakdown: tuple[Fact, ...] = ()
     """Start expected, luck, points lost, final: the shown numbers add up exactly."""

@@ -182,9 +182,11 @@ def test_the_review_waits_for_the_table_and_says_when_it_cannot_be_had() -> None
     driver(OpenReview(0))
     assert not [e for e in driver.effects if isinstance(e, ComputeReview)]
     assert review_view(driver).status == "Loading the strategy table… The review needs it."
+    assert review_view(driver).ready == ""
     driver.tables_ready()
     run_review(driver)
     assert review_view(driver).status == "" and review_view(driver).breakdown
+    assert review_view(driver).ready == "The review is ready."  # heard where the status was
     driver(CloseReview())
     failing = AppDriver.seeded(3)
     failing.set_players(SOLO)

@@ -8,6 +8,7 @@ history offline, once the service worker keeps the tables and optimal play's sco
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from datetime import date
 
@@ -84,6 +85,9 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     page.click("#end-review-buttons button")
     expect(page.locator("#review-screen")).to_be_visible()
     expect(page.locator("#review-body")).to_be_visible(timeout=30_000)  # the table, then it
+    # Said where "Working out the review…" was, out of sight (a keyboard walk heard nothing).
+    expect(page.locator("#review-status")).to_have_text("The review is ready.")
+    expect(page.locator("#review-status")).to_have_class(re.compile(r"\bvisually-hidden\b"))
     start, luck, lost, final = shown_breakdown(player)
     t = Translator("en", isolate=False)
     assert page.locator("#review-breakdown dd").all_inner_texts() == [
