@@ -88,7 +88,7 @@ class SetupForm:
         make = self.page.create
         item = make("li", "seat")
         head = make("div", "seat-head")
-        heading = make("h4", "seat-number")
+        heading = make("h4", "seat-number", id=f"seat-{index}-heading")
         actions = make("div", "seat-actions")
         buttons = {}
         for key, symbol in (("up", "↑"), ("down", "↓"), ("remove", "✕")):
@@ -101,7 +101,10 @@ class SetupForm:
             actions.append(button)
             buttons[key] = Node(button)
         head.append(heading, actions)
-        fields = make("div", "seat-fields")
+        # Named by the seat's heading (its player's name): each seat's fields have the same
+        # labels ("Name", "Player type"), which alone did not say whose they were (a walk).
+        fields = make("div", "seat-fields", role="group")
+        fields.setAttribute("aria-labelledby", f"seat-{index}-heading")
         name_id = f"seat-{index}-name"
         name_label = make("label", "field-label")
         name_label.setAttribute("for", name_id)

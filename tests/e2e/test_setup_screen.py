@@ -110,3 +110,14 @@ def test_setup_controls_are_visibly_disabled_until_python_is_ready(
         expect(page.locator(selector)).to_be_enabled()
     opacity = page.locator("#ruleset-yatzy-card").evaluate("e => getComputedStyle(e).opacity")
     assert opacity == "1"
+
+
+def test_each_seat_s_fields_are_grouped_under_its_player_s_name(page: Page, app_url: str) -> None:
+    """Every seat's fields have the same labels ("Name", "Player type"): a screen reader hears
+    whose they are from the group they are in (a keyboard walk could not tell)."""
+    ui = Ui(page).open(app_url)
+    ui.set_players([("Noa", "human", None), ("Dana", "human", None)])
+    for index, name in enumerate(("Noa", "Dana")):
+        group = page.get_by_role("group", name=name, exact=True)
+        expect(group.locator(f"#seat-{index}-name")).to_have_value(name)
+        expect(group.get_by_label("Name", exact=True)).to_have_count(1)
