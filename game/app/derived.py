@@ -23,7 +23,7 @@ from game.app.effects import (
     SaveSession,
     ScheduleTick,
 )
-from game.app.intents import Intent, SkipGuide
+from game.app.intents import ConfirmTurn, Intent, SkipGuide
 from game.app.model import AppState, Rolled, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.review_flow import needed_table
@@ -171,6 +171,10 @@ def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Eff
             return (Focus(targets if chose else targets[::-1]),)
         case SkipGuide():
             return (Focus((("roll", None), ("confirm", None))),)
+        case ConfirmTurn() if _real_dice_box_scored(before, after):
+            # The box scored turns into its Correct button, which kept the focus (a keyboard
+            # walk stayed on it): on to the pad, for the next dice.
+            return (Focus((("pad-face", None),)),)
         case MovePlayer(index, delta):
             action, other = ("up", "down") if delta < 0 else ("down", "up")
             return (Focus(((action, index + delta), (other, index + delta))),)
@@ -179,3 +183,14 @@ def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Eff
         case ConfirmRemovePlayer() if removed:
             return (Focus((("remove", before.ui.removing), ("add-human", None))),)
     return ()
+
+
+def _real_dice_box_scored(before: AppState, after: AppState) -> bool:
+    game, was = after.game, before.game
+    return (
+        game is not None
+        and was is not None
+        and game.real_dice
+        and not game.is_over
+        and game.game_turn > was.game_turn
+    )

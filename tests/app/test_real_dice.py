@@ -11,6 +11,7 @@ from datetime import date
 
 import pytest
 
+from game.app.effects import Focus
 from game.app.entry_intents import ChooseDice, EnterFace, RemoveFace, RemoveLastFace
 from game.app.intents import (
     AskLeave,
@@ -405,3 +406,14 @@ def played_through(source: RealDice) -> GameState:
         game = enter_dice(game, 0, (6, 6, 6, 6, 6))
         game = score(game, 0, best_immediate_box(game))
     return game
+
+
+def test_after_a_box_the_focus_goes_to_the_pad_for_the_next_dice() -> None:
+    """The box scored turns into its Correct button and kept the focus (a keyboard walk)."""
+    driver = real_dice_driver(names=("Dana", "Avi"))
+    enter(driver, (2, 2, 2, 3, 3))
+    driver(SelectBox("twos"), ConfirmTurn())
+    assert Focus((("pad-face", None),)) in driver.effects
+    driver(Undo())
+    driver(SelectBox("twos"))
+    assert not [e for e in driver.effects if isinstance(e, Focus)]
