@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, time
+from operator import attrgetter
 
 from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
@@ -292,12 +293,10 @@ def _history_from_payload(payload: JsonObject) -> tuple[GameRecord, ...]:
 
 def _good_history(payload: JsonObject) -> tuple[tuple[GameRecord, ...], JsonObject]:
     """The games of a history with bad ones that read alone (RecordKind.salvage)."""
-    games, data = good_entries(payload.get("games"), "history.games", record_from_data, _id_of)
+    games, data = good_entries(
+        payload.get("games"), "history.games", record_from_data, attrgetter("id")
+    )
     return games, {"games": data}
-
-
-def _id_of(record: GameRecord) -> str:
-    return record.id
 
 
 def add_logs(games: object) -> None:

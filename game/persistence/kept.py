@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from operator import attrgetter
 
 from game.errors import SaveFileError
 from game.persistence.history import GAME_ID
@@ -137,13 +138,9 @@ def _kept_from_payload(payload: JsonObject) -> tuple[KeptGame, ...]:
 def _good_kept(payload: JsonObject) -> tuple[tuple[KeptGame, ...], JsonObject]:
     """The games of a list with bad ones that read alone (RecordKind.salvage)."""
     games, data = good_entries(
-        payload.get("games"), "kept.games", _entry_from_data, _id_of, maximum=MAX_KEPT
+        payload.get("games"), "kept.games", _entry_from_data, attrgetter("id"), maximum=MAX_KEPT
     )
     return games, {"games": data}
-
-
-def _id_of(entry: KeptGame) -> str:
-    return entry.id
 
 
 def kept_with_no_guide(games: object) -> None:
