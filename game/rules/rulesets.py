@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from typing import Literal
 
 from game.errors import UnknownBoxError, UnknownRulesetError
-from game.rules.dice import ALL_ROLLS, FACES, face_counts, is_five_of_a_kind, validate_dice
+from game.rules.dice import ALL_ROLLS, FACES, Dice, face_counts, is_five_of_a_kind, validate_dice
 
 
 class Section(StrEnum):
@@ -172,10 +172,14 @@ class Ruleset:
     this many seconds, as the rule sheet says (Penta's: 3); 0 where it says nothing of it."""
     box_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _boxes_by_id: dict[str, Box] = field(init=False, repr=False, compare=False)
+    _points_by_roll: dict[Dice, dict[str, int]] = field(init=False, repr=False, compare=False)
+    """Every box's points, by sorted dice, as asked for: replaying a long history asks for the
+    same few of the 252 rolls thousands of times."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "box_ids", tuple(box.id for box in self.boxes))
         object.__setattr__(self, "_boxes_by_id", {box.id: box for box in self.boxes})
+        object.__setattr__(self, "_points_by_roll", {})
 
     def box(self, box_id: str) -> Box:
         """The box `box_id` of this ruleset.
@@ -233,6 +237,19 @@ class Ruleset:
         """
         return self.box(box_id).scorer.points(validate_dice(dice))
 
+    def points_of_roll(self, dice: Sequence[int]) -> Mapping[str, int]:
+        """Every box's points for `dice` on a sheet where no joker applies (read only).
+
+        Raises:
+            InvalidDiceError: not five dice, or a die that is not a whole number from 1 to 6.
+        """
+        roll = tuple(sorted(validate_dice(dice)))
+        points = self._points_by_roll.get(roll)
+        if points is None:
+            points = {box.id: box.scorer.points(roll) for box in self.boxes}
+            self._points_by_roll[roll] = points
+        return points
+
     @cached_property
     def highest_total(self) -> int:
         """The most a sheet can total: every box at its most, the upper bonus, and a bonus for
@@ -253,6 +270,7 @@ class Ruleset:
         data = asdict(self)
         data.pop("box_ids", None)
         data.pop("_boxes_by_id", None)
+        data.pop("_points_by_roll", None)
         data.pop("auto_score_seconds", None)  # the app's pace: no score depends on it
         return data
 
@@ -315,7 +333,8 @@ def score_options(
             f"but it holds {five_of_a_kind_box_points!r}"
         )
     in_sheet_order = [box_id for box_id in ruleset.box_ids if box_id in open_boxes]
-    plain = {box_id: ruleset.points(box_id, dice) for box_id in in_sheet_order}
+    every_box = ruleset.points_of_roll(dice)
+    plain = {box_id: every_box[box_id] for box_id in in_sheet_order}
     if not is_five_of_a_kind(dice) or five_of_a_kind_box_points is None:
         return ScoreOptions(plain, frozenset(in_sheet_order), 0, joker=None)
 
