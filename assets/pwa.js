@@ -30,9 +30,11 @@ function cacheBackgroundFiles() {
 // commuter whether it was safe to go into the tunnel (a walk). Over the page, not above it, so
 // that nothing moves; it goes by itself after a while, or as soon as the player taps or types
 // anywhere (a walk found it covering the dice and players' choices for 8 s): by then it has
-// been seen, and the next tap must reach what is under it.
+// been seen, and the next tap must reach what is under it. Not while the keyboard's focus is
+// on its OK, nor on Tab: a keyboard user can reach that OK.
 const firstVisit = !navigator.serviceWorker?.controller;
 const OFFLINE_READY_SECONDS = 6;
+const MODIFIER_KEYS = new Set(["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"]);
 
 function sayOfflineReady() {
     const notice = document.getElementById("offline-ready");
@@ -48,8 +50,15 @@ function sayOfflineReady() {
     // the tap's click would then land on whatever the notice covered.
     notice.addEventListener("click", hide, options);
     addEventListener("pointerdown", (event) => notice.contains(event.target) || hide(), options);
-    addEventListener("keydown", hide, options);
-    setTimeout(hide, OFFLINE_READY_SECONDS * 1000);
+    const moving = (event) => event.key === "Tab" || MODIFIER_KEYS.has(event.key);
+    addEventListener("keydown", (event) => moving(event) || hide(), options);
+    let timeUp = false;
+    const hideUnlessFocused = () => notice.contains(document.activeElement) || hide();
+    notice.addEventListener("focusout", () => timeUp && setTimeout(hideUnlessFocused), options);
+    setTimeout(() => {
+        timeUp = true;
+        hideUnlessFocused();
+    }, OFFLINE_READY_SECONDS * 1000);
 }
 
 function onWorkerMessage(event) {

@@ -67,6 +67,8 @@ def test_after_the_first_visit_it_boots_and_plays_offline(
     expect(ready).to_be_visible(timeout=30_000)  # once the strategy tables are kept too
     expect(ready).to_contain_text("works offline")
     assert ready.evaluate("el => getComputedStyle(el).position") == "fixed"
+    page.keyboard.press("Shift+Tab")  # only moving about: a keyboard user can reach its OK
+    expect(ready).to_be_visible()
     page.click("label[for=ruleset-yatzy]")
     expect(ready).to_be_hidden()
     expect(page.locator("#ruleset-yatzy")).to_be_checked()
