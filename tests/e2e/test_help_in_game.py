@@ -212,6 +212,8 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
         expect(page.locator("#guide-text")).to_have_text(Translator(language)("guide.offer"))
         no_axe_violation(ui, f"guide offer ({language})")
     page.select_option("#language", "en")
+    # What a screen reader says as the guide moves on: its words, not its buttons' too.
+    expect(guide.get_by_role("status")).to_have_text(Translator("en")("guide.offer"))
     page.click("#guide-start")
     t = Translator("en")
     expect(page.locator("#guide-text")).to_contain_text(t("guide.roll"))
