@@ -161,9 +161,10 @@ class Controller:
                 case FetchTable(ruleset_id):
                     self.tables.fetch(ruleset_id)
                 case LoadStats(trend):
-                    self.storage.load_stats(self.tables.advisors() if trend else {})
+                    advisors = self.tables.advisors() if trend else {}
+                    self.tasks.start(self.storage.load_stats(advisors))
                 case CheckHistory(game_over):
-                    self.storage.check_history(game_over)
+                    self.tasks.start(self.storage.check_history(game_over))
                 case ListUnreadable():
                     self.storage.list_unreadable()
                 case DownloadHistory():

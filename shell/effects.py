@@ -37,7 +37,7 @@ from game.app.kept_intents import KeptListed
 from game.app.model import Notice
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Coach
-from game.persistence.history import load_history
+from game.persistence.history import check_history_in_steps, load_history
 from game.persistence.kept import load_kept, remove_kept
 from game.persistence.session import (
     SESSION_KEY,
@@ -67,6 +67,10 @@ if TYPE_CHECKING:  # loaded once a table is there
     from game.strategy.advisor import Advisor
 
 Send = Callable[[Intent], None]
+
+GAMES_CHECKED_PER_STEP = 20
+"""About 40 ms of a two-player history's check in the browser: a step short enough that a tap
+in between is answered at once."""
 
 
 class Tasks:
@@ -315,6 +319,7 @@ class StorageJobs:
         self.storage: Storage = MemoryStorage()
         self.reporting = False
         """Failed writes are reported once the app has started (not while storage opens)."""
+        self._checking_history = asyncio.Lock()
 
     async def open(self, owner: bool) -> SessionRead:
         """Opens the device's storage and reads the session (a tab without the game reads a
@@ -375,19 +380,32 @@ class StorageJobs:
     def save_preferences(self, effect: SavePreferences) -> None:
         self._tell(save_preferences(self.storage, effect.data))
 
-    def check_history(self, game_over: bool) -> None:
+    async def _history_checked(self) -> None:
+        """The stored history checked a step at a time, the page answering in between (after
+        it, load_history costs nothing); once: a second caller waits for the first."""
+        async with self._checking_history:
+            for _ in check_history_in_steps(self.storage, GAMES_CHECKED_PER_STEP):
+                await asyncio.sleep(0)
+
+    async def check_history(self, game_over: bool) -> None:
         """A damaged history set aside and told, and the finished game restored recorded if
-        it lacks it (`game_over`: else the stored session is not read again)."""
-        problems = record_finished_session(self.storage, self._clock.today()) if game_over else ()
-        self._tell(*(problems or (load_history(self.storage).problem,)))
+        it lacks it (`game_over`: else the stored session is not read again); then the
+        unreadable data listed anew when the history was set aside."""
+        await self._history_checked()
+        recorded = record_finished_session(self.storage, self._clock.today()) if game_over else ()
+        problems = recorded or (load_history(self.storage).problem,)
+        self._tell(*problems)
+        if any(problems):
+            self.list_unreadable()
 
     def list_unreadable(self) -> None:
         self._send(UnreadableListed(tuple(item.key for item in quarantined(self.storage))))
 
-    def load_stats(self, advisors: Mapping[str, Advisor]) -> None:
+    async def load_stats(self, advisors: Mapping[str, Advisor]) -> None:
         """The statistics, with the points-lost trend of the rulesets in `advisors`."""
         from game.persistence.stats import daily_results, player_stats  # kept off the start
 
+        await self._history_checked()
         history = load_history(self.storage)
         records = history.value or ()
         stats = player_stats(records)

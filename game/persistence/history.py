@@ -4,6 +4,7 @@
     record_to_data(record) -> dict / record_from_data(data, path) -> GameRecord
     HISTORY                     the stored record kind: key "penta.history"
     load_history(storage) -> ReadResult[tuple[GameRecord, ...]]
+    check_history_in_steps(storage, games_per_step)   the same check, a step at a time
     save_history(storage, records) -> StorageProblem | None
 
 A record (format "penta-history", version 5, payload {"games": [record, ...]}):
@@ -39,6 +40,7 @@ them, a log that replays to exactly the final sheets, and no id twice.
 from __future__ import annotations
 
 import re
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from datetime import date, time
 from operator import attrgetter
@@ -67,6 +69,7 @@ from game.persistence.storage import (
     RecordKind,
     Storage,
     StorageProblem,
+    current_payload,
     decode_record,
     read_record,
     write_record,
@@ -274,16 +277,30 @@ def records_from_data(data: object, path: str) -> tuple[GameRecord, ...]:
         SaveFileError: `data` is not a list, a record is refused (see record_from_data), or
             an id appears twice.
     """
-    records = tuple(
-        record_from_data(item, f"{path}[{index}]")
-        for index, item in enumerate(read_list(data, path))
-    )
+    steps = _records_in_steps(data, path, games_per_step=None)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as read:
+            records: tuple[GameRecord, ...] = read.value
+            return records
+
+
+def _records_in_steps(
+    data: object, path: str, games_per_step: int | None
+) -> Generator[None, None, tuple[GameRecord, ...]]:
+    """records_from_data, yielding after every `games_per_step` records (None: never)."""
+    records: list[GameRecord] = []
     seen: set[str] = set()
-    for index, record in enumerate(records):
+    for index, item in enumerate(read_list(data, path)):
+        record = record_from_data(item, f"{path}[{index}]")
         if record.id in seen:
             raise SaveFileError(f"{path}[{index}].id: {record.id!r} is already an earlier game's")
         seen.add(record.id)
-    return records
+        records.append(record)
+        if games_per_step and len(records) % games_per_step == 0:
+            yield
+    return tuple(records)
 
 
 def _history_from_payload(payload: JsonObject) -> tuple[GameRecord, ...]:
@@ -374,6 +391,25 @@ def load_history(storage: Storage) -> ReadResult[tuple[GameRecord, ...]]:
     records: reading the history again (at a game's end, for the statistics, for an export)
     costs nothing unless it changed."""
     return read_record(storage, HISTORY, _decode_history)
+
+
+def check_history_in_steps(storage: Storage, games_per_step: int) -> Iterator[None]:
+    """Checks the stored history as load_history does, yielding after every `games_per_step`
+    games: a long history is checked while the page goes on answering between the steps (a
+    thousand games froze a start for 1.5 s), and the load_history after it costs nothing. A
+    history that does not read whole in the current version is left to load_history, which
+    migrates it, or sets it aside and says so."""
+    text = storage.get(HISTORY.key)
+    payload = None if text is None or text in _last_history else current_payload(HISTORY, text)
+    if text is None or payload is None:
+        return
+    try:
+        check_keys(payload, "history", {"games"})
+        records = yield from _records_in_steps(payload["games"], "history.games", games_per_step)
+    except SaveFileError:
+        return
+    if storage.get(HISTORY.key) == text:  # not written meanwhile
+        _remember(text, Decoded(records, migrated=False))
 
 
 def save_history(storage: Storage, records: tuple[GameRecord, ...]) -> StorageProblem | None:

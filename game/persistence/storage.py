@@ -196,6 +196,18 @@ def decode_record(kind: RecordKind[T], text: str) -> Decoded[T]:
     return Decoded(value, migrated=envelope["version"] != kind.versions.current)
 
 
+def current_payload(kind: RecordKind[T], text: str) -> JsonObject | None:
+    """The payload of `text` when it is an envelope of `kind` in the current version, else
+    None: text that decode_record alone reads (migrating it) or refuses."""
+    try:
+        envelope = parse_json(text, f"the record {kind.key!r}")
+        if not isinstance(envelope, dict) or envelope.get("version") != kind.versions.current:
+            return None
+        return _payload(kind, envelope)
+    except SaveFileError:
+        return None
+
+
 def _from_envelope(kind: RecordKind[T], envelope: object) -> T:
     return kind.read(_payload(kind, envelope))
 
