@@ -285,6 +285,10 @@ SPILLED = """() => [...document.querySelectorAll('#human-controls button')]
         && (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1))
     .map(b => b.id)"""
 
+# A line of text narrower than a few of its letters (it stood one letter a line).
+SQUEEZED = """line => line.checkVisibility() && line.getBoundingClientRect().width
+    < 5 * parseFloat(getComputedStyle(line).fontSize)"""
+
 
 def test_larger_text_on_a_phone_keeps_the_buttons_in_a_row_and_the_sheet_in_sight(
     page: Page, app_url: str
@@ -294,6 +298,7 @@ def test_larger_text_on_a_phone_keeps_the_buttons_in_a_row_and_the_sheet_in_sigh
     ui.start()
     ui.roll()
     ui.roll()  # "Roll (1 left)": the longest label, in Hebrew
+    page.click("#hint")  # folded, its keep shares a line with "Hide hint" and "More"
     problems: list[str] = []
     for width, height, font in LARGER_TEXT:
         page.set_viewport_size({"width": width, "height": height})
@@ -309,6 +314,8 @@ def test_larger_text_on_a_phone_keeps_the_buttons_in_a_row_and_the_sheet_in_sigh
                 problems.append(f"{where}: the buttons are not in a row {tops}")
             if spilled := page.evaluate(SPILLED):
                 problems.append(f"{where}: the words spill out of {spilled}")
+            if page.locator("#tray-summary").evaluate(SQUEEZED):
+                problems.append(f"{where}: the hint's line is squeezed beside its buttons")
             seen = page.evaluate(MEASURE)
             if seen["sideways"]:
                 problems.append(f"{where}: the page scrolls sideways")
