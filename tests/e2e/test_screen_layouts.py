@@ -190,8 +190,7 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
             expect(page.locator("html")).to_have_attribute("lang", language)
             for size in VIEWPORTS:
                 problems += problems_at(page, size, players, f"{players} players, {language},")
-    # A box chosen: the folded line says so ("Selected: Chance"), and the status line too.
-    page.click("#hide-hint")
+    page.click("#hide-hint")  # a box chosen: the folded line says so ("Selected: Chance")
     ui.box("chance").click()
     for language in LANGUAGES:
         page.select_option("#language", language)
@@ -240,10 +239,8 @@ def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -
             problems.append(f"{language} setup: the name field is {name} wide")
         # The ruleset's name keeps its width beside its rules link (it was squeezed under it).
         for ruleset in ("penta", "yatzy"):
-            squeezed = page.locator(f"#ruleset-{ruleset}-name").evaluate(
-                "e => e.scrollWidth > e.clientWidth + 1"
-            )
-            if squeezed:
+            ruleset_name = page.locator(f"#ruleset-{ruleset}-name")
+            if ruleset_name.evaluate("e => e.scrollWidth > e.clientWidth + 1"):
                 problems.append(f"{language} setup: the {ruleset} name is squeezed")
     page.select_option("#language", "en")
     start_game(ui, 4)
@@ -275,9 +272,9 @@ def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -
 
 
 # Larger text on a phone (the browser's 125 % and 150 %): the tray's buttons in a row, their
-# words wrapped inside them, and a row of the sheet still in sight above the tray (stacked,
-# they left none at 150 % on a 360 px phone: a walk); where the screen is too short for that
-# (320x568 at 150 %), the page scrolls as a whole, and every box can be reached and tapped.
+# words wrapped inside them, and a row of the sheet in sight above the tray (stacked, they left
+# none at 150 % on a 360 px phone: a walk); else (320x568 at 150 %) the page scrolls as a whole,
+# and every box can be reached and tapped.
 LARGER_TEXT = ((320, 568, 20), (320, 568, 24), (360, 640, 20), (360, 640, 24))
 PAGE_SCROLLS = "document.documentElement.scrollHeight > innerHeight + 1"
 SPILLED = """() => [...document.querySelectorAll('#human-controls button')]
@@ -285,9 +282,9 @@ SPILLED = """() => [...document.querySelectorAll('#human-controls button')]
         && (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1))
     .map(b => b.id)"""
 
-# A line of text narrower than a few of its letters (it stood one letter a line).
-SQUEEZED = """line => line.checkVisibility() && line.getBoundingClientRect().width
-    < 5 * parseFloat(getComputedStyle(line).fontSize)"""
+# A line narrower than five of its letters (the hint's stood one letter a line).
+SQUEEZED = """l => l.checkVisibility()
+    && l.offsetWidth < 5 * parseFloat(getComputedStyle(l).fontSize)"""
 
 
 def test_larger_text_on_a_phone_keeps_the_buttons_in_a_row_and_the_sheet_in_sight(
