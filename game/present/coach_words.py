@@ -4,6 +4,7 @@ the upper section's total with each and which box each leaves open.
 
     coach_warning(state, t) -> CoachWarningView | None   the costly move that waits
     coach_line(state, t) -> str                          "always": the last move's line
+    coach_line_tells_loss(state) -> bool                 and whether it tells of points lost
 """
 
 from __future__ import annotations
@@ -40,15 +41,41 @@ def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
 
 
 def coach_line(state: AppState, t: Translator, *, handing_over: bool = False) -> str:
-    """The line on the player's last move: during their turn, and until the next player rolls
-    once it was their box (in a game of several it is named: "Coach to Dana: ...", on the
-    hand-over too, where Dana still holds the phone; a walk never saw it there); and when the
-    others have played, at the player's next turn until they roll, as about their last move.
-    Both may be due as a turn begins (two players on "always"): the hand-over says the word
-    of the player passing the phone, the turn's screen the word of the one who took it."""
+    """The line on the player's last move (see _line_verdict), in a game of several named:
+    "Coach to Dana: ..."."""
+    said = _line_verdict(state, handing_over)
+    if said is None:
+        return ""
+    verdict, whose, name = said
+    loss = _line_loss(verdict)
+    if loss == 0:
+        return t(f"coach.line_best{whose}", **name)
+    best = _advice_words(verdict.game, verdict.judgement.best_move, t)
+    # The move first, so that the tray's folded line never cuts it; then what it was worth, as
+    # the review counts it (a bare "-5.6" said nothing to a walk).
+    loss_text = t.format_number(loss, DECIMALS)
+    return t(f"coach.line_loss{whose}", loss=loss_text, best=best, **name)
+
+
+def coach_line_tells_loss(state: AppState) -> bool:
+    """Whether the coach's line on the turn's screen tells of points lost."""
+    said = _line_verdict(state, handing_over=False)
+    return said is not None and _line_loss(said[0]) > 0
+
+
+def _line_verdict(
+    state: AppState, handing_over: bool
+) -> tuple[CoachVerdict, str, dict[str, str]] | None:
+    """The verdict the coach's line is on, the catalog keys' ending, and the player named:
+    during their turn, and until the next player rolls once it was their box (in a game of
+    several it is named, on the hand-over too, where Dana still holds the phone; a walk never
+    saw it there); and when the others have played, at the player's next turn until they roll,
+    as about their last move. Both may be due as a turn begins (two players on "always"): the
+    hand-over says the word of the player passing the phone, the turn's screen the word of the
+    one who took it."""
     game = state.game
     if game is None:
-        return ""
+        return None
     current = game.current_player
     own = next((line for line in state.coaching.lines if line.player == current), None)
     passing = next(
@@ -59,33 +86,26 @@ def coach_line(state: AppState, t: Translator, *, handing_over: bool = False) ->
         ),
         None,
     )
-    name: dict[str, str] = {}
     if own is not None and game.game_turn <= own.game.game_turn + 1:
-        verdict, whose = own, ""  # the player's own turn (a player alone: the next one too)
-    elif game.dice is not None:
-        return ""
-    elif passing is not None and (handing_over or own is None):
+        return own, "", {}  # the player's own turn (a player alone: the next one too)
+    if game.dice is not None:
+        return None
+    if passing is not None and (handing_over or own is None):
         # To the player who scored, who holds the phone on the hand-over.
-        verdict, whose = passing, "_for"
-        name = {"name": game.players[verdict.player].name}
-    elif own is not None:
+        return passing, "_for", {"name": game.players[passing.player].name}
+    if own is not None:
         # Said plainly after a computer's turn, the line read as about the computer's move
         # (a walk); not said at all, a player against the computer never heard of a box. On
         # the hand-over, under the passing player's move, it is named: unnamed, it read as a
         # verdict on that move (a walk).
-        verdict, whose = own, "_last_for" if handing_over else "_last"
         if handing_over:
-            name = {"name": game.players[verdict.player].name}
-    else:
-        return ""
-    loss = shown_difference(verdict.judgement.best, verdict.judgement.chosen)
-    if loss == 0:
-        return t(f"coach.line_best{whose}", **name)
-    best = _advice_words(verdict.game, verdict.judgement.best_move, t)
-    # The move first, so that the tray's folded line never cuts it; then what it was worth, as
-    # the review counts it (a bare "-5.6" said nothing to a walk).
-    loss_text = t.format_number(loss, DECIMALS)
-    return t(f"coach.line_loss{whose}", loss=loss_text, best=best, **name)
+            return own, "_last_for", {"name": game.players[own.player].name}
+        return own, "_last", {}
+    return None
+
+
+def _line_loss(verdict: CoachVerdict) -> float:
+    return shown_difference(verdict.judgement.best, verdict.judgement.chosen)
 
 
 def reason(verdict: CoachVerdict, t: Translator) -> str:

@@ -23,7 +23,7 @@ from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator
 from game.play.state import GameState, PlayerKind
 from game.play.undo import confirmed_box
-from game.present.coach_words import coach_line, coach_warning
+from game.present.coach_words import coach_line, coach_line_tells_loss, coach_warning
 from game.present.entry_pad import pad_view
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebrated_box, spotlight
@@ -214,6 +214,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,
         coach_line=coach_line(state, t) if human else "",
+        coach_line_loss=human and coach_line_tells_loss(state),
         pad=pad_view(state, t, advice),
         countdown_held=held,
         countdown_paused=t("turn.countdown_paused_short") if held else "",
@@ -298,11 +299,15 @@ def tray_summary(view: GameView) -> str:
     # A further Penta: its +100 before the joker's rule, on the same line (the walk that rolled
     # it saw only the rule, the bonus behind "More").
     message = " · ".join(text for text in (view.bonus_message, view.message) if text)
+    # Points lost on the last keep come before the countdown after the last roll: behind it, a
+    # walk's learner never saw what a last keep had cost (its bar and frame still show).
+    lost = view.coach_line if view.coach_line_loss else ""
     for text in (
         view.celebration,
         chosen,
         hint,
         message,
+        lost,
         # Held, its "in 3 seconds" would read as stuck: what holds it is the line. Running,
         # how to choose another box comes with it (folded, a walk saw only "Scoring Chance").
         view.countdown_help

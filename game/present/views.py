@@ -246,6 +246,8 @@ class GameView(NamedTuple):
     """The coach's warning while a costly move waits (game.app.coaching)."""
     coach_line: str = ""
     """The coach on "always": what the last move cost ("Best move", "−0.4: the best was...")."""
+    coach_line_loss: bool = False
+    """`coach_line` tells of points lost (not "best move")."""
     pad: PadView | None = None
     """The pad of a game played with real dice (None when the dice roll on screen)."""
     countdown_held: bool = False

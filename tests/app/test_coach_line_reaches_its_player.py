@@ -7,7 +7,15 @@ from __future__ import annotations
 import pytest
 
 from game.app.coach_intents import SetPlayerCoach
-from game.app.intents import ConfirmTurn, Roll, SelectBox, SetAutoScore, StartGame, StartTurn
+from game.app.intents import (
+    ConfirmTurn,
+    Roll,
+    SelectBox,
+    SetAutoScore,
+    StartGame,
+    StartTurn,
+    ToggleKeep,
+)
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
@@ -86,3 +94,27 @@ def test_two_players_on_always_each_keep_their_own_word(coach: AdvisorCoach) -> 
     assert said(d.view().coach_line).startswith("Coach, last move: ")
     d(Roll())
     assert d.view().coach_line == ""
+
+
+def test_what_the_last_keep_cost_is_the_folded_line_while_the_countdown_runs(
+    coach: AdvisorCoach,
+) -> None:
+    """Behind the countdown's "Scoring Fives in 3 seconds", a walk's learner never saw what a
+    last keep had cost; a best keep leaves the countdown the line."""
+    d = AppDriver.seeded(5, coach=coach)
+    d(SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(3), StartGame())
+    d.tables_ready()
+    d(Roll(), *[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())  # 6, 6, 6, 6 kept: the best
+    d(Roll())
+    assert d.state.pacing.countdown_deadline is not None
+    assert said(d.view().coach_line) == "Coach: best move"
+    assert said(d.view().tray_summary).startswith(said(d.view().countdown_text))
+
+    d = AppDriver.seeded(5, coach=coach)
+    d(SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(3), StartGame())
+    d.tables_ready()
+    d(Roll(), Roll())
+    d(*[ToggleKeep(die) for die in d.game.kept], Roll())  # all five again: a loss
+    assert d.state.pacing.countdown_deadline is not None
+    assert "points lost" in d.view().coach_line
+    assert d.view().tray_summary == d.view().coach_line
