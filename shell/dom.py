@@ -14,8 +14,9 @@ from shell.text import fill_text
 
 def shift_into(start: float, end: float, low: float, high: float) -> float:
     """How far to scroll so that what spans start..end shows within low..high: negative
-    towards the start, 0 when it already shows (or its start does, if it cannot fit)."""
-    if start < low:
+    towards the start, 0 when it already shows. What cannot fit shows from its start (its end
+    put at `high` took a wide column's start under the pinned names, and the rest with it)."""
+    if start < low or end - start > high - low:
         return start - low
     if end > high:
         return end - high
