@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from game.present.views import GameView, Snapshot
 from shell.dom import Page
+from shell.js import js_object
 from shell.text import fill_text
 
 
@@ -15,6 +16,8 @@ class HelpView:
     def __init__(self, page: Page) -> None:
         self.node = page.node
         self._create = page.create
+        self._window = page.document.defaultView
+        self._guide_moved = False
 
     def render(self, snap: Snapshot) -> None:
         handover = snap.handover
@@ -43,9 +46,18 @@ class HelpView:
         self.node("guide").show(guide is not None)
         if guide is None:
             return
+        self._guide_moved = self.node("guide").changed("#step", guide.text)
         self.node("guide-text").text(guide.text)
         self.node("guide-start").text(guide.start_label).show(bool(guide.start_label))
         self.node("guide-skip").text(guide.skip_label)
+
+    def bring_guide_into_view(self) -> None:
+        """The guide's new step in sight, once the page is laid out: with large text on a phone,
+        where the page scrolls as a whole, the offer of a first game lay under the tray, its
+        buttons out of sight (a walk). The page's scroll padding keeps it above the tray."""
+        if self._guide_moved:
+            self._guide_moved = False
+            self.node("guide").el.scrollIntoView(js_object(self._window, block="nearest"))
 
     def _lines(self, list_id: str, lines: Sequence[str]) -> None:
         """The list `list_id` holding `lines`, an item each (hidden when there are none)."""

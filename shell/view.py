@@ -182,6 +182,7 @@ class View:
             if self._handover:
                 self._bring_tray_into_view()
         self._handover = False
+        self._help.bring_guide_into_view()
         if self._spotlight_row:
             # Last, once the page is laid out as it now is: a notice shown above the sheet, the
             # tray's new buttons, the focus moved, the game's screen entered (its sheet back at

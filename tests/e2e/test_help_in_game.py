@@ -242,3 +242,22 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     page.wait_for_selector("html[data-state=ready]")
     ui.roll()
     expect(guide).to_be_hidden()
+
+
+# Whether a tap at the middle of the element reaches it (nothing, such as the tray, over it).
+TAPPABLE = """el => { const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
+
+
+def test_with_large_text_on_a_small_phone_the_guides_offer_comes_into_sight(
+    page: Page, app_url: str
+) -> None:
+    """The page scrolls as a whole there: the offer lay under the tray, its buttons out of
+    sight (a walk), until the page is scrolled to it."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 21}})
+    ui = Ui(page).open(app_url, seed=13)
+    ui.start()
+    expect(page.locator("#guide")).to_be_visible()
+    assert page.locator("#guide-start").evaluate(TAPPABLE)
