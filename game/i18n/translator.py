@@ -247,6 +247,21 @@ class Translator:
         """
         return format_number(value, self.language, decimals)
 
+    def format_signed(self, value: int | float, decimals: int | None = None) -> str:
+        """`value` with its sign, "+" too: ``"+3"``, ``"−6"`` in Estonian, ``"0"`` for what
+        shows as nought.
+
+        >>> Translator("et").format_signed(-6), Translator("en").format_signed(2.46, 1)
+        ('−6', '+2.5')
+
+        Raises:
+            TypeError: `value` is not an int or a float.
+            ValueError: `decimals` is negative.
+        """
+        text = format_number(value, self.language, decimals)
+        shows_above_nought = value > 0 and any(digit in "123456789" for digit in text)
+        return "+" + text if shows_above_nought else text
+
     def format_percent(self, ratio: float, decimals: int = 0) -> str:
         """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal).
 

@@ -1,6 +1,6 @@
 """What the coach while playing says (game.app.coaching), in words built only from computed
 numbers: the expected final score of the move and of the best one, the points each box takes,
-the upper section's total with each and which box each leaves open.
+the upper section against the bonus's pace with each and which box each leaves open.
 
     coach_warning(state, t) -> CoachWarningView | None   the costly move that waits
     coach_line(state, t) -> str                          "always": the last move's line
@@ -16,10 +16,12 @@ from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
+from game.play.sheet import Sheet
 from game.play.state import GameState
 from game.present.help_views import CoachWarningView
 from game.present.tenths import DECIMALS, shown_difference
-from game.rules.rulesets import Ruleset
+from game.rules.dice import FACES
+from game.rules.rulesets import FaceSum, Ruleset
 
 if TYPE_CHECKING:
     from game.coach.keep_aims import AimDifference
@@ -129,7 +131,7 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
         game.ruleset,
         _with_points(game, mine_box),
         _with_points(game, best_box),
-        game.sheet.upper_subtotal,
+        game.sheet,
         judgement.aim,
         bonus=game.options.five_of_a_kind_bonus,
     )
@@ -141,7 +143,7 @@ def why_words(
     ruleset: Ruleset,
     mine: tuple[str, int] | None,
     best: tuple[str, int] | None,
-    upper_subtotal: int,
+    sheet: Sheet,
     aim: AimDifference | None = None,
     *,
     bonus: int = 0,
@@ -153,8 +155,9 @@ def why_words(
     that says why (`aim`, game.coach.keep_aims.move_aim), where the best keep scores points or
     the best box's points now against the keep's chance of scoring there, else that plainly;
     and a five-of-a-kind `bonus` these dice earn only if scored now. Two boxes: which box
-    each leaves open and, where the upper bonus is still to be had and they leave it apart, the
-    upper section's total with each."""
+    each leaves open and, where the upper bonus is still to be had and they leave it apart, how
+    far the upper section is then ahead of the bonus's pace or behind it (`sheet`: the player's,
+    before the move)."""
     if mine is None and best is None:
         if aim is None:
             return []
@@ -190,32 +193,42 @@ def why_words(
             five = t.box_name(ruleset.id, ruleset.five_of_a_kind_box)
             sentences.append(t("coach.reason_score_bonus", box=five, bonus=bonus))
         return sentences
-    (mine_box, mine_points), (best_box, best_points) = mine, best
     sentences = [
         t(
             "coach.reason_open",
-            mine_box=t.box_name(ruleset.id, mine_box),
-            best_box=t.box_name(ruleset.id, best_box),
+            mine_box=t.box_name(ruleset.id, mine[0]),
+            best_box=t.box_name(ruleset.id, best[0]),
         )
     ]
-    upper, needed = ruleset.upper_box_ids, ruleset.upper_bonus_threshold
-
-    def after(box: str, points: int) -> int:
-        return upper_subtotal + (points if box in upper else 0)
-
-    # Only where the two moves leave the upper section apart ("6 with yours, 6 with the best"
-    # said nothing: a walk).
-    upper_differs = after(mine_box, mine_points) != after(best_box, best_points)
-    if upper_subtotal < needed and upper_differs:
+    needed = ruleset.upper_bonus_threshold
+    # Against the bonus's pace, not as totals: "24 with yours, 12 with the best" read as if
+    # the move made were the better one (a walk), where its 12 in Sixes was 6 behind the pace
+    # and the best's 0 in Ones only 3. Only where the bonus is still to be had and the two
+    # moves leave the section apart.
+    each, uneven = divmod(needed, sum(FACES))
+    mine_gap, best_gap = (pace_gap(sheet, each, move) for move in (mine, best))
+    to_be_had = sheet.upper_subtotal < needed and sheet.upper_bonus_reachable()
+    if not uneven and to_be_had and mine_gap != best_gap:
         sentences.append(
             t(
                 "coach.reason_upper",
-                mine=after(mine_box, mine_points),
-                best=after(best_box, best_points),
-                needed=needed,
+                each=each,
+                mine=t.format_signed(mine_gap),
+                best=t.format_signed(best_gap),
             )
         )
     return sentences
+
+
+def pace_gap(sheet: Sheet, each: int, move: tuple[str, int]) -> int:
+    """How far the upper section is ahead of `each` dice of its face in every filled box (the
+    bonus's pace; negative: behind it) once `move` (box, points) is scored."""
+    scores = {**sheet.filled_boxes, move[0]: move[1]}
+    gap = 0
+    for box in sheet.ruleset.boxes:
+        if box.id in scores and isinstance(box.scorer, FaceSum):
+            gap += scores[box.id] - each * box.scorer.face
+    return gap
 
 
 def _with_points(game: GameState, box: str | None) -> tuple[str, int] | None:

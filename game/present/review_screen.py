@@ -131,15 +131,11 @@ def _status(state: AppState, t: Translator) -> str:
     return t("review.computing" if table is CoachStatus.READY else "review.waiting_table")
 
 
-def _signed(value: float, t: Translator) -> str:
-    return ("+" if value >= 0 else "") + t.format_number(value, 1)
-
-
 def _breakdown(player: PlayerReview, t: Translator) -> tuple[Fact, ...]:
     start, luck, lost, final = shown_breakdown(player)
     return (
         Fact(t("review.start_expected"), t.format_number(start, 1)),
-        Fact(t("review.luck"), _ltr(_signed(luck, t), t)),
+        Fact(t("review.luck"), _ltr(t.format_signed(luck, 1), t)),
         Fact(t("review.lost"), _ltr(t.format_number(-lost, 1) if lost else "0", t)),
         Fact(t("review.final"), t.format_number(final)),
     )
@@ -267,7 +263,7 @@ def _why(decision: Decision, ruleset_id: str, t: Translator) -> str:
             RULESETS[ruleset_id],
             (made.box, made.points) if isinstance(made, Score) else None,
             (best.box, best.points) if isinstance(best, Score) else None,
-            decision.sheet.upper_subtotal,
+            decision.sheet,
             decision.aim,
             bonus=best.bonus if isinstance(best, Score) else 0,
         )

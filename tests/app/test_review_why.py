@@ -1,7 +1,7 @@
 """Why the best move was better, in the review's list of decisions: between two boxes, which
-box each left open and the upper section's total; a box against a roll, plainly; between two
-keeps, the box where the best keep scores most more points, with its chances
-(game.coach.keep_aims)."""
+box each left open and the upper section against the bonus's pace; a box against a roll,
+plainly; between two keeps, the box where the best keep scores most more points, with its
+chances (game.coach.keep_aims)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from game.coach.keep_aims import AIM_MARGIN, BoxAim, aim_difference, keep_aims, 
 from game.coach.optimal import sheet_position
 from game.coach.review import Decision
 from game.i18n.translator import Translator
+from game.play.sheet import Sheet
 from game.present.coach_words import why_words
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor, Keep, Score
@@ -20,9 +21,9 @@ from tests.app.test_review_screen import opened, review_view
 
 
 def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
-    """Between two boxes the review says which box each left open, and the upper section's
-    total with each while the bonus is still to be had; a keep, the box where the best keep
-    scores most more points.
+    """Between two boxes the review says which box each left open, and the upper section
+    against the bonus's pace with each while the bonus is still to be had; a keep, the box
+    where the best keep scores most more points.
     Every term on the screen is explained once."""
     driver, effect, review = opened(7)
     driver(ReviewComputed(effect.log, review), ShowEveryDecision(True))
@@ -32,7 +33,7 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
     assert view.expected_help.startswith("Expected final score: the average")
     every = sorted((d for d in review.decisions if not d.optimal), key=lambda d: -d.loss)
     ruleset = RULESETS["penta"]
-    upper, needed = ruleset.upper_box_ids, ruleset.upper_bonus_threshold
+    needed = ruleset.upper_bonus_threshold
     kinds_seen = set()
     for shown, decision in zip(view.mistakes, every, strict=True):
         made, best = decision.choice, decision.best
@@ -69,12 +70,14 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             f"Your move leaves {t.isolated(t.box_name('penta', best.box))} open; "
             f"the best move leaves {t.isolated(t.box_name('penta', made.box))} open."
         )
-        subtotal = decision.sheet.upper_subtotal
-        if subtotal < needed and (made.box in upper or best.box in upper):
-            mine = subtotal + (made.points if made.box in upper else 0)
-            theirs = subtotal + (best.points if best.box in upper else 0)
-            assert f"Upper section: {t.isolated(str(mine))} with yours, " in shown.why
-            assert f"{t.isolated(str(theirs))} with the best" in shown.why
+        sheet = decision.sheet
+        mine, theirs = (pace(sheet.filled_boxes, move) for move in (made, best))
+        if sheet.upper_subtotal < needed and sheet.upper_bonus_reachable() and mine != theirs:
+            assert (
+                f"Upper section against the bonus's pace ({t.isolated('3')} of each face): "
+                f"{t.isolated(signed(mine))} with yours, "
+                f"{t.isolated(signed(theirs))} with the best."
+            ) in shown.why
         else:
             assert "Upper section" not in shown.why
     assert (True, True) in kinds_seen and (False, False) in kinds_seen  # the test tests something
@@ -167,8 +170,21 @@ def test_a_further_five_of_a_kind_scored_now_says_its_bonus_in_each_language() -
     penta = RULESETS["penta"]
     for language in ("en", "he", "et"):
         t = Translator(language, isolate=False)
-        said = why_words(t, penta, None, ("fives", 25), 0, None, bonus=100)
+        said = why_words(t, penta, None, ("fives", 25), Sheet.empty(penta), None, bonus=100)
         assert len(said) == 2 and "100" in said[1] and t.box_name("penta", "penta") in said[1]
         assert said[0] == t("coach.why_score")  # no aim given: the plain sentence
-        two_boxes = why_words(t, penta, ("chance", 25), ("fives", 25), 0, None, bonus=100)
+        empty = Sheet.empty(penta)
+        two_boxes = why_words(t, penta, ("chance", 25), ("fives", 25), empty, None, bonus=100)
         assert not any("100" in sentence for sentence in two_boxes)
+
+
+def pace(filled: dict[str, int], move: Score) -> int:
+    """The upper section's points once `move` is scored, less three of its face in each filled
+    upper box (Ones to Sixes, in order)."""
+    scores = {**filled, move.box: move.points}
+    upper = RULESETS["penta"].upper_box_ids
+    return sum(scores[box] - 3 * face for face, box in enumerate(upper, start=1) if box in scores)
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else str(number)
