@@ -233,7 +233,7 @@ def test_a_day_played_says_its_result_and_does_not_start_again() -> None:
     driver(ChooseRuleset("penta"))
     setup = driver.snapshot().setup
     assert setup is not None and setup.daily_available
-    assert without_isolates(setup.daily_label) == "Today's challenge · 1 Dec 2026"
+    assert without_isolates(setup.daily_label) == "Today's challenge · 1\u00a0Dec\u00a02026"
     driver(ChooseRuleset("yatzy"), StartDaily(DAY + timedelta(days=1)))
     assert driver.state.screen is Screen.GAME
     assert driver.game.challenge_date == DAY + timedelta(days=1)
@@ -247,7 +247,7 @@ def test_a_challenge_ends_without_play_again_an_ordinary_game_with_it() -> None:
     # Its words are the day's, not a comparison with ordinary games' average.
     total = driver.game.sheets[0].total
     assert without_isolates(end.headline) == (
-        f"Daily challenge of 1 Dec 2026: {total} points. A new one comes tomorrow."
+        f"Daily challenge of 1\u00a0Dec\u00a02026: {total} points. A new one comes tomorrow."
     )
     # Play again would start the setup's players (a computer and Dana), not the challenger.
     assert driver(PlayAgain()).screen is Screen.END
@@ -287,7 +287,7 @@ def test_the_history_marks_the_challenges_with_their_day() -> None:
     assert history is not None and history.daily_title == "Daily challenges"
     total = game.sheets[0].total
     entries = tuple(without_isolates(entry) for entry in history.daily_entries)
-    assert entries == (f"1 Dec 2026 · Yatzy · Dana: {total} points",)
+    assert entries == (f"1\u00a0Dec\u00a02026 · Yatzy · Dana: {total} points",)
     # In the list of finished games too: two games of a day looked alike there (a walk).
     titles = [without_isolates(game.title) for game in history.games]
     assert [title.endswith(" · daily challenge") for title in titles].count(True) == 1

@@ -199,9 +199,9 @@ def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:
 @pytest.mark.parametrize(
     ("language", "morning", "evening"),
     [
-        ("en", "30 Nov 2026, 09:05", "30 Nov 2026, 21:40"),
-        ("he", "30 בנוב׳ 2026, בשעה 09:05", "30 בנוב׳ 2026, בשעה 21:40"),
-        ("et", "30. nov 2026, kell 09:05", "30. nov 2026, kell 21:40"),
+        ("en", "30\u00a0Nov\u00a02026, 09:05", "30\u00a0Nov\u00a02026, 21:40"),
+        ("he", "30\u00a0בנוב׳\u00a02026, בשעה 09:05", "30\u00a0בנוב׳\u00a02026, בשעה 21:40"),
+        ("et", "30.\u00a0nov\u00a02026, kell 09:05", "30.\u00a0nov\u00a02026, kell 21:40"),
     ],
 )
 def test_the_games_of_one_day_are_told_apart_by_their_time(

@@ -72,8 +72,10 @@ def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
     )  # a name and its score never part
     # Whose turn it is: the player who takes the phone on resuming.
     next_name = game.players[game.current_player].name
-    assert plain(listed.date) == f"Last played 1 Dec 2026 · {next_name}'s turn"
-    assert plain(listed.resume_name) == "Resume Penta with Dana and Bot, last played 1 Dec 2026"
+    assert plain(listed.date) == f"Last played 1\u00a0Dec\u00a02026 · {next_name}'s turn"
+    assert plain(listed.resume_name) == (
+        "Resume Penta with Dana and Bot, last played 1\u00a0Dec\u00a02026"
+    )
 
     device(ResumeGame(listed.id))
 
@@ -171,11 +173,11 @@ def test_todays_challenge_left_unfinished_is_resumed_not_dealt_again() -> None:
     game = device.game
     left(device)
     (listed,) = kept_list(device)
-    assert plain(listed.title) == "Penta · daily challenge of 1 Dec 2026 · Round 3 of 13"
+    assert plain(listed.title) == "Penta · daily challenge of 1\u00a0Dec\u00a02026 · Round 3 of 13"
     assert plain(listed.resume_name).startswith("Resume Penta challenge with Dana")
     setup = device.snapshot().setup
     assert setup is not None and setup.daily_available
-    assert plain(setup.daily_label) == "Resume today's challenge · 1 Dec 2026"
+    assert plain(setup.daily_label) == "Resume today's challenge · 1\u00a0Dec\u00a02026"
     for language in ("he", "et"):
         device(SetLanguage(language))
         there = device.snapshot().setup
@@ -261,7 +263,7 @@ def test_delete_asks_first_and_cancel_keeps_the_game() -> None:
     assert snapshot.dialog == Dialog.DELETE_KEPT.value
     assert snapshot.delete_kept is not None
     assert plain(snapshot.delete_kept.text) == (
-        "Delete Penta with Dana and Bot, last played 1 Dec 2026? "
+        "Delete Penta with Dana and Bot, last played 1\u00a0Dec\u00a02026? "
         "The game cannot be resumed afterwards."
     )
     device(CloseDialog())
@@ -379,7 +381,7 @@ def test_a_finished_game_opens_from_the_history_as_its_whole_sheet() -> None:
     assert history is not None
     (listed,) = history.games
     dana, bot = (sheet.total for sheet in game.sheets)
-    assert plain(listed.title) == "1 Dec 2026 · Penta"
+    assert plain(listed.title) == "1\u00a0Dec\u00a02026 · Penta"
     assert (
         plain(listed.scores) == f"Dana:\u00a0{dana} · Bot:\u00a0{bot}"
     )  # a name and its score never part
@@ -413,7 +415,10 @@ def test_personal_bests_per_player_and_ruleset_with_their_day() -> None:
     assert history is not None
     assert history.bests_title == "Personal bests"
     # Dana's alone: a computer's best is no personal best (a walk saw Bot's listed first).
-    totals = [(first.sheets[0].total, "1 Dec 2026"), (second.sheets[0].total, "2 Dec 2026")]
+    totals = [
+        (first.sheets[0].total, "1\u00a0Dec\u00a02026"),
+        (second.sheets[0].total, "2\u00a0Dec\u00a02026"),
+    ]
     best = max(total for total, _ in totals)
     day = next(day for total, day in totals if total == best)
     assert [(plain(best.who), plain(best.score)) for best in history.bests] == [

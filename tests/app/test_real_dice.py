@@ -360,7 +360,7 @@ def test_history_marks_real_dice_and_keeps_their_luck_apart() -> None:
     history = driver.snapshot().history
     assert history is not None
     (best,) = history.bests
-    assert plain(best.score) == f"{alone.best} (1 Dec 2026, real dice)"
+    assert plain(best.score) == f"{alone.best} (1\u00a0Dec\u00a02026, real dice)"
 
 
 def test_the_history_card_counts_the_games_with_real_dice() -> None:

@@ -289,7 +289,7 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
     assert history is not None
     newest, oldest = history.games
     assert newest.id == record.id and newest.review_label == "Review"
-    assert without_isolates(newest.title) == "30 Nov 2026 · Yatzy"
+    assert without_isolates(newest.title) == "30\u00a0Nov\u00a02026 · Yatzy"
     assert "Dana" in without_isolates(newest.scores)
     assert oldest.review_label == ""
     assert oldest.no_review == "No review: this game was kept before its moves were."

@@ -360,9 +360,10 @@ def test_winners_sharing_the_win() -> None:
 
 def test_dates() -> None:
     day = date(2026, 11, 30)
-    assert Translator("en").format_date(day) == f"{iso(30)} {iso('Nov')} {iso(2026)}"
-    assert Translator("et").format_date(day) == f"{iso(30)}. {iso('nov')} {iso(2026)}"
-    assert Translator("he").format_date(day) == f"{iso(30)} ב{iso('נוב׳')} {iso(2026)}"
+    # Never broken across two lines ("5." at a line's end, "dets 2026" on the next: a walk).
+    assert Translator("en").format_date(day) == f"{iso(30)}\u00a0{iso('Nov')}\u00a0{iso(2026)}"
+    assert Translator("et").format_date(day) == f"{iso(30)}.\u00a0{iso('nov')}\u00a0{iso(2026)}"
+    assert Translator("he").format_date(day) == f"{iso(30)}\u00a0ב{iso('נוב׳')}\u00a0{iso(2026)}"
 
 
 def test_dice_lists_are_the_same_in_every_language_and_follow_the_dice_in_hebrew() -> None:
