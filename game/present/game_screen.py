@@ -64,7 +64,9 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
             views.append(DieView(0, False, t("die.not_rolled", index=number), "", False))
             continue
         face = game.dice[index]
-        kept = index in game.kept
+        # Kept only while there is a roll to keep them from: after the last roll "Kept" on
+        # some of the final dice read as a move still to make (a walk).
+        kept = index in game.kept and game.rolls_left > 0
         label = t("die.kept" if kept else "die.not_kept", index=number, face=face)
         enabled = human and game.rolls_left > 0
         badge = t("die.kept_badge") if kept else ""

@@ -116,6 +116,16 @@ def test_dice_have_accessible_names_and_kept_dice_are_marked() -> None:
     assert view.roll_label == f"Roll ({iso(2)} left)" and view.can_roll
 
 
+def test_after_the_last_roll_no_die_is_marked_kept() -> None:
+    """ "Kept" on some of the final dice read as a move still to make (a walk)."""
+    d = AppDriver.seeded(8)
+    d(StartGame(), Roll(), ToggleKeep(2), Roll(), Roll())
+    assert d.game.rolls_left == 0 and 2 in d.game.kept and d.game.dice is not None
+    view = d.view()
+    assert not any(die.kept or die.badge for die in view.dice)
+    assert view.dice[2].label == f"Die {iso(3)}: {iso(d.game.dice[2])}, not kept"
+
+
 def test_open_boxes_show_their_points_and_zero_is_marked() -> None:
     game = penta_game({}, (2, 3, 3, 5, 6))
     view = present(in_game(game), 0).game
