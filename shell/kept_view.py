@@ -50,7 +50,15 @@ class KeptView:
                 fill_text(value, best.score)
                 bests.el.append(term, value)
         self.node("games-title").text(view.games_title).show(bool(view.games))
+        games = self.node("games-list").el
+        listed = int(games.children.length)
+        asked = str(self.page.document.activeElement.id) == "older-games"
         self._list("games-list", view.games)
+        self.node("older-games").text(view.older_label).show(bool(view.older_label))
+        if asked and games.children.length > listed:
+            # On to the first game the button brought (hidden once all show, it took the focus
+            # with it: a keyboard player was sent back to the page's top).
+            games.children[listed].querySelector("button").focus()
 
     def _list(
         self, list_id: str, items: tuple[KeptGameView, ...] | tuple[FinishedGameView, ...]

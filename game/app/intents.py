@@ -265,6 +265,11 @@ class OpenHistory:
 
 
 @dataclass(frozen=True)
+class ShowOlderGames:
+    """The next page of the history's finished games (the list shows the newest first)."""
+
+
+@dataclass(frozen=True)
 class ExportData:
     """Download the history as a file."""
 
@@ -428,6 +433,7 @@ Intent = (
     | OpenTray
     | DismissNotice
     | OpenHistory
+    | ShowOlderGames
     | ExportData
     | ExportUnreadableData
     | ExportGame

@@ -108,6 +108,10 @@ COACH_THRESHOLDS: tuple[float, ...] = (0.5, 1.0, 2.0, 5.0)
 # at least 1 point, 3.5 at least 5. At 1 the coach stopped five keeps of a first game's walk.
 DEFAULT_COACH_THRESHOLD = 5.0
 
+HISTORY_PAGE = 30
+"""Finished games the history lists at a time: all 1,000 of a long history took 0.8 s to
+show, the page frozen."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -329,6 +333,8 @@ class Ui:
     """The seat whose removal the dialog asks to confirm."""
     history_games: tuple[GameRecord, ...] = ()
     """The finished games of the history screen (read with the statistics)."""
+    history_shown: int = HISTORY_PAGE
+    """How many of them the list shows, newest first (ShowOlderGames adds a page)."""
     finished_id: str = ""
     """The finished game whose sheet the FINISHED screen shows."""
     daily: tuple[DailyResult, ...] = ()

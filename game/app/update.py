@@ -78,6 +78,7 @@ from game.app.intents import (
     SetPassPhone,
     SetUndo,
     ShowHint,
+    ShowOlderGames,
     SkipGuide,
     StartDaily,
     StartGame,
@@ -100,6 +101,7 @@ from game.app.key_answers import KeyAnswer, KeyAnswered
 from game.app.model import (
     AUTO_SCORE_CHOICES,
     COACH_THRESHOLDS,
+    HISTORY_PAGE,
     RESTORED_NOTICE,
     AppState,
     Dialog,
@@ -398,7 +400,13 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
         case OpenHistory():
             if state.screen is not Screen.SETUP:
                 return state
-            return replace(state, ui=replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE))
+            ui = replace(state.ui, screen=Screen.HISTORY, dialog=Dialog.NONE)
+            return replace(state, ui=replace(ui, history_shown=HISTORY_PAGE))
+        case ShowOlderGames():
+            if state.screen is not Screen.HISTORY:
+                return state
+            shown = state.ui.history_shown + HISTORY_PAGE
+            return replace(state, ui=replace(state.ui, history_shown=shown))
     entered = apply_entry(state, intent, c.coach)
     if entered is not None:
         return entered

@@ -70,6 +70,8 @@ class HistoryView(NamedTuple):
     bests: tuple[PersonalBest, ...] = ()
     games_title: str = ""
     games: tuple[FinishedGameView, ...] = ()
+    older_label: str = ""
+    """"Show 30 older games" while the list does not show them all."""
     daily_title: str = ""
     daily_entries: tuple[str, ...] = ()
     """The daily challenges played, newest first ("1 Dec 2026 · Yatzy · Dana: 245 points")."""

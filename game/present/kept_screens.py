@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.app.daily import challenge_day, deletable
 from game.app.kept import is_full
-from game.app.model import AppState, Screen
+from game.app.model import HISTORY_PAGE, AppState, Screen
 from game.app.seats import named_in
 from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
@@ -91,13 +91,14 @@ def delete_view(state: AppState, t: Translator) -> LeaveView:
 
 
 def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameView, ...]:
-    """The finished games of the history, newest first (by date and time, then as recorded),
-    each named by its date and time of day (several games of a day looked alike)."""
+    """The finished games of the history the list shows, newest first (by date and time, then
+    as recorded), each named by its date and time of day (several games of a day looked
+    alike)."""
     records = sorted(
         enumerate(state.ui.history_games), key=lambda item: (item[1].finished_at, item[0])
     )
     views = []
-    for _, record in reversed(records):
+    for _, record in reversed(records[-state.ui.history_shown :]):
         day = t.format_date_time(record.finished, record.finished_time)
         ruleset = t.ruleset_name(record.ruleset.id)
         # Its luck is not the app's (the statistics leave it out): the list says so too. A daily
@@ -124,6 +125,12 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
             )
         )
     return tuple(views)
+
+
+def older_games_label(state: AppState, t: Translator) -> str:
+    """The button that shows the next page of older games ("" when the list shows them all)."""
+    older = len(state.ui.history_games) - state.ui.history_shown
+    return t("finished.show_older", count=min(older, HISTORY_PAGE)) if older > 0 else ""
 
 
 def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:

@@ -25,7 +25,12 @@ from game.present.choice import Choice
 from game.present.end_words import end_words
 from game.present.game_screen import undo_label
 from game.present.history_views import Bar, Fact, HistoryView, StatsCard
-from game.present.kept_screens import finished_game_views, kept_views, personal_bests
+from game.present.kept_screens import (
+    finished_game_views,
+    kept_views,
+    older_games_label,
+    personal_bests,
+)
 from game.present.sheet import sheet_view
 from game.present.views import (
     EndView,
@@ -132,6 +137,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         bests=personal_bests(state, t),
         games_title=t("finished.list_title"),
         games=finished_game_views(state, t),
+        older_label=older_games_label(state, t),
         daily_title=t("history.daily_title"),
         daily_entries=daily,
     )

@@ -12,9 +12,12 @@ from datetime import date
 from playwright.sync_api import Page, expect
 
 from game.app.intents import SetAutoScore, StartGame
+from game.app.model import HISTORY_PAGE
+from game.persistence.history import HISTORY
 from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
 from tests.app.driver import AppDriver
+from tests.app.test_history_pages import device_with_games
 from tests.e2e.game_helpers import Ui, expect_in_sight
 
 LANGUAGES = ("en", "he", "et")
@@ -155,3 +158,24 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     page.click("#finished-back")
     expect(page.locator("#history-screen")).to_be_visible()
     assert problems == {}
+
+
+def test_older_finished_games_show_a_page_at_a_time_and_the_focus_goes_to_the_first(
+    page: Page, app_url: str
+) -> None:
+    storage, newest_first = device_with_games(HISTORY_PAGE + 2)
+    ui = Ui(page).open(app_url)
+    ui.restore({HISTORY.key: storage.get(HISTORY.key) or ""})
+    page.click("#history-button")
+    games = page.locator("#games-list > li")
+    expect(games).to_have_count(HISTORY_PAGE)
+    older = page.locator("#older-games")
+    expect(older).to_have_text("Show 2 older games")
+    older.focus()
+    page.keyboard.press("Enter")
+    expect(games).to_have_count(HISTORY_PAGE + 2)
+    expect(older).to_be_hidden()
+    # Not back to the page's top: on to the first game it brought.
+    first_brought = games.nth(HISTORY_PAGE).locator("button").first
+    expect(first_brought).to_be_focused()
+    expect(first_brought).to_have_attribute("data-game", newest_first[HISTORY_PAGE])
