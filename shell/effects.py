@@ -451,6 +451,7 @@ class StorageJobs:
                 problems=result.problems,
                 kept_added=result.kept_added,
                 kept_left_out=result.kept_left_out,
+                unreadable=result.unreadable,
             )
         )
 

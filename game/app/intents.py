@@ -374,6 +374,8 @@ class ImportFinished:
     """Unfinished games added to the games kept (the New game screen's list)."""
     kept_left_out: int = 0
     """Unfinished games that found no room among the games kept."""
+    unreadable: int = 0
+    """Games of the file left out: they did not read."""
 
 
 @dataclass(frozen=True)

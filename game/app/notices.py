@@ -126,7 +126,10 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
         told.append(notice("data.import_kept", count=outcome.kept_added))
     if outcome.kept_left_out:
         told.append(notice("data.import_kept_full", count=outcome.kept_left_out, most=MAX_KEPT))
-    state = with_data_outcome(state, *(told or [notice("data.import_nothing_new")]))
+    told = told or [notice("data.import_nothing_new")]
+    if outcome.unreadable:
+        told.append(notice("data.import_unreadable", count=outcome.unreadable))
+    state = with_data_outcome(state, *told)
     # On the history screen (where imports are), with the points-lost trend it shows; the
     # games kept anew on the New game screen.
     stats = LoadStats(trend=state.screen is Screen.HISTORY)

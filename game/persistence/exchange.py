@@ -19,22 +19,27 @@ records (none under way).
 The games kept are added as game.persistence.kept.merge_kept does: none twice, none that was
 finished since, and never past the list's cap (those left out are counted, none dropped).
 
-An import is all or nothing. Its size is checked before anything is parsed (MAX_IMPORT_BYTES,
-so a huge file cannot freeze the page) and its nesting before the parser sees it (see
-game.persistence.readers), then the whole document is checked as strictly as the stored
-history; the first problem refuses it with an ImportRefusedError whose `kind` says what sort of
-problem (for the screen, in the player's language) and whose message names the bad value. Only
-then is the merged history written, in one write: games whose id is already known
-are skipped, so importing the same file twice adds nothing.
+An import reads every game it can. Its size is checked before anything is parsed
+(MAX_IMPORT_BYTES, so a huge file cannot freeze the page) and its nesting before the parser
+sees it (see game.persistence.readers), then the whole document is checked as strictly as the
+stored history. A file that is no export, of a newer version, with a bad envelope or date, or
+with no game that reads, is refused with an ImportRefusedError whose `kind` says what sort of
+problem (for the screen, in the player's language) and whose message names the bad value. A
+game that does not read alone (damaged, or its id twice) is left out and counted: one damaged
+game no longer kept a whole backup from being restored. Only then is the merged history
+written, in one write: games whose id is already known are skipped, so importing the same file
+twice adds nothing.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import NamedTuple
+from operator import attrgetter
+from typing import NamedTuple, TypeVar
 
 from game.errors import GameError, SaveFileError, UnsupportedVersionError
 from game.persistence.history import (
@@ -44,20 +49,31 @@ from game.persistence.history import (
     add_logs,
     as_it_is,
     load_history,
+    record_from_data,
     records_from_data,
     records_to_data,
     save_history,
 )
 from game.persistence.kept import (
+    MAX_KEPT,
     KeptGame,
+    kept_entry_from_data,
     kept_from_data,
     kept_to_data,
     kept_with_no_guide,
     merge_kept,
 )
 from game.persistence.migrations import JsonObject, MigrationChain
-from game.persistence.readers import check_keys, date_from_data, parse_json, read_object
+from game.persistence.readers import (
+    check_keys,
+    date_from_data,
+    good_entries,
+    parse_json,
+    read_object,
+)
 from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
+
+T = TypeVar("T")
 
 
 def _add_logs_to_export(payload: JsonObject) -> JsonObject:
@@ -136,6 +152,9 @@ def export_history(
 class ExportContents(NamedTuple):
     games: tuple[GameRecord, ...]
     kept: tuple[KeptGame, ...]
+    unreadable: int = 0
+    """Games of the file, finished or kept, left out: they do not read (or their id is an
+    earlier one's)."""
 
 
 def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
@@ -179,14 +198,42 @@ def read_export_contents(text: str | bytes) -> ExportContents:
         )
         check_keys(payload, "payload", {"exported", "games", "kept"})
         date_from_data(payload["exported"], "payload.exported")
-        return ExportContents(
-            records_from_data(payload["games"], "payload.games"),
-            kept_from_data(payload["kept"], "payload.kept"),
+        games, bad_games = _readable(
+            payload["games"], "payload.games", records_from_data, record_from_data
         )
+        kept, bad_kept = _readable(
+            payload["kept"], "payload.kept", kept_from_data, kept_entry_from_data, MAX_KEPT
+        )
+        return ExportContents(games, kept, bad_games + bad_kept)
     except UnsupportedVersionError as error:
         raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
     except SaveFileError as error:
         raise ImportRefusedError(ImportRefusal.INVALID, str(error)) from None
+
+
+def _readable(
+    items: object,
+    path: str,
+    read_all: Callable[[object, str], tuple[T, ...]],
+    read_one: Callable[[object, str], T],
+    maximum: int | None = None,
+) -> tuple[tuple[T, ...], int]:
+    """The entries of the list `items`, all of them (`read_all`) or, where some do not read,
+    those that read alone (`read_one`), with how many were left out.
+
+    Raises:
+        SaveFileError: from `read_all`, where `items` is not a list or none of its entries
+            reads.
+    """
+    try:
+        return read_all(items, path), 0
+    except SaveFileError as refused:
+        try:
+            entries, _ = good_entries(items, path, read_one, attrgetter("id"), maximum)
+        except SaveFileError:
+            raise refused from None  # it names the first bad value
+        assert isinstance(items, list)  # good_entries refuses anything else
+        return entries, len(items) - len(entries)
 
 
 def _check_size(text: str | bytes) -> None:
@@ -217,15 +264,18 @@ class ImportResult:
     kept_already_known: int = 0
     kept_left_out: int = 0
     """Unfinished games not added: the list of games kept was full."""
+    unreadable: int = 0
+    """Games of the file left out: they do not read (ExportContents.unreadable)."""
 
 
 def import_history(storage: Storage, text: str | bytes) -> ImportResult:
-    """Merge the games of an export into the stored history, all or nothing.
+    """Merge the games of an export that read into the stored history, and those kept into
+    the games kept.
 
     Raises:
         ImportRefusedError: the document is refused (see read_export); nothing is written.
     """
-    incoming, incoming_kept = read_export_contents(text)
+    incoming, incoming_kept, unreadable = read_export_contents(text)
     history = load_history(storage)
     problems = [] if history.problem is None else [history.problem]
     existing = history.value or ()
@@ -247,4 +297,5 @@ def import_history(storage: Storage, text: str | bytes) -> ImportResult:
         kept.added,
         kept.already_known,
         kept.left_out,
+        unreadable,
     )

@@ -81,7 +81,8 @@ class KeptGame:
     last_played: date
 
 
-def _entry_from_data(data: object, path: str) -> KeptGame:
+def kept_entry_from_data(data: object, path: str) -> KeptGame:
+    """One game kept, checked (see kept_from_data)."""
     entry = read_object(data, path)
     check_keys(entry, path, set(ENTRY_KEYS))
     game_id = entry["id"]
@@ -117,7 +118,9 @@ def kept_from_data(data: object, path: str) -> tuple[KeptGame, ...]:
         SaveFileError: naming the first bad value by its path.
     """
     entries = read_list(data, path, maximum=MAX_KEPT)
-    games = tuple(_entry_from_data(item, f"{path}[{index}]") for index, item in enumerate(entries))
+    games = tuple(
+        kept_entry_from_data(item, f"{path}[{index}]") for index, item in enumerate(entries)
+    )
     seen: set[str] = set()
     for index, entry in enumerate(games):
         if entry.id in seen:
@@ -138,7 +141,7 @@ def _kept_from_payload(payload: JsonObject) -> tuple[KeptGame, ...]:
 def _good_kept(payload: JsonObject) -> tuple[tuple[KeptGame, ...], JsonObject]:
     """The games of a list with bad ones that read alone (RecordKind.salvage)."""
     games, data = good_entries(
-        payload.get("games"), "kept.games", _entry_from_data, attrgetter("id"), maximum=MAX_KEPT
+        payload.get("games"), "kept.games", kept_entry_from_data, attrgetter("id"), maximum=MAX_KEPT
     )
     return games, {"games": data}
 

@@ -163,6 +163,17 @@ def test_an_import_tells_what_it_added_and_refreshes_the_statistics() -> None:
         Notice("data.import_done", (("games", 1),)),
     )
     assert [type(effect) for effect in asked(driver)[:3]] == [Warn, ListUnreadable, LoadStats]
+    # Games of the file that did not read were left out: said after what was added.
+    state = driver(ImportFinished(added=2, unreadable=1))
+    assert state.ui.notices[-2:] == (
+        Notice("data.import_done", (("games", 2),)),
+        Notice("data.import_unreadable", (("count", 1),)),
+    )
+    state = driver(ImportFinished(already_known=4, unreadable=2))
+    assert state.ui.notices[-2:] == (
+        Notice("data.import_nothing_new"),
+        Notice("data.import_unreadable", (("count", 2),)),
+    )
 
 
 def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:

@@ -114,11 +114,17 @@ def test_an_export_of_before_the_games_kept_still_imports() -> None:
         (lambda entry: entry.update(extra=1), "payload.kept[0]"),
     ],
 )
-def test_a_damaged_game_kept_refuses_the_whole_import(
+def test_a_damaged_game_kept_is_left_out_and_alone_refuses_the_import(
     damage: Callable[[dict[str, Any]], None], named: str
 ) -> None:
     document = json.loads(export_history((), EXPORTED, (kept(1), kept(2))))
     damage(document["payload"]["kept"][0])
+    storage = MemoryStorage()
+    outcome = import_history(storage, json.dumps(document))
+    assert (outcome.kept_added, outcome.unreadable) == (1, 1)
+    assert [game.id for game in load_kept(storage).value or ()] == [kept(2).id]
+
+    del document["payload"]["kept"][1]  # the damaged game alone: nothing to import
     storage = MemoryStorage()
     with pytest.raises(ImportRefusedError, match=named.replace("[", r"\[")) as refused:
         import_history(storage, json.dumps(document))
@@ -126,10 +132,28 @@ def test_a_damaged_game_kept_refuses_the_whole_import(
     assert storage.keys() == []  # nothing written
 
 
-def test_the_same_game_twice_in_an_export_is_refused() -> None:
+def test_the_same_game_twice_in_an_export_is_added_once_and_the_other_left_out() -> None:
     document = json.loads(export_history((), EXPORTED, (kept(1), kept(1))))
-    with pytest.raises(ImportRefusedError, match="already an earlier game's"):
-        import_history(MemoryStorage(), json.dumps(document))
+    outcome = import_history(MemoryStorage(), json.dumps(document))
+    assert (outcome.kept_added, outcome.unreadable) == (1, 1)
+
+
+def test_a_damaged_finished_game_is_left_out_and_the_others_imported() -> None:
+    """One damaged game kept a whole backup from being restored."""
+    records = tuple(
+        record_game(
+            f"{number:016x}",
+            play_to_end(seeded_game("penta", 1, number), random.Random(number)),
+            EXPORTED,
+        )
+        for number in range(3)
+    )
+    document = json.loads(export_history(records, EXPORTED))
+    document["payload"]["games"][1]["players"][0]["total"] += 1
+    storage = MemoryStorage()
+    outcome = import_history(storage, json.dumps(document))
+    assert (outcome.added, outcome.unreadable) == (2, 1)
+    assert load_history(storage).value == (records[0], records[2])
 
 
 def test_a_game_kept_with_its_turn_keeps_it() -> None:
