@@ -1,5 +1,5 @@
-"""Fills in the history screen (a card of statistics per player and ruleset) and the settings
-and rules dialogs."""
+"""Fills in the history screen (a card of statistics per player and ruleset), the notices over
+the page, and the settings and rules dialogs."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.present.choice import Choice
 from game.present.history_views import Bar, HistoryView
-from game.present.views import SettingsView
+from game.present.views import SettingsView, Snapshot
 from shell.dom import Page
 from shell.text import fill_text
 
@@ -90,6 +90,33 @@ class Panels:
             row.append(shape)
             chart.append(row)
         card.append(chart)
+
+    def notices(self, snap: Snapshot) -> None:
+        """The notices over the page, each with its button that dismisses it, and the offers
+        that go with them (the unreadable data, the game the device could not save)."""
+        container = self.node("notice-list").el
+        wanted = [(text, snap.dismiss_label) for text in snap.notices]
+        key = repr(wanted)
+        if self.node("notice-list").changed("#notices", key):
+            while container.children.length > 0:
+                container.lastElementChild.remove()
+            for index, text in enumerate(snap.notices):
+                item = self.page.create("li", "notice-item")
+                message = self.page.create("span", "notice-text")
+                fill_text(message, text)
+                button = self.page.create(
+                    "button", "text-button small", type="button", data_action="dismiss-notice"
+                )
+                button.setAttribute("data-index", str(index))
+                button.textContent = snap.dismiss_label
+                item.append(message)
+                item.append(button)
+                container.append(item)
+        # Not over a game: it took a row of the sheet on every turn (a walk).
+        exporting = bool(snap.export_unreadable_label) and snap.screen in ("setup", "history")
+        self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
+        self.node("export-game").text(snap.export_game_label).show(bool(snap.export_game_label))
+        self.node("notices").show(bool(snap.notices) or exporting)
 
     def settings(self, view: SettingsView) -> None:
         self.node("settings-title").text(view.title)

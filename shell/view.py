@@ -159,7 +159,7 @@ class View:
         self.node("leave-confirm").text(snap.leave.confirm_label)
         self.node("leave-cancel").text(snap.leave.cancel_label)
         self._dialogs(snap.dialog)
-        self._notices(snap)
+        self._panels.notices(snap)
         if snap.screen == "game":
             self._size_sheet()
         if snap.announcement_count != self._announcement_count:
@@ -189,31 +189,6 @@ class View:
             # its top) would each move the row again (after a reload it was out of sight).
             self._bring_row_into_view(self._spotlight_row)
             self._spotlight_row = ""
-
-    def _notices(self, snap: Snapshot) -> None:
-        container = self.node("notice-list").el
-        wanted = [(text, snap.dismiss_label) for text in snap.notices]
-        key = repr(wanted)
-        if self.node("notice-list").changed("#notices", key):
-            while container.children.length > 0:
-                container.lastElementChild.remove()
-            for index, text in enumerate(snap.notices):
-                item = self.page.create("li", "notice-item")
-                message = self.page.create("span", "notice-text")
-                fill_text(message, text)
-                button = self.page.create(
-                    "button", "text-button small", type="button", data_action="dismiss-notice"
-                )
-                button.setAttribute("data-index", str(index))
-                button.textContent = snap.dismiss_label
-                item.append(message)
-                item.append(button)
-                container.append(item)
-        # Not over a game: it took a row of the sheet on every turn (a walk).
-        exporting = bool(snap.export_unreadable_label) and snap.screen in ("setup", "history")
-        self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
-        self.node("export-game").text(snap.export_game_label).show(bool(snap.export_game_label))
-        self.node("notices").show(bool(snap.notices) or exporting)
 
     @staticmethod
     def _selector(control: Any) -> str:
