@@ -29,6 +29,7 @@ from game.app.effects import (
     FetchTable,
     Focus,
     ForgetKept,
+    ForgetUnreadable,
     ImportFile,
     KeepAwake,
     KeepGame,
@@ -171,6 +172,8 @@ class Controller:
                     self.storage.export_history()
                 case DownloadUnreadable():
                     self.storage.export_unreadable()
+                case ForgetUnreadable():
+                    self.storage.forget_unreadable()
                 case DownloadGame():
                     self.storage.export_game(effect)
                 case ImportFile(file):

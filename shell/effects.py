@@ -53,6 +53,7 @@ from game.persistence.storage import (
     ProblemKind,
     Storage,
     StorageProblem,
+    discard_quarantined,
     quarantined,
 )
 from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
@@ -424,6 +425,11 @@ class StorageJobs:
         text = exchange.export_history(history.value or (), today, kept.value or ())
         self._page.download(f"penta-history-{today.isoformat()}.json", text)
         self._send(HistoryExported(history.problem))
+
+    def forget_unreadable(self) -> None:
+        for item in quarantined(self.storage):
+            discard_quarantined(self.storage, item.key)
+        self.list_unreadable()
 
     def export_unreadable(self) -> None:
         for number, item in enumerate(quarantined(self.storage), start=1):

@@ -30,9 +30,11 @@ from game.app.entry_intents import (
     RemoveLastFace,
 )
 from game.app.intents import (
+    AskDiscardUnreadable,
     AskLeave,
     CloseDialog,
     ConfirmTurn,
+    DiscardUnreadable,
     DismissNotice,
     ExplainBox,
     ExportData,
@@ -132,6 +134,8 @@ CLICKS: dict[str, Intent] = {
     "older-games": ShowOlderGames(),
     "history-back": NewGame(),
     "export-unreadable": ExportUnreadableData(),
+    "discard-unreadable": AskDiscardUnreadable(),
+    "discard-unreadable-confirm": DiscardUnreadable(),
     "export-history": ExportData(),
     "export-game": ExportGame(),
     "take-over": TakeOver(),

@@ -115,6 +115,11 @@ class Panels:
         # Not over a game: it took a row of the sheet on every turn (a walk).
         exporting = bool(snap.export_unreadable_label) and snap.screen in ("setup", "history")
         self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
+        self.node("discard-unreadable").text(snap.discard_unreadable_label).show(exporting)
+        if snap.discard_unreadable is not None:
+            self.node("discard-unreadable-text").text(snap.discard_unreadable.text)
+            self.node("discard-unreadable-confirm").text(snap.discard_unreadable.confirm_label)
+            self.node("discard-unreadable-cancel").text(snap.discard_unreadable.cancel_label)
         self.node("export-game").text(snap.export_game_label).show(bool(snap.export_game_label))
         self.node("notices").show(bool(snap.notices) or exporting)
 

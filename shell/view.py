@@ -33,7 +33,16 @@ from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
 from shell.text import fill_text
 
-DIALOGS = ("settings", "rules", "leave", "box", "delete-kept", "remove-player", "correct")
+DIALOGS = (
+    "settings",
+    "rules",
+    "leave",
+    "box",
+    "delete-kept",
+    "remove-player",
+    "correct",
+    "discard-unreadable",
+)
 """The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
 NEXT_THING_TO_DO = (
     "#show-best",  # the coach's warning, which stands in for the tray's buttons

@@ -77,6 +77,11 @@ class DownloadUnreadable:
 
 
 @dataclass(frozen=True)
+class ForgetUnreadable:
+    """Delete every record set aside as unreadable (UnreadableListed comes back)."""
+
+
+@dataclass(frozen=True)
 class DownloadGame:
     """Offer the game in memory as a file (when the device could not save it)."""
 
@@ -200,6 +205,7 @@ Effect = (
     | ListUnreadable
     | DownloadHistory
     | DownloadUnreadable
+    | ForgetUnreadable
     | DownloadGame
     | ImportFile
     | KeepAwake

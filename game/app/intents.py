@@ -280,6 +280,16 @@ class ExportUnreadableData:
 
 
 @dataclass(frozen=True)
+class AskDiscardUnreadable:
+    """Ask before deleting the records set aside as unreadable (DiscardUnreadable then does)."""
+
+
+@dataclass(frozen=True)
+class DiscardUnreadable:
+    pass
+
+
+@dataclass(frozen=True)
 class ExportGame:
     """Download the game in memory (when the device could not save it)."""
 
@@ -438,6 +448,8 @@ Intent = (
     | ShowOlderGames
     | ExportData
     | ExportUnreadableData
+    | AskDiscardUnreadable
+    | DiscardUnreadable
     | ExportGame
     | ImportData
     | PageHidden

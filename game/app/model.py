@@ -92,6 +92,8 @@ class Dialog(StrEnum):
     """Asks before removing a player whose name was typed (`Ui.removing`)."""
     CORRECT = "correct"
     """Changes the dice entered for a filled box of a real-dice game (`Ui.correction`)."""
+    DISCARD_UNREADABLE = "discard-unreadable"
+    """Asks before deleting the data set aside as unreadable (`Ui.unreadable`)."""
 
 
 class CoachStatus(StrEnum):

@@ -3,9 +3,10 @@ intent (unchanged when the intent is not allowed), the timers settled (game.app.
 and the effects (game.app.effects) the shell runs next, in order.
 
 Asked for by an intent: ExportData → DownloadHistory, ExportUnreadableData →
-DownloadUnreadable, ExportGame → DownloadGame, ImportData → ImportFile (a file too large is
-refused at once), OpenHistory → LoadStats, PageHidden → SaveSession (while the countdown is
-pending, with its time left now), PageShown → KeepAwake, TakeOver → ClaimTab, NewGame
+DownloadUnreadable, DiscardUnreadable → ForgetUnreadable, ExportGame → DownloadGame,
+ImportData → ImportFile (a file too large is refused at once), OpenHistory → LoadStats,
+PageHidden → SaveSession (while the countdown is pending, with its time left now), PageShown →
+KeepAwake, TakeOver → ClaimTab, NewGame
 (leaving an unfinished game) → KeepGame in place of the session's removal, ResumeGame →
 SaveSession and ForgetKept, DeleteKept → ForgetKept (game.app.kept); the result intents tell
 their problems (Warn, ListUnreadable: game.app.notices), ImportFinished → LoadStats,
@@ -43,6 +44,8 @@ from game.app.effects import (
     DownloadHistory,
     DownloadUnreadable,
     Effect,
+    Focus,
+    ForgetUnreadable,
     KeepAwake,
     KeepGame,
     LoadStats,
@@ -52,8 +55,10 @@ from game.app.effects import (
 from game.app.entry import apply_entry
 from game.app.entry_intents import EnterFace, RemoveLastFace
 from game.app.intents import (
+    AskDiscardUnreadable,
     AskLeave,
     CloseDialog,
+    DiscardUnreadable,
     DismissNotice,
     ExplainBox,
     ExportData,
@@ -216,6 +221,19 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return state, (DownloadHistory(),)
         case ExportUnreadableData():
             return state, (DownloadUnreadable(),)
+        case AskDiscardUnreadable():
+            if not state.ui.unreadable or state.screen not in (Screen.SETUP, Screen.HISTORY):
+                return state, ()
+            return replace(state, ui=replace(state.ui, dialog=Dialog.DISCARD_UNREADABLE)), ()
+        case DiscardUnreadable():
+            if state.ui.dialog is not Dialog.DISCARD_UNREADABLE:
+                return state, ()
+            # Its button goes with the data: the focus to what the screen is for.
+            focus = Focus((("start", None), ("history-back", None)))
+            return replace(state, ui=replace(state.ui, dialog=Dialog.NONE)), (
+                ForgetUnreadable(),
+                focus,
+            )
         case ExportGame():
             game = state.game
             if game is None:

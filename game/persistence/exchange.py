@@ -222,7 +222,7 @@ def _readable(
     those that read alone (`read_one`), with how many were left out.
 
     Raises:
-        SaveFileError: from `read_all`, where `items` is not a list or none of its entries
+        SaveFileError: `read_all`'s, where `items` is not a list or none of its entries
             reads.
     """
     try:
@@ -231,7 +231,7 @@ def _readable(
         try:
             entries, _ = good_entries(items, path, read_one, attrgetter("id"), maximum)
         except SaveFileError:
-            raise refused from None  # it names the first bad value
+            raise SaveFileError(str(refused)) from None  # it names the first bad value
         assert isinstance(items, list)  # good_entries refuses anything else
         return entries, len(items) - len(entries)
 

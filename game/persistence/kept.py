@@ -82,7 +82,11 @@ class KeptGame:
 
 
 def kept_entry_from_data(data: object, path: str) -> KeptGame:
-    """One game kept, checked (see kept_from_data)."""
+    """One game kept, checked (see kept_from_data).
+
+    Raises:
+        SaveFileError: naming the first bad value by its path.
+    """
     entry = read_object(data, path)
     check_keys(entry, path, set(ENTRY_KEYS))
     game_id = entry["id"]

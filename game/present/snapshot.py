@@ -48,7 +48,7 @@ from game.present.help_screens import box_help_view, dialog_note, guide_view, ha
 from game.present.kept_screens import delete_view, finished_view, leave_view
 from game.present.review_screen import end_review_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
-from game.present.views import ElsewhereView, Snapshot
+from game.present.views import ElsewhereView, LeaveView, Snapshot
 from game.rules.dice import DICE_COUNT
 from game.rules.rulesets import Ruleset
 
@@ -89,6 +89,10 @@ def present(state: AppState, now: float) -> Snapshot:
         notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.ui.notices),
         dismiss_label=t("common.close"),
         export_unreadable_label=t("storage.export_unreadable") if state.ui.unreadable else "",
+        discard_unreadable_label=t("storage.discard_unreadable") if state.ui.unreadable else "",
+        discard_unreadable=LeaveView(
+            t("storage.discard_question"), t("storage.discard"), t("common.cancel")
+        ),
         export_game_label=(
             t("storage.export_game") if game and SAVE_FAILED_NOTICE in state.ui.notices else ""
         ),

@@ -366,6 +366,10 @@ class Snapshot(NamedTuple):
     dismiss_label: str = ""
     export_unreadable_label: str = ""
     """The button offering the data set aside as unreadable; "" when there is none."""
+    discard_unreadable_label: str = ""
+    """The button that deletes it (after asking); "" when there is none."""
+    discard_unreadable: LeaveView | None = None
+    """The dialog that confirms deleting it."""
     export_game_label: str = ""
     """The button offering the game in memory when the device could not save it ("": none)."""
     elsewhere: ElsewhereView | None = None

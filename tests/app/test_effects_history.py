@@ -14,6 +14,7 @@ from game.app.effects import (
     DownloadHistory,
     DownloadUnreadable,
     FetchTable,
+    ForgetUnreadable,
     ImportFile,
     ListUnreadable,
     LoadKept,
@@ -22,6 +23,8 @@ from game.app.effects import (
     Warn,
 )
 from game.app.intents import (
+    AskDiscardUnreadable,
+    DiscardUnreadable,
     ExportData,
     ExportGame,
     ExportUnreadableData,
@@ -32,10 +35,12 @@ from game.app.intents import (
     OpenHistory,
     Roll,
     SetLanguage,
+    StartGame,
     StatsLoaded,
     StorageProblems,
+    UnreadableListed,
 )
-from game.app.model import Notice, Screen
+from game.app.model import Dialog, Notice, Screen
 from game.i18n.bidi import without_isolates
 from game.persistence.exchange import MAX_IMPORT_BYTES, ImportRefusal
 from game.persistence.history import record_game
@@ -93,6 +98,22 @@ def test_the_downloads_are_asked_for_by_their_intents() -> None:
     no_game = AppDriver.seeded(1)
     no_game(ExportGame())
     assert asked(no_game) == ()
+
+
+def test_the_unreadable_data_is_deleted_only_once_asked_and_confirmed() -> None:
+    driver = AppDriver.seeded(1)
+    driver(AskDiscardUnreadable())  # nothing set aside: nothing to ask
+    assert driver.state.ui.dialog is Dialog.NONE
+    driver(UnreadableListed(("penta.quarantine.1:penta.history",)), DiscardUnreadable())
+    assert of(ForgetUnreadable, asked(driver)) == []  # not without asking first
+    driver(AskDiscardUnreadable())
+    assert driver.state.ui.dialog is Dialog.DISCARD_UNREADABLE
+    assert driver.snapshot().discard_unreadable_label == "Delete the unreadable data"
+    driver(DiscardUnreadable())
+    assert driver.state.ui.dialog is Dialog.NONE
+    assert of(ForgetUnreadable, asked(driver)) == [ForgetUnreadable()]
+    driver(StartGame(), AskDiscardUnreadable())  # over a game it is not offered
+    assert driver.state.ui.dialog is Dialog.NONE
 
 
 def test_an_export_says_it_is_done_and_what_it_could_not_read() -> None:

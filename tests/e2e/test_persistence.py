@@ -298,7 +298,7 @@ HOSTILE_PREFERENCES = {
 
 
 @pytest.mark.parametrize("make", HOSTILE_PREFERENCES.values(), ids=HOSTILE_PREFERENCES.keys())
-def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_starts(
+def test_hostile_preferences_are_set_aside_reported_exported_and_deleted_and_the_app_starts(
     page: Page, app_url: str, make: str
 ) -> None:
     Ui(page).open(app_url)
@@ -323,9 +323,23 @@ def test_hostile_preferences_are_set_aside_reported_and_exported_and_the_app_sta
     page.reload()
     wait_until_ready(page)
     expect(page.locator("#notice-list li")).to_have_count(0)
-    assert [key for key in stored_records(page) if key.startswith("penta.quarantine.")] == [
-        "penta.quarantine.1:penta.preferences"
-    ]
+    assert set_aside(page) == ["penta.quarantine.1:penta.preferences"]
+    # Deleted when the player asks, once told it cannot be undone: its offers go with it.
+    page.click("#discard-unreadable")
+    expect(page.locator("#discard-unreadable-dialog")).to_contain_text("cannot be undone")
+    page.click("#discard-unreadable-confirm")
+    expect(page.locator("#export-unreadable")).to_be_hidden()
+    expect(page.locator("#discard-unreadable")).to_be_hidden()
+    expect(page.locator("#start")).to_be_focused()
+    for _ in range(50):  # IndexedDB writes behind the page
+        if not set_aside(page):
+            break
+        page.wait_for_timeout(100)
+    assert set_aside(page) == []
+
+
+def set_aside(page: Page) -> list[str]:
+    return [key for key in stored_records(page) if key.startswith("penta.quarantine.")]
 
 
 @pytest.mark.parametrize("name", ["<img src=x onerror=alert(1)>"])
