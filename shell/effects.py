@@ -61,6 +61,7 @@ from game.play.state import GameState
 from game.rules.rulesets import RULESETS
 from shell.durable import DurableStorage, open_durable_storage
 from shell.js import is_null, js_object, local_date, local_time
+from shell.steps import run_in_steps
 from shell.storage import open_storage
 
 if TYPE_CHECKING:  # loaded once a table is there
@@ -385,8 +386,7 @@ class StorageJobs:
         """The stored history checked a step at a time, the page answering in between (after
         it, load_history costs nothing); once: a second caller waits for the first."""
         async with self._checking_history:
-            for _ in check_history_in_steps(self.storage, GAMES_CHECKED_PER_STEP):
-                await asyncio.sleep(0)
+            await run_in_steps(check_history_in_steps(self.storage, GAMES_CHECKED_PER_STEP))
 
     async def check_history(self, game_over: bool) -> None:
         """A damaged history set aside and told, and the finished game restored recorded if
@@ -411,9 +411,9 @@ class StorageJobs:
         records = history.value or ()
         stats = player_stats(records)
         if advisors:
-            from game.coach.trend import with_points_lost  # a table is there: so is strategy
+            from game.coach.trend import with_points_lost_in_steps  # a table is there
 
-            stats = with_points_lost(stats, records, advisors)
+            stats = await run_in_steps(with_points_lost_in_steps(stats, records, advisors))
         self._send(StatsLoaded(stats, history.problem, records, daily_results(records)))
 
     def export_history(self) -> None:

@@ -2,6 +2,7 @@
 play (game.coach.review), so that the history screen shows whether they improve.
 
     with_points_lost(stats, records, advisors, last=TREND_GAMES) -> tuple[PlayerStats, ...]
+    with_points_lost_in_steps(...)       the same, yielding after each game it reviews
 
 Only games whose move log holds the whole game can be reviewed (not those recorded before the
 logs), and only for rulesets whose strategy table is loaded (`advisors`); the others keep an
@@ -11,13 +12,14 @@ history holds no id twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import replace
 
 from game.coach.review import ReviewError, review_game
 from game.i18n.player_names import same_player
 from game.persistence.history import GameRecord
 from game.persistence.stats import PlayerStats
+from game.steps import run_through
 from game.strategy.advisor import Advisor
 
 TREND_GAMES = 10
@@ -35,6 +37,17 @@ def with_points_lost(
 ) -> tuple[PlayerStats, ...]:
     """`stats` with the points lost of each player's `last` reviewable games (in the order of
     `records`, the order they were played), where the ruleset's advisor is in `advisors`."""
+    return run_through(with_points_lost_in_steps(stats, records, advisors, last))
+
+
+def with_points_lost_in_steps(
+    stats: Iterable[PlayerStats],
+    records: Iterable[GameRecord],
+    advisors: Mapping[str, Advisor],
+    last: int = TREND_GAMES,
+) -> Generator[None, None, tuple[PlayerStats, ...]]:
+    """with_points_lost, yielding after each game it reviews (tens of milliseconds each, a
+    hundred for four players): the first trend of a session froze the page for 0.25 s."""
     newest_first: dict[tuple[str, str], list[float]] = {}
     for record in reversed(list(records)):
         advisor = advisors.get(record.ruleset.id)
@@ -43,7 +56,10 @@ def with_points_lost(
             continue
         if all(len(newest_first.get(key, ())) >= last for key in keys):
             continue  # only the last games are reviewed: each costs a few hundred ms
+        reviewed = (record.id, record.ruleset.id) not in _points_lost
         lost = points_lost(record, advisor)
+        if reviewed:
+            yield
         for key, seat_lost in zip(keys, lost or (), strict=False):
             if len(found := newest_first.setdefault(key, [])) < last:
                 found.append(seat_lost)

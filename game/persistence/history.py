@@ -40,7 +40,7 @@ them, a log that replays to exactly the final sheets, and no id twice.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from datetime import date, time
 from operator import attrgetter
@@ -81,6 +81,7 @@ from game.play.sheet import Sheet
 from game.play.state import MAX_PLAYERS, GameState, Player
 from game.rules.dice import ROLLS_PER_TURN
 from game.rules.rulesets import Ruleset, get_ruleset
+from game.steps import run_through
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 RECORD_KEYS = ("id", "ruleset", "finished", "finished_time", "players", "log", "challenge_date")
@@ -277,13 +278,7 @@ def records_from_data(data: object, path: str) -> tuple[GameRecord, ...]:
         SaveFileError: `data` is not a list, a record is refused (see record_from_data), or
             an id appears twice.
     """
-    steps = _records_in_steps(data, path, games_per_step=None)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as read:
-            records: tuple[GameRecord, ...] = read.value
-            return records
+    return run_through(_records_in_steps(data, path, games_per_step=None))
 
 
 def _records_in_steps(
@@ -393,7 +388,7 @@ def load_history(storage: Storage) -> ReadResult[tuple[GameRecord, ...]]:
     return read_record(storage, HISTORY, _decode_history)
 
 
-def check_history_in_steps(storage: Storage, games_per_step: int) -> Iterator[None]:
+def check_history_in_steps(storage: Storage, games_per_step: int) -> Generator[None, None, None]:
     """Checks the stored history as load_history does, yielding after every `games_per_step`
     games: a long history is checked while the page goes on answering between the steps (a
     thousand games froze a start for 1.5 s), and the load_history after it costs nothing. A

@@ -5,6 +5,7 @@ chart."""
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import replace
 from datetime import date
 
@@ -12,7 +13,7 @@ from cli.random_play import random_game
 from game.app.intents import OpenHistory, StatsLoaded
 from game.app.start import initial_state
 from game.coach.review import review_game
-from game.coach.trend import with_points_lost
+from game.coach.trend import with_points_lost, with_points_lost_in_steps
 from game.i18n.bidi import without_isolates
 from game.persistence.history import GameRecord, record_game
 from game.persistence.stats import player_stats
@@ -78,3 +79,32 @@ def test_the_trend_is_the_review_of_each_of_the_last_games(
     ]
     assert [bar.share for bar in card.trend_bars] == [lost / max(trend) for lost in trend]
     assert card.trend_label.startswith("Points lost in the last games")
+
+
+def test_in_steps_it_yields_once_a_game_it_reviews_and_gives_the_same_trend(
+    advisor: Advisor, ruleset: Ruleset
+) -> None:
+    """The shell lets the page answer between the steps: a step a game reviewed, none for a
+    game reviewed before (the reviews are kept) or for one that cannot be reviewed."""
+    records = tuple(
+        replace(record, id=f"{number + 1:08x}{ruleset.id[:1].encode().hex():>08}")
+        for number, record in enumerate(history(ruleset))
+    )
+    advisors = {ruleset.id: advisor}
+    steps = with_points_lost_in_steps(player_stats(records), records, advisors)
+    count = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            stepped = done.value
+            break
+        count += 1
+    assert count == 4  # four games with their moves; the fifth was recorded before them
+    assert stepped == with_points_lost(player_stats(records), records, advisors)
+    again = with_points_lost_in_steps(player_stats(records), records, advisors)
+    assert run_through_counting(again) == 0  # every review kept: no step
+
+
+def run_through_counting(steps: Generator[None, None, object]) -> int:
+    return sum(1 for _ in steps)
