@@ -63,6 +63,12 @@ def _ghost(
 
 
 def _same(control: Any, other: Any) -> bool:
+    """One control, or a label (`other`) and the control the browser clicks for it: its click
+    comes at the same spot and time, as a touch too (stopped as a second tap, no option, no
+    ruleset, no setting could be chosen by a tap on its words: a walk)."""
     if control is None or other is None:
         return control is other
-    return bool(control.isSameNode(other))
+    if control.isSameNode(other):
+        return True
+    labelled: Any = getattr(other, "control", None)
+    return not is_null(labelled) and bool(labelled.isSameNode(control))

@@ -56,3 +56,21 @@ def test_a_double_tap_does_not_also_tap_what_it_brought_up(touch_page: Page, app
     double_tap(page, "#dice .die >> nth=4")
     ui.pass_time(0.1)
     expect(die).to_have_attribute("aria-pressed", "false")
+
+
+def test_a_tap_on_an_options_words_chooses_it(touch_page: Page, app_url: str) -> None:
+    """A label's tap makes the browser click its control too, at the same spot and time, as a
+    touch: that click is no second tap (stopped as one, no option could be chosen by a tap on
+    its words on a phone: a walk)."""
+    page = touch_page
+    ui = Ui(page).open(app_url)
+    page.locator("label[for=ruleset-yatzy]").tap()
+    expect(page.locator("#ruleset-yatzy")).to_be_checked()
+    ui.pass_time(1)
+    page.locator("#dice-real-label").tap()
+    expect(page.locator("#dice-real")).to_be_checked()
+    ui.pass_time(1)
+    page.locator("#settings-button").tap()
+    ui.pass_time(1)
+    page.locator("label[for=size-setting-large]").tap()
+    expect(page.locator("html")).to_have_attribute("data-size", "large")
