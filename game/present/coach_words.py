@@ -255,7 +255,10 @@ def _keep_words(game: GameState, positions: tuple[int, ...], t: Translator) -> s
     assert game.dice is not None
     if not positions:
         return t("coach.move_reroll_all")
-    return t("coach.move_keep", dice=t.dice_to_keep(sorted(game.dice[p] for p in positions)))
+    faces = sorted(game.dice[p] for p in positions)
+    if len(faces) == 1:  # its own words: Estonian's "jätta alles" takes "täringu", not "täring"
+        return t("coach.move_keep_one", dice=t.format_dice(faces))
+    return t("coach.move_keep", dice=t.dice_to_keep(faces))
 
 
 def _box_words(game: GameState, box: str, t: Translator) -> str:
