@@ -25,10 +25,10 @@ sees it (see game.persistence.readers), then the whole document is checked as st
 stored history. A file that is no export, of a newer version, with a bad envelope or date, or
 with no game that reads, is refused with an ImportRefusedError whose `kind` says what sort of
 problem (for the screen, in the player's language) and whose message names the bad value. A
-game that does not read alone (damaged, or its id twice) is left out and counted: one damaged
-game no longer kept a whole backup from being restored. Only then is the merged history
-written, in one write: games whose id is already known are skipped, so importing the same file
-twice adds nothing.
+game that does not read alone (damaged, its id twice, or played after the file was made) is
+left out and counted: one damaged game no longer kept a whole backup from being restored. Only
+then is the merged history written, in one write: games whose id is already known are
+skipped, so importing the same file twice adds nothing.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from enum import StrEnum
 from operator import attrgetter
 from typing import NamedTuple, TypeVar
@@ -197,14 +197,19 @@ def read_export_contents(text: str | bytes) -> ExportContents:
             read_object(document["payload"], "payload"), document["version"]
         )
         check_keys(payload, "payload", {"exported", "games", "kept"})
-        date_from_data(payload["exported"], "payload.exported")
+        exported = date_from_data(payload["exported"], "payload.exported")
         games, bad_games = _readable(
             payload["games"], "payload.games", records_from_data, record_from_data
         )
         kept, bad_kept = _readable(
             payload["kept"], "payload.kept", kept_from_data, kept_entry_from_data, MAX_KEPT
         )
-        return ExportContents(games, kept, bad_games + bad_kept)
+        # Played after the file was made: no device did so (a day's grace for time zones).
+        latest = exported + timedelta(days=1)
+        sound = tuple(game for game in games if game.finished <= latest)
+        sound_kept = tuple(game for game in kept if game.last_played <= latest)
+        unsound = len(games) - len(sound) + len(kept) - len(sound_kept)
+        return ExportContents(sound, sound_kept, bad_games + bad_kept + unsound)
     except UnsupportedVersionError as error:
         raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
     except SaveFileError as error:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -167,3 +167,19 @@ def test_a_game_kept_with_its_turn_keeps_it() -> None:
     storage = MemoryStorage()
     import_history(storage, export_history((), EXPORTED, (entry,)))
     assert stored_kept(storage) == (entry,)
+
+
+def test_a_game_played_after_the_file_was_made_is_left_out() -> None:
+    """No device played it: a finished game or a game kept dated after the export (a day's
+    grace for time zones) is counted among those left out."""
+    played = play_to_end(seeded_game("penta", 1, 5), random.Random(5))
+    records = tuple(
+        record_game(f"{number:016x}", played, EXPORTED + timedelta(days=number))
+        for number in range(3)
+    )
+    document = json.loads(export_history(records, EXPORTED, (kept(11), kept(12))))
+    document["payload"]["kept"][1]["last_played"] = "2099-12-31"
+    storage = MemoryStorage()
+    outcome = import_history(storage, json.dumps(document))
+    assert (outcome.added, outcome.kept_added, outcome.unreadable) == (2, 1, 2)
+    assert load_history(storage).value == records[:2]
