@@ -7,15 +7,14 @@ import asyncio
 from collections.abc import Generator
 from typing import TypeVar
 
+from game.steps import Stepped
+
 T = TypeVar("T")
 
 
 async def run_in_steps(steps: Generator[None, None, T]) -> T:
     """The result of `steps`, the page answering after each of them."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
+    stepped = Stepped(steps)
+    for _ in stepped:
         await asyncio.sleep(0)
+    return stepped.result
