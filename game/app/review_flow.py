@@ -68,7 +68,13 @@ def answer(state: AppState, intent: ReviewIntent) -> Outcome:
         case ShowComputerReviews(on):
             if not isinstance(on, bool) or on is review.computers:
                 return state, ()
-            return replace(state, review=replace(review, computers=on)), ()
+            shown = replace(review, computers=on)
+            players = () if review.game is None else review.game.players
+            if players and not _offered(players, review.seat, on):
+                # The computer's review shown goes with its tab: the first person's shows
+                # (it stayed up, no tab chosen: a walk).
+                shown = replace(shown, seat=first_human(players), share=ShareOutcome.NONE)
+            return replace(state, review=shown), ()
         case ShowEveryDecision(on):
             if state.screen is not Screen.REVIEW or not isinstance(on, bool):
                 return state, ()

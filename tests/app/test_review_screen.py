@@ -229,6 +229,11 @@ def test_computers_are_reviewed_on_request() -> None:
     driver(ReviewSeat(0))  # the other player's review: nothing is computed again
     assert not [e for e in driver.effects if isinstance(e, ComputeReview)]
     assert review_view(driver).breakdown[-1].value == str(expected.players[0].final)
+    # Computers hidden again while one's review shows: the person's takes its place.
+    driver(ReviewSeat(1), ShowComputerReviews(False))
+    view = review_view(driver)
+    assert view.title == f"Game review: \u2068{driver.game.players[0].name}\u2069"
+    assert view.breakdown[-1].value == str(expected.players[0].final)
 
 
 def opened(seed: int) -> tuple[AppDriver, ComputeReview, GameReview]:
