@@ -392,8 +392,9 @@ class StorageJobs:
         """A damaged history set aside and told, and the finished game restored recorded if
         it lacks it (`game_over`: else the stored session is not read again); then the
         unreadable data listed anew when the history was set aside."""
-        await self._history_checked()
+        # First, before a new game can take the stored session's place.
         recorded = record_finished_session(self.storage, self._clock.today()) if game_over else ()
+        await self._history_checked()
         problems = recorded or (load_history(self.storage).problem,)
         self._tell(*problems)
         if any(problems):
