@@ -204,17 +204,30 @@ def _roll_judged(state: AppState, c: Context) -> AppState:
     )
 
 
+def box_to_confirm(state: AppState) -> str | None:
+    """The box Confirm turn scores: the one chosen, else the one the hint shows. A walk tapped
+    Confirm under the hint's framed box ("Score Twos") and nothing happened."""
+    game = state.game
+    if game is None or game.dice is None:
+        return None
+    hint = state.pacing.hint
+    if game.selected_box is None and state.pacing.hint_requested and isinstance(hint, ScoreAdvice):
+        return hint.box
+    return game.selected_box
+
+
 def _confirm_judged(state: AppState, c: Context) -> AppState:
-    """Score the selected box, unless the coach holds it back."""
+    """Score the box to confirm, unless the coach holds it back."""
     game = state.game
     assert game is not None
-    if game.selected_box is None:
+    box = box_to_confirm(state)
+    if box is None:
         return state
-    verdict = coaching.judged(state, ScoredMove(game.selected_box), c.coach)
+    verdict = coaching.judged(state, ScoredMove(box), c.coach)
     if coaching.holds(state, verdict):
         assert verdict is not None
         return coaching.waiting(state, verdict)
-    scored = _score(state, game.selected_box, automatic=False)
+    scored = _score(state, box, automatic=False)
     return coaching.moved(scored, game.current_player, verdict)
 
 

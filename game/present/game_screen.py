@@ -18,6 +18,7 @@ from game.app.model import (
     is_computer_turn,
 )
 from game.app.take_back import undo_available
+from game.app.turns import box_to_confirm
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator
@@ -176,7 +177,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         message=message,
         bonus_message=bonus_message,
         confirm_label=t("turn.confirm"),
-        can_confirm=human and game.selected_box is not None,
+        can_confirm=human and box_to_confirm(state) is not None,
         countdown=countdown,
         countdown_text=countdown_text(state, countdown, t),
         countdown_help=_countdown_help(state, t) if countdown else "",
@@ -295,7 +296,7 @@ def tray_summary(view: GameView) -> str:
     if hint and view.countdown_paused:  # the countdown's own line, which says so, is behind it
         hint = f"{hint} · {view.countdown_paused}"
     # "Selected: Full house"; not under the coach's warning about that box, which says it.
-    chosen = view.status if view.can_confirm and view.coach_warning is None else ""
+    chosen = view.status if _a_box_chosen(view) and view.coach_warning is None else ""
     if chosen and view.hint_short and not _hint_scores_the_chosen_box(view):
         chosen = f"{chosen} · {view.hint_short}"
     # A further Penta: its +100 before the joker's rule, on the same line (the walk that rolled
@@ -329,6 +330,10 @@ def turn_title(game: GameState, t: Translator) -> str:
     if len(game.players) == 1 and is_default_name(name):
         return t("turn.your_turn")
     return t("turn.player_turn", name=name)
+
+
+def _a_box_chosen(view: GameView) -> bool:
+    return any(cell.state == "selected" for row in view.sheet.rows for cell in row.cells)
 
 
 def _hint_scores_the_chosen_box(view: GameView) -> bool:

@@ -290,6 +290,35 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
     assert t.game.sheets[0].points_in(hint.box) is not None
 
 
+def test_confirm_under_the_hint_scores_its_box_and_a_box_chosen_comes_first() -> None:
+    """A walk tapped Confirm under the hint's framed box and nothing happened."""
+    t = table(coach=HintElsewhere())
+    t(TableLoaded("penta"))
+    last_roll(t)
+    t.now += 2
+    t(ShowHint())
+    hint = t.state.pacing.hint
+    assert isinstance(hint, ScoreAdvice)
+    view = present(t.state, t.now).game
+    assert view is not None and view.can_confirm
+    options = t.game.options
+    assert options is not None
+    other = next(box for box in options.legal if box != hint.box)
+    t(SelectBox(other))
+    t.now += 2
+    t(ConfirmTurn())
+    assert t.game.sheets[0].points_in(other) is not None  # the box chosen, not the hint's
+    assert t.game.sheets[0].points_in(hint.box) is None
+
+    t = table(coach=HintElsewhere())
+    t(TableLoaded("penta"))
+    last_roll(t)
+    t.now += 2
+    t(ShowHint(), ConfirmTurn())
+    assert t.game.sheets[0].points_in(hint.box) is not None
+    assert t.state.play.last_auto_scored is None  # confirmed, not scored by the countdown
+
+
 def test_the_hint_pauses_a_ten_second_countdown_and_the_tray_says_ten() -> None:
     t = AppDriver(initial_state(["en-US"], seed=7))
     t(SetAutoScore(10), StartGame(), TableLoaded("penta"), Roll(), Roll())
