@@ -175,9 +175,11 @@ def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Eff
             # The box scored turns into its Correct button, which kept the focus (a keyboard
             # walk stayed on it): on to the pad, for the next dice.
             return (Focus((("pad-face", None),)),)
-        case MovePlayer(index, delta):
+        case MovePlayer(_, delta) if after.setup.moved is not None:
+            # On with the player moved: where it went.
             action, other = ("up", "down") if delta < 0 else ("down", "up")
-            return (Focus(((action, index + delta), (other, index + delta))),)
+            went = after.setup.moved[2]
+            return (Focus(((action, went), (other, went))),)
         case RemovePlayer(index) if removed:
             return (Focus((("remove", index), ("add-human", None))),)
         case ConfirmRemovePlayer() if removed:

@@ -172,6 +172,9 @@ class Setup:
     """The local date, from the shell (at start, and with StartDaily): the daily challenge's."""
     real_dice: bool = False
     """Games are played with real dice, whose faces are entered (game.app.entry): humans only."""
+    moved: tuple[int, int, int, float] | None = None
+    """The last move of a seat: the seat and arrow tapped (-1 up, 1 down), where its player
+    went, and when (seconds)."""
 
     @property
     def seats_at_play(self) -> tuple[Seat, ...]:

@@ -9,6 +9,7 @@ from typing import overload
 
 from game.app.coach_intents import SetPlayerCoach
 from game.app.intents import Intent
+from game.app.model import ROLL_GUARD_SECONDS as DOUBLE_TAP
 from game.app.model import AppState, Dialog, Seat, Setup
 from game.app.setup_intents import (
     AddPlayer,
@@ -35,7 +36,7 @@ from game.play.state import (
 from game.rules.rulesets import RULESETS
 
 
-def apply_setup(state: AppState, intent: Intent) -> AppState:
+def apply_setup(state: AppState, intent: Intent, now: float) -> AppState:
     setup = state.setup
     seats = list(setup.seats)
     match intent:
@@ -62,10 +63,17 @@ def apply_setup(state: AppState, intent: Intent) -> AppState:
             del seats[index]
             state = replace(state, ui=replace(state.ui, dialog=Dialog.NONE, removing=-1))
         case MovePlayer(index, delta):
+            tapped, moved = index, setup.moved
+            again = moved is not None and 0 <= now - moved[3] < DOUBLE_TAP
+            if again and moved is not None and moved[:2] == (index, delta):
+                # The second tap of a double tap on the same arrow: the player it moved moves
+                # again (the arrow's seat now holds the other player, who was moved back).
+                index = moved[2]
             other = index + delta
             if not _valid_seat(index, seats) or not _valid_seat(other, seats) or delta == 0:
                 return state
             seats[index], seats[other] = seats[other], seats[index]
+            setup = replace(setup, moved=(tapped, delta, other, now))
         case RenamePlayer(index, name):
             if not _valid_seat(index, seats) or not isinstance(name, str):
                 return state

@@ -438,7 +438,7 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return start_game(state, c)
         if isinstance(intent, StartDaily):
             return start_daily(state, intent.today)
-        return apply_setup(state, intent)
+        return apply_setup(state, intent, c.now)
     if state.screen is Screen.END:
         if isinstance(intent, PlayAgain) and state.game is not None and replayable(state.game):
             return start_game(state, c)

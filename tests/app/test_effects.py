@@ -43,7 +43,14 @@ from game.app.intents import (
 )
 from game.app.model import RESTORED_NOTICE, Notice, Screen, next_deadline
 from game.app.preferences import preferences_to_data
-from game.app.setup_intents import AddPlayer, ChooseRuleset, MovePlayer, RemovePlayer, SetPlayerKind
+from game.app.setup_intents import (
+    AddPlayer,
+    ChooseRuleset,
+    MovePlayer,
+    RemovePlayer,
+    RenamePlayer,
+    SetPlayerKind,
+)
 from game.app.start import Boot, initial_state, start
 from game.persistence.turn_record import PendingCountdown
 from game.play.engine import new_game, roll
@@ -204,6 +211,21 @@ def test_the_focus_follows_a_player_moved_or_removed() -> None:
     assert asked(driver) == ()
     driver(RemovePlayer(1))
     assert of(Focus, asked(driver)) == [Focus((("remove", 1), ("add-human", None)))]
+
+
+def test_a_double_tap_on_an_arrow_moves_its_player_twice() -> None:
+    """Both taps land on the arrow of the seat tapped, which after the first holds the other
+    player: the second moved that one back, and the double tap did nothing (a walk)."""
+    driver = AppDriver.seeded(1)
+    driver(AddPlayer(), AddPlayer(), *[RenamePlayer(i, name) for i, name in enumerate("ABC")])
+    driver(MovePlayer(2, -1), MovePlayer(2, -1))  # at once: one double tap
+    assert [seat.name for seat in driver.state.setup.seats] == ["C", "A", "B"]
+    assert of(Focus, asked(driver))[-1] == Focus((("up", 0), ("down", 0)))  # with C
+    driver.now += 1  # two taps apart: each moves the player on that seat
+    driver(MovePlayer(1, 1))
+    driver.now += 1
+    driver(MovePlayer(1, 1))
+    assert [seat.name for seat in driver.state.setup.seats] == ["C", "A", "B"]
 
 
 def test_the_dice_rolled_are_animated_not_those_kept() -> None:
