@@ -208,6 +208,10 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
     seen = page.evaluate(MEASURE)
     assert not seen["sideways"] and not seen["currentCut"] and seen["namesInSight"], seen
     assert seen["rows"] >= 5 and seen["trayShare"] <= MAX_TRAY_SHARE, seen
+    # Beside the sheet too (a tablet, a laptop): the column's own size kept them at 3.5rem.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert die.evaluate("d => d.offsetWidth") > 3.5 * 16 * 1.15
+    assert not page.evaluate(MEASURE)["sideways"]
 
 
 SCROLLS_SIDEWAYS = "document.documentElement.scrollWidth > document.documentElement.clientWidth"
