@@ -105,6 +105,7 @@ from game.app.setup_intents import (
     SetPlayerKind,
     SetPlayerLevel,
 )
+from game.app.turns import box_to_confirm
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
@@ -394,26 +395,25 @@ PAD_ACTIONS = ("pad-face", "pad-remove")
 
 def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:
     """Whether Enter confirms the turn with the focus on `target`: from the page, the pad, or
-    the box selected itself; on any other button or link (the rules, another box) Enter is that
-    control's own, as a keyboard player expects."""
+    the box to confirm itself (the one selected, else the hint's); on any other button or link
+    (the rules, another box) Enter is that control's own, as a keyboard player expects."""
     if tag not in ("button", "a", "summary"):
         return True
     if _data(target, "action") in PAD_ACTIONS:
         return True
-    game = state.game
     box = _data(target, "box")
-    return box is not None and game is not None and box == game.selected_box
+    return box is not None and box == box_to_confirm(state)
 
 
 def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
     """Keys 1 to 5 keep dice, R rolls and H shows or hides the hint (the keys where R and H are
     on an English keyboard, in every layout); with real dice, 1 to 6 enter a face and Backspace
-    takes the last back; Enter confirms the box selected (from the page or that box: a keyboard
+    takes the last back; Enter confirms the box to confirm (from the page or that box: a keyboard
     walk selected a box with Enter and found Confirm 32 Tabs away); Escape sets the coach's
     warning aside, the move not made."""
     game = state.game
-    if key == "Enter":
-        return ConfirmTurn() if game is not None and game.selected_box is not None else None
+    if key == "Enter":  # the box chosen, else the hint's (game.app.turns.box_to_confirm)
+        return ConfirmTurn() if box_to_confirm(state) is not None else None
     # A key's change away from the focus is announced (said=True: game.app.key_answers).
     if game is not None and game.real_dice:
         if key in ("1", "2", "3", "4", "5", "6"):

@@ -184,3 +184,20 @@ def test_no_serious_violation_on_history_notices_and_undo(page: Page, app_url: s
     expect(page.locator("#undo")).to_be_visible()
     check_every_language(ui, "game with undo", problems)
     assert problems == {}
+
+
+def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: str) -> None:
+    """As Confirm turn does (a keyboard walk pressed Enter under the hint and nothing
+    happened), from the page and on the hint's box alike."""
+    ui = Ui(page).open(app_url, seed=22)
+    ui.set_auto_score(0)
+    ui.start()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    for _ in range(3):
+        ui.roll()
+    page.keyboard.press("h")
+    expect(page.locator("#confirm")).to_be_enabled()
+    hinted = page.locator("#sheet td.hinted button")
+    hinted.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#sheet td.s-filled")).to_have_count(1)
