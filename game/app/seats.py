@@ -9,8 +9,7 @@ from typing import overload
 
 from game.app.coach_intents import SetPlayerCoach
 from game.app.intents import Intent
-from game.app.model import ROLL_GUARD_SECONDS as DOUBLE_TAP
-from game.app.model import AppState, Dialog, Seat, Setup
+from game.app.model import ROLL_GUARD_SECONDS, AppState, Dialog, Seat, Setup
 from game.app.setup_intents import (
     AddPlayer,
     ChooseRuleset,
@@ -64,8 +63,7 @@ def apply_setup(state: AppState, intent: Intent, now: float) -> AppState:
             state = replace(state, ui=replace(state.ui, dialog=Dialog.NONE, removing=-1))
         case MovePlayer(index, delta):
             tapped, moved = index, setup.moved
-            again = moved is not None and 0 <= now - moved[3] < DOUBLE_TAP
-            if again and moved is not None and moved[:2] == (index, delta):
+            if moved is not None and _tapped_again(moved, index, delta, now):
                 # The second tap of a double tap on the same arrow: the player it moved moves
                 # again (the arrow's seat now holds the other player, who was moved back).
                 index = moved[2]
@@ -96,6 +94,10 @@ def apply_setup(state: AppState, intent: Intent, now: float) -> AppState:
         case _:
             return state
     return replace(state, setup=replace(replace(setup, seats=tuple(seats)), restored=False))
+
+
+def _tapped_again(moved: tuple[int, int, int, float], index: int, delta: int, now: float) -> bool:
+    return moved[:2] == (index, delta) and 0 <= now - moved[3] < ROLL_GUARD_SECONDS
 
 
 def _typed_name(seat: Seat) -> bool:
