@@ -48,6 +48,8 @@ NEXT_THING_TO_DO = (
     "#show-best",  # the coach's warning, which stands in for the tray's buttons
     "#roll",
     "#confirm",
+    # The computer's turn: Faster, not Skip (a keyboard walk's next Enter skipped watching it).
+    "#speed",
     "#skip",
     "#pad-faces button",  # the next player's dice to enter
     # After the last roll: a box to choose. First the one the countdown will score: Enter

@@ -201,3 +201,19 @@ def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: 
     hinted.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)
+
+
+def test_after_confirm_the_focus_waits_on_faster_not_skip(page: Page, app_url: str) -> None:
+    """The computer's turn follows: a keyboard walk's next Enter, on Skip, skipped watching
+    it."""
+    ui = Ui(page).open(app_url, seed=5)
+    ui.set_players([("Ann", "human", None), ("", "computer", "casual")])
+    ui.set_auto_score(0)
+    ui.start()
+    ui.roll()
+    chance = page.locator('#sheet button[data-box="chance"]')
+    chance.focus()
+    page.keyboard.press("Enter")
+    expect(chance).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Enter")
+    expect(page.locator("#speed")).to_be_focused()
