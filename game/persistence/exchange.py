@@ -153,8 +153,8 @@ class ExportContents(NamedTuple):
     games: tuple[GameRecord, ...]
     kept: tuple[KeptGame, ...]
     unreadable: int = 0
-    """Games of the file, finished or kept, left out: they do not read (or their id is an
-    earlier one's)."""
+    """Games of the file, finished or kept, left out: they do not read, their id is an earlier
+    one's, or they were played after the file was made."""
 
 
 def read_export(text: str | bytes) -> tuple[GameRecord, ...]:

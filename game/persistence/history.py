@@ -299,8 +299,14 @@ def _records_in_steps(
 
 
 def _history_from_payload(payload: JsonObject) -> tuple[GameRecord, ...]:
+    return run_through(_history_in_steps(payload, games_per_step=None))
+
+
+def _history_in_steps(
+    payload: JsonObject, games_per_step: int | None
+) -> Generator[None, None, tuple[GameRecord, ...]]:
     check_keys(payload, "history", {"games"})
-    return records_from_data(payload["games"], "history.games")
+    return (yield from _records_in_steps(payload["games"], "history.games", games_per_step))
 
 
 def _good_history(payload: JsonObject) -> tuple[tuple[GameRecord, ...], JsonObject]:
@@ -399,8 +405,7 @@ def check_history_in_steps(storage: Storage, games_per_step: int) -> Generator[N
     if text is None or payload is None:
         return
     try:
-        check_keys(payload, "history", {"games"})
-        records = yield from _records_in_steps(payload["games"], "history.games", games_per_step)
+        records = yield from _history_in_steps(payload, games_per_step)
     except SaveFileError:
         return
     if storage.get(HISTORY.key) == text:  # not written meanwhile
