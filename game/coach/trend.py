@@ -46,8 +46,8 @@ def with_points_lost_in_steps(
     advisors: Mapping[str, Advisor],
     last: int = TREND_GAMES,
 ) -> Generator[None, None, tuple[PlayerStats, ...]]:
-    """with_points_lost, yielding after each game it reviews (tens of milliseconds each, a
-    hundred for four players): the first trend of a session froze the page for 0.25 s."""
+    """with_points_lost, yielding after each game it reviews (one review is one step): the
+    first trend of a session, ten reviews at once, froze the page for 0.25 s."""
     newest_first: dict[tuple[str, str], list[float]] = {}
     for record in reversed(list(records)):
         advisor = advisors.get(record.ruleset.id)
