@@ -6,7 +6,8 @@ Phone upright (360x640): the current player's column, the box names and at least
 sheet in sight (5 on a 320x568 phone), and the tray (dice, buttons, hint, messages, countdown)
 at most 40 % of the height. Sideways, tablet (either way up), desktop: the dice beside the
 sheet, and every player's column in sight up to 6 players; on an upright tablet, every row
-too. A game with real dice: tests/e2e/test_real_dice_layouts.py."""
+too; on a tablet or a desktop, dice of at least 60 px and a box names' column no wider than
+its names need. A game with real dice: tests/e2e/test_real_dice_layouts.py."""
 
 from __future__ import annotations
 
@@ -15,7 +16,15 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.game_helpers import Ui
 
-VIEWPORTS = ((360, 640), (320, 568), (640, 360), (1024, 768), (768, 1024), (1280, 800))
+VIEWPORTS = (
+    (360, 640),
+    (320, 568),
+    (640, 360),
+    (1024, 768),
+    (768, 1024),
+    (1280, 800),
+    (1920, 1080),
+)
 LARGE_TEXT_VIEWPORTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
 LANGUAGES = ("en", "he", "et")
 PLAYER_COUNTS = (1, 4, 8)
@@ -66,6 +75,9 @@ MEASURE = """() => {
         namesInSight: pinned.left >= -1 && pinned.right <= innerWidth + 1 && pinned.top >= 0,
         trayShare: tray.height / innerHeight,
         beside,
+        die: document.querySelector('#dice .die').getBoundingClientRect().width,
+        namesWidth: pinned.width,
+        trayBelowFrame: Math.round(tray.bottom - frame.bottom),
         sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
     };
 }"""
@@ -165,6 +177,17 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
             problems.append(f"{seen['clipped']} columns cut")
         if seen["rows"] < 5:
             problems.append(f"{seen['rows']} rows in sight")
+        # A tablet's or a desktop's dice: they were a phone's 44 px, in a column mostly empty.
+        if width >= 768 and height >= 600 and seen["die"] < 60:
+            problems.append(f"dice of {seen['die']} px")
+        # The box names' column as wide as its names: at 1920 px it took 440 px, the scores
+        # far from them.
+        if seen["namesWidth"] > 16 * 16:
+            problems.append(f"the box names' column is {seen['namesWidth']} px wide")
+        # With a mouse (this page's pointer) on a laptop or desktop, the tray ends with the
+        # sheet's frame.
+        if width >= 1024 and height >= 576 and abs(seen["trayBelowFrame"]) > 2:
+            problems.append(f"the tray ends {seen['trayBelowFrame']} px below the sheet")
         # The whole sheet: on an upright tablet, and on a laptop with a mouse (this page's
         # pointer), where a walk saw Ones to Threes scrolled out at 1280x800.
         whole = height > width or height >= 768
