@@ -55,13 +55,13 @@ that game.app.preferences_from_data refuses is set aside and reported like any o
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, time
 
 from game.app.model import AppState
 from game.app.preferences import preferences_from_data
 from game.errors import SaveFileError
-from game.i18n.player_names import same_player
+from game.persistence.continuity import same_game
 from game.persistence.history import (
     GameRecord,
     load_history,
@@ -69,7 +69,7 @@ from game.persistence.history import (
     record_game,
     save_history,
 )
-from game.persistence.kept import KeptChange, KeptGame, add_kept
+from game.persistence.kept import KeptChange, KeptGame, add_kept, load_kept
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import NotJsonError, check_keys, parse_json
 from game.persistence.savefile import SCHEMA_VERSION, SavedGame, game_to_data, saved_game_from_data
@@ -90,9 +90,7 @@ from game.persistence.turn_record import (
     turn_record_to_data,
     with_no_guide,
 )
-from game.play.daily_dice import DailyDice
-from game.play.random_source import SeededDice
-from game.play.state import GameState, Player
+from game.play.state import GameState
 from game.play.undo import confirmed_box
 from game.rules.dice import RandomSource
 
@@ -316,7 +314,7 @@ def _session_of(
 
 def _earlier(stored: StoredSession | None, game: GameState) -> StoredSession | None:
     """The stored session, when `game` is the same game played on (or taken back)."""
-    return stored if stored is not None and _same_game(stored.saved, game) else None
+    return stored if stored is not None and same_game(stored.saved, game) else None
 
 
 def _payload(
@@ -356,6 +354,9 @@ def keep_left_game(
     the device refuses to write), the session stays as it is, and the problem is told."""
     stored = _stored_session(storage)
     payload = _payload(_earlier(stored.value, game), game, before_last_turn, turn, ids)
+    if _kept_as_another_game(storage, payload["game_id"], game):
+        fresh = new_game_id((ids or random.SystemRandom()).getrandbits(64))
+        payload = {**payload, "game_id": fresh}
     kept_before = None if payload["game"]["last_turn"] is None else before_last_turn
     entry = KeptGame(payload["game_id"], game, kept_before, turn, today)
     change = add_kept(storage, entry)
@@ -369,57 +370,18 @@ def keep_left_game(
     return change
 
 
+def _kept_as_another_game(storage: Storage, game_id: str, game: GameState) -> bool:
+    """Whether a game kept under `game_id` is not `game` (ids are 64 random bits: only damaged
+    or edited data shares one): kept in its place, `game` would delete it."""
+    kept = load_kept(storage).value or ()
+    return any(
+        other.id == game_id and not same_game(SavedGame(other.game, other.before_last_turn), game)
+        for other in kept
+    )
+
+
 def save_preferences(storage: Storage, data: JsonObject) -> StorageProblem | None:
     return write_record(storage, PREFERENCES, data)
-
-
-def _same_game(stored: SavedGame, game: GameState) -> bool:
-    return _continues(stored.game, game) or (
-        stored.before_last_turn is not None and _continues(stored.before_last_turn, game)
-    )
-
-
-def _continues(earlier: GameState, later: GameState) -> bool:
-    """Whether `later` can follow from `earlier` by playing on: same ruleset and players, every
-    filled box still holding its points, no bonus lost, the seeded dice not rewound; or, with
-    both logs whole, `later`'s log going on from `earlier`'s (a correction of real dice changes
-    points already filled: a finished game corrected was recorded again as another game)."""
-    if earlier.ruleset != later.ruleset or not _same_players(earlier.players, later.players):
-        return False
-    if not _same_dice_line(earlier, later):
-        return False
-    moves = earlier.log.moves
-    if earlier.log.complete and later.log.complete and later.log.moves[: len(moves)] == moves:
-        return True
-    return all(
-        after.five_of_a_kind_bonus_count >= before.five_of_a_kind_bonus_count
-        and all(
-            points is None or points == after.scores[index]
-            for index, points in enumerate(before.scores)
-        )
-        for before, after in zip(earlier.sheets, later.sheets, strict=True)
-    )
-
-
-def _same_players(earlier: tuple[Player, ...], later: tuple[Player, ...]) -> bool:
-    """The same players, a default name in any language being the same player: the running
-    game's unnamed players are renamed with the language shown (game.app.seats.named_in), and a
-    finished game whose language was changed on its end screen was recorded again, as another
-    game, at each change (a walk)."""
-    return len(earlier) == len(later) and all(
-        replace(before, name=same_player(before.name))
-        == replace(after, name=same_player(after.name))
-        for before, after in zip(earlier, later, strict=True)
-    )
-
-
-def _same_dice_line(earlier: GameState, later: GameState) -> bool:
-    before, after = earlier.dice_source, later.dice_source
-    if isinstance(before, SeededDice) and isinstance(after, SeededDice):
-        return before.seed == after.seed and before.position <= after.position
-    if isinstance(before, DailyDice) or isinstance(after, DailyDice):
-        return before == after  # the same day's challenge, or the same kind of game
-    return not isinstance(before, SeededDice) and not isinstance(after, SeededDice)
 
 
 def _record(

@@ -7,6 +7,7 @@ persistence functions the shell calls, on a MemoryStorage."""
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import date, timedelta
 
@@ -426,3 +427,45 @@ def test_personal_bests_per_player_and_ruleset_with_their_day() -> None:
     ]
     # Both have their statistics, Dana's first.
     assert [plain(card.name) for card in history.cards] == ["Dana", "Bot"]
+
+
+def test_a_kept_game_under_the_same_id_as_another_game_is_never_overwritten() -> None:
+    # Ids are 64 random bits: only damaged or edited data gives two games one id. The game in
+    # progress, left, is kept under an id of its own; the game kept before stays as it was.
+    storage = MemoryStorage()
+    other = roll(new_game("yatzy", [Player("Avi")], SeededDice(8)), 0)
+    assert keep_left_game(storage, other, today=TODAY, ids=random.Random(2)).done
+    (kept_before,) = load_kept(storage).value or ()
+    device = playing()
+    device.storage = storage
+    device.play_turns(2)
+    session = storage.get(SESSION_KEY)
+    assert session is not None
+    record = json.loads(session)
+    record["payload"]["game_id"] = kept_before.id
+    storage.set(SESSION_KEY, json.dumps(record))
+    device = opened(storage)
+    game = device.game
+    assert restore_session(storage).problems == ()
+
+    left(device)
+
+    kept = {entry.id: entry for entry in load_kept(storage).value or ()}
+    assert len(kept) == 2
+    assert kept[kept_before.id] == kept_before
+    (mine,) = (entry for entry in kept.values() if entry.id != kept_before.id)
+    assert mine.game == game
+
+
+def test_a_game_resumed_and_left_again_keeps_its_one_entry() -> None:
+    device = playing()
+    device.play_turns(2)
+    left(device)
+    (first,) = load_kept(device.storage).value or ()
+    device(ResumeGame(first.id))
+    device.play_turns(1)
+    game = device.game
+    left(device)
+
+    (again,) = load_kept(device.storage).value or ()
+    assert again.id == first.id and again.game == game != first.game
