@@ -83,6 +83,23 @@ def test_no_serious_violation_on_any_screen_in_any_language(page: Page, app_url:
     assert problems == {}
 
 
+# Where the focus ring of `element` does not show: the middle of each of its four sides, unless
+# that point is on the element itself (a ring drawn outside it is painted over by what lies
+# there, or cut by a cell that clips its content).
+RING_HIDDEN = """element => {
+    const style = getComputedStyle(element);
+    const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth) / 2;
+    const box = element.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    const sides = {top: [x, box.top - reach], bottom: [x, box.bottom + reach],
+                   left: [box.left - reach, y], right: [box.right + reach, y]};
+    return Object.entries(sides).filter(([, [px, py]]) => {
+        const hit = document.elementFromPoint(px, py);
+        return !hit || !element.contains(hit);
+    }).map(([side]) => side);
+}"""
+
+
 def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=22)
     page.focus("#start")
@@ -118,6 +135,12 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(target).to_be_focused()
     outline = target.evaluate("b => getComputedStyle(b).outlineStyle")
     assert outline not in ("", "none"), "focus must be visible"
+    # Whole: the first row's ring was under the sticky names, a box name's cut to two brackets.
+    assert target.evaluate(RING_HIDDEN) == []
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator(f'#sheet tr[data-row="{box}"] button.row-explain')).to_be_focused()
+    assert page.locator(":focus").evaluate(RING_HIDDEN) == []
+    page.keyboard.press("Tab")
     # The arrow keys step between the open boxes (Tab stops at each box's name too).
     page.keyboard.press("ArrowDown")
     expect(page.locator("#sheet button[data-box]:not([disabled])").nth(1)).to_be_focused()
