@@ -78,6 +78,9 @@ MEASURE = """() => {
         die: document.querySelector('#dice .die').getBoundingClientRect().width,
         namesWidth: pinned.width,
         trayBelowFrame: Math.round(tray.bottom - frame.bottom),
+        columnWider: Math.round(Math.max(...['coach-note', 'guide', 'scroll-hint']
+            .map(id => document.getElementById(id)).filter(e => e.checkVisibility())
+            .map(e => e.getBoundingClientRect().width), frame.width) - frame.width),
         sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
     };
 }"""
@@ -184,6 +187,10 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
         # far from them.
         if seen["namesWidth"] > 16 * 16:
             problems.append(f"the box names' column is {seen['namesWidth']} px wide")
+        # Where the sheet's column is as wide as the sheet, nothing else widens it: the turn's
+        # line did, and the game moved sideways when the title changed.
+        if (height > width or width >= 1024) and seen["columnWider"] > 1:
+            problems.append(f"the sheet's column is {seen['columnWider']} px wider than it")
         # With a mouse (this page's pointer) on a laptop or desktop, the tray ends with the
         # sheet's frame.
         if width >= 1024 and height >= 576 and abs(seen["trayBelowFrame"]) > 2:
@@ -238,6 +245,29 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
         larger > usual * 1.05 for usual, larger in zip(usual_beside, larger_beside, strict=True)
     ), (usual_beside, larger_beside)
     assert not page.evaluate(MEASURE)["sideways"]
+
+
+def test_a_sideways_tablet_shows_the_whole_sheet_to_a_finger(page: Page, app_url: str) -> None:
+    # Its rows share the height, as a laptop's do (a walk at 1180x820 saw Penta, its bonuses
+    # and Total below the screen's edge, in rows of 46 px), 32 px at least, with the box's
+    # button some 90 px wide.
+    ui = Ui(page).open(app_url, seed=33)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    for ruleset in ("penta", "yatzy"):
+        if page.locator("#game-screen").is_visible():
+            page.click("#leave")
+            page.click("#leave-confirm")
+        ui.choose_ruleset(ruleset)
+        start_game(ui, 2)
+        ui.roll()
+        for width, height in ((1180, 820), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            seen = page.evaluate(MEASURE)
+            assert seen["rows"] == seen["allRows"], (ruleset, width, height, seen)
+            row = page.locator("#sheet tbody tr").first.bounding_box()
+            assert row and row["height"] >= 32, (ruleset, width, height, row)
 
 
 def die_widths_beside_the_sheet(page: Page) -> list[int]:
