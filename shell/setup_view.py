@@ -42,7 +42,7 @@ class SetupForm:
             self.node(f"dice-{choice.value}-label").text(choice.label)
         self.node("dice-help").text(view.dice_help).show(bool(view.dice_help))
         self.node("start").text(view.start_label).flag("disabled", False)
-        self.node("daily").show(True)
+        self.node("daily").show(view.daily_shown)
         self.node("daily-button").text(view.daily_label).flag("disabled", not view.daily_available)
         self.node("daily-help").text(view.daily_help)
         if view.remove_player is not None:

@@ -80,9 +80,10 @@ def todays_kept(state: AppState, today: date) -> KeptGame | None:
 
 def start_daily(state: AppState, today: date) -> AppState:
     """Today's challenge of the ruleset being set up, on the game screen; `state` with only the
-    date brought up to `today` when that challenge was played already."""
+    date brought up to `today` when that challenge was played already, or when real dice are
+    chosen (the challenge is the same dice for everyone: the app's)."""
     state = replace(state, setup=replace(state.setup, today=today))
-    if todays_result(state) is not None:
+    if todays_result(state) is not None or state.setup.real_dice:
         return state
     ruleset = RULESETS[state.setup.ruleset_id]
     game = new_game(ruleset, [_challenger(state)], DailyDice(today, ruleset.id))

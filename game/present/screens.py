@@ -239,6 +239,7 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         daily_label=daily_label,
         daily_help=daily_help,
         daily_available=played is None,
+        daily_shown=not setup.real_dice,
         dice_heading=t("setup.dice"),
         dice_choices=tuple(
             Choice(value, t(f"setup.dice.{value}"), (value == "real") is setup.real_dice)

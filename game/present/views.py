@@ -97,6 +97,8 @@ class SetupView(NamedTuple):
     daily_help: str = ""
     daily_available: bool = True
     """False once today's challenge of the chosen ruleset was played."""
+    daily_shown: bool = True
+    """False where real dice are chosen: the challenge is everyone's same dice, the app's."""
     dice_heading: str = ""
     dice_choices: tuple[Choice, ...] = ()
     """On screen, or real dice (game.app.entry)."""

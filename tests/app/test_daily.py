@@ -12,6 +12,7 @@ from datetime import date, timedelta
 import pytest
 
 from game.app.effects import FetchTable, LoadStats
+from game.app.entry_intents import ChooseDice
 from game.app.intents import (
     ConfirmTurn,
     ImportFinished,
@@ -237,6 +238,19 @@ def test_a_day_played_says_its_result_and_does_not_start_again() -> None:
     driver(ChooseRuleset("yatzy"), StartDaily(DAY + timedelta(days=1)))
     assert driver.state.screen is Screen.GAME
     assert driver.game.challenge_date == DAY + timedelta(days=1)
+
+
+def test_with_real_dice_chosen_no_challenge_is_offered_nor_started() -> None:
+    driver = AppDriver(initial_state(["en-US"]))
+    driver.set_players([("Dana", "human", None)])
+    driver(ChooseDice(True))
+    setup = driver.snapshot().setup
+    assert setup is not None and not setup.daily_shown
+    assert driver(StartDaily(DAY)).screen is Screen.SETUP
+    driver(ChooseDice(False))
+    setup = driver.snapshot().setup
+    assert setup is not None and setup.daily_shown
+    assert driver(StartDaily(DAY)).screen is Screen.GAME
 
 
 def test_a_challenge_ends_without_play_again_an_ordinary_game_with_it() -> None:
