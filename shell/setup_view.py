@@ -121,7 +121,7 @@ class SetupForm:
         kind = make("select", "", id=kind_id)
         kind.dataset.action = "kind"
         kind.dataset.index = str(index)
-        kind_box = make("div", "field")
+        kind_box = make("div", "field field-kind")
         kind_box.append(kind_label, kind)
         level_id = f"seat-{index}-level"
         level_help_id = f"seat-{index}-level-help"

@@ -85,6 +85,12 @@ def start_real_dice_game(ui: Ui, ruleset: str) -> None:
         if index:
             page.click("#add-human")
         page.fill(f"#seat-{index}-name", name)
+    # No player type (people only): a name field as wide as its seat's fields, not one with an
+    # empty gap beside it.
+    widths = page.locator("#seat-0-name").evaluate(
+        "n => [n.getBoundingClientRect().width, n.closest('.seat-fields').clientWidth]"
+    )
+    assert widths[0] >= widths[1] - 1, widths
     ui.choose_ruleset(ruleset)
     ui.start()
     for face in (6, 6, 5, 5, 5):
@@ -117,6 +123,12 @@ def whole_sheet_problems(page: Page, size: tuple[int, int], where: str, next_up:
         problems.append(f"buttons off the screen: {seen['offScreen']}")
     if height >= 600 and seen["boxButton"] < MIN_TAP:
         problems.append(f"the sheet's boxes are {seen['boxButton']} px")
+    # A tablet's pad: faces to tap at once (an upright tablet's were a phone's 44 px: a walk).
+    face = page.locator('#pad-faces [data-face="1"]').evaluate(
+        "b => b.checkVisibility() ? b.offsetWidth : null"
+    )
+    if width >= 768 and height >= 600 and face is not None and face < 56:
+        problems.append(f"the pad's faces are {face} px")
     if seen["narrowestName"] < 36:  # more than three letters of a name
         problems.append(f"a name shows {seen['narrowestName']} px wide")
     if next_up and (not seen["next"] or not seen["nextInSight"] or seen["nextSize"] < 24):
