@@ -6,7 +6,7 @@ Phone upright (360x640): the current player's column, the box names and at least
 sheet in sight (5 on a 320x568 phone), and the tray (dice, buttons, hint, messages, countdown)
 at most 40 % of the height. Sideways, tablet (either way up), desktop: the dice beside the
 sheet, and every player's column in sight up to 6 players; on an upright tablet, every row
-too; on a tablet or a desktop, dice of at least 60 px and a box names' column no wider than
+too; on a tablet or a desktop, dice of at least 55 px and a box names' column no wider than
 its names need. A game with real dice: tests/e2e/test_real_dice_layouts.py."""
 
 from __future__ import annotations
@@ -75,7 +75,9 @@ MEASURE = """() => {
         namesInSight: pinned.left >= -1 && pinned.right <= innerWidth + 1 && pinned.top >= 0,
         trayShare: tray.height / innerHeight,
         beside,
-        die: document.querySelector('#dice .die').getBoundingClientRect().width,
+        die: document.querySelector('#dice .die').offsetWidth,
+        diceRows: Object.values([...document.querySelectorAll('#dice > li')]
+            .reduce((rows, li) => ({...rows, [li.offsetTop]: (rows[li.offsetTop] || 0) + 1}), {})),
         namesWidth: pinned.width,
         trayBelowFrame: Math.round(tray.bottom - frame.bottom),
         columnWider: Math.round(Math.max(...['coach-note', 'guide', 'scroll-hint']
@@ -181,8 +183,11 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
         if seen["rows"] < 5:
             problems.append(f"{seen['rows']} rows in sight")
         # A tablet's or a desktop's dice: they were a phone's 44 px, in a column mostly empty.
-        if width >= 768 and height >= 600 and seen["die"] < 60:
+        if width >= 768 and height >= 600 and seen["die"] < 55:
             problems.append(f"dice of {seen['die']} px")
+        # Five in a row, or three and two: an upright tablet's were four and one.
+        if seen["diceRows"] not in ([5], [3, 2]):
+            problems.append(f"dice in rows of {seen['diceRows']}")
         # The box names' column as wide as its names: at 1920 px it took 440 px, the scores
         # far from them.
         if seen["namesWidth"] > 16 * 16:
