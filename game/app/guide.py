@@ -4,9 +4,10 @@ dice on screen offers it before the first roll of its first human turn; said yes
 confirm) until the player confirms a box, and the auto-score countdown waits meanwhile
 (game.app.countdown), as the player reads. Once played through or skipped (SkipGuide),
 `guide_done` is kept in the preferences and nothing is offered again. Played through in a game
-where the same player goes on (alone, or with no one else's turn between), a last word says
-the turn is done (Step.DONE), until the player's next move or SkipGuide (its "Got it"): a walk
-saw the guide vanish at the confirmation, with nothing to say it had ended as it should. Where
+where the same player goes on (alone, or with no one else's turn between) or computers play
+next, a last word says the turn is done (Step.DONE), until the player's next move or SkipGuide
+(its "Got it"): a walk saw the guide vanish at the confirmation, with nothing to say it had
+ended as it should (and another, in a first game against the computer). Where
 the hand-over follows, the hand-over says it (`done_on_handover`), to the player who still holds
 the phone, until it is passed: a family's walk never saw the last word."""
 
@@ -47,6 +48,27 @@ def _human_turn(state: AppState) -> GameState | None:
     return game
 
 
+def _in_play(state: AppState) -> bool:
+    """A game under way on screen, no hand-over pending: its last word shows there, on the
+    player's turn and on the computers' turns that follow it."""
+    game = state.game
+    return (
+        state.screen is Screen.GAME
+        and game is not None
+        and not game.is_over
+        and not handover.is_pending(state)
+    )
+
+
+def _computers_move(before: GameState, after: GameState) -> bool:
+    """Whether a computer played from `before` to `after` (not a box taken back meanwhile)."""
+    return before.player.kind is PlayerKind.COMPUTER and _filled(after) >= _filled(before)
+
+
+def _filled(game: GameState) -> int:
+    return sum(len(sheet.filled_boxes) for sheet in game.sheets)
+
+
 def is_offered(state: AppState) -> bool:
     """Before the first roll of a first game's first human turn."""
     game = _human_turn(state)
@@ -61,11 +83,13 @@ def is_offered(state: AppState) -> bool:
 
 def step(state: AppState) -> Step | None:
     """The step the guide shows now (None: no guide)."""
-    game = _human_turn(state)
-    if game is None or not state.ui.guide_on:
+    if not state.ui.guide_on:
         return None
     if state.settings.guide_done:
-        return Step.DONE
+        return Step.DONE if _in_play(state) else None
+    game = _human_turn(state)
+    if game is None:
+        return None
     if game.dice is None:
         return Step.ROLL
     if game.selected_box is not None:
@@ -97,8 +121,16 @@ def followed(before: AppState, after: AppState) -> AppState:
     shown if the same player goes on, or on the hand-over that follows), and that word gone at
     the game's next change or once the phone is passed."""
     if before.ui.guide_on and before.settings.guide_done:
-        moved = (
+        played = (
             after.game is not before.game
+            and not (
+                before.game is not None
+                and after.game is not None
+                and _computers_move(before.game, after.game)
+            )
+        )
+        moved = (
+            played
             or after.screen is not Screen.GAME
             or handover.is_pending(after) != handover.is_pending(before)  # the phone passed
         )
@@ -109,7 +141,10 @@ def followed(before: AppState, after: AppState) -> AppState:
         return after
     done = finished(after)
     goes_on = after.game.current_player == before.game.current_player and step(after) is not None
-    if goes_on or handover.is_pending(done):  # its last word: on the turn, or the hand-over
+    # A computer plays next: its last word stays through the computers' turns, until the
+    # player's next move (in a first game against the computer, it never showed).
+    computers_next = after.game.player.kind is PlayerKind.COMPUTER and _in_play(done)
+    if goes_on or computers_next or handover.is_pending(done):  # on the turn, or the hand-over
         return replace(done, ui=replace(done.ui, guide_on=True))
     return done
 

@@ -26,6 +26,7 @@ from game.app.intents import (
     StartTurn,
     Tick,
     ToggleKeep,
+    Undo,
 )
 from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
@@ -34,6 +35,7 @@ from game.app.start import initial_state, resume
 from game.i18n.bidi import without_isolates
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
+from game.play.state import PlayerKind
 from game.rules.examples import example_points, example_roll
 from game.rules.rulesets import RULESETS
 from tests.app.driver import AppDriver
@@ -336,3 +338,30 @@ def test_a_reload_goes_on_guiding_at_the_step_it_was() -> None:
     done(StartGuide(), Roll(), SelectBox("chance"), ConfirmTurn())
     assert done.view().guide is not None  # its last word, which a reload does not bring back
     assert reloaded(done).view().guide is None
+
+
+def test_against_the_computer_the_guide_says_its_last_word_through_the_computers_turn() -> None:
+    # A first game against the computer: the last word stays while the computer plays, and
+    # goes at the player's next move (a walk never saw it). A box taken back meanwhile takes
+    # it away: the turn is not done.
+    t = AppDriver(initial_state(["en"], seed=3))
+    t.set_players([("Dana", "human", None), ("Bot", "computer", "optimal")])
+    t(SetAutoScore(0), StartGame())
+    t.tables_failed()
+    t(StartGuide(), Roll(), SelectBox("chance"), ConfirmTurn())
+    assert t.state.settings.guide_done and t.game.player.kind is PlayerKind.COMPUTER
+    done = t.view().guide
+    assert done is not None and done.text.startswith("That was a whole turn")
+    t.play_computer_turn()
+    assert t.game.current_player == 0
+    done = t.view().guide
+    assert done is not None and done.text.startswith("That was a whole turn")
+    t(Roll())
+    assert t.view().guide is None and not t.state.ui.guide_on
+    again = AppDriver(initial_state(["en"], seed=3))
+    again.set_players([("Dana", "human", None), ("Bot", "computer", "optimal")])
+    again(SetAutoScore(0), StartGame())
+    again.tables_failed()
+    again(StartGuide(), Roll(), SelectBox("chance"), ConfirmTurn(), Undo())
+    assert again.game.current_player == 0 and not again.game.sheets[0].filled_boxes
+    assert again.view().guide is None
