@@ -275,6 +275,26 @@ def test_a_sideways_tablet_shows_the_whole_sheet_to_a_finger(page: Page, app_url
             assert row and row["height"] >= 32, (ruleset, width, height, row)
 
 
+def test_the_guided_turn_leaves_a_tablets_and_a_laptops_sheet_whole(
+    page: Page, app_url: str
+) -> None:
+    # Above the sheet and the dice, over both: in the sheet's column alone it pushed Penta, its
+    # bonuses and Total out of sight (a walk).
+    ui = Ui(page).open(app_url, seed=34)
+    ui.set_players([("Ann", "human", None)])
+    ui.start()
+    page.click("#guide-start")
+    ui.roll()
+    expect(page.locator("#guide-text")).to_contain_text("Step 2 of 4")
+    for width, height in ((768, 1024), (1024, 768), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        seen = page.evaluate(MEASURE)
+        guide = page.locator("#guide").bounding_box()
+        tray = page.locator("#tray").bounding_box()
+        assert seen["rows"] == seen["allRows"], (width, height, seen)
+        assert guide and tray and guide["x"] + guide["width"] >= tray["x"] + tray["width"] - 1
+
+
 def die_widths_beside_the_sheet(page: Page) -> list[int]:
     """The dice's width on an upright tablet, a sideways one and a laptop."""
     widths = []
