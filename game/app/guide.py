@@ -121,13 +121,10 @@ def followed(before: AppState, after: AppState) -> AppState:
     shown if the same player goes on, or on the hand-over that follows), and that word gone at
     the game's next change or once the phone is passed."""
     if before.ui.guide_on and before.settings.guide_done:
-        played = (
-            after.game is not before.game
-            and not (
-                before.game is not None
-                and after.game is not None
-                and _computers_move(before.game, after.game)
-            )
+        played = after.game is not before.game and not (
+            before.game is not None
+            and after.game is not None
+            and _computers_move(before.game, after.game)
         )
         moved = (
             played
