@@ -8,8 +8,8 @@ through the UI and writes docs/screenshots/<language>-setup.png, -game.png and -
 countdown waiting); after the end, the first player's review: -review.png and
 -review-decision.png (the costliest decision opened). `--dark` adds the dark theme's
 (<language>-<screen>-dark.png). Then the game screen of four players at each layout's size
-(LAYOUTS: a phone upright and sideways, a tablet, a desktop), at the last roll with the hint
-shown: <language>-layout-<width>x<height>.png.
+(LAYOUTS: a phone upright and sideways, a tablet either way up, a desktop), at the last roll
+with the hint shown: <language>-layout-<width>x<height>.png.
 And the games kept: -kept.png (the unfinished games on the New game screen), -kept-delete.png
 (deleting one asks first), -history-games.png (personal bests and finished games) and
 -finished.png (a finished game's whole sheet); `--only kept` makes only these.
@@ -34,6 +34,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
+from game.app.fresh_choices import CHOICE_GUARD_SECONDS
+from game.app.model import ROLL_GUARD_SECONDS
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import SiteServer
 
@@ -46,7 +48,7 @@ PLAYERS = {
     "et": ("Mari", "Jaan"),
 }
 SEED = 2026
-LAYOUTS = ((360, 640), (640, 360), (1024, 768), (1280, 800))
+LAYOUTS = ((360, 640), (640, 360), (768, 1024), (1024, 768), (1280, 800))
 DAILY_MORNING = datetime(2026, 12, 1, 9, 30)
 
 
@@ -107,7 +109,8 @@ def shoot(browser: Browser, url: str, language: str, scheme: str) -> None:
     page.screenshot(path=OUT / f"{language}-box-help{suffix}.png")
     page.click("#box-close")
     while page.locator("#roll").is_enabled():  # the last roll: the countdown runs...
-        page.wait_for_timeout(500)  # (a roll sooner than 0.4 s after the last is a double tap)
+        # A roll sooner than that after the last is a double tap.
+        page.wait_for_timeout(ROLL_GUARD_SECONDS * 1000 + 100)
         page.click("#roll")
     page.click("#game-rules")  # ...and waits for the rules
     expect(page.locator("#rules-note")).to_be_visible()
@@ -154,7 +157,7 @@ def shoot_layouts(browser: Browser, url: str, language: str) -> None:
     expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
     for _ in range(3):
         page.click("#roll")
-        page.wait_for_timeout(450)  # past the double-tap guard
+        page.wait_for_timeout(ROLL_GUARD_SECONDS * 1000 + 100)  # past the double-tap guard
     page.click("#hint")
     for width, height in LAYOUTS:
         page.set_viewport_size({"width": width, "height": height})
@@ -225,7 +228,7 @@ def shoot_coach(browser: Browser, url: str, language: str) -> None:
         page.click("#start")
         expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
         page.click("#roll")
-        page.wait_for_timeout(450)  # past the double-tap guard
+        page.wait_for_timeout(ROLL_GUARD_SECONDS * 1000 + 100)  # past the double-tap guard
         page.click("#roll")  # nothing kept: all five again
         shown = "#coach-warning" if mode == "warn" else "#tray-summary"
         expect(page.locator(shown)).to_be_visible()
@@ -313,9 +316,14 @@ def settle(page: Page) -> None:
 
 def play_humans(page: Page) -> None:
     """Each human's turn: roll once, then take the box that pays most now."""
-    while page.locator("#human-controls").is_visible() or take_phone(page):
+    # The hand-over first: a turn's buttons still show as it comes up.
+    while take_phone(page) or page.locator("#human-controls").is_visible():
         page.click("#roll")
         score_best(page)
+
+
+# Whose turn, in which round: what the game screen says of the turn.
+TURN = """() => ['turn-title', 'round'].map(id => document.getElementById(id).textContent).join()"""
 
 
 def score_best(page: Page) -> None:
@@ -323,20 +331,33 @@ def score_best(page: Page) -> None:
     boxes = page.locator("#sheet button[data-box]:not([disabled])")
     values = boxes.evaluate_all("bs => bs.map(b => Number(b.textContent) || 0)")
     boxes.nth(values.index(max(values))).click()
+    turn = page.evaluate(TURN)
     page.click("#confirm")
+    # The turn has passed: to the hand-over, the next turn, or the end.
+    page.wait_for_function(
+        f"""(turn) => document.getElementById('handover-screen').checkVisibility()
+            || !document.getElementById('game-screen').checkVisibility()
+            || ({TURN})() !== turn""",
+        arg=turn,
+    )
 
 
 def take_phone(page: Page) -> bool:
     """Taps the hand-over between two humans' turns, if it shows."""
     if not page.locator("#handover-screen").is_visible():
         return False
+    # Not sooner than a player reads it: a tap at once is taken for a double tap, and ignored.
+    page.wait_for_timeout(CHOICE_GUARD_SECONDS * 1000 + 100)
     page.click("#handover-start")
+    expect(page.locator("#handover-screen")).to_be_hidden()
     return True
 
 
 def skip_computer(page: Page) -> None:
     if page.locator("#computer-controls").is_visible():
+        page.wait_for_timeout(CHOICE_GUARD_SECONDS * 1000 + 100)  # as take_phone
         page.click("#skip")
+        expect(page.locator("#computer-controls")).to_be_hidden(timeout=30_000)
 
 
 def main() -> None:
