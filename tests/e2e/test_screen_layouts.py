@@ -295,6 +295,27 @@ def test_the_guided_turn_leaves_a_tablets_and_a_laptops_sheet_whole(
         assert guide and tray and guide["x"] + guide["width"] >= tray["x"] + tray["width"] - 1
 
 
+def test_a_laptops_dice_and_roll_stay_put_through_a_turn(page: Page, app_url: str) -> None:
+    # Under the mouse: Roll moved 10 to 20 px as the hint's and the countdown's lines came,
+    # and the sheet grew 13 px (a pixel a row) with the first roll's buttons (a walk).
+    page.set_viewport_size({"width": 1280, "height": 800})
+    ui = Ui(page).open(app_url, seed=35)
+    ui.set_players([("Ann", "human", None), ("Bot", "computer", "optimal")])
+    ui.start()
+    ui.roll()  # (the guide's offer, above, goes with it)
+    where = """() => ['roll', 'dice', 'sheet-wrap']
+        .map(id => document.getElementById(id).getBoundingClientRect())
+        .map(box => [Math.round(box.top), Math.round(box.height)])"""
+    first = page.evaluate(where)
+    page.click("#hint")
+    expect(page.locator("#hint-text")).not_to_have_text("")
+    assert page.evaluate(where) == first
+    ui.roll()
+    ui.roll()
+    expect(page.locator("#countdown")).to_be_visible()
+    assert page.evaluate(where) == first
+
+
 def die_widths_beside_the_sheet(page: Page) -> list[int]:
     """The dice's width on an upright tablet, a sideways one and a laptop."""
     widths = []
