@@ -234,6 +234,9 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
     usual_beside = die_widths_beside_the_sheet(page)
     page.set_viewport_size({"width": 360, "height": 640})
     before = die.bounding_box()
+    subtotal = page.locator('#sheet tr[data-row="upper_subtotal"] th')
+    text_size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    subtotal_before = subtotal.evaluate(text_size)
     page.click("#settings-button")
     page.locator("label[for=size-setting-large]").click()
     page.locator("label[for=sound-setting-off]").click()
@@ -241,6 +244,8 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
     expect(page.locator("html")).to_have_attribute("data-size", "large")
     after = die.bounding_box()
     assert before and after and after["width"] > before["width"] * 1.2, (before, after)
+    # The sums' names too, as the other rows' (they stayed small: a walk).
+    assert subtotal.evaluate(text_size) > subtotal_before * 1.1
     seen = page.evaluate(MEASURE)
     assert not seen["sideways"] and not seen["currentCut"] and seen["namesInSight"], seen
     assert seen["rows"] >= 5 and seen["trayShare"] <= MAX_TRAY_SHARE, seen
