@@ -80,7 +80,7 @@ MEASURE = """() => {
             .reduce((rows, li) => ({...rows, [li.offsetTop]: (rows[li.offsetTop] || 0) + 1}), {})),
         namesWidth: pinned.width,
         trayBelowFrame: Math.round(tray.bottom - frame.bottom),
-        columnWider: Math.round(Math.max(...['coach-note', 'guide', 'scroll-hint']
+        columnWider: Math.round(Math.max(...['scroll-hint']
             .map(id => document.getElementById(id)).filter(e => e.checkVisibility())
             .map(e => e.getBoundingClientRect().width), frame.width) - frame.width),
         sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
@@ -192,7 +192,8 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
         # far from them.
         if seen["namesWidth"] > 16 * 16:
             problems.append(f"the box names' column is {seen['namesWidth']} px wide")
-        # Where the sheet's column is as wide as the sheet, nothing else widens it: the turn's
+        # Where the sheet's column is as wide as the sheet, what shares it does not widen it
+        # (the turn's line, the coach's note and the guide go over both columns): the turn's
         # line did, and the game moved sideways when the title changed.
         if (height > width or width >= 1024) and seen["columnWider"] > 1:
             problems.append(f"the sheet's column is {seen['columnWider']} px wider than it")
