@@ -116,16 +116,15 @@ def _valid_seat(index: object, seats: list[Seat]) -> bool:
 
 
 def default_names(kinds: Sequence[PlayerKind], language: str) -> tuple[str, ...]:
-    """The names of unnamed players: "Player N" by the seat's place in the turn order,
-    "Computer N" counting the computer players only (one human, one computer: "Computer 1")."""
+    """The names of unnamed players, each kind counted apart: people "Player N", computers
+    "Computer N" (Player 1, Computer 1, Player 2). Numbered by the seat's place in the turn
+    order, the third person after a computer was "Player 4" beside no Player 3 (a walk)."""
+    counted = {PlayerKind.HUMAN: 0, PlayerKind.COMPUTER: 0}
     names = []
-    computers = 0
-    for number, kind in enumerate(kinds, start=1):
-        if kind is PlayerKind.COMPUTER:
-            computers += 1
-            names.append(default_name(COMPUTER_KEY, computers, language))
-        else:
-            names.append(default_name(HUMAN_KEY, number, language))
+    for kind in kinds:
+        counted[kind] += 1
+        key = COMPUTER_KEY if kind is PlayerKind.COMPUTER else HUMAN_KEY
+        names.append(default_name(key, counted[kind], language))
     return tuple(names)
 
 

@@ -368,8 +368,8 @@ def test_a_seat_is_headed_by_its_name_not_a_players_number() -> None:
         ]
     )
     for language, expected in (
-        ("en", ["Player 1", "Computer 1", "Player 3", "Computer 2"]),
-        ("et", ["Mängija 1", "Arvuti 1", "Mängija 3", "Arvuti 2"]),
+        ("en", ["Player 1", "Computer 1", "Player 2", "Computer 2"]),
+        ("et", ["Mängija 1", "Arvuti 1", "Mängija 2", "Arvuti 2"]),
     ):
         driver(SetLanguage(language))
         setup = driver.snapshot().setup
@@ -384,7 +384,7 @@ def test_a_seat_is_headed_by_its_name_not_a_players_number() -> None:
     setup = driver.snapshot().setup
     assert setup is not None
     assert setup.seats[2].heading.replace("\u2068", "").replace("\u2069", "") == "Noa"
-    assert setup.seats[2].placeholder == "Mängija 3"
+    assert setup.seats[2].placeholder == "Mängija 2"
 
 
 def test_with_rolls_left_the_tray_says_the_dice_may_be_rolled_again() -> None:
