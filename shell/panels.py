@@ -24,7 +24,8 @@ class Panels:
 
     def history(self, view: HistoryView) -> None:
         self.node("history-title").text(view.title)
-        self.node("stats-title").text(view.stats_title)
+        # Nothing under the heading until a game is finished: the empty text says what comes.
+        self.node("stats-title").text(view.stats_title).show(not view.empty)
         self.node("history-back").text(view.back_label)
         self.node("data-title").text(view.data_title)
         self.node("export-history").text(view.export_label)

@@ -128,15 +128,6 @@ def test_a_name_keeps_its_joiners_and_loses_its_direction_overrides() -> None:
     assert [p.name for p in d.state.game.players] == [f"{family} Cohen", "Player 2"]
 
 
-def test_default_names_count_people_and_computers_apart() -> None:
-    d = seeded(seats=1)
-    d(AddPlayer(PlayerKind.COMPUTER), AddPlayer(), AddPlayer(PlayerKind.COMPUTER), AddPlayer())
-    d(StartGame())
-    assert d.state.game is not None
-    names = ["Player 1", "Computer 1", "Player 2", "Computer 2", "Player 3"]
-    assert [p.name for p in d.state.game.players] == names
-
-
 def test_default_names_follow_the_language() -> None:
     d = seeded(seats=1)
     d(AddPlayer(PlayerKind.COMPUTER), AddPlayer(), AddPlayer(PlayerKind.COMPUTER))

@@ -9,7 +9,7 @@ import random
 from datetime import date
 
 from cli.random_play import random_game
-from game.app.intents import OpenHistory, SetLanguage, StatsLoaded
+from game.app.intents import OpenHistory, SetLanguage, StartGame, StatsLoaded
 from game.app.model import AppState
 from game.app.setup_intents import SetPlayerKind
 from game.app.start import initial_state
@@ -105,3 +105,14 @@ def test_shown_name_changes_only_default_names() -> None:
     for typed in ("Player", "Player 03", "Player 1 and 2", "player 1", "Player -1", "Player ٣"):
         assert shown_name(typed, "et") == typed
         assert same_player(typed) == typed
+
+
+def test_people_and_computers_are_numbered_apart() -> None:
+    """A walk met "Player 4" after "Computer 1", beside no Player 3."""
+    driver = AppDriver.seeded(1)
+    human, computer = ("", "human", None), ("", "computer", None)
+    driver.set_players([human, computer, human, computer, human])
+    driver(StartGame())
+    assert driver.state.game is not None
+    names = [player.name for player in driver.state.game.players]
+    assert names == ["Player 1", "Computer 1", "Player 2", "Computer 2", "Player 3"]
