@@ -71,7 +71,7 @@ def test_the_next_human_gets_a_hand_over_and_nothing_of_her_turn_before_the_tap(
     assert t.game.current_player == 1
     assert snap.screen == "handover" and snap.game is None  # nothing of Dana's turn shows
     assert snap.handover is not None
-    assert snap.handover.title == f"Pass the phone to {iso('Dana')}"
+    assert snap.handover.title == f"Hand over to {iso('Dana')}"
     assert snap.handover.start_label == f"Start {iso('Dana')}'s turn"
     (line,) = snap.handover.moves_since
     assert "Ann" in line and "Chance" in line
@@ -89,8 +89,8 @@ def test_the_next_human_gets_a_hand_over_and_nothing_of_her_turn_before_the_tap(
 
 def test_the_hand_over_is_in_every_language_with_the_name_isolated() -> None:
     for language, title in (
-        ("he", f"העבירו את הטלפון אל {iso('Dana')}"),
-        ("et", f"Anna telefon edasi: {iso('Dana')}"),
+        ("he", f"העבירו את המכשיר אל {iso('Dana')}"),
+        ("et", f"Anna seade edasi: {iso('Dana')}"),
     ):
         t = table(HUMAN, HUMAN, language=language)
         score_a_turn(t)
@@ -168,7 +168,7 @@ def test_the_setting_turns_it_off_and_is_kept_in_the_preferences() -> None:
     t = table(HUMAN, HUMAN)
     t(OpenSettings())
     settings = t.snapshot().settings
-    assert settings.pass_phone_label == "Pass the phone between turns"
+    assert settings.pass_phone_label == "Hand over between turns"
     assert [(c.label, c.selected) for c in settings.pass_phone_choices] == [
         ("On", True),
         ("Off", False),

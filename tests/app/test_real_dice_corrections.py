@@ -374,7 +374,7 @@ def test_the_end_screen_corrects_a_last_box_mistyped_and_clears_one_back_into_th
     ended = driver.game
     end = driver.snapshot().end
     assert end is not None and end.breakdown_help == (
-        "A box entered wrong? Tap it to correct it (a box corrected is marked in its corner)."
+        "A box entered wrong? Select it to correct it (a box corrected is marked in its corner)."
     )
     (avi_chance,) = driver.row("chance", "end")[1:]
     assert plain(avi_chance.correct) == "Correct Avi's Chance: 28"

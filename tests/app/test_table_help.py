@@ -226,7 +226,7 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     assert "box on the sheet" in (t.view().guide or guide).text
     t(Roll())  # the last roll: the countdown waits while the guide shows
     shown = without_isolates((t.view().guide or guide).text)
-    assert shown.startswith("Step 3 of 4: Tap a box")
+    assert shown.startswith("Step 3 of 4: Choose a box")
     assert t.state.pacing.countdown_deadline is None
     assert t.view().countdown_help == "Paused for the guided turn: take your time."
     # The folded tray says so too: "Scoring Pair in 3 seconds" there read as stuck to a walk.
