@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 
+from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
 from game.app.effects import Focus, SavePreferences, SaveSession
 from game.app.intents import (
     CloseDialog,
@@ -32,6 +33,8 @@ from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
 from game.app.setup_intents import AddPlayer, ChooseRuleset
 from game.app.start import initial_state, resume
+from game.coach.optimal import AdvisorCoach
+from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
@@ -40,6 +43,7 @@ from game.rules.examples import example_points, example_roll
 from game.rules.rulesets import RULESETS
 from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
+from tests.solved_tables import solved_advisor
 
 
 def game_of(ruleset: str = "penta", language: str = "en-US", seed: int = 3) -> AppDriver:
@@ -206,6 +210,22 @@ def test_the_box_dialog_holds_the_countdown_like_the_rules() -> None:
 
 
 # --- the guided first turn ----------------------------------------------------------------
+
+
+def test_under_the_coachs_warning_the_guide_explains_it_not_its_step() -> None:
+    """A walk read "Press Confirm turn" in the guide while the coach warned against that move."""
+    t = AppDriver.seeded(5, coach=AdvisorCoach(solved_advisor("penta")))  # rolls 6, 6, 6, 6, 5
+    t(SetPlayerCoach(0, CoachMode.WARN), StartGame())
+    t.tables_ready()
+    t(StartGuide(), Roll(), Roll())  # all five again: the warning waits
+    assert t.view().coach_warning is not None
+    guide = t.view().guide
+    assert guide is not None
+    shown = without_isolates(guide.text)
+    assert shown.startswith("Step 2 of 4: The coach knows a better move")
+    assert all(label in shown for label in ("“Show it”", "“Play mine anyway”"))
+    t(PlayMineAnyway())
+    assert "Roll once more" in (t.view().guide or guide).text
 
 
 def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
