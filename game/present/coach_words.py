@@ -34,8 +34,11 @@ def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
     judgement = verdict.judgement
     # The difference of the two figures the reason gives below it.
     points = shown_difference(judgement.best, judgement.chosen)
+    # The better move named first, in words: a walk read only figures ("A better move is worth
+    # 22.4 more points") and had to find the move in the reason's statistics.
+    best = _advice_words(verdict.game, judgement.best_move, t)
     return CoachWarningView(
-        headline=t("coach.warning", points=t.format_number(points, DECIMALS)),
+        headline=t("coach.warning", best=best, points=t.format_number(points, DECIMALS)),
         reason=reason(verdict, t),
         show_label=t("coach.show_best"),
         play_label=t("coach.play_anyway"),
@@ -111,14 +114,14 @@ def _line_loss(verdict: CoachVerdict) -> float:
 
 
 def reason(verdict: CoachVerdict, t: Translator) -> str:
-    """Both moves with their expected final scores, then why in words (why_words)."""
+    """Both moves' expected final scores (the better move is named by the headline), then why
+    in words (why_words)."""
     game, judgement = verdict.game, verdict.judgement
     sentences = [
         t(
             "coach.reason",
             mine=_move_words(game, verdict.move, t),
             mine_value=t.format_number(judgement.chosen, DECIMALS),
-            best=_advice_words(game, judgement.best_move, t),
             best_value=t.format_number(judgement.best, DECIMALS),
         )
     ]

@@ -98,11 +98,11 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     # The difference of the two figures of the reason, as shown: it adds up on the screen.
     shown_loss = round(round(best, 1) - round(mine, 1), 1)
     assert without_isolates(warning.headline) == (
-        f"A better move is worth {t.format_number(shown_loss, 1)} more points"
+        f"Better move: keeping 6, 6, 6, 6 ({t.format_number(shown_loss, 1)} more points on average)"
     )
     reason = without_isolates(warning.reason)
     assert t.format_number(best, 1) in reason and t.format_number(mine, 1) in reason
-    assert "keeping 6, 6, 6, 6" in reason
+    assert "(rerolling all five)" in reason and "keeping" not in reason  # the better: above
     assert "on average, than" not in reason  # two keeps: not a box against a roll
     # What the best keep aims at, which the figures alone do not say.
     aim = aim_difference(coach.advisor, position_of(d.game), (6, 6, 6, 6), ())
