@@ -17,7 +17,7 @@ from game.i18n.translator import Translator
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.sheet import Sheet
-from game.play.state import GameState
+from game.play.state import GameState, PlayerKind
 from game.present.help_views import CoachWarningView
 from game.present.tenths import DECIMALS, shown_difference
 from game.rules.dice import FACES
@@ -93,6 +93,11 @@ def _line_verdict(
     )
     if own is not None and game.game_turn <= own.game.game_turn + 1:
         return own, "", {}  # the player's own turn (a player alone: the next one too)
+    if game.player.kind is PlayerKind.COMPUTER:
+        # Through the computers' turns that follow, named: it went at the computer's first
+        # roll, before a walk's player had read it.
+        last = _last_persons_line(state, game)
+        return None if last is None else (last, "_for", {"name": game.players[last.player].name})
     if game.dice is not None:
         return None
     if passing is not None and (handing_over or own is None):
@@ -106,6 +111,18 @@ def _line_verdict(
         if handing_over:
             return own, "_last_for", {"name": game.players[own.player].name}
         return own, "_last", {}
+    return None
+
+
+def _last_persons_line(state: AppState, game: GameState) -> CoachVerdict | None:
+    """The line on the move of the person who played last, when only computers played since."""
+    players = game.players
+    for line in state.coaching.lines:
+        since = range(line.game.game_turn + 1, game.game_turn + 1)
+        if since and all(
+            players[turn % len(players)].kind is PlayerKind.COMPUTER for turn in since
+        ):
+            return line
     return None
 
 

@@ -216,7 +216,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         rules_label=t("setup.show_rules", ruleset=t.ruleset_name(ruleset.id)),
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,
-        coach_line=coach_line(state, t) if human else "",
+        coach_line=coach_line(state, t),
         coach_line_loss=human and coach_line_tells_loss(state),
         pad=pad_view(state, t, advice),
         countdown_held=held,

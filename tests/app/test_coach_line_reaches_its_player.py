@@ -16,6 +16,8 @@ from game.app.intents import (
     StartTurn,
     ToggleKeep,
 )
+from game.app.setup_intents import AddPlayer
+from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
@@ -118,3 +120,50 @@ def test_what_the_last_keep_cost_is_the_folded_line_while_the_countdown_runs(
     assert d.state.pacing.countdown_deadline is not None
     assert "points lost" in d.view().coach_line
     assert d.view().tray_summary == d.view().coach_line
+
+
+def test_after_the_computers_turn_the_line_is_on_the_players_last_move(
+    coach: AdvisorCoach,
+) -> None:
+    d = AppDriver.seeded(5, coach=coach)
+    d(AddPlayer(PlayerKind.COMPUTER), SetPlayerCoach(0, CoachMode.ALWAYS), StartGame())
+    d.tables_ready()
+    d(Roll(), Roll(), Roll())
+    d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
+    assert d.state.coaching.lines and d.game.current_player == 1
+    said = without_isolates(d.view().coach_line)
+    assert said.startswith("Coach to Player 1: "), said
+    # Through the computer's turn, named: it went at the computer's first roll (a walk).
+    rolled = 0
+    while d.game.current_player == 1:
+        assert without_isolates(d.view().coach_line) == said
+        rolled += d.game.dice is not None
+        d.wait_until_due()
+    assert rolled  # seen after the computer's rolls too
+    assert d.game.current_player == 0 and d.game.dice is None
+    # A word on the box, said as such: not as a word on the computer's move just seen.
+    said = without_isolates(d.view().coach_line)
+    assert said.startswith("Coach, last move: "), said
+    d(Roll())
+    assert d.view().coach_line == ""  # until the player rolls
+    d(Roll())  # the player's own decision (all five rolled again): it speaks again
+    assert without_isolates(d.view().coach_line).startswith("Coach: ")
+
+
+def test_its_word_on_a_box_reaches_the_player_at_the_hand_over(coach: AdvisorCoach) -> None:
+    # Two humans passing the phone: the next turn is the other's, so the line was never seen.
+    d = AppDriver.seeded(5, coach=coach)
+    d(AddPlayer(), SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(0), StartGame())
+    d.tables_ready()
+    d(Roll(), Roll(), Roll())
+    d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
+    handover = d.snapshot().handover
+    assert handover is not None and d.game.current_player == 1
+    said = without_isolates(handover.coach_line)
+    assert said == "Coach to Player 1: best move" or said.startswith(
+        "Coach to Player 1: the best was "
+    )
+    d(StartTurn())
+    assert without_isolates(d.view().coach_line) == said  # until the next player rolls
+    d(Roll())
+    assert d.view().coach_line == ""

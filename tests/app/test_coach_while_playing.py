@@ -26,7 +26,6 @@ from game.app.intents import (
     SetAutoScore,
     SetLanguage,
     StartGame,
-    StartTurn,
     ToggleKeep,
 )
 from game.app.model import AppState, Screen
@@ -312,45 +311,6 @@ def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
     assert without_isolates(d.view().coach_line) == (
         f"Coach: the best was {best_words} (points lost: {t.format_number(loss, 1)})"
     )
-
-
-def test_after_the_computers_turn_the_line_is_on_the_players_last_move(
-    coach: AdvisorCoach,
-) -> None:
-    d = AppDriver.seeded(SEED, coach=coach)
-    d(AddPlayer(PlayerKind.COMPUTER), SetPlayerCoach(0, CoachMode.ALWAYS), StartGame())
-    d.tables_ready()
-    d(Roll(), Roll(), Roll())
-    d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
-    assert d.state.coaching.lines and d.game.current_player == 1
-    d.play_computer_turn()
-    assert d.game.current_player == 0 and d.game.dice is None
-    # A word on the box, said as such: not as a word on the computer's move just seen.
-    said = without_isolates(d.view().coach_line)
-    assert said.startswith("Coach, last move: "), said
-    d(Roll())
-    assert d.view().coach_line == ""  # until the player rolls
-    d(Roll())  # the player's own decision (all five rolled again): it speaks again
-    assert without_isolates(d.view().coach_line).startswith("Coach: ")
-
-
-def test_its_word_on_a_box_reaches_the_player_at_the_hand_over(coach: AdvisorCoach) -> None:
-    # Two humans passing the phone: the next turn is the other's, so the line was never seen.
-    d = AppDriver.seeded(SEED, coach=coach)
-    d(AddPlayer(), SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(0), StartGame())
-    d.tables_ready()
-    d(Roll(), Roll(), Roll())
-    d(SelectBox(best_immediate_box(d.game)), ConfirmTurn())
-    handover = d.snapshot().handover
-    assert handover is not None and d.game.current_player == 1
-    said = without_isolates(handover.coach_line)
-    assert said == "Coach to Player 1: best move" or said.startswith(
-        "Coach to Player 1: the best was "
-    )
-    d(StartTurn())
-    assert without_isolates(d.view().coach_line) == said  # until the next player rolls
-    d(Roll())
-    assert d.view().coach_line == ""
 
 
 def test_the_coach_says_nothing_until_the_table_is_there(coach: AdvisorCoach) -> None:
