@@ -83,6 +83,9 @@ class SetupForm:
             ):
                 nodes[key].attr("aria-label", label).attr("title", label)
                 nodes[key].flag("disabled", not enabled)
+            # A player alone can be neither moved nor removed: three greyed buttons said
+            # nothing to a walk but clutter.
+            nodes["actions"].show(len(view.seats) > 1)
 
     def _new_seat(self, container: Any, index: int) -> dict[str, Node]:
         make = self.page.create
@@ -148,6 +151,7 @@ class SetupForm:
         container.append(item)
         return {
             "item": Node(item),
+            "actions": Node(actions),
             "heading": Node(heading),
             "name_label": Node(name_label),
             "name": Node(name),

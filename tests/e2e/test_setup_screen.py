@@ -48,6 +48,8 @@ def test_the_focus_follows_the_moved_player_and_survives_a_removal(
     page.click("#remove-player-confirm")
     expect(page.locator("#seats > li")).to_have_count(1)
     assert page.evaluate(FOCUSED).startswith("add-human|")
+    # Alone, the player can be neither moved nor removed: no greyed buttons (a walk).
+    expect(page.locator("#seats .seat-actions")).to_be_hidden()
 
 
 SETUP_CONTROLS = (
