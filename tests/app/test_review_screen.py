@@ -393,30 +393,28 @@ def test_the_open_boxes_read_in_the_languages_direction() -> None:
     [
         (
             0.0,
-            "The computer, playing at its best, scored more than this in every game of its sample: "
-            "see below where "
+            "Every perfectly played game in the sample scored more than this: see below where "
             "the points went",
             "every perfectly played game scored more",
         ),
         (
             0.3,
-            "This score beats about 1% of the games the computer plays at its best",
+            "This score beats about 1% of perfectly played games",
             "better than about 1%",
         ),
         (
             64.2,
-            "This score beats about 64% of the games the computer plays at its best",
+            "This score beats about 64% of perfectly played games",
             "better than about 64%",
         ),
         (
             99.7,
-            "This score beats about 99% of the games the computer plays at its best",
+            "This score beats about 99% of perfectly played games",
             "better than about 99%",
         ),
         (
             100.0,
-            "This score beats every game the computer played at its best in its sample: luck was "
-            "on your side",
+            "This score beats every perfectly played game in the sample: luck was on your side",
             "better than every perfectly played game",
         ),
     ],
