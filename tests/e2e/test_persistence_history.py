@@ -128,7 +128,9 @@ def test_statistics_export_import_round_trip_without_duplicates(
     page.reload()
     wait_until_ready(page)
     open_history(page)
-    expect(page.locator("#history-empty")).to_have_text("No finished games yet.")
+    expect(page.locator("#history-empty")).to_contain_text(
+        "No finished games yet. Each game you finish is kept here"
+    )
     expect(page.locator("#stats-list > li")).to_have_count(0)
 
     page.set_input_files("#import-file", exported)
