@@ -109,7 +109,7 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
             FinishedGameView(
                 id=record.id,
                 title=t(f"finished.title{dice}", date=day, ruleset=ruleset),
-                scores=_scores(final, t),
+                scores=_scores(final, t, winners=True),
                 open_label=t("finished.open"),
                 open_name=t(
                     f"finished.open_named{dice}",
@@ -186,9 +186,17 @@ KEPT_TOGETHER = 20
 end and "1: 71" on the next read as a score of 1 (a walk). A longer one may."""
 
 
-def _scores(game: GameState, t: Translator) -> str:
+def _scores(game: GameState, t: Translator, winners: bool = False) -> str:
+    """Each player's total; with `winners`, the winners of a game of several marked (a walk
+    could not tell from the history's list who had won)."""
+    best = max(sheet.total for sheet in game.sheets)
+    marked = winners and len(game.players) > 1
     return " · ".join(
-        t("kept.player_score", name=_kept_together(player.name), points=sheet.total)
+        t(
+            "finished.winner_score" if marked and sheet.total == best else "kept.player_score",
+            name=_kept_together(player.name),
+            points=sheet.total,
+        )
         for player, sheet in zip(game.players, game.sheets, strict=True)
     )
 
