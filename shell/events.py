@@ -15,6 +15,7 @@ from game.app.coach_intents import (
     DismissWarning,
     PlayMineAnyway,
     SetCoachThreshold,
+    SetGameCoach,
     SetPlayerCoach,
     ShowBestMove,
 )
@@ -309,6 +310,8 @@ class Events:
             self._send(SetPlayerLevel(index, value))
         elif action == "coach" and index is not None and value in tuple(CoachMode):
             self._send(SetPlayerCoach(index, CoachMode(value)))
+        elif action == "game-coach" and index is not None and value in tuple(CoachMode):
+            self._send(SetGameCoach(index, CoachMode(value)))
         elif action == "coach-threshold":
             for points in COACH_THRESHOLDS:
                 if threshold_value(points) == value:

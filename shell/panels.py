@@ -149,7 +149,32 @@ class Panels:
         self.node("coach-threshold-legend").text(view.coach_threshold_label)
         self.node("coach-threshold-help").text(view.coach_threshold_help)
         self._radios("coach-threshold", view.coach_thresholds)
+        self._game_coaches(view)
         self.node("settings-done").text(view.close_label)
+
+    def _game_coaches(self, view: SettingsView) -> None:
+        """A select per person of the game under way, labelled with their name."""
+        self.node("game-coach-legend").text(view.game_coach_label)
+        self.node("game-coach").show(bool(view.game_coaches))
+        box = self.node("game-coach-list")
+        players = [(coach.player, coach.name) for coach in view.game_coaches]
+        if box.changed("#players", players):
+            while box.el.children.length > 0:
+                box.el.lastElementChild.remove()
+            for coach in view.game_coaches:
+                select_id = f"game-coach-{coach.player}"
+                label = self.page.create("label", "field-label")
+                label.setAttribute("for", select_id)
+                fill_text(label, coach.name)
+                select = self.page.create("select", "", id=select_id)
+                select.dataset.action = "game-coach"
+                select.dataset.index = str(coach.player)
+                field = self.page.create("div", "field")
+                field.append(label, select)
+                box.el.append(field)
+        for coach in view.game_coaches:
+            select = self.page.document.getElementById(f"game-coach-{coach.player}")
+            self.page.fill_select(select, coach.choices)
 
     def _radios(self, name: str, choices: Sequence[Choice]) -> None:
         for choice in choices:

@@ -1,5 +1,5 @@
-"""The intents of the coach while playing (game.app.coaching): each seat's mode, the warning's
-threshold, and the answers to a warning."""
+"""The intents of the coach while playing (game.app.coaching): each seat's mode, each player's
+in the game being played, the warning's threshold, and the answers to a warning."""
 
 from __future__ import annotations
 
@@ -13,6 +13,15 @@ class SetPlayerCoach:
     """The coach while playing of the human player at seat `index` (game.app.coaching)."""
 
     index: int
+    mode: CoachMode
+
+
+@dataclass(frozen=True)
+class SetGameCoach:
+    """The coach while playing of the human `player` of the game being played, from the
+    settings: a walk could not turn it on once the game had started."""
+
+    player: int
     mode: CoachMode
 
 

@@ -15,6 +15,7 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
                                        is set up (its dice kept, or its box chosen), and the
                                        move warned about goes ahead if the player makes it again
     changed(state)                     the dice kept or the box chosen changed: nothing waits
+    set_mode(state, player, mode)      a player's coach changed mid-game (the settings)
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
 
 The countdown's automatic box is never judged: it never waits for the coach.
@@ -115,6 +116,35 @@ def changed(state: AppState) -> AppState:
     if state.coaching.waiting is None:
         return state
     return replace(state, coaching=replace(state.coaching, waiting=None))
+
+
+def set_mode(state: AppState, player: object, mode: object) -> AppState:
+    """The game's human `player` coached on `mode` from now on; their warning that waits goes
+    unless the mode is still "warn", their line unless it is still "always". No game, no such
+    player, a computer or no such mode: nothing changes."""
+    game = state.game
+    if (
+        game is None
+        or game.is_over
+        or not isinstance(player, int)
+        or isinstance(player, bool)
+        or player not in range(len(game.players))
+        or game.players[player].kind is PlayerKind.COMPUTER
+        or mode not in tuple(CoachMode)
+    ):
+        return state
+    chosen = CoachMode(str(mode))
+    modes = list(state.coaching.modes)
+    if len(modes) != len(game.players):
+        modes = [CoachMode.OFF] * len(game.players)
+    modes[player] = chosen
+    coaching = replace(state.coaching, modes=tuple(modes))
+    waiting = coaching.waiting
+    if waiting is not None and waiting.player == player and chosen is not CoachMode.WARN:
+        coaching = replace(coaching, waiting=None)
+    if chosen is not CoachMode.ALWAYS:
+        coaching = replace(coaching, lines=_without_line_of(state, player))
+    return state if coaching == state.coaching else replace(state, coaching=coaching)
 
 
 def started(state: AppState, modes: tuple[CoachMode, ...]) -> AppState:

@@ -12,6 +12,7 @@ from game.app.coach_intents import (
     DismissWarning,
     PlayMineAnyway,
     SetCoachThreshold,
+    SetGameCoach,
     SetPlayerCoach,
     ShowBestMove,
 )
@@ -469,6 +470,7 @@ Intent = (
     | CloseFinished
     | KeptListed
     | SetPlayerCoach
+    | SetGameCoach
     | SetCoachThreshold
     | ShowBestMove
     | PlayMineAnyway

@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import game.app.coaching as coaching
 import game.app.countdown as countdown
 import game.app.fresh_choices as fresh_choices
 import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
 import game.app.review_flow as review_flow
-from game.app.coach_intents import SetCoachThreshold, ShowBestMove
+from game.app.coach_intents import SetCoachThreshold, SetGameCoach, ShowBestMove
 from game.app.comfort import apply_comfort
 from game.app.correcting import apply_correction
 from game.app.daily import replayable, start_daily, todays_kept
@@ -330,6 +331,8 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             if speed not in tuple(Speed):
                 return state
             return replace(state, settings=replace(state.settings, computer_speed=Speed(speed)))
+        case SetGameCoach(player, mode):
+            return coaching.set_mode(state, player, mode)
         case SetCoachThreshold(points):
             if points not in COACH_THRESHOLDS or isinstance(points, bool):
                 return state

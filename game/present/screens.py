@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.app.coaching import mode_of
 from game.app.daily import replayable, todays_kept, todays_result
 from game.app.model import (
     AUTO_SCORE_BY_THE_RULES,
@@ -34,6 +35,7 @@ from game.present.kept_screens import (
 from game.present.sheet import sheet_view
 from game.present.views import (
     EndView,
+    GameCoachView,
     LeaveView,
     RulesetCard,
     SeatView,
@@ -373,6 +375,27 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
             )
             for points in COACH_THRESHOLDS
         ),
+        game_coach_label=t("setup.coach"),
+        game_coaches=_game_coaches(state, t),
+    )
+
+
+def _game_coaches(state: AppState, t: Translator) -> tuple[GameCoachView, ...]:
+    """Each person's coach in the game under way: a walk could not turn it on once playing."""
+    game = state.game
+    if game is None or game.is_over:
+        return ()
+    return tuple(
+        GameCoachView(
+            index,
+            shown_name(player.name, t.language),
+            tuple(
+                Choice(mode.value, t(f"coach.mode.{mode.value}"), mode is mode_of(state, index))
+                for mode in CoachMode
+            ),
+        )
+        for index, player in enumerate(game.players)
+        if player.kind is PlayerKind.HUMAN
     )
 
 

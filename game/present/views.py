@@ -290,6 +290,14 @@ class EndView(NamedTuple):
     """With real dice: the sheet's boxes are corrected with a tap, the last one too."""
 
 
+class GameCoachView(NamedTuple):
+    """A human player's coach in the game being played, as the settings offer it."""
+
+    player: int
+    name: str
+    choices: tuple[Choice, ...]
+
+
 class SettingsView(NamedTuple):
     title: str
     language_label: str
@@ -316,6 +324,9 @@ class SettingsView(NamedTuple):
     coach_threshold_label: str = ""
     coach_threshold_help: str = ""
     coach_thresholds: tuple[Choice, ...] = ()
+    game_coach_label: str = ""
+    game_coaches: tuple[GameCoachView, ...] = ()
+    """During a game, each person's coach (none otherwise)."""
 
 
 class LeaveView(NamedTuple):

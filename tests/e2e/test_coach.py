@@ -19,6 +19,7 @@ from game.coach.protocol import CoachMode
 from game.i18n.locale import LANGUAGES
 from game.strategy.advisor import Score
 from tests.app.driver import AppDriver
+from tests.e2e.browser_helpers import wait_until_ready
 from tests.e2e.game_helpers import ROLL_PACE, Ui, expect_in_sight
 from tests.solved_tables import solved_advisor
 
@@ -129,3 +130,33 @@ def test_the_coach_warns_of_a_costly_keep_and_a_costly_box(page: Page, app_url: 
     expect(page.locator(f'#sheet tr[data-row="{box}"] td').first).not_to_have_text("")
     expect(page.locator("#roll")).to_have_text("Roll (3 left)")
     assert not problems, problems
+
+
+def test_the_coach_is_turned_on_mid_game_in_the_settings(page: Page, app_url: str) -> None:
+    """A walk could not turn the coach on once playing: the settings offer each person theirs."""
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.set_players([("Dana", "human", None), ("Avi", "human", None)])
+    ui.start()
+    assert ui.roll() == (6, 6, 6, 6, 5)
+    expect(page.locator("#hint")).to_be_enabled(timeout=20_000)  # the table is there
+    page.click("#settings-button")
+    settings = page.locator("#settings-dialog")
+    problems: dict[str, object] = {}
+    for language in LANGUAGES:  # a select per person, named by them, in every language
+        page.select_option("#settings-language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        for name in ("Dana", "Avi"):
+            expect(settings.get_by_label(name, exact=True)).to_have_value("off")
+        if found := ui.run_axe():
+            problems[language] = found
+    assert not problems
+    page.select_option("#settings-language", "en")
+    settings.get_by_label("Dana", exact=True).select_option("warn")
+    page.click("#settings-done")
+    ui.pass_time(ROLL_PACE)
+    page.click("#roll")  # all five again: the coach now asks first
+    expect(page.locator("#coach-warning")).to_be_visible()
+    page.reload()  # saved with the game
+    wait_until_ready(page)
+    page.click("#settings-button")
+    expect(settings.get_by_label("Dana", exact=True)).to_have_value("warn")
