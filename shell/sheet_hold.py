@@ -61,7 +61,12 @@ class SheetHold:
         listen(self.wrap, "scroll", self._on_scroll, passive)
         for name in ("focusin", "focusout"):
             listen(self.wrap, name, self._on_focus, passive)
-        listen(window, "keydown", self._on_key, passive)
+        # Captured, before any handler of the key: the app's own (an arrow key moving the focus
+        # to the next box) ran first, so that the focus it moved looked older than the key, not
+        # the player's, and the countdown went on under it (a walk).
+        listen(
+            window, "keydown", self._on_key, window.JSON.parse('{"passive": true, "capture": true}')
+        )
 
     def now(self) -> float:
         return float(self.window.Date.now()) / 1000

@@ -180,3 +180,23 @@ def test_the_jokers_forced_box_comes_into_the_sheets_frame(page: Page, app_url: 
     ui.roll()
     expect(page.locator("#turn-message")).to_contain_text("Twos")
     expect_in_sight(page, cell("twos"))
+
+
+def test_one_arrow_key_into_the_sheet_holds_the_countdown(page: Page, app_url: str) -> None:
+    """A walk's single Down arrow showed "Paused" for a moment, then the countdown scored the
+    box it had left: the focus the key moved was taken for the view's own."""
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.start()
+    box = three_rolls(ui, stop_the_clock=True)
+    help_ = page.locator("#countdown-help")
+    page.clock.run_for(1_500)  # the last key (the roll's) is long past
+    page.focus("#roll")
+    page.keyboard.press("ArrowDown")  # into the sheet: its first open box
+    expect(page.locator("#sheet button[data-box]:focus")).to_have_count(1)
+    page.clock.run_for(20_000)  # choosing, however long it takes
+    expect(help_).to_have_text("Paused while you use the sheet.")
+    expect(page.locator("#countdown")).to_be_visible()  # nothing scored
+    expect(page.locator(f"{cell(box)} button")).to_be_visible()  # its box still open
+    page.keyboard.press("ArrowDown")  # on to the next: still held
+    page.clock.run_for(20_000)
+    expect(help_).to_have_text("Paused while you use the sheet.")
