@@ -123,3 +123,15 @@ def test_each_seat_s_fields_are_grouped_under_its_player_s_name(page: Page, app_
         group = page.get_by_role("group", name=name, exact=True)
         expect(group.locator(f"#seat-{index}-name")).to_have_value(name)
         expect(group.get_by_label("Name", exact=True)).to_have_count(1)
+
+
+def test_tab_reaches_start_right_after_the_players(page: Page, app_url: str) -> None:
+    """A keyboard walk pressed Enter on today's challenge, one Tab short of Start, and used up
+    its day: Start comes first."""
+    Ui(page).open(app_url)
+    expect(page.locator("#daily-button")).to_be_visible()
+    page.focus("#add-computer")
+    page.keyboard.press("Tab")
+    expect(page.locator("#start")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("#daily-button")).to_be_focused()
