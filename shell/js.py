@@ -34,7 +34,7 @@ def local_date(window: Any) -> date:
     return date(int(year), int(now.getMonth()) + 1, int(now.getDate()))
 
 
-def js_object(window: Any, **fields: str | bool) -> Any:
+def js_object(window: Any, **fields: str | bool | float) -> Any:
     """A plain JavaScript object (the options of scrollIntoView...), made by the page's own
     JSON.parse: a Python dict would reach JavaScript as a Map, which such calls ignore."""
     return window.JSON.parse(json.dumps(fields))

@@ -10,6 +10,7 @@ from game.present.choice import Choice
 from game.present.history_views import Bar, HistoryView
 from game.present.views import SettingsView, Snapshot
 from shell.dom import Page
+from shell.js import js_object
 from shell.text import fill_text
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ class Panels:
         self.page = page
         self.node = page.node
         self._rules_key: tuple[str, str] | None = None
+        self._notices: tuple[str, ...] = ()
 
     def history(self, view: HistoryView) -> None:
         self.node("history-title").text(view.title)
@@ -123,6 +125,23 @@ class Panels:
             self.node("discard-unreadable-cancel").text(snap.discard_unreadable.cancel_label)
         self.node("export-game").text(snap.export_game_label).show(bool(snap.export_game_label))
         self.node("notices").show(bool(snap.notices) or exporting)
+        arrived = any(text not in self._notices for text in snap.notices)
+        self._notices = tuple(snap.notices)
+        if arrived and snap.screen in ("setup", "history"):
+            self._bring_notices_into_view()
+
+    def _bring_notices_into_view(self) -> None:
+        """A notice that has just come, scrolled into sight when the page is scrolled past it:
+        a walk imported a file at the foot of the history and never saw what came of it."""
+        document = self.page.document
+        window = document.defaultView
+        top = float(self.node("notices").el.getBoundingClientRect().top)
+        # Below the header, which sticks over the page's top.
+        below = float(document.querySelector("header.bar").getBoundingClientRect().bottom) + 8
+        if top >= below:
+            return
+        still = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        window.scrollBy(js_object(window, top=top - below, behavior="auto" if still else "smooth"))
 
     def settings(self, view: SettingsView) -> None:
         self.node("settings-title").text(view.title)

@@ -281,3 +281,26 @@ def test_the_score_chart_draws_no_bar_for_no_games_and_ranges_read_low_to_high(
         assert all(width > 0 and height < 16 for _, width, height in full), (language, full)
         low, high = page.evaluate(RANGE_ORDER)
         assert low < high, (language, bars[0][0])  # "0–49", never "49–0"
+
+
+NOTICE_IN_SIGHT = """() => {
+    const notice = document.getElementById('notices').getBoundingClientRect();
+    const bar = document.querySelector('header.bar').getBoundingClientRect();
+    return notice.top >= bar.bottom && notice.bottom <= innerHeight;
+}"""
+
+
+def test_an_imports_outcome_comes_into_sight(page: Page, app_url: str) -> None:
+    """A walk imported a file at the foot of the history and never saw what came of it: the
+    notice is at the page's top."""
+    page.set_viewport_size({"width": 360, "height": 360})
+    Ui(page).open(app_url)
+    open_history(page)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("scrollY") > 0
+    bad = b'{"format": "penta-export", "version": 1}'
+    page.set_input_files(
+        "#import-file", {"name": "bad.json", "mimeType": "application/json", "buffer": bad}
+    )
+    expect(page.locator("#notice-list")).to_contain_text("Import refused")
+    page.wait_for_function(NOTICE_IN_SIGHT, polling=100, timeout=5_000)
