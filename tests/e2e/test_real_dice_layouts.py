@@ -67,6 +67,9 @@ WHOLE_SHEET = """(minTap) => {
         nextSize: parseFloat(getComputedStyle(next).fontSize),
         nextInSight: nextBox.top >= 0 && nextBox.bottom <= innerHeight && nextBox.left >= 0
             && nextBox.right <= innerWidth,
+        cutNames: [...document.querySelectorAll('#sheet .row-label')]
+            .filter(label => label.scrollWidth > label.clientWidth + 1)
+            .map(label => label.textContent),
     };
 }"""
 
@@ -129,6 +132,10 @@ def whole_sheet_problems(page: Page, size: tuple[int, int], where: str, next_up:
     )
     if width >= 768 and height >= 600 and face is not None and face < 56:
         problems.append(f"the pad's faces are {face} px")
+    # A tablet's and a laptop's sheet has the width for every box's name whole ("Ülemine osa
+    # ko…" beside 170 px players' columns: two walks).
+    if width >= 768 and height >= 600 and seen["cutNames"]:
+        problems.append(f"names cut: {seen['cutNames']}")
     if seen["narrowestName"] < 36:  # more than three letters of a name
         problems.append(f"a name shows {seen['narrowestName']} px wide")
     if next_up and (not seen["next"] or not seen["nextInSight"] or seen["nextSize"] < 24):
