@@ -24,6 +24,7 @@ class HelpView:
         if handover is not None:
             self.node("handover-title").text(handover.title)
             self.node("handover-text").text(handover.text)
+            self.node("handover-standings").text(handover.standings)
             self.node("handover-cheer").text(handover.celebration).show(bool(handover.celebration))
             self._lines("handover-last-move", handover.moves_since)
             self.node("handover-coach").text(handover.coach_line).show(bool(handover.coach_line))

@@ -37,8 +37,12 @@ def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
     # The better move named first, in words: a walk read only figures ("A better move is worth
     # 22.4 more points") and had to find the move in the reason's statistics.
     best = _advice_words(verdict.game, judgement.best_move, t)
+    # A keep said as a roll: "Better move: keeping 2, 3, 5" did not tell a beginner who was
+    # scoring a box to roll again instead (a walk).
+    rolls = isinstance(judgement.best_move, KeepAdvice) and bool(judgement.best_move.kept)
+    key = "coach.warning_roll" if rolls else "coach.warning"
     return CoachWarningView(
-        headline=t("coach.warning", best=best, points=t.format_number(points, DECIMALS)),
+        headline=t(key, best=best, points=t.format_number(points, DECIMALS)),
         reason=reason(verdict, t),
         show_label=t("coach.show_best"),
         play_label=t("coach.play_anyway"),

@@ -11,6 +11,7 @@ import game.app.countdown as countdown
 import game.app.guide as guide
 from game.app.model import AppState, Dialog
 from game.i18n.translator import Translator
+from game.play.state import GameState
 from game.present.coach_words import coach_line
 from game.present.game_screen import celebration_text, moves_since_lines, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
@@ -56,7 +57,19 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         leave_label=t("game.leave"),
         coach_line=coach_line(state, t, handing_over=True),
         guide_done=guide_done_words(state, t),
+        standings=standings_words(game, t),
     )
+
+
+def standings_words(game: GameState, t: Translator) -> str:
+    """The round and each player's total, in the order of play: a family's walk found the
+    hand-over bare, with no word of where the game stood."""
+    rounds = t("turn.round", round=game.turn_number, rounds=len(game.ruleset.boxes))
+    totals = (
+        t("kept.player_score", name=player.name, points=sheet.total)
+        for player, sheet in zip(game.players, game.sheets, strict=True)
+    )
+    return " · ".join((rounds, *totals))
 
 
 def guide_done_words(state: AppState, t: Translator) -> str:

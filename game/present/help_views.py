@@ -46,6 +46,8 @@ class HandoverView(NamedTuple):
     """The coach's word on the box just scored, to the player who still holds the phone."""
     guide_done: str = ""
     """After the guided turn, its last word, to the player who played it (game.app.guide)."""
+    standings: str = ""
+    """The round and everyone's total ("Round 4 of 13 · Mari: 45 · Jaan: 41")."""
 
 
 class BoxHelpView(NamedTuple):

@@ -97,7 +97,8 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     # The difference of the two figures of the reason, as shown: it adds up on the screen.
     shown_loss = round(round(best, 1) - round(mine, 1), 1)
     assert without_isolates(warning.headline) == (
-        f"Better move: keeping 6, 6, 6, 6 ({t.format_number(shown_loss, 1)} more points on average)"
+        f"Better: keeping 6, 6, 6, 6 and rolling again ({t.format_number(shown_loss, 1)} "
+        "more points on average)"
     )
     reason = without_isolates(warning.reason)
     assert t.format_number(best, 1) in reason and t.format_number(mine, 1) in reason

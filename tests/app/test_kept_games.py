@@ -384,7 +384,7 @@ def test_a_finished_game_opens_from_the_history_as_its_whole_sheet() -> None:
     assert plain(listed.title) == "1\u00a0Dec\u00a02026 · Penta"
     # A name and its score never part; the winner is marked (a walk could not tell who won).
     marks = ["\u00a0(won)" if total == max(dana, bot) else "" for total in (dana, bot)]
-    assert plain(listed.scores) == f"Dana:\u00a0{dana}{marks[0]} · Bot:\u00a0{bot}{marks[1]}"
+    assert plain(listed.scores) == f"Dana{marks[0]}:\u00a0{dana} · Bot{marks[1]}:\u00a0{bot}"
 
     device(OpenFinished(listed.id))
     snapshot = device.snapshot()
