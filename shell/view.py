@@ -334,6 +334,7 @@ class View:
             want = dialog == name
             if want and not el.open:
                 el.showModal()
+                el.scrollTop = 0  # from its top: it opened where it was last left (a walk)
             elif not want and el.open:
                 el.close()
 

@@ -256,3 +256,16 @@ def test_a_language_switch_translates_every_name_and_silences_the_last_announcem
     ui.roll()
     t = Translator("he")
     expect(live).to_have_text(without_isolates(t("turn.rolled", dice=t.format_dice(ui.dice()))))
+
+
+def test_a_dialog_opens_at_its_top(page: Page, app_url: str) -> None:
+    """The settings opened where they were last left, in the middle of a setting (a walk)."""
+    Ui(page).open(app_url)
+    dialog = page.locator("#settings-dialog")
+    page.click("#settings-button")
+    dialog.evaluate("d => { d.scrollTop = 400; }")
+    assert dialog.evaluate("d => d.scrollTop") > 0
+    page.click("#settings-done")
+    page.click("#settings-button")
+    expect(dialog).to_be_visible()
+    assert dialog.evaluate("d => d.scrollTop") == 0
