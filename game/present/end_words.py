@@ -71,6 +71,10 @@ def end_words(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> E
         headline = t("end.winners_tied", names=t.format_list(winners))
     elif (margin := table[0].total - table[1].total) <= CLOSE_GAME_POINTS:
         headline = t("end.close_win", name=winners[0], points=margin)
+    elif game.players[table[0].player].kind is PlayerKind.COMPUTER:
+        # Not cheered: "Computer 1 wins!" read as a celebration to a walk's player who had lost
+        # by 166 points.
+        headline = t("end.computer_wins", name=winners[0], points=margin)
     else:
         headline = t("end.winner", name=winners[0])
     return EndWords(headline, False, bests_line)

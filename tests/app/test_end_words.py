@@ -17,7 +17,7 @@ from game.persistence.stats import PlayerStats
 from game.play.daily_dice import DailyDice
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
-from game.play.state import GameState, Player
+from game.play.state import GameState, Player, PlayerKind
 from game.present.end_words import CLOSE_GAME_POINTS, EndWords, end_words
 
 
@@ -84,3 +84,22 @@ def test_a_daily_challenge_says_so_and_a_new_best_has_its_line(language: str) ->
     beaten = [earlier("Dana", total - 20.0, total - 1)]
     best_line = t("end.new_best", names=t.format_list(["Dana"]))
     assert end_words(game, beaten, t) == EndWords(daily, False, best_line)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_a_computer_that_wins_is_not_cheered(language: str) -> None:
+    """A walk's player read "Computer 1 wins!" as a celebration after losing by 166 points."""
+    t = Translator(language, strict=True)
+    game = finished("Dana", "Bot", seed=3)
+    players = (game.players[0], Player("Bot", PlayerKind.COMPUTER, "optimal"))
+    for order in ((0, 1), (1, 0)):  # the computer ahead, then behind
+        sheets = tuple(game.sheets[index] for index in order)
+        played = replace(game, players=players, sheets=sheets)
+        dana, bot = (sheet.total for sheet in sheets)
+        margin = abs(dana - bot)
+        assert margin > CLOSE_GAME_POINTS  # not a close game: its headline says so
+        words = end_words(played, [], t)
+        if bot > dana:
+            assert words == EndWords(t("end.computer_wins", name="Bot", points=margin), False)
+        else:
+            assert words == EndWords(t("end.winner", name="Dana"), False)
