@@ -30,7 +30,7 @@ class Panels:
         self.node("stats-title").text(view.stats_title).show(not view.empty)
         self.node("history-back").text(view.back_label)
         self.node("data-title").text(view.data_title)
-        self.node("export-history").text(view.export_label)
+        self.node("export-history").text(view.export_label).show(bool(view.export_label))
         self.node("import-label").text(view.import_label)
         self.node("history-empty").text(view.empty).show(bool(view.empty))
         self._daily(view)

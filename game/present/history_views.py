@@ -63,6 +63,7 @@ class HistoryView(NamedTuple):
     """"No finished games yet." when there are none, else ""."""
     cards: tuple[StatsCard, ...]
     export_label: str
+    """"" when there is nothing to export (no finished game, no game kept)."""
     import_label: str
     data_title: str = ""
     """The heading of the export and the import."""

@@ -132,7 +132,8 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         back_label=t("common.back"),
         empty="" if cards else t("history.empty"),
         cards=tuple(cards),
-        export_label=t("data.export"),
+        # Nothing to export, no Export (a walk found it offered over an empty history).
+        export_label=t("data.export") if state.ui.history_games or state.ui.kept_games else "",
         import_label=t("data.import"),
         data_title=t("data.title"),
         bests_title=t("bests.title"),

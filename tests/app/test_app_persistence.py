@@ -340,9 +340,11 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
     # What the page will hold, not only that it is empty (a walk found it bare).
     assert empty is not None and empty.empty.startswith("No finished games yet. Each game")
     assert "review" in empty.empty
-    state = send(state, StatsLoaded(player_stats(records)))
+    assert empty.export_label == ""  # nothing to export
+    state = send(state, StatsLoaded(player_stats(records), records=records))
     view = present(state, 0.0).history
     assert view is not None and view.empty == ""
+    assert view.export_label == "Export all games"
     # Every heading in the language shown (a walk found "Your data" left in English).
     assert view.data_title == "Back up your games"
     hebrew = present(send(state, SetLanguage("he")), 0.0).history
