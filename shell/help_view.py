@@ -45,6 +45,7 @@ class HelpView:
         self.node("game-rules").text(view.rules_label).attr("data-ruleset", view.ruleset)
         guide = view.guide
         self.node("guide").show(guide is not None)
+        self.node("game-screen").attr("data-guide", guide.points_at if guide else None)
         if guide is None:
             return
         self._guide_moved = self.node("guide").changed("#step", guide.text)

@@ -96,13 +96,22 @@ def guide_view(state: AppState, t: Translator) -> GuideView | None:
     key = f"guide.{step.value}"
     if step is guide.Step.BOX and game.rolls_left:
         key = "guide.box_or_roll"  # "Tap a box" with a roll left read as having to score now
+    target = _POINTS_AT[step]
     if state.coaching.waiting is not None:
         # The step's own words ("Press Confirm turn") said the opposite of the coach's warning
         # under them (a walk): the guide explains the warning's two buttons instead.
-        key = "guide.coach_waiting"
+        key, target = "guide.coach_waiting", ""
     number = guide.STEPS.index(step) + 1
     shown = t("guide.step", number=number, count=len(guide.STEPS), text=t(key))
-    return GuideView(shown, "", t("guide.end"))
+    return GuideView(shown, "", t("guide.end"), target)
+
+
+_POINTS_AT = {
+    guide.Step.ROLL: "roll",
+    guide.Step.KEEP: "dice",
+    guide.Step.BOX: "sheet",
+    guide.Step.CONFIRM: "confirm",
+}
 
 
 def dialog_note(state: AppState, t: Translator) -> str:

@@ -224,6 +224,7 @@ def test_under_the_coachs_warning_the_guide_explains_it_not_its_step() -> None:
     shown = without_isolates(guide.text)
     assert shown.startswith("Step 2 of 4: The coach knows a better move")
     assert all(label in shown for label in ("“Show it”", "“Play mine anyway”"))
+    assert guide.points_at == ""  # the warning is what it is about
     t(PlayMineAnyway())
     assert "Roll once more" in (t.view().guide or guide).text
 
@@ -237,8 +238,11 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     guide = t.view().guide
     assert guide is not None and guide.start_label == "" and guide.skip_label == "End the guide"
     assert guide.text.startswith(f"Step {iso(1)} of {iso(4)}: ") and "Roll" in guide.text
+    # Each step rings what it is about (a walk found the words far from Roll and the dice).
+    assert guide.points_at == "roll"
     t(Roll())
     assert "keep" in (t.view().guide or guide).text
+    assert (t.view().guide or guide).points_at == "dice"
     t(ToggleKeep(0), ToggleKeep(1))  # the dice kept one by one: the step stays on keeping
     assert "keep" in (t.view().guide or guide).text
     t(Roll())  # rolled again: a box, or the roll left ("Tap a box" alone read as a must)
@@ -247,6 +251,7 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     t(Roll())  # the last roll: the countdown waits while the guide shows
     shown = without_isolates((t.view().guide or guide).text)
     assert shown.startswith("Step 3 of 4: Choose a box")
+    assert (t.view().guide or guide).points_at == "sheet"
     assert t.state.pacing.countdown_deadline is None
     assert t.view().countdown_help == "Paused for the guided turn: take your time."
     # The folded tray says so too: "Scoring Pair in 3 seconds" there read as stuck to a walk.
@@ -255,6 +260,7 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     assert t.game.dice is not None and t.game.current_player == 0
     t(SelectBox("chance"))
     assert "Confirm turn" in (t.view().guide or guide).text
+    assert (t.view().guide or guide).points_at == "confirm"
     t(ConfirmTurn())
     assert t.state.settings.guide_done
     saved = [e.data for e in t.effects if isinstance(e, SavePreferences)]

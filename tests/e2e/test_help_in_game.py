@@ -218,8 +218,13 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     t = Translator("en")
     expect(page.locator("#guide-text")).to_contain_text(t("guide.roll"))
     no_axe_violation(ui, "guide step")
+    # The step rings what it is about (a walk found its words far from Roll and the dice).
+    ringed = "el => getComputedStyle(el).outlineStyle"
+    assert page.locator("#roll").evaluate(ringed) == "dashed"
     ui.roll()
     expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
+    assert page.locator("#dice").evaluate(ringed) == "dashed"
+    assert page.locator("#roll").evaluate(ringed) != "dashed"
     ui.keep([0])  # the step stays until the player rolls again
     expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
     ui.roll()
