@@ -150,6 +150,9 @@ def test_closing_and_reopening_offline_resumes_the_game(
     game = roll(game, 0)
     assert ui.roll() == game.dice
     totals = ui.row_texts("sheet", "total")
+    # Closed once the roll is written, as a player could at the earliest: closed at once, on a
+    # loaded machine the write was still under way (the page reopened before the roll).
+    wait_until_saved(page, lambda saved: saved.dice == game.dice, f"the dice {game.dice}")
     context.close()  # the app is closed (killed) mid-turn
 
     server.stop()  # no network at all: the service worker serves the app
