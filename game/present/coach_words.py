@@ -135,22 +135,15 @@ def _line_loss(verdict: CoachVerdict) -> float:
 
 
 def reason(verdict: CoachVerdict, t: Translator) -> str:
-    """Both moves' expected final scores (the better move is named by the headline), then why
-    in words (why_words)."""
+    """Why in words (why_words), then both moves' expected final scores (the better move is
+    named by the headline): the figures first read as statistics to two walks, the reason
+    found only in the third sentence."""
     game, judgement = verdict.game, verdict.judgement
-    sentences = [
-        t(
-            "coach.reason",
-            mine=_move_words(game, verdict.move, t),
-            mine_value=t.format_number(judgement.chosen, DECIMALS),
-            best_value=t.format_number(judgement.best, DECIMALS),
-        )
-    ]
     best = judgement.best_move
     mine_box = verdict.move.box if isinstance(verdict.move, ScoredMove) else None
     best_box = best.box if isinstance(best, ScoreAdvice) else None
     assert game.options is not None  # a move is judged once the dice are rolled
-    sentences += why_words(
+    sentences = why_words(
         t,
         game.ruleset,
         _with_points(game, mine_box),
@@ -159,7 +152,13 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
         judgement.aim,
         bonus=game.options.five_of_a_kind_bonus,
     )
-    return " ".join(sentences)
+    figures = t(
+        "coach.reason",
+        mine=_move_words(game, verdict.move, t),
+        mine_value=t.format_number(judgement.chosen, DECIMALS),
+        best_value=t.format_number(judgement.best, DECIMALS),
+    )
+    return " ".join((*sentences, figures))
 
 
 def why_words(
