@@ -47,7 +47,7 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                     round=game.turn_number,
                     rounds=len(game.ruleset.boxes),
                 ),
-                scores=_scores(game, t),
+                scores=scores_line(game, t),
                 date=t("kept.last_played", date=day)
                 if len(game.players) == 1
                 else t(
@@ -109,7 +109,7 @@ def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameVie
             FinishedGameView(
                 id=record.id,
                 title=t(f"finished.title{dice}", date=day, ruleset=ruleset),
-                scores=_scores(final, t, winners=True),
+                scores=scores_line(final, t, winners=True),
                 open_label=t("finished.open"),
                 open_name=t(
                     f"finished.open_named{dice}",
@@ -186,7 +186,7 @@ KEPT_TOGETHER = 20
 end and "1: 71" on the next read as a score of 1 (a walk). A longer one may."""
 
 
-def _scores(game: GameState, t: Translator, winners: bool = False) -> str:
+def scores_line(game: GameState, t: Translator, winners: bool = False) -> str:
     """Each player's total; with `winners`, the winners of a game of several marked (a walk
     could not tell from the history's list who had won)."""
     best = max(sheet.total for sheet in game.sheets)
