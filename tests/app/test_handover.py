@@ -29,6 +29,7 @@ from game.app.intents import (
 from game.app.model import Screen
 from game.app.setup_intents import AddPlayer, RenamePlayer, SetPlayerKind
 from game.app.start import initial_state, resume
+from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
@@ -246,3 +247,17 @@ def test_the_next_game_hands_over_again_from_its_first_turn() -> None:
     t(AskLeave(), NewGame(), StartGame())
     score_a_turn(t)
     assert t.game.current_player == 1 and t.snapshot().screen == "handover"
+
+
+def test_the_hand_over_says_the_round_and_everyones_total() -> None:
+    """A family's walk found the hand-over bare, with no word of where the game stood."""
+    t = table(HUMAN, COMPUTER, HUMAN)
+    score_a_turn(t)
+    t.play_computer_turn()
+    handover = t.snapshot().handover
+    assert handover is not None
+    ann, dana, eli = (sheet.total for sheet in t.game.sheets)
+    assert ann > 0 and dana > 0  # both have scored: the totals are the sheets'
+    assert without_isolates(handover.standings) == (
+        f"Round 1 of 13 · Ann:\u00a0{ann} · Dana:\u00a0{dana} · Eli:\u00a0{eli}"
+    )
