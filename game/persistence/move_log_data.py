@@ -47,7 +47,7 @@ from game.play.move_log import (
     longest_log,
     walk,
 )
-from game.play.sheet import Sheet
+from game.play.sheet import Sheet, seat_of_turn
 from game.rules.dice import DICE_COUNT, Dice
 
 
@@ -163,7 +163,7 @@ def _sheets_at_start(log: MoveLog, sheets: Sequence[Sheet]) -> list[Sheet]:
     game_turn = log.since_turn
     for move in log.moves:
         if isinstance(move, Scored):
-            player = game_turn % len(sheets)
+            player = seat_of_turn(game_turn, len(sheets))
             if scores[player].pop(move.box, None) is None:
                 raise SaveFileError(
                     f"score {move.box!r} in game turn {game_turn}: player {player}'s saved "

@@ -209,6 +209,12 @@ class Sheet:
         return Sheet(self.ruleset, scores, self.five_of_a_kind_bonus_count + earned_bonus)
 
 
+def seat_of_turn(game_turn: int, seats: int) -> int:
+    """The seat that plays game turn `game_turn` (boxes filled on all sheets before it): turns
+    rotate from seat 0."""
+    return game_turn % seats
+
+
 def seat_to_move(sheets: Sequence[Sheet]) -> int:
     filled = [len(sheet.scores) - sheet.scores.count(None) for sheet in sheets]
     return filled.index(min(filled))

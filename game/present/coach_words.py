@@ -16,7 +16,7 @@ from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
-from game.play.sheet import Sheet
+from game.play.sheet import Sheet, seat_of_turn
 from game.play.state import GameState, PlayerKind
 from game.present.help_views import CoachWarningView
 from game.present.tenths import DECIMALS, shown_difference
@@ -124,7 +124,7 @@ def _last_persons_line(state: AppState, game: GameState) -> CoachVerdict | None:
     for line in state.coaching.lines:
         since = range(line.game.game_turn + 1, game.game_turn + 1)
         if since and all(
-            players[turn % len(players)].kind is PlayerKind.COMPUTER for turn in since
+            players[seat_of_turn(turn, len(players))].kind is PlayerKind.COMPUTER for turn in since
         ):
             return line
     return None
