@@ -3,11 +3,14 @@ as JSON, every expected value a full float:
 
     {"decisions": [{"player": 0, "turn": 1, "roll": 1, "dice": [4, 4, 2, 6, 1],
                     "rolls_left": 2, "choice": {"keep": [4, 4]}, "best": {"keep": [4, 4]},
-                    "choice_expected": 251.2, "best_expected": 251.2, "loss": 0.0}, ...],
+                    "choice_expected": 251.2, "best_expected": 251.2, "loss": 0.0,
+                    "advised": false}, ...],
      "players": [{"final": 243, "start_expected": 254.58, "luck": 3.1, "points_lost": 14.68,
-                  "optimal_share": 0.84, "percentile": 38.2}]}
+                  "optimal_share": 0.84, "advised_decisions": 0, "percentile": 38.2}]}
 
-A keep is its faces, sorted; a box its id (as in `score` and `advise`).
+A keep is its faces, sorted; a box its id (as in `score` and `advise`). An advised decision
+was the app's (the hint's, or the countdown's box): "optimal_share" is of the player's own
+decisions, null when every one was advised.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ def decision_data(decision: Decision) -> dict[str, Any]:
         "choice_expected": decision.choice_expected,
         "best_expected": decision.best_expected,
         "loss": decision.loss,
+        "advised": decision.advised,
     }
 
 
@@ -75,5 +79,6 @@ def player_data(player: PlayerReview) -> dict[str, Any]:
         "luck": player.luck,
         "points_lost": player.points_lost,
         "optimal_share": player.optimal_share,
+        "advised_decisions": player.advised_decisions,
         "percentile": player.percentile,
     }

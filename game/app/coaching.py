@@ -16,6 +16,8 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
                                        move warned about goes ahead if the player makes it again
     changed(state)                     the dice kept or the box chosen changed: nothing waits
     set_mode(state, player, mode)      a player's coach changed mid-game (the settings)
+    follows_hint(state, move)          the move is the one the hint shows (the log marks it
+                                       advised: the review counts it as no decision of theirs)
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
 
 The countdown's automatic box is never judged: it never waits for the coach.
@@ -26,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
-from game.coach.protocol import Advice, Coach, CoachMode, ScoreAdvice
+from game.coach.protocol import Advice, Coach, CoachMode, KeepAdvice, ScoreAdvice
 from game.persistence.turn_record import TurnRecord
 from game.play.engine import keep_exactly, select_box
 from game.play.move_log import Kept as KeptMove
@@ -110,6 +112,20 @@ def set_up(game: GameState, best: Advice) -> GameState:
     if game.real_dice:  # the dice are thrown at the table: the pad marks those to keep
         return game
     return keep_exactly(game, player, best.kept)
+
+
+def follows_hint(state: AppState, move: KeptMove | ScoredMove) -> bool:
+    """Whether the hint shows and `move` of the current player is its move: its box, or the
+    same faces kept (whichever dice hold them)."""
+    game, hint = state.game, state.pacing.hint
+    if game is None or game.dice is None or not state.pacing.hint_requested:
+        return False
+    if isinstance(move, ScoredMove):
+        return isinstance(hint, ScoreAdvice) and hint.box == move.box
+    dice = game.dice
+    return isinstance(hint, KeepAdvice) and sorted(dice[die] for die in hint.kept) == sorted(
+        dice[die] for die in move.positions
+    )
 
 
 def changed(state: AppState) -> AppState:

@@ -257,7 +257,8 @@ def _recent_scores(state: AppState, announcement: Announcement) -> tuple[Scored,
 def _roll(state: AppState, c: Context) -> AppState:
     game = state.game
     assert game is not None
-    rolled = roll(game, game.current_player)
+    advised = coaching.follows_hint(state, KeptMove(game.kept))
+    rolled = roll(game, game.current_player, advised=advised)
     assert rolled.dice is not None
     new = replace(
         state,
@@ -276,7 +277,9 @@ def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
     player = game.current_player
     points = game.options.points[box]
     bonus = game.options.five_of_a_kind_bonus
-    after = score(game, player, box)
+    # The countdown's box is the app's choice too, as is the hint's.
+    advised = automatic or coaching.follows_hint(state, ScoredMove(box))
+    after = score(game, player, box, advised=advised)
     new = reset_turn(
         replace(
             state,

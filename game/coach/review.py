@@ -82,6 +82,9 @@ class Decision:
     entered: bool = False
     """The box chosen for a turn's last dice entered at the table (real dice): the app never saw
     how many rolls they took, so `roll` is only what scoring them assumes."""
+    advised: bool = False
+    """The move the app chose, not the player (the log's Kept.advised, Scored.advised): the
+    hint's, followed while it showed, or the countdown's box."""
 
     @property
     def loss(self) -> float:
@@ -105,13 +108,19 @@ class PlayerReview:
     luck: float
     points_lost: float
     decisions: int
+    """The player's own: not those the app chose (Decision.advised)."""
     optimal_decisions: int
+    """Of the player's own."""
+    advised_decisions: int
+    """The hint's moves followed and the countdown's boxes: a game played from the hint is
+    not the player's skill, and counted as their own, it showed 100% optimal (a walk)."""
     percentile: float | None
     """None without a distribution."""
 
     @property
-    def optimal_share(self) -> float:
-        return self.optimal_decisions / self.decisions
+    def optimal_share(self) -> float | None:
+        """None when the app chose every move."""
+        return self.optimal_decisions / self.decisions if self.decisions else None
 
 
 @dataclass(frozen=True)
@@ -240,6 +249,7 @@ def _decision(
         best_expected=best.expected,
         aim=aim,
         entered=entered,
+        advised=move.advised,
     )
 
 
@@ -252,7 +262,8 @@ def _player_review(
     decisions: Sequence[Decision],
     distribution: ScoreDistribution | None,
 ) -> PlayerReview:
-    own = [decision for decision in decisions if decision.player == seat]
+    own = [decision for decision in decisions if decision.player == seat and not decision.advised]
+    advised = sum(1 for decision in decisions if decision.player == seat and decision.advised)
     return PlayerReview(
         player=seat,
         final=sheet.total,
@@ -261,5 +272,6 @@ def _player_review(
         points_lost=lost,
         decisions=len(own),
         optimal_decisions=sum(1 for decision in own if decision.optimal),
+        advised_decisions=advised,
         percentile=None if distribution is None else distribution.percent_below(sheet.total),
     )

@@ -5,9 +5,9 @@
     read_export_contents(text) -> ExportContents              the finished games and those kept
     import_history(storage, text) -> ImportResult             added, already known, problems
 
-Document (format "penta-export", version 6):
+Document (format "penta-export", version 7):
 
-    {"format": "penta-export", "version": 6,
+    {"format": "penta-export", "version": 7,
      "payload": {"exported": "2026-11-30", "games": [...records, see game.persistence.history],
                  "kept": [...unfinished games kept, entries as game.persistence.kept stores]}}
 
@@ -15,7 +15,8 @@ Version 1 held records of history version 1 (no move logs), version 2 of history
 (no daily challenges), version 3 of history version 3 (no corrections in the logs); they are
 migrated alike. Versions 1 to 4 had no games kept (an empty list). Version 5 held records of
 history version 4 (no time of day), and its games kept had no guided turn in their turn
-records (none under way).
+records (none under way). Version 6 held records of history version 5 (no moves marked advised
+in the logs): they read as they are.
 The games kept are added as game.persistence.kept.merge_kept does: none twice, none that was
 finished since, and never past the list's cap (those left out are counted, none dropped).
 
@@ -98,13 +99,14 @@ def _add_times_and_guides(payload: JsonObject) -> JsonObject:
 
 EXPORT_VERSIONS = MigrationChain(
     "penta-export",
-    current=6,
+    current=7,
     steps={
         1: _add_logs_to_export,
         2: _add_challenge_dates_to_export,
         3: as_it_is,
         4: _add_kept_to_export,
         5: _add_times_and_guides,
+        6: as_it_is,
     },
 )
 MAX_IMPORT_BYTES = 16_000_000

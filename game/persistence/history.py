@@ -7,7 +7,7 @@
     check_history_in_steps(storage, games_per_step)   the same check, a step at a time
     save_history(storage, records) -> StorageProblem | None
 
-A record (format "penta-history", version 5, payload {"games": [record, ...]}):
+A record (format "penta-history", version 6, payload {"games": [record, ...]}):
 
     {
       "id": "9f2c4e1a0b3d5c7e",                 16 hex digits, the same on every device the
@@ -31,6 +31,7 @@ the number of turns of the game), which says that nothing of the game can be rep
 Version 2 had no daily challenges: its games get "challenge_date": null. Version 3 kept no
 corrections in the logs ("correct", "clear" moves): its games read as they are. Version 4 kept
 no time of day (a family's games of one day looked alike in the list): "finished_time": null.
+Version 5 marked no moves advised in the logs: its games read as they are.
 
 Reading checks every record as strictly as a saved game (game.persistence.savefile): complete
 sheets of achievable scores, bonuses the sheet could earn, totals and places that follow from
@@ -364,8 +365,9 @@ def _add_finished_times_to_history(payload: JsonObject) -> JsonObject:
 
 
 def as_it_is(payload: JsonObject) -> JsonObject:
-    """Version 3 to 4, for the history and for exports: the logs of version 4 may hold
-    corrections, those of version 3 hold none, so they read as they are."""
+    """For the history and for exports, a version whose logs may hold a move that those of the
+    one before never do, so that they read as they are: corrections (version 3 to 4 of the
+    history and of exports), moves marked advised (5 to 6 of the history, 6 to 7 of exports)."""
     return payload
 
 
@@ -373,12 +375,13 @@ HISTORY: RecordKind[tuple[GameRecord, ...]] = RecordKind(
     key="penta.history",
     versions=MigrationChain(
         "penta-history",
-        current=5,
+        current=6,
         steps={
             1: _add_logs_to_history,
             2: _add_challenge_dates_to_history,
             3: as_it_is,
             4: _add_finished_times_to_history,
+            5: as_it_is,
         },
     ),
     read=_history_from_payload,

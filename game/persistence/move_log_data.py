@@ -9,6 +9,8 @@ One short string per move, as a save of 13 turns holds about 80 of them per play
     "roll 44256"     the five faces after a roll, die 0..4
     "keep 013"       the positions held when rolling again; "keep" alone holds none
     "score ones"     the box scored
+    "keep 013 advised", "score ones advised"    the hint's keep or box followed while it
+                     showed, or the countdown's box: the app's choice, not the player's
     "enter 66655"    the final faces of a turn played with real dice, entered by hand
     "correct 1 full_house 66655 66555"    seat 1's Full house corrected: the dice entered
                      for it, then the dice that replace them (game.play.corrections)
@@ -49,6 +51,8 @@ from game.play.move_log import (
 )
 from game.play.sheet import Sheet, seat_of_turn
 from game.rules.dice import DICE_COUNT, Dice
+
+ADVISED = " advised"
 
 
 def move_log_to_data(log: MoveLog) -> JsonObject:
@@ -174,6 +178,8 @@ def _sheets_at_start(log: MoveLog, sheets: Sequence[Sheet]) -> list[Sheet]:
 
 
 def _move_text(move: Move) -> str:
+    if isinstance(move, Kept | Scored) and move.advised:
+        return _move_text(replace(move, advised=False)) + ADVISED
     if isinstance(move, Rolled):
         return "roll " + "".join(map(str, move.dice))
     if isinstance(move, Kept):
@@ -213,16 +219,19 @@ def _correction(kind: str, argument: str) -> Move | None:
 def _move(text: object, path: str) -> Move:
     if not isinstance(text, str) or len(text) > 60:
         raise SaveFileError(f"{path}: a move such as 'roll 44256', not {text!r:.80}")
-    kind, _, argument = text.partition(" ")
+    advised = text.endswith(ADVISED)
+    kind, _, argument = text.removesuffix(ADVISED).partition(" ")
+    if advised and kind not in ("keep", "score"):
+        raise SaveFileError(f"{path}: only a keep or a box is advised, not {text!r:.80}")
     dice = _dice(argument)
     if kind == "roll" and dice is not None:
         return Rolled(dice)
     if kind == "enter" and dice is not None:
         return Entered(dice)
     if kind == "keep" and set(argument) <= set("01234") and len(argument) < DICE_COUNT:
-        return Kept(tuple(int(die) for die in argument))
+        return Kept(tuple(int(die) for die in argument), advised)
     if kind == "score" and argument:
-        return Scored(argument)
+        return Scored(argument, advised)
     correction = _correction(kind, argument)
     if correction is not None:
         return correction

@@ -17,11 +17,11 @@ taken back (see game.persistence.undo). It is saved as the turn that was confirm
 all that differs, and loading rebuilds it and checks that confirming that turn gives exactly
 the saved game.
 
-Format (schema_version 5):
+Format (schema_version 6):
 
     {
       "format": "penta-game",
-      "schema_version": 5,
+      "schema_version": 6,
       "ruleset": "penta",                       a ruleset id: "penta" or "yatzy"
       "players": [                              seat order, at least one
         {"name": "Dana", "kind": "human", "level": null},
@@ -61,8 +61,8 @@ Totals, subtotals and bonuses are not stored: they follow from the scores.
 Older versions are migrated on loading (see game.persistence.migrations): schema 1 had no
 "last_turn", so a game saved in it loads with none (nothing to take back); schema 2 had no
 "log", so a game saved in it has the moves from the next turn that starts after loading on
-(its "since_turn" says which); schema 3 had no daily dice, and schema 4 no corrections kept in
-the log ("correct", "clear"): both read as they are.
+(its "since_turn" says which); schema 3 had no daily dice, schema 4 no corrections kept in
+the log ("correct", "clear"), and schema 5 no moves marked "advised": each reads as it is.
 
 Loading checks everything before building anything, so it either returns a complete game
 or raises SaveFileError naming the field and the bad value (UnsupportedVersionError for
@@ -107,7 +107,7 @@ from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, RandomSource, vali
 from game.rules.rulesets import Ruleset, get_ruleset
 
 FORMAT = "penta-game"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def _add_last_turn(data: JsonObject) -> JsonObject:
@@ -124,22 +124,17 @@ def _add_log(data: JsonObject) -> JsonObject:
     return data
 
 
-def _allow_daily_dice(data: JsonObject) -> JsonObject:
-    """Schema 3 -> 4: schema 4 adds the daily challenge's dice source; no schema 3 game has it."""
-    data["schema_version"] = 4
-    return data
-
-
-def _allow_corrections(data: JsonObject) -> JsonObject:
-    """Schema 4 -> 5: schema 5 logs corrections; a schema 4 game's log holds none."""
-    data["schema_version"] = 5
+def _as_it_is(data: JsonObject) -> JsonObject:
+    """Schema 3 -> 4, 4 -> 5 and 5 -> 6, each adding what no game of the one before holds: the
+    daily challenge's dice source, corrections in the log, moves marked advised."""
+    data["schema_version"] += 1
     return data
 
 
 MIGRATIONS = MigrationChain(
     FORMAT,
     current=SCHEMA_VERSION,
-    steps={1: _add_last_turn, 2: _add_log, 3: _allow_daily_dice, 4: _allow_corrections},
+    steps={1: _add_last_turn, 2: _add_log, 3: _as_it_is, 4: _as_it_is, 5: _as_it_is},
 )
 
 

@@ -85,8 +85,11 @@ def new_game(
     )
 
 
-def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> GameState:
-    """Roll every die not kept; `keep` (positions 0..4) replaces the kept set first.
+def roll(
+    state: GameState, player: int, keep: Iterable[int] | None = None, *, advised: bool = False
+) -> GameState:
+    """Roll every die not kept; `keep` (positions 0..4) replaces the kept set first. `advised`:
+    the keep is the app's advice followed, not the player's own (the log's Kept.advised).
 
     The dice come from the game's dice source, so seeded dice roll the same every time:
 
@@ -149,7 +152,7 @@ def roll(state: GameState, player: int, keep: Iterable[int] | None = None) -> Ga
         rolls_left=state.rolls_left - 1,
         selected_box=None,
         dice_source=source,
-        log=state.log.added(state.game_turn, Kept(kept), Rolled(dice)),
+        log=state.log.added(state.game_turn, Kept(kept, advised), Rolled(dice)),
     )
 
 
@@ -201,8 +204,9 @@ def select_box(state: GameState, player: int, box_id: str | None) -> GameState:
     return replace(state, selected_box=box_id)
 
 
-def score(state: GameState, player: int, box_id: str) -> GameState:
-    """Fill `box_id` with the current dice and pass the turn on.
+def score(state: GameState, player: int, box_id: str, *, advised: bool = False) -> GameState:
+    """Fill `box_id` with the current dice and pass the turn on; `advised`: the box is the app's
+    choice, not the player's own (the log's Scored.advised).
 
     >>> from game.play.random_source import SeededDice
     >>> game = new_game("yatzy", [Player("Dana")], SeededDice(7))
@@ -238,7 +242,7 @@ def score(state: GameState, player: int, box_id: str) -> GameState:
         kept=(),
         rolls_left=ROLLS_PER_TURN,
         selected_box=None,
-        log=state.log.added(state.game_turn, Scored(box_id)),
+        log=state.log.added(state.game_turn, Scored(box_id, advised)),
     )
 
 

@@ -9,6 +9,9 @@
     Kept(positions)     the dice (sorted positions) held when rolling again: logged just
                         before that roll, so a keep that was changed before rolling is not a move
     Scored(box)         the box the turn's dice were scored in
+                        Either with `advised`: the move the app chose, not the player: the
+                        hint's, followed while it showed, or the countdown's box (the review
+                        tells the player's own decisions apart from these)
     Entered(dice)       the final five faces of a turn played with real dice, entered by hand
                         (game.play.real_dice): no roll is left after it
     Corrected(player, box, was, dice)    a real-dice game's box of seat `player` corrected
@@ -67,11 +70,13 @@ class Rolled:
 @dataclass(frozen=True)
 class Kept:
     positions: tuple[int, ...]
+    advised: bool = False
 
 
 @dataclass(frozen=True)
 class Scored:
     box: str
+    advised: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +137,10 @@ class MoveLog:
                 link = link.previous
             self._moves = tuple(reversed(backwards))
         return self._moves
+
+    @property
+    def last_move(self) -> Move | None:
+        return None if self._last is None else self._last.move
 
     @property
     def complete(self) -> bool:

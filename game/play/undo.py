@@ -31,6 +31,7 @@ from enum import StrEnum
 
 from game.errors import GameError, IllegalActionError
 from game.play.engine import score
+from game.play.move_log import Scored
 from game.play.state import GameState, Player, PlayerKind
 
 
@@ -61,8 +62,11 @@ def confirmed_box(before: GameState, after: GameState) -> str | None:
     if len(newly_filled) != 1:
         return None
     (box,) = newly_filled
+    # The box as logged: the hint's or the countdown's is marked so (Scored.advised).
+    last = after.log.last_move if after.log.covers(before.game_turn) else None
+    advised = isinstance(last, Scored) and last.advised
     try:
-        scored = score(before, mover, box)
+        scored = score(before, mover, box, advised=advised)
     except GameError:
         return None
     return box if scored == after else None

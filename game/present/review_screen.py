@@ -86,7 +86,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         mistakes_heading=_mistakes_heading(total, len(mistakes), t),
         mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
         expected_help=t("review.expected_help") if mistakes else "",
-        no_mistakes="" if mistakes else t("review.no_mistakes"),
+        no_mistakes="" if mistakes else _no_mistakes(player, t),
         every_decision_label=(
             t("review.show_costliest", count=COSTLIEST)
             if review.every_decision
@@ -175,13 +175,23 @@ def _skill(result: GameReview, seat: int, turns: int, t: Translator) -> tuple[st
         boxes = sum(decision.loss for decision in mine if not decision.is_keep)
         keeps_text, boxes_text = t.format_number(keeps, 1), t.format_number(boxes, 1)
         lost.append(t("review.lost_by_kind", keeps=keeps_text, boxes=boxes_text))
+    return (*lost, *_own_decisions(player, t))
+
+
+def _own_decisions(player: PlayerReview, t: Translator) -> tuple[str, ...]:
+    """The optimal share of the player's own decisions, and how many moves were the app's (the
+    hint's followed, the countdown's boxes): a game played from the hint showed "Optimal
+    decisions: 100%", with nothing to say whose they were (a walk)."""
+    advised = player.advised_decisions
+    if player.optimal_share is None:
+        return (t("review.all_advised", count=advised),)
     share = t(
-        "review.optimal_share",
+        "review.optimal_share_own" if advised else "review.optimal_share",
         percent=t.format_percent(player.optimal_share),
         optimal=player.optimal_decisions,
         decisions=player.decisions,
     )
-    return (*lost, share)
+    return (share, t("review.advised", count=advised)) if advised else (share,)
 
 
 def _not_optimal(result: GameReview, seat: int) -> list[Decision]:
@@ -194,6 +204,12 @@ def _not_optimal(result: GameReview, seat: int) -> list[Decision]:
         key=lambda d: (shown_difference(d.best_expected, d.choice_expected), d.loss),
         reverse=True,
     )
+
+
+def _no_mistakes(player: PlayerReview, t: Translator) -> str:
+    if player.optimal_share is None:
+        return ""  # no decision was the player's: the skill lines say so
+    return t("review.no_own_mistakes" if player.advised_decisions else "review.no_mistakes")
 
 
 def _mistakes_heading(total: int, shown: int, t: Translator) -> str:

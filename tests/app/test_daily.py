@@ -36,7 +36,13 @@ from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates
 from game.persistence.exchange import read_export
 from game.persistence.history import HISTORY, load_history, record_from_data, record_to_data
-from game.persistence.savefile import dump_game, game_from_data, game_to_data, load_game
+from game.persistence.savefile import (
+    SCHEMA_VERSION,
+    dump_game,
+    game_from_data,
+    game_to_data,
+    load_game,
+)
 from game.persistence.session import save_session
 from game.persistence.stats import daily_results, player_stats
 from game.persistence.storage import MemoryStorage
@@ -314,7 +320,7 @@ def test_a_challenge_in_progress_is_saved_and_goes_on_with_its_dice() -> None:
     driver.play_turns(3)
     driver(Roll())
     data = game_to_data(driver.game)
-    assert data["schema_version"] == 5
+    assert data["schema_version"] == SCHEMA_VERSION
     assert data["dice_source"] == {"kind": "daily", "day": "2026-12-01"}
     restored = load_game(dump_game(driver.game))
     assert restored == driver.game and restored.challenge_date == DAY
@@ -341,7 +347,7 @@ def test_older_saves_histories_and_exports_read_as_no_challenge() -> None:
     schema_3["schema_version"] = 3
     loaded = game_from_data(schema_3)
     assert loaded.challenge_date is None and game_to_data(loaded) == schema_3 | {
-        "schema_version": 5
+        "schema_version": SCHEMA_VERSION
     }
     storage = recorded(finished_daily())
     stored = json.loads(storage.items[HISTORY.key])

@@ -27,7 +27,13 @@ from game.errors import GameError, SaveFileError
 from game.i18n.translator import Translator
 from game.persistence.exchange import export_history, read_export
 from game.persistence.history import record_from_data, record_game, record_to_data
-from game.persistence.savefile import dump_game, game_to_data, load_game, load_saved_game
+from game.persistence.savefile import (
+    SCHEMA_VERSION,
+    dump_game,
+    game_to_data,
+    load_game,
+    load_saved_game,
+)
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.play.corrections import clear_box, correct_box, corrected_boxes
@@ -77,7 +83,7 @@ def test_a_saved_game_with_corrections_replays_to_the_live_game() -> None:
     game, before = corrected_game_and_before()
     moves = game_to_data(game)["log"]["moves"]
     assert "correct 1 threes 33311 33331" in moves and "clear 0 twos 22233" in moves
-    assert game_to_data(game)["schema_version"] == 5
+    assert game_to_data(game)["schema_version"] == SCHEMA_VERSION
     assert load_game(dump_game(game)) == game
     storage = MemoryStorage()
     assert not save_session(storage, game, today=TODAY, ids=random.Random(1)).problems
@@ -185,8 +191,9 @@ def test_corrections_only_in_a_game_played_with_real_dice() -> None:
 def test_a_game_of_an_older_schema_loads_and_a_newer_one_is_refused() -> None:
     data = game_to_data(played("yatzy", [((2, 2, 2, 3, 3), "twos")], players=2))
     assert load_game(json.dumps(data | {"schema_version": 4})) == load_game(json.dumps(data))
-    with pytest.raises(SaveFileError, match="not 6"):
-        load_game(json.dumps(data | {"schema_version": 6}))
+    newer = SCHEMA_VERSION + 1
+    with pytest.raises(SaveFileError, match=f"not {newer}"):
+        load_game(json.dumps(data | {"schema_version": newer}))
 
 
 # --- whole games through the app -----------------------------------------------------------------

@@ -20,6 +20,7 @@ from game.errors import SaveFileError
 from game.persistence.exchange import read_export
 from game.persistence.history import HISTORY, load_history, record_game, save_history
 from game.persistence.savefile import (
+    SCHEMA_VERSION,
     dump_game,
     game_to_data,
     load_game,
@@ -140,9 +141,9 @@ def test_a_schema_2_game_has_a_log_from_its_next_turn_on(path: Path) -> None:
     assert game.log == MoveLog(since_turn=game.game_turn + under_way)
     assert not game.log.complete
     data = game_to_data(game, saved.before_last_turn)
-    assert data["schema_version"] == 5
+    assert data["schema_version"] == SCHEMA_VERSION
     assert {key: value for key, value in data.items() if key != "log"} == old | {
-        "schema_version": 5
+        "schema_version": SCHEMA_VERSION
     }
     assert load_saved_game(dump_game(game, saved.before_last_turn)) == saved
 

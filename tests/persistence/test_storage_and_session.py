@@ -16,7 +16,7 @@ from game.errors import SaveFileError
 from game.persistence import session as session_module
 from game.persistence.history import HISTORY, load_history
 from game.persistence.migrations import MigrationChain
-from game.persistence.savefile import game_to_data
+from game.persistence.savefile import SCHEMA_VERSION, game_to_data
 from game.persistence.session import (
     PREFERENCES_KEY,
     SESSION_KEY,
@@ -219,7 +219,7 @@ def tampered_session(edit: str) -> str:
     elif edit == "newer envelope":
         envelope["version"] = SESSION_VERSIONS.current + 1
     elif edit == "newer game":
-        game["schema_version"] = 6
+        game["schema_version"] = SCHEMA_VERSION + 1
     elif edit == "bad id":
         envelope["payload"]["game_id"] = "<script>"
     return json.dumps(envelope)
@@ -240,7 +240,12 @@ BAD_SESSIONS = [
         ProblemKind.UNKNOWN_VERSION,
         f"not {SESSION_VERSIONS.current + 1}",
     ),
-    ("newer game", lambda: tampered_session("newer game"), ProblemKind.UNKNOWN_VERSION, "not 6"),
+    (
+        "newer game",
+        lambda: tampered_session("newer game"),
+        ProblemKind.UNKNOWN_VERSION,
+        f"not {SCHEMA_VERSION + 1}",
+    ),
     ("extra roll", lambda: tampered_session("extra roll"), ProblemKind.INVALID, "turn.rolls_left"),
     ("loaded dice", lambda: tampered_session("loaded dice"), ProblemKind.INVALID, "7"),
     ("rewound dice", lambda: tampered_session("rewound dice"), ProblemKind.INVALID, "at least 5"),
@@ -354,7 +359,10 @@ def test_a_stored_game_of_schema_1_is_migrated_on_restore() -> None:
     assert restored.game is not None and replace(restored.game, log=state.log) == state
     assert restored.game.log == MoveLog(since_turn=1)  # the turn under way was not logged
     save_session(storage, restored.game, today=TODAY)
-    assert json.loads(storage.items[SESSION_KEY])["payload"]["game"]["schema_version"] == 5
+    assert (
+        json.loads(storage.items[SESSION_KEY])["payload"]["game"]["schema_version"]
+        == SCHEMA_VERSION
+    )
     assert json.loads(storage.items[SESSION_KEY])["payload"]["game_id"] == "0" * 16
     assert not restore_session(storage).migrated
 

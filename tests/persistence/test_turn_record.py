@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from game.persistence.exchange import export_history, read_export_contents
+from game.persistence.exchange import EXPORT_VERSIONS, export_history, read_export_contents
 from game.persistence.kept import KEPT_KEY, KeptGame, add_kept, load_kept
 from game.persistence.session import SESSION_KEY, SESSION_VERSIONS, restore_session, save_session
 from game.persistence.storage import MemoryStorage, ProblemKind
@@ -159,7 +159,7 @@ def test_games_kept_and_exports_of_before_the_guide_read_with_none_under_way() -
     assert entry.turn == replace(GUIDED, guide=False)
     # An export of version 5 (its games kept are stored the same way).
     document = json.loads(export_history((), TODAY, (kept,)))
-    assert document["version"] == 6
+    assert document["version"] == EXPORT_VERSIONS.current
     as_before_the_guide(document["payload"]["kept"][0]["turn"])
     document["version"] = 5
     (imported,) = read_export_contents(json.dumps(document)).kept

@@ -180,7 +180,7 @@ def test_play_then_review_on_the_command_line(
     out = run(capsys, "review", "--game", str(saved))
     assert isinstance(out, dict) and set(out) == {"decisions", "players"}
     decision_keys = {"player", "turn", "roll", "entered", "dice", "rolls_left", "choice", "best",
-                     "choice_expected", "best_expected", "loss"}  # fmt: skip
+                     "choice_expected", "best_expected", "loss", "advised"}  # fmt: skip
     boxes = len(game.ruleset.box_ids)
     for decision in out["decisions"]:
         assert set(decision) == decision_keys
@@ -196,7 +196,8 @@ def test_play_then_review_on_the_command_line(
     assert len(scored) == 2 * boxes
     for seat, player in enumerate(out["players"]):
         assert set(player) == {"final", "start_expected", "luck", "points_lost",
-                               "optimal_share", "percentile"}  # fmt: skip
+                               "optimal_share", "advised_decisions", "percentile"}  # fmt: skip
+        assert player["advised_decisions"] == 0  # the command line's games take no hint
         assert player["final"] == game.sheets[seat].total
         split = player["start_expected"] + player["luck"] - player["points_lost"]
         assert abs(split - player["final"]) < 1e-6

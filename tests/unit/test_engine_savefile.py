@@ -13,15 +13,23 @@ import pytest
 
 from cli.random_play import random_game
 from game.errors import SaveFileError, UnsupportedVersionError
-from game.persistence.savefile import dump_game, game_from_data, game_to_data, load_game
+from game.persistence.savefile import (
+    SCHEMA_VERSION,
+    dump_game,
+    game_from_data,
+    game_to_data,
+    load_game,
+)
 from game.play.engine import new_game, roll, select_box
 from game.play.random_source import EntropyDice, SeededDice
 from game.play.state import Player, PlayerKind
 
+NEWER = SCHEMA_VERSION + 1
+
 # A game in the middle of player 1's turn: a second Penta, joker (a) forces Fours.
 VALID: dict[str, Any] = {
     "format": "penta-game",
-    "schema_version": 5,
+    "schema_version": SCHEMA_VERSION,
     "ruleset": "penta",
     "players": [
         {"name": "Dana", "kind": "human", "level": None},
@@ -123,7 +131,7 @@ BAD = [
     # name, edit, error type, text the message must contain
     ("not an object", lambda d: d.clear(), SaveFileError, "format"),
     ("wrong format", set_in("format", "chess"), SaveFileError, "'chess'"),
-    ("newer version", set_in("schema_version", 6), UnsupportedVersionError, "not 6"),
+    ("newer version", set_in("schema_version", NEWER), UnsupportedVersionError, f"not {NEWER}"),
     ("version 0", set_in("schema_version", 0), UnsupportedVersionError, "not 0"),
     ("version as text", set_in("schema_version", "2"), UnsupportedVersionError, "'2'"),
     ("version true", set_in("schema_version", True), UnsupportedVersionError, "True"),
