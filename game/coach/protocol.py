@@ -31,6 +31,10 @@ if TYPE_CHECKING:  # the strategy loads only once a table is there
     from game.coach.keep_aims import AimDifference
 
 
+OPTIMAL_TOLERANCE = 1e-9
+"""A move this close to the best is optimal (equal moves can differ by float rounding)."""
+
+
 class CoachMode(StrEnum):
     """A human player's coach while playing (game.app.coaching)."""
 
@@ -78,6 +82,11 @@ class Judgement:
     def loss(self) -> float:
         """What the move gives away in expected final points (0 for a best move)."""
         return max(0.0, self.best - self.chosen)
+
+    @property
+    def optimal(self) -> bool:
+        """As the review counts a decision optimal (game.coach.review.Decision.optimal)."""
+        return self.loss <= OPTIMAL_TOLERANCE
 
 
 class Coach(Protocol):

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from game.coach.keep_aims import AimDifference, move_aim
 from game.coach.optimal import move_values, sheet_position
+from game.coach.protocol import OPTIMAL_TOLERANCE
 from game.errors import GameError
 from game.play.move_log import Entered, Kept, Move, MoveLog, Scored, walk
 from game.play.sheet import Sheet
@@ -48,9 +49,6 @@ from game.rules.dice import ROLLS_PER_TURN, Dice
 from game.rules.rulesets import Ruleset
 from game.strategy.advisor import Advisor, Keep, Score
 from game.strategy.score_distribution import ScoreDistribution
-
-OPTIMAL_TOLERANCE = 1e-9
-"""A decision this close to the best is optimal (equal moves can differ by float rounding)."""
 
 
 class ReviewError(GameError, ValueError):

@@ -56,20 +56,25 @@ def coach_line(state: AppState, t: Translator, *, handing_over: bool = False) ->
     if said is None:
         return ""
     verdict, whose, name = said
-    loss = _line_loss(verdict)
-    if loss == 0:
+    if verdict.judgement.optimal:
         return t(f"coach.line_best{whose}", **name)
     best = _advice_words(verdict.game, verdict.judgement.best_move, t)
     # The move first, so that the tray's folded line never cuts it; then what it was worth, as
-    # the review counts it (a bare "-5.6" said nothing to a walk).
-    loss_text = t.format_number(loss, DECIMALS)
+    # the review counts it (a bare "-5.6" said nothing to a walk). A loss under a tenth shows
+    # none in the figures: "less than 0.1", as the review says it, where "best move" here
+    # was a decision that the review then counted as not optimal (an independent check).
+    loss = _line_loss(verdict)
+    smallest = 10**-DECIMALS
+    loss_text = t.format_number(max(loss, smallest), DECIMALS)
+    if loss < smallest:
+        loss_text = t("coach.less_than", loss=loss_text)
     return t(f"coach.line_loss{whose}", loss=loss_text, best=best, **name)
 
 
 def coach_line_tells_loss(state: AppState) -> bool:
     """Whether the coach's line on the turn's screen tells of points lost."""
     said = _line_verdict(state, handing_over=False)
-    return said is not None and _line_loss(said[0]) > 0
+    return said is not None and not said[0].judgement.optimal
 
 
 def _line_verdict(

@@ -171,8 +171,10 @@ def _skill(result: GameReview, seat: int, turns: int, t: Translator) -> tuple[st
     ]
     if round(player.points_lost, 1) > 0:
         mine = [decision for decision in result.decisions if decision.player == seat]
-        keeps = sum(decision.loss for decision in mine if decision.is_keep)
-        boxes = sum(decision.loss for decision in mine if not decision.is_keep)
+        keeps = round(sum(decision.loss for decision in mine if decision.is_keep), 1)
+        # What is left of the total shown, so that the two add up to it: each rounded alone,
+        # they were 0.1 off in one game of five (an independent check).
+        boxes = max(0.0, round(round(player.points_lost, 1) - keeps, 1))
         keeps_text, boxes_text = t.format_number(keeps, 1), t.format_number(boxes, 1)
         lost.append(t("review.lost_by_kind", keeps=keeps_text, boxes=boxes_text))
     return (*lost, *_own_decisions(player, t))

@@ -364,10 +364,12 @@ def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
         # As the review's list gives it, beside the two figures: their difference as shown.
         judged = line.judgement
         shown = round(round(judged.best, 1) - round(judged.chosen, 1), 1)
-        if shown:
+        if judged.optimal:
+            assert text == "Coach: best move"
+        elif shown:
             assert text.endswith(f" (points lost: {t.format_number(shown, 1)})")
         else:
-            assert text == "Coach: best move"
+            assert text.endswith(" (points lost: less than 0.1)")
 
     while d.state.screen is Screen.GAME:
         d(Roll())

@@ -126,9 +126,13 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     keeps = sum(d.loss for d in mine if isinstance(d.choice, Keep))
     boxes = sum(d.loss for d in mine if isinstance(d.choice, Score))
     assert keeps > 0 and boxes >= 0 and abs(keeps + boxes - player.points_lost) < 1e-6
+    # Shown so that the two add up to the total shown, each within a tenth of its own sum.
+    shown_keeps = round(keeps, 1)
+    shown_boxes = round(round(player.points_lost, 1) - shown_keeps, 1)
+    assert abs(shown_boxes - boxes) <= 0.1 + 1e-9
     assert view.skill[1] == (
-        f"Of these, {t.isolated(t.format_number(keeps, 1))} in the dice kept and "
-        f"{t.isolated(t.format_number(boxes, 1))} in the boxes chosen"
+        f"Of these, {t.isolated(t.format_number(shown_keeps, 1))} in the dice kept and "
+        f"{t.isolated(t.format_number(shown_boxes, 1))} in the boxes chosen"
     )
     assert t.isolated(f"{player.optimal_decisions}") in view.skill[2]
     assert player.percentile is not None
