@@ -22,7 +22,9 @@ class HelpView:
     def render(self, snap: Snapshot) -> None:
         handover = snap.handover
         if handover is not None:
-            self.node("handover-title").text(handover.title)
+            self.node("handover-title").text(handover.title).attr(
+                "data-colour", str(handover.colour)
+            )
             self.node("handover-text").text(handover.text)
             self.node("handover-standings").text(handover.standings)
             self.node("handover-cheer").text(handover.celebration).show(bool(handover.celebration))

@@ -58,7 +58,7 @@ class SetupForm:
         while len(self._seat_nodes) < len(view.seats):
             self._seat_nodes.append(self._new_seat(container, len(self._seat_nodes)))
         for seat, nodes in zip(view.seats, self._seat_nodes, strict=True):
-            nodes["heading"].text(seat.heading)
+            nodes["heading"].text(seat.heading).attr("data-colour", str(seat.colour))
             nodes["name_label"].text(seat.name_label)
             name = nodes["name"]
             if name.el.value != seat.name and self.page.document.activeElement != name.el:

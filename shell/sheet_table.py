@@ -55,6 +55,7 @@ class SheetTable:
         for column, node, name in zip(view.columns, self.columns, self.column_names, strict=True):
             name.text(column.name)
             node.cls("current", column.current).attr("title", column.name)
+            node.attr("data-colour", str(column.colour))
             node.attr("aria-label", column.label if column.current else None)
         # How many rows share the frame's height where the whole sheet shows (assets/app.css).
         if self.sheet.changed("--rows", len(view.rows)):

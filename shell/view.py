@@ -344,7 +344,7 @@ class View:
         if view.player != self._turn_player:
             self._handover = self._turn_player >= 0 and not view.is_computer
             self._turn_player = view.player
-        self.node("turn-title").text(view.title)
+        self.node("turn-title").text(view.title).attr("data-colour", str(view.colour))
         self.node("round").text(view.round)
         self.node("leave").text(view.leave_label)
         self._help.game(view)

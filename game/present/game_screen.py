@@ -26,6 +26,7 @@ from game.play.state import GameState, PlayerKind
 from game.play.undo import confirmed_box
 from game.present.coach_words import coach_line, coach_line_tells_loss, coach_warning
 from game.present.entry_pad import pad_view
+from game.present.seat_colours import seat_colour
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebrated_box, spotlight
 from game.present.views import DieView, GameView
@@ -155,6 +156,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     view = GameView(
         title=turn_title(game, t),
+        colour=seat_colour(game.current_player),
         round=t(
             "turn.round_daily" if challenge_day(game) else "turn.round",
             round=game.turn_number,

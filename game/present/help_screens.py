@@ -16,6 +16,7 @@ from game.present.coach_words import coach_line
 from game.present.game_screen import celebration_text, moves_since_lines, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
 from game.present.kept_screens import scores_line
+from game.present.seat_colours import seat_colour
 from game.present.sheet import total_words
 from game.rules.examples import example_points, example_roll
 
@@ -52,6 +53,7 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
         # A game resumed on a turn already rolled goes on with its dice.
         start_label=t("handover.continue" if game.dice else "handover.start", name=name),
         moves_since=moves_since_lines(state, t),
+        colour=seat_colour(game.current_player),
         celebration=celebration_text(state, t),
         undo_label=undo_text,
         can_undo=can_undo,

@@ -32,6 +32,7 @@ from game.present.kept_screens import (
     older_games_label,
     personal_bests,
 )
+from game.present.seat_colours import seat_colour
 from game.present.sheet import sheet_view
 from game.present.views import (
     EndView,
@@ -210,6 +211,7 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
                     Choice(mode.value, t(f"coach.mode.{mode.value}"), mode is seat.coach)
                     for mode in CoachMode
                 ),
+                colour=seat_colour(index),
             )
         )
     if state.setup.seed is not None:

@@ -8,6 +8,7 @@ from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.corrections import corrected_boxes
 from game.play.state import GameState
+from game.present.seat_colours import seat_colour
 from game.present.spotlight import Spotlight
 from game.present.views import Cell, ColumnHead, Row, SheetView
 from game.rules.rulesets import Ruleset, Section
@@ -107,6 +108,7 @@ def sheet_view(
             player.name,
             index == current,
             t("sheet.now_playing", name=player.name) if index == current else player.name,
+            seat_colour(index),
         )
         for index, player in enumerate(game.players)
     )

@@ -52,6 +52,8 @@ class SeatView(NamedTuple):
     """The human player's coach while playing: off, warn, always (a computer has none)."""
     note: str = ""
     """Why a computer's seat is a person's: real dice are thrown by people."""
+    colour: int = 0
+    """The seat's colour in the game (game.present.seat_colours)."""
 
 
 class KeptGameView(NamedTuple):
@@ -163,6 +165,8 @@ class ColumnHead(NamedTuple):
     name: str
     current: bool
     label: str
+    colour: int = 0
+    """The seat's colour (game.present.seat_colours)."""
 
 
 class SheetView(NamedTuple):
@@ -179,6 +183,8 @@ class SheetView(NamedTuple):
 class GameView(NamedTuple):
     title: str
     """"Dana's turn"."""
+    colour: int
+    """The colour of the seat whose turn it is (game.present.seat_colours)."""
     round: str
     is_computer: bool
     dice_label: str
