@@ -18,6 +18,8 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
     set_mode(state, player, mode)      a player's coach changed mid-game (the settings)
     follows_hint(state, move)          the move is the one the hint shows (the log marks it
                                        advised: the review counts it as no decision of theirs)
+    hint_reason(game, coach)           the next best move judged against the best: the hint's
+                                       reason, whatever the player's coach mode
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
 
 The countdown's automatic box is never judged: it never waits for the coach.
@@ -98,7 +100,9 @@ def show_best(state: AppState) -> AppState:
         state,
         play=replace(state.play, game=game),
         coaching=replace(state.coaching, waiting=None, seen=verdict.move),
-        pacing=replace(state.pacing, hint=verdict.judgement.best_move, hint_requested=True),
+        pacing=replace(
+            state.pacing, hint=verdict.judgement.best_move, hint_reason=None, hint_requested=True
+        ),
     )
 
 
@@ -112,6 +116,17 @@ def set_up(game: GameState, best: Advice) -> GameState:
     if game.real_dice:  # the dice are thrown at the table: the pad marks those to keep
         return game
     return keep_exactly(game, player, best.kept)
+
+
+def hint_reason(game: GameState, coach: Coach) -> CoachVerdict | None:
+    """Why the hint's move is the best: the next best move, judged against it (None without
+    the tables, or where the position allows one move). A walk's learner was told the best
+    move and its expected score, never why."""
+    move = coach.next_best(game)
+    judgement = None if move is None else coach.judge(game, move)
+    if move is None or judgement is None:
+        return None
+    return CoachVerdict(game.current_player, move, judgement, game)
 
 
 def follows_hint(state: AppState, move: KeptMove | ScoredMove) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import game.app.coaching as coaching
 from game.app.entry_intents import (
     AskAboutRoll,
     ChooseDice,
@@ -108,7 +109,8 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
         case ShowHint():
             if not entry_complete(state):
                 return state
-            asked = replace(state, pacing=replace(state.pacing, hint=None, hint_requested=True))
+            pacing = replace(state.pacing, hint=None, hint_reason=None, hint_requested=True)
+            asked = replace(state, pacing=pacing)
             roll = roll_entered(game)
             return asked if roll is None else _advised(asked, roll, coach)
         case AskAboutRoll(roll):
@@ -149,7 +151,12 @@ def _advised(state: AppState, roll: object, coach: Coach) -> AppState:
     return replace(
         state,
         play=replace(state.play, game=marked),
-        pacing=replace(state.pacing, hint=coach.best_action(asked), hint_requested=True),
+        pacing=replace(
+            state.pacing,
+            hint=coach.best_action(asked),
+            hint_reason=coaching.hint_reason(asked, coach),
+            hint_requested=True,
+        ),
         ui=replace(state.ui, entry=marked.dice if marked.rolls_left and marked.dice else ()),
     )
 
@@ -169,7 +176,7 @@ def _with_faces(state: AppState, faces: tuple[int, ...]) -> AppState:
     return replace(
         state,
         play=play,
-        pacing=replace(state.pacing, hint=None, hint_requested=False),
+        pacing=replace(state.pacing, hint=None, hint_reason=None, hint_requested=False),
         ui=replace(state.ui, entry=faces, again=()),
     )
 

@@ -266,6 +266,8 @@ class Pacing:
     """The move the computer player is carrying out (keep, then roll; select, then score)."""
     hint: Advice | None = None
     """The advice shown after "Hint", until the dice or the turn change."""
+    hint_reason: CoachVerdict | None = None
+    """Why the hint's move is best: the next best judged against it (coaching.hint_reason)."""
     hint_requested: bool = False
     last_roll_at: float | None = None
     """When the human whose turn it is last rolled, for the double-tap guard (not saved: after

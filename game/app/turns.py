@@ -176,13 +176,16 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
             if game.dice is None or state.coach_status is not CoachStatus.READY:
                 return state  # as the Hint button: once rolled, with the strategy table
             hint = c.coach.best_action(game)
-            new = replace(state, pacing=replace(state.pacing, hint=hint, hint_requested=True))
+            reason = coaching.hint_reason(game, c.coach)
+            pacing = replace(state.pacing, hint=hint, hint_reason=reason, hint_requested=True)
+            new = replace(state, pacing=pacing)
             if isinstance(hint, ScoreAdvice) and countdown.is_pending(new):
                 # The countdown (held while the hint shows) scores the box the hint shows.
                 new = replace(new, pacing=replace(new.pacing, countdown_box=hint.box))
             return new
         case HideHint():
-            return replace(state, pacing=replace(state.pacing, hint=None, hint_requested=False))
+            pacing = replace(state.pacing, hint=None, hint_reason=None, hint_requested=False)
+            return replace(state, pacing=pacing)
     return state
 
 
@@ -263,7 +266,7 @@ def _roll(state: AppState, c: Context) -> AppState:
     new = replace(
         state,
         play=replace(state.play, game=rolled, before_last_turn=None, last_auto_scored=None),
-        pacing=replace(state.pacing, hint=None, hint_requested=False),
+        pacing=replace(state.pacing, hint=None, hint_reason=None, hint_requested=False),
     )
     seconds = auto_score_seconds(new)
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:

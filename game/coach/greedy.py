@@ -94,6 +94,10 @@ class GreedyCoach:
             raise ValueError("a computer player acts only after its first roll")
         return advice
 
+    def next_best(self, game: GameState) -> Kept | Scored | None:
+        """Nothing: without the solved tables no move is known to be second best."""
+        return None
+
     def judge(self, game: GameState, move: Kept | Scored) -> Judgement | None:
         """Nothing: without the solved tables a move's worth is not known, and a guess could
         warn against a good move."""

@@ -123,6 +123,24 @@ class AdvisorCoach:
             raise ValueError("a computer player acts only after its first roll")
         return advice
 
+    def next_best(self, game: GameState) -> Kept | Scored | None:
+        """The second best move (a keep as positions of the dice); None before the first roll,
+        or where one move is all the position allows (the joker's single box).
+
+        Raises:
+            PositionError: `game` is of another ruleset than the advisor's table.
+        """
+        if game.dice is None or game.is_over:
+            return None
+        ranked = self.advisor.rank(position_of(game))
+        if len(ranked) < 2:
+            return None
+        action = ranked[1].action
+        if isinstance(action, Score):
+            return Scored(action.box)
+        assert isinstance(action, Keep)  # after a roll
+        return Kept(action.positions(game.dice))
+
     def judge(self, game: GameState, move: Kept | Scored) -> Judgement | None:
         """The current player's `move` against the best one; None before the first roll or
         when the move is not one the position allows (nothing to judge).

@@ -9,6 +9,9 @@ The app asks a coach three things, always about the current turn of a `GameState
                                                game.play.move_log Kept or Scored) is worth
                                                against the best move (None: the coach cannot
                                                tell, as without the solved tables)
+    coach.next_best(game) -> Kept | Scored | None   the second best move, judged against the
+                                               best for the hint's reason (None: no tables,
+                                               or a single legal move)
     coach.optimal                              True when advice comes from the solved tables
                                                (hints are shown only then)
 
@@ -100,3 +103,5 @@ class Coach(Protocol):
     def computer_action(self, game: GameState, level: str, rng: random.Random) -> Advice: ...
 
     def judge(self, game: GameState, move: Kept | Scored) -> Judgement | None: ...
+
+    def next_best(self, game: GameState) -> Kept | Scored | None: ...

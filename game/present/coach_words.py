@@ -5,11 +5,12 @@ the upper section against the bonus's pace with each and which box each leaves o
     coach_warning(state, t) -> CoachWarningView | None   the costly move that waits
     coach_line(state, t) -> str                          "always": the last move's line
     coach_line_tells_loss(state) -> bool                 and whether it tells of points lost
+    hint_reason_words(verdict, t) -> str                 the hint's why: the next best move
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.app.model import AppState, CoachVerdict
 from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
@@ -25,6 +26,25 @@ from game.rules.rulesets import FaceSum, Ruleset
 
 if TYPE_CHECKING:
     from game.coach.keep_aims import AimDifference
+
+
+class WhyVoice(NamedTuple):
+    """The catalog keys of the reasons that name the move compared with the best one."""
+
+    aim: str
+    score_aim: str
+    open: str
+    upper: str
+
+
+COACH_VOICE = WhyVoice(
+    "coach.reason_aim", "coach.reason_score_aim", "coach.reason_open", "coach.reason_upper"
+)
+"""The move is the player's ("yours"): the warning and the review."""
+HINT_VOICE = WhyVoice(
+    "hint.reason_aim", "hint.reason_score_aim", "hint.reason_open", "hint.reason_upper"
+)
+"""The move is the next best: the hint."""
 
 
 def coach_warning(state: AppState, t: Translator) -> CoachWarningView | None:
@@ -144,19 +164,7 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
     named by the headline): the figures first read as statistics to two walks, the reason
     found only in the third sentence."""
     game, judgement = verdict.game, verdict.judgement
-    best = judgement.best_move
-    mine_box = verdict.move.box if isinstance(verdict.move, ScoredMove) else None
-    best_box = best.box if isinstance(best, ScoreAdvice) else None
-    assert game.options is not None  # a move is judged once the dice are rolled
-    sentences = why_words(
-        t,
-        game.ruleset,
-        _with_points(game, mine_box),
-        _with_points(game, best_box),
-        game.sheet,
-        judgement.aim,
-        bonus=game.options.five_of_a_kind_bonus,
-    )
+    sentences = _why(verdict, t, COACH_VOICE)
     figures = t(
         "coach.reason",
         mine=_move_words(game, verdict.move, t),
@@ -164,6 +172,35 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
         best_value=t.format_number(judgement.best, DECIMALS),
     )
     return " ".join((*sentences, figures))
+
+
+def hint_reason_words(verdict: CoachVerdict, t: Translator) -> str:
+    """Why the hint's move is the best (`verdict`: the next best move judged against it, game.
+    app.coaching.hint_reason): the next best move with its expected final score, then why in
+    words, as the warning says it of a move made. Two moves as good: that one is as good."""
+    move = _move_words(verdict.game, verdict.move, t)
+    if verdict.judgement.optimal:
+        return t("hint.next_equal", move=move)
+    value = t.format_number(verdict.judgement.chosen, DECIMALS)
+    return " ".join((t("hint.next_best", move=move, value=value), *_why(verdict, t, HINT_VOICE)))
+
+
+def _why(verdict: CoachVerdict, t: Translator, voice: WhyVoice) -> list[str]:
+    game, judgement = verdict.game, verdict.judgement
+    best = judgement.best_move
+    mine_box = verdict.move.box if isinstance(verdict.move, ScoredMove) else None
+    best_box = best.box if isinstance(best, ScoreAdvice) else None
+    assert game.options is not None  # a move is judged once the dice are rolled
+    return why_words(
+        t,
+        game.ruleset,
+        _with_points(game, mine_box),
+        _with_points(game, best_box),
+        game.sheet,
+        judgement.aim,
+        bonus=game.options.five_of_a_kind_bonus,
+        voice=voice,
+    )
 
 
 def why_words(
@@ -175,6 +212,7 @@ def why_words(
     aim: AimDifference | None = None,
     *,
     bonus: int = 0,
+    voice: WhyVoice = COACH_VOICE,
 ) -> list[str]:
     """Why the best move beat the one made, each a box scored, as (box, points), or None for
     a keep; said by the coach before the move and by the review after the game. Two keeps: the
@@ -185,13 +223,14 @@ def why_words(
     and a five-of-a-kind `bonus` these dice earn only if scored now. Two boxes: which box
     each leaves open and, where the upper bonus is still to be had and they leave it apart, how
     far the upper section is then ahead of the bonus's pace or behind it (`sheet`: the player's,
-    before the move)."""
+    before the move). `voice`: COACH_VOICE says the move made is the player's ("yours"),
+    HINT_VOICE that it is the next best move."""
     if mine is None and best is None:
         if aim is None:
             return []
         return [
             t(
-                "coach.reason_aim",
+                voice.aim,
                 box=t.box_name(ruleset.id, aim.box),
                 best=t.format_percent(aim.best),
                 mine=t.format_percent(aim.made),
@@ -209,7 +248,7 @@ def why_words(
         if aim is not None and aim.box == best_box:
             sentences = [
                 t(
-                    "coach.reason_score_aim",
+                    voice.score_aim,
                     box=t.box_name(ruleset.id, best_box),
                     points=best_points,
                     mine=t.format_percent(aim.made),
@@ -223,7 +262,7 @@ def why_words(
         return sentences
     sentences = [
         t(
-            "coach.reason_open",
+            voice.open,
             mine_box=t.box_name(ruleset.id, mine[0]),
             best_box=t.box_name(ruleset.id, best[0]),
         )
@@ -239,7 +278,7 @@ def why_words(
     if not uneven and to_be_had and mine_gap != best_gap:
         sentences.append(
             t(
-                "coach.reason_upper",
+                voice.upper,
                 each=each,
                 mine=t.format_signed(mine_gap),
                 best=t.format_signed(best_gap),

@@ -19,12 +19,17 @@ from game.app.model import (
 )
 from game.app.take_back import undo_available
 from game.app.turns import box_to_confirm
-from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
 from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator
 from game.play.state import GameState, PlayerKind
 from game.play.undo import confirmed_box
-from game.present.coach_words import coach_line, coach_line_tells_loss, coach_warning
+from game.present.coach_words import (
+    coach_line,
+    coach_line_tells_loss,
+    coach_warning,
+    hint_reason_words,
+)
 from game.present.entry_pad import pad_view
 from game.present.seat_colours import seat_colour
 from game.present.sheet import sheet_view
@@ -430,6 +435,15 @@ def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
         return t("hint.unavailable"), ""
     if advice is None:  # only the table's failure to load may say it is unavailable
         return "", ""
+    best, short = _best_move_texts(game, advice, t)
+    reason = state.pacing.hint_reason
+    if reason is None:
+        return best, short
+    # Why, after the move: the tray's folded line says the move alone (`short`).
+    return f"{best}. {hint_reason_words(reason, t)}", short
+
+
+def _best_move_texts(game: GameState, advice: Advice, t: Translator) -> tuple[str, str]:
     value = "" if advice.value is None else t.format_number(advice.value, 1)
     if isinstance(advice, ScoreAdvice):
         box = t.box_name(game.ruleset.id, advice.box)

@@ -1,0 +1,106 @@
+"""The hint says why (game.app.coaching.hint_reason, game.present.coach_words): the next best
+move with its expected final score, as the optimal advisor ranks it, then why in the words the
+coach's warning uses for a move made, said of the next best move; as good, where two moves tie.
+None without the tables; gone with the hint."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.app.intents import HideHint, Roll, ShowHint, StartGame
+from game.app.setup_intents import ChooseRuleset
+from game.coach.greedy import GreedyCoach
+from game.coach.optimal import AdvisorCoach, position_of
+from game.coach.protocol import KeepAdvice
+from game.i18n.bidi import without_isolates
+from game.i18n.translator import Translator
+from game.play.move_log import Kept, Scored
+from game.strategy.advisor import Keep, Score
+from tests.app.driver import AppDriver
+from tests.solved_tables import solved_advisor
+
+
+@pytest.fixture(scope="module")
+def coach() -> AdvisorCoach:
+    return AdvisorCoach(solved_advisor("penta"))
+
+
+def hinted(coach: AdvisorCoach, seed: int, rolls: int = 1) -> AppDriver:
+    driver = AppDriver.seeded(seed, coach=coach)
+    driver(ChooseRuleset("penta"), StartGame())
+    driver.tables_ready()
+    for _ in range(rolls):
+        driver(Roll())
+    driver(ShowHint())
+    return driver
+
+
+def hint_text(driver: AppDriver) -> str:
+    return without_isolates(driver.view().hint)
+
+
+def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: AdvisorCoach) -> None:
+    t = Translator("en", isolate=False)
+    for seed in range(1, 6):
+        driver = hinted(coach, seed)
+        ranked = coach.advisor.rank(position_of(driver.game))
+        best, second = ranked[0], ranked[1]
+        assert second.expected < best.expected  # these first rolls have no tie at the top
+        reason = driver.state.pacing.hint_reason
+        assert reason is not None and reason.judgement.chosen == second.expected
+        move = reason.move
+        if isinstance(second.action, Keep):
+            dice = driver.game.dice
+            assert dice is not None and isinstance(move, Kept)
+            assert tuple(sorted(dice[die] for die in move.positions)) == second.action.faces
+        else:
+            assert isinstance(second.action, Score) and move == Scored(second.action.box)
+        text = hint_text(driver)
+        value = t.format_number(second.expected, 1)
+        assert "). Next best: " in text and f"(expected final score {value})." in text
+        # Why, in words, after it: the box the best keep aims at, with the chances of each.
+        assert isinstance(best.action, Keep) and isinstance(reason.judgement.best_move, KeepAdvice)
+        aim = reason.judgement.aim
+        if aim is not None:
+            box, share = t.box_name("penta", aim.box), t.format_percent(aim.best)
+            if isinstance(move, Kept):  # against the next best keep, and its own chance
+                mine = t.format_percent(aim.made)
+                assert f"This keep scores points in {box} {share} of the time; " in text
+                assert text.endswith(f"the next best, {mine}.")
+            else:  # against scoring a box now
+                assert f"Rolling again, the best keep scores points in {box} {share}" in text
+
+
+def test_the_hint_after_the_last_roll_says_which_box_each_move_leaves_open(
+    coach: AdvisorCoach,
+) -> None:
+    driver = hinted(coach, 1, rolls=3)
+    reason = driver.state.pacing.hint_reason
+    assert reason is not None and isinstance(reason.move, Scored)
+    text = hint_text(driver)
+    assert "The best move leaves " in text and "; the next best leaves " in text
+
+
+def test_the_reason_goes_with_the_hint_and_without_tables_there_is_none(
+    coach: AdvisorCoach,
+) -> None:
+    driver = hinted(coach, 2)
+    assert driver.state.pacing.hint_reason is not None
+    driver(HideHint())
+    assert driver.state.pacing.hint_reason is None
+    driver(ShowHint(), Roll())
+    assert driver.state.pacing.hint_reason is None and driver.view().hint == ""
+    driver(ShowHint())
+    assert GreedyCoach().next_best(driver.game) is None
+
+
+def test_a_next_best_move_as_good_as_the_best_is_said_so(coach: AdvisorCoach) -> None:
+    driver = hinted(coach, 1)
+    reason = driver.state.pacing.hint_reason
+    assert reason is not None
+    tie = replace(reason.judgement, chosen=reason.judgement.best)
+    pacing = replace(driver.state.pacing, hint_reason=replace(reason, judgement=tie))
+    driver.state = replace(driver.state, pacing=pacing)
+    assert hint_text(driver).endswith("). As good: keeping 3, 5, 5.")
