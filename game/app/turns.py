@@ -267,6 +267,9 @@ def _roll(state: AppState, c: Context) -> AppState:
         state,
         play=replace(state.play, game=rolled, before_last_turn=None, last_auto_scored=None),
         pacing=replace(state.pacing, hint=None, hint_reason=None, hint_requested=False),
+        # Folded again: the tray opened ("More") to read a hint stayed open through the turn's
+        # later rolls and hid the whole sheet of a 360 x 640 phone (a walk).
+        ui=replace(state.ui, tray_open=False),
     )
     seconds = auto_score_seconds(new)
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:

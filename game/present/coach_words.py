@@ -221,10 +221,10 @@ def why_words(
     that says why (`aim`, game.coach.keep_aims.move_aim), where the best keep scores points or
     the best box's points now against the keep's chance of scoring there, else that plainly;
     and a five-of-a-kind `bonus` these dice earn only if scored now. Two boxes: which box
-    each leaves open and, where the upper bonus is still to be had and they leave it apart, how
-    far the upper section is then ahead of the bonus's pace or behind it (`sheet`: the player's,
-    before the move). `voice`: COACH_VOICE says the move made is the player's ("yours"),
-    HINT_VOICE that it is the next best move."""
+    each leaves open and, where the upper bonus is still to be had and the best move leaves it
+    nearer the bonus's pace, how far the upper section is then ahead of it or behind (`sheet`:
+    the player's, before the move). `voice`: COACH_VOICE says the move made is the player's
+    ("yours"), HINT_VOICE that it is the next best move."""
     if mine is None and best is None:
         if aim is None:
             return []
@@ -275,7 +275,9 @@ def why_words(
     each, uneven = divmod(needed, sum(FACES))
     mine_gap, best_gap = (pace_gap(sheet, each, move) for move in (mine, best))
     to_be_had = sheet.upper_subtotal < needed and sheet.upper_bonus_reachable()
-    if not uneven and to_be_had and mine_gap != best_gap:
+    # Only where it speaks for the best move: "-14 with the best, -13 with the next best"
+    # argued for the other one (a walk).
+    if not uneven and to_be_had and best_gap > mine_gap:
         sentences.append(
             t(
                 voice.upper,

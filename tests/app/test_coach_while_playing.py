@@ -47,6 +47,7 @@ from game.persistence.session import (
 )
 from game.persistence.storage import MemoryStorage
 from game.play.state import PlayerKind
+from game.present.coach_words import pace_gap
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Keep, Score
 from tests.app.driver import AppDriver, keep_most_frequent
@@ -260,9 +261,14 @@ def test_two_boxes_say_what_stays_open_and_the_upper_section(coach: AdvisorCoach
     reason = without_isolates(warning.reason)
     mine, theirs = t.box_name("penta", worst.box), t.box_name("penta", best.box)
     assert f"Your move leaves {theirs} open; the best move leaves {mine} open." in reason
-    upper = RULESETS["penta"].upper_box_ids
-    if worst.box in upper or best.box in upper:
-        assert "Upper section against the bonus's pace (3 of each face): " in reason
+    # The upper section against the bonus's pace, only where it speaks for the best move.
+    options = d.game.options
+    assert options is not None
+    sheet = d.game.sheet
+    best_gap = pace_gap(sheet, 3, (best.box, options.points[best.box]))
+    mine_gap = pace_gap(sheet, 3, (worst.box, options.points[worst.box]))
+    said = "Upper section against the bonus's pace (3 of each face): " in reason
+    assert said == (best_gap > mine_gap), (best_gap, mine_gap, reason)
 
 
 def started(coach: AdvisorCoach, mode: CoachMode, seed: int) -> AppDriver:

@@ -122,6 +122,8 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     assert driver.view().tray_open is False
     driver(OpenTray(True), ConfirmTurn())  # the next turn starts folded
     assert driver.state.ui.tray_open is False
+    driver(Roll(), ShowHint(), OpenTray(True), Roll())  # and so does each roll
+    assert driver.state.ui.tray_open is False
 
 
 def test_a_box_chosen_and_a_hint_asked_for_then_share_the_folded_line() -> None:
