@@ -447,11 +447,14 @@ def _best_move_texts(game: GameState, advice: Advice, t: Translator) -> tuple[st
     value = "" if advice.value is None else t.format_number(advice.value, 1)
     if isinstance(advice, ScoreAdvice):
         box = t.box_name(game.ruleset.id, advice.box)
-        options = game.options
-        if options is not None and options.points.get(advice.box) == 0:
+        assert game.options is not None  # a box is advised for dice rolled
+        points = game.options.points[advice.box]
+        if points == 0:
             # "Score Yatzy" read as a Yatzy: the hint says the box is given up for nothing.
             return t("hint.best_zero", box=box, value=value), t("hint.short_zero", box=box)
-        return t("hint.best_score", box=box, value=value), t("hint.short_score", box=box)
+        # With its points, as the next best box says them (a walk could not compare the two).
+        best = t("hint.best_score", box=box, points=points, value=value)
+        return best, t("hint.short_score", box=box)
     assert isinstance(advice, KeepAdvice) and game.dice is not None
     if not advice.kept:
         return t("hint.best_reroll_all", value=value), t("hint.short_reroll_all")

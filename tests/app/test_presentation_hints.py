@@ -46,9 +46,12 @@ def test_hints_only_with_the_optimal_coach_and_the_fallback_is_said() -> None:
         replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice("chance", 200.0))), 0
     ).game
     assert scored is not None
-    assert scored.hint == f"Best: score {iso('Chance')} (expected final score {iso(200.0)})"
     options = game.options
     assert options is not None
+    points = options.points["chance"]
+    assert scored.hint == (
+        f"Best: score {iso('Chance')} for {iso(points)} points (expected final score {iso(200.0)})"
+    )
     nothing = next(box for box, points in options.points.items() if points == 0)
     given_up = present(
         replace(ready, pacing=replace(ready.pacing, hint=ScoreAdvice(nothing, 190.0))), 0
