@@ -88,15 +88,13 @@ def test_twelve_players_fit_and_the_sheet_scrolls_sideways(page: Page, app_url: 
     expect(page.locator("#turn-title")).to_have_text("Player number 2's turn")
     expect(page.locator("#sheet thead th.current")).to_have_text("Player number 2")
     # Each seat's colour (game.present.seat_colours): eight apart, then again from the first;
-    # the turn's heading has the colour of the column that plays.
+    # the line under the turn's heading has the colour of the column that plays.
     bars = page.locator("#sheet thead th[data-colour]").evaluate_all(
         "heads => heads.map(th => getComputedStyle(th).boxShadow)"
     )
     assert len(bars) == 12 and len(set(bars[:8])) == 8 and bars[8:] == bars[:4], bars
-    dot = page.locator("#turn-title").evaluate(
-        "h => getComputedStyle(h, '::before').backgroundColor"
-    )
-    assert dot in bars[1], (dot, bars[1])
+    line = page.locator("#turn-title").evaluate("h => getComputedStyle(h).textDecorationColor")
+    assert line in bars[1], (line, bars[1])
 
 
 def test_setup_is_remembered_and_names_show_literally(page: Page, app_url: str) -> None:
