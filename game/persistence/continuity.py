@@ -1,12 +1,14 @@
 """Whether two saved states are one game: the later played on from the earlier. A save of the
 game in progress keeps the id of the session it continues, and a game left is kept in place of
-an entry of the same id only when it is that game (a game of another id is never overwritten)."""
+an entry of the same id only when it is that game (a game of another id is never overwritten),
+and a finished game is recorded in place of a record of the same id only when it is that game."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from game.i18n.player_names import same_player
+from game.persistence.history import GameRecord
 from game.persistence.savefile import SavedGame
 from game.play.daily_dice import DailyDice
 from game.play.random_source import SeededDice
@@ -19,6 +21,19 @@ def same_game(stored: SavedGame, game: GameState) -> bool:
     return _continues(stored.game, game) or (
         stored.before_last_turn is not None and _continues(stored.before_last_turn, game)
     )
+
+
+def recorded_as(record: GameRecord, game: GameState) -> bool:
+    """Whether the finished game `record` is `game` recorded when it ended: the same ruleset and
+    players, and every move of its log but the last in `game`'s (the last box may have been
+    taken back and scored again, or a box of real dice corrected since). Ids are 64 random
+    bits: another game under the same id is damaged or edited data, or one game kept played
+    on two devices, and recorded in its place it was lost (a hostile-data walk)."""
+    if record.ruleset != game.ruleset:
+        return False
+    players = tuple(result.player for result in record.results)
+    moves = record.log.moves[:-1]
+    return _same_players(players, game.players) and game.log.moves[: len(moves)] == moves
 
 
 def _continues(earlier: GameState, later: GameState) -> bool:

@@ -61,7 +61,7 @@ from datetime import date, time
 from game.app.model import AppState
 from game.app.preferences import preferences_from_data
 from game.errors import SaveFileError
-from game.persistence.continuity import same_game
+from game.persistence.continuity import recorded_as, same_game
 from game.persistence.history import (
     GameRecord,
     load_history,
@@ -246,6 +246,11 @@ def save_session(
         return SaveReport(tuple(problems))
     earlier = _earlier(stored.value, game)
     payload = _payload(earlier, game, before_last_turn, turn, ids, game_id)
+    stored_game = None if earlier is None else earlier.saved.game
+    ending = game.is_over and stored_game != game
+    history = load_history(storage) if ending else None
+    if history is not None and _recorded_as_another_game(history, payload["game_id"], game):
+        payload = {**payload, "game_id": _fresh_id(ids)}
     game_id = payload["game_id"]
     kind = _session_kind(None)
     text = encode_record(kind, payload)
@@ -257,13 +262,12 @@ def save_session(
         _LAST_WRITTEN.clear()
         _LAST_WRITTEN[text] = _session_of(payload, game, before_last_turn, turn)
     recorded = None
-    stored_game = None if earlier is None else earlier.saved.game
-    if game.is_over and stored_game != game:
+    if history is not None:
         # Recorded once, on the save where the game ends: the end screen's later saves do not
         # read the whole history again.
-        recorded = _record(storage, game_id, game, (today, time_of_day), problems)
+        recorded = _record(storage, history, game_id, game, (today, time_of_day), problems)
     elif not game.is_over and stored_game is not None and stored_game.is_over:
-        _withdraw(storage, game_id, problems)
+        _withdraw(storage, game_id, game, problems)
     return SaveReport(tuple(problems), recorded)
 
 
@@ -332,7 +336,7 @@ def _payload(
     if earlier is not None:
         game_id = earlier.game_id
     elif game_id is None:
-        game_id = new_game_id((ids or random.SystemRandom()).getrandbits(64))
+        game_id = _fresh_id(ids)
     return {
         "game_id": game_id,
         "game": game_to_data(game, before_last_turn),
@@ -355,8 +359,7 @@ def keep_left_game(
     stored = _stored_session(storage)
     payload = _payload(_earlier(stored.value, game), game, before_last_turn, turn, ids)
     if _kept_as_another_game(storage, payload["game_id"], game):
-        fresh = new_game_id((ids or random.SystemRandom()).getrandbits(64))
-        payload = {**payload, "game_id": fresh}
+        payload = {**payload, "game_id": _fresh_id(ids)}
     kept_before = None if payload["game"]["last_turn"] is None else before_last_turn
     entry = KeptGame(payload["game_id"], game, kept_before, turn, today)
     change = add_kept(storage, entry)
@@ -386,12 +389,14 @@ def save_preferences(storage: Storage, data: JsonObject) -> StorageProblem | Non
 
 def _record(
     storage: Storage,
+    history: ReadResult[tuple[GameRecord, ...]],
     game_id: str,
     game: GameState,
     ended: tuple[date, time | None],
     problems: list[StorageProblem],
 ) -> GameRecord | None:
-    history = load_history(storage)
+    """`game`, over, recorded under `game_id` in `history` (as read), in place of its earlier
+    record (another game under that id got the session a new id first: save_session)."""
     if history.problem is not None:
         problems.append(history.problem)
     records = history.value or ()
@@ -416,17 +421,44 @@ def record_finished_session(storage: Storage, today: date) -> tuple[StorageProbl
     if stored.value is None or not stored.value.saved.game.is_over:
         return ()  # a damaged session was reported when the start read it
     problems: list[StorageProblem] = []
-    _record(storage, stored.value.game_id, stored.value.saved.game, (today, None), problems)
+    saved, history = stored.value.saved, load_history(storage)
+    game_id = stored.value.game_id
+    if _recorded_as_another_game(history, game_id, saved.game):
+        # Another game holds its id: the session takes one of its own first.
+        game_id = _fresh_id(None)
+        payload = _payload(
+            None, saved.game, saved.before_last_turn, stored.value.turn, None, game_id
+        )
+        if (problem := write_record(storage, _session_kind(None), payload)) is not None:
+            return (problem,)
+    _record(storage, history, game_id, saved.game, (today, None), problems)
     return tuple(problems)
 
 
-def _withdraw(storage: Storage, game_id: str, problems: list[StorageProblem]) -> None:
+def _fresh_id(ids: random.Random | None) -> str:
+    return new_game_id((ids or random.SystemRandom()).getrandbits(64))
+
+
+def _recorded_as_another_game(
+    history: ReadResult[tuple[GameRecord, ...]], game_id: str, game: GameState
+) -> bool:
+    """Whether the history holds another game than `game` under `game_id` (recorded in its
+    place, that game was lost: continuity.recorded_as)."""
+    return any(r.id == game_id and not recorded_as(r, game) for r in history.value or ())
+
+
+def _withdraw(
+    storage: Storage, game_id: str, game: GameState, problems: list[StorageProblem]
+) -> None:
+    """The record of `game` (its last box taken back) out of the history; never another
+    game's under the same id."""
     history = load_history(storage)
     if history.problem is not None:
         problems.append(history.problem)
     records = history.value or ()
-    if any(record.id == game_id for record in records):
-        problem = save_history(storage, tuple(r for r in records if r.id != game_id))
+    withdrawn = tuple(r for r in records if r.id == game_id and recorded_as(r, game))
+    if withdrawn:
+        problem = save_history(storage, tuple(r for r in records if r not in withdrawn))
         if problem is not None:
             problems.append(problem)
 
