@@ -56,13 +56,13 @@ from shell.effects import (
     StorageJobs,
     TabClaim,
     TableLoader,
-    Tasks,
     Timer,
     WakeLock,
 )
 from shell.events import Events
 from shell.feel import DiceFeel
 from shell.review_effects import Reviewer, Sharer
+from shell.tasks import Tasks
 from shell.view import View
 
 

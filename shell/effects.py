@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, time
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +63,7 @@ from shell.durable import DurableStorage, open_durable_storage
 from shell.js import is_null, js_object, local_date, local_time
 from shell.steps import run_in_steps
 from shell.storage import open_storage
+from shell.tasks import Tasks
 
 if TYPE_CHECKING:  # loaded once a table is there
     from game.coach.optimal import AdvisorCoach
@@ -73,18 +74,6 @@ Send = Callable[[Intent], None]
 GAMES_CHECKED_PER_STEP = 20
 """About 40 ms of a two-player history's check in the browser: a step short enough that a tap
 in between is answered at once."""
-
-
-class Tasks:
-    """Coroutines run as tasks, each kept until it ends (asyncio holds only weak references)."""
-
-    def __init__(self) -> None:
-        self._running: set[asyncio.Future[None]] = set()
-
-    def start(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.ensure_future(coroutine)
-        self._running.add(task)
-        task.add_done_callback(self._running.discard)
 
 
 class Clock:
@@ -443,13 +432,18 @@ class StorageJobs:
         self._page.download(f"penta-game-{self._clock.today().isoformat()}.json", text)
 
     async def import_file(self, file: Any) -> None:
-        from game.persistence.exchange import ImportRefusedError, import_history
+        from game.persistence.exchange import ImportRefusal, ImportRefusedError, import_history
 
-        text = str(await file.text())
         try:
-            result = import_history(self.storage, text)
+            result = import_history(self.storage, str(await file.text()))
         except ImportRefusedError as error:
             self._send(ImportFinished(refusal=error.kind, reason=str(error)))
+            return
+        except Exception as error:
+            # A file the readers did not foresee (or one the device cannot read) is refused
+            # like any other: the import hung on "Reading the file…" (a hostile-data walk).
+            self._page.warn(f"The import failed: {error!r}")
+            self._send(ImportFinished(refusal=ImportRefusal.INVALID, reason=repr(error)))
             return
         self._send(
             ImportFinished(

@@ -40,13 +40,13 @@ async def start() -> None:
         StorageJobs,
         TabClaim,
         TableLoader,
-        Tasks,
         Timer,
         WakeLock,
     )
     from shell.events import Events
     from shell.feel import DiceFeel
     from shell.review_effects import Reviewer, Sharer
+    from shell.tasks import Tasks
     from shell.view import View
 
     def send(intent: Intent) -> None:  # the adapters' results go to the runner built below

@@ -12,8 +12,9 @@ from game.app.effects import ComputeReview
 from game.app.model import ShareOutcome
 from game.app.review_intents import ReviewComputed, ReviewFailed, ShareFinished
 from game.rules.rulesets import RULESETS
-from shell.effects import Send, TableLoader, Tasks, fetch_asset
+from shell.effects import Send, TableLoader, fetch_asset
 from shell.js import is_null, js_object
+from shell.tasks import Tasks
 
 if TYPE_CHECKING:  # loaded with the strategy, when a review is computed
     from game.strategy.score_distribution import ScoreDistribution

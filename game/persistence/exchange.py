@@ -206,10 +206,12 @@ def read_export_contents(text: str | bytes) -> ExportContents:
         kept, bad_kept = _readable(
             payload["kept"], "payload.kept", kept_from_data, kept_entry_from_data, MAX_KEPT
         )
-        # Played after the file was made: no device did so (a day's grace for time zones).
-        latest = exported + timedelta(days=1)
-        sound = tuple(game for game in games if game.finished <= latest)
-        sound_kept = tuple(game for game in kept if game.last_played <= latest)
+        # Played after the file was made: no device did so (a day's grace for time zones). As
+        # differences: the day after 9999-12-31, which an edited file gave, is no date (the
+        # import hung on "Reading the file…": a hostile-data walk).
+        grace = timedelta(days=1)
+        sound = tuple(game for game in games if game.finished - exported <= grace)
+        sound_kept = tuple(game for game in kept if game.last_played - exported <= grace)
         unsound = len(games) - len(sound) + len(kept) - len(sound_kept)
         return ExportContents(sound, sound_kept, bad_games + bad_kept + unsound)
     except UnsupportedVersionError as error:

@@ -183,3 +183,13 @@ def test_a_game_played_after_the_file_was_made_is_left_out() -> None:
     outcome = import_history(storage, json.dumps(document))
     assert (outcome.added, outcome.kept_added, outcome.unreadable) == (2, 1, 2)
     assert load_history(storage).value == records[:2]
+
+
+def test_a_file_dated_on_the_last_day_of_the_calendar_imports() -> None:
+    """The day after 9999-12-31 is no date: its grace day stopped the import with an
+    OverflowError, and the page waited on "Reading the file…" (a hostile-data walk)."""
+    played = play_to_end(seeded_game("penta", 1, 5), random.Random(5))
+    document = json.loads(export_history((record_game("0" * 16, played, EXPORTED),), EXPORTED))
+    document["payload"]["exported"] = "9999-12-31"
+    outcome = import_history(MemoryStorage(), json.dumps(document))
+    assert (outcome.added, outcome.unreadable) == (1, 0)
