@@ -9,6 +9,11 @@
 // - Fetch: same-origin GETs of this build's files are answered from the cache first. A file
 //   not cached yet ("background" or "lazy", below) is fetched, checked the same way, and kept
 //   with this version. Anything else goes to the network untouched.
+// - A page whose start failed asks the version that controls it to check its cache
+//   ("check-cache", with a port for the answer): every file kept is checked against this
+//   build's hash again and dropped if it differs, and the answer is how many were dropped (the
+//   page then reloads once, and they are fetched again). A file damaged on the device was
+//   served from the cache at every start, which failed for good (a hostile-data walk).
 // - "Background" files (the strategy tables: large, but needed offline) are not part of the
 //   install, which would delay the moment the app works offline: once the app is up, the page
 //   asks the version that controls it to fetch those it lacks ("cache-background", at every
@@ -83,6 +88,24 @@ async function cacheBackgroundFiles() {
     await Promise.all(missing.map((name) => download(cache, name)));
 }
 
+// Drops every file of this version's cache that is not the file this build names; resolves to
+// how many were dropped.
+async function dropDamagedFiles() {
+    const cache = await caches.open(CACHE_NAME);
+    let dropped = 0;
+    for (const request of await cache.keys()) {
+        const name = fileName(new URL(request.url));
+        const response = await cache.match(request);
+        const bytes = response === undefined ? null : await response.arrayBuffer();
+        const actual = bytes === null ? null : hex(await crypto.subtle.digest("SHA-256", bytes));
+        if (name === null || actual !== expectedHash(name)) {
+            await cache.delete(request);
+            dropped += 1;
+        }
+    }
+    return dropped;
+}
+
 self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(CACHE_NAME);
@@ -97,6 +120,15 @@ self.addEventListener("install", (event) => {
 self.addEventListener("message", (event) => {
     if (event.data === "skip-waiting") {
         self.skipWaiting();
+    } else if (event.data === "check-cache" && event.ports[0]) {
+        const [port] = event.ports;
+        event.waitUntil(dropDamagedFiles().then(
+            (dropped) => port.postMessage(dropped),
+            (error) => {
+                console.warn("The kept files could not be checked:", error);
+                port.postMessage(0);
+            },
+        ));
     } else if (event.data === "cache-background") {
         // Sent by a page this version controls, so it is the active version: the files it keeps
         // are the ones of that page's version. The answer says whether all of them are kept.

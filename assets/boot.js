@@ -171,9 +171,34 @@
         }
     }
 
+    // A start that failed may have read a file damaged on the device, which the service worker
+    // would serve again at every start: it checks the files it keeps and drops those that are
+    // not this version's, and the page reloads once to fetch them again (the tab remembers it
+    // tried, so a failure of another kind is never a loop of reloads). Resolves to whether it
+    // reloads.
+    const REPAIRED = "penta.repaired";
+    async function repairOnce() {
+        const worker = navigator.serviceWorker?.controller;
+        try {
+            if (!worker || sessionStorage.getItem(REPAIRED) !== null) return false;
+            sessionStorage.setItem(REPAIRED, "tried");
+        } catch {
+            return false; // no session storage: no way to tell a second try from the first
+        }
+        const dropped = await new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (event) => resolve(event.data);
+            worker.postMessage("check-cache", [channel.port2]);
+            setTimeout(() => resolve(0), 20_000);
+        });
+        if (dropped > 0) location.reload();
+        return dropped > 0;
+    }
+
     // `cause`: the key of the sentence saying what failed at start.
     function reportProblem(cause, details) {
         if (root.dataset.state === "loading") {
+            repairOnce().catch(() => {});
             root.dataset.state = "failed";
             parsed.then(() => {
                 const status = document.getElementById("status");
@@ -189,6 +214,11 @@
     document.addEventListener("penta:ready", () => {
         performance.mark("penta:ready"); // read by bench/startup.py
         root.dataset.state = "ready";
+        try {
+            sessionStorage.removeItem(REPAIRED); // a later failure may try again
+        } catch {
+            // No session storage: nothing was noted.
+        }
         const status = document.getElementById("status");
         delete status.dataset.text; // "Loading…" is over: no longer this element's text
         status.textContent = "";
