@@ -20,7 +20,7 @@ from game.play.move_log import Scored as ScoredMove
 from game.play.sheet import Sheet, seat_of_turn
 from game.play.state import GameState, PlayerKind
 from game.present.help_views import CoachWarningView
-from game.present.tenths import DECIMALS, shown_difference
+from game.present.tenths import DECIMALS, LEAST_SHOWN, shown_difference
 from game.rules.dice import FACES
 from game.rules.rulesets import FaceSum, Ruleset
 
@@ -84,9 +84,8 @@ def coach_line(state: AppState, t: Translator, *, handing_over: bool = False) ->
     # none in the figures: "less than 0.1", as the review says it, where "best move" here
     # was a decision that the review then counted as not optimal (an independent check).
     loss = _line_loss(verdict)
-    smallest = 10**-DECIMALS
-    loss_text = t.format_number(max(loss, smallest), DECIMALS)
-    if loss < smallest:
+    loss_text = t.format_number(max(loss, LEAST_SHOWN), DECIMALS)
+    if loss < LEAST_SHOWN:
         loss_text = t("coach.less_than", loss=loss_text)
     return t(f"coach.line_loss{whose}", loss=loss_text, best=best, **name)
 

@@ -23,7 +23,7 @@ from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
 from game.present.review_views import EndReviewView, MistakeView, ReviewButton, ReviewView
 from game.present.share_text import share_text
-from game.present.tenths import DECIMALS, shown_difference
+from game.present.tenths import DECIMALS, LEAST_SHOWN, shown_difference
 from game.rules.rulesets import RULESETS
 
 if TYPE_CHECKING:
@@ -245,13 +245,12 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
     # The difference of the two figures shown below it; a loss under a tenth shows none
     # there, so it says "less than 0.1" ("lost 0.0" under a decision not optimal: a walk).
     loss = shown_difference(decision.best_expected, decision.choice_expected)
-    smallest = 10**-DECIMALS
     return MistakeView(
         summary=t(
-            _summary_key(decision.entered, small=loss < smallest),
+            _summary_key(decision.entered, small=loss < LEAST_SHOWN),
             round=decision.turn,
             roll=decision.roll,
-            loss=t.format_number(max(loss, smallest), DECIMALS),
+            loss=t.format_number(max(loss, LEAST_SHOWN), DECIMALS),
         ),
         position=(
             # In order of their faces, as the real-dice pad and the hint's keeps list them.

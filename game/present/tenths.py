@@ -7,6 +7,9 @@ difference is 14.04.
 from __future__ import annotations
 
 DECIMALS = 1
+LEAST_SHOWN = 10**-DECIMALS
+"""The least loss a figure shows: a move that loses less, yet is not the best, is said to lose
+"less than" it (the coach's line and the review alike)."""
 
 
 def shown(value: float) -> float:
