@@ -171,28 +171,42 @@
         }
     }
 
-    // A start that failed may have read a file damaged on the device, which the service worker
-    // would serve again at every start: it checks the files it keeps and drops those that are
-    // not this version's, and the page reloads once to fetch them again (the tab remembers it
-    // tried, so a failure of another kind is never a loop of reloads). Resolves to whether it
-    // reloads.
+    // A start that failed may have read a file damaged on the device, which would be read again
+    // at every start: the service worker checks the files it keeps and drops those that are not
+    // this version's, the interpreter's snapshot kept on the device is forgotten (it may have
+    // been damaged, or forged behind its checksum's back: restored, it failed every start; and
+    // a start may fail on something else before it is even read), and the page reloads once to
+    // start without them (the tab remembers it tried, so a failure of another kind is never a
+    // loop of reloads). Resolves to whether it reloads.
     const REPAIRED = "penta.repaired";
-    async function repairOnce() {
+    function dropDamagedFiles() {
         const worker = navigator.serviceWorker?.controller;
-        try {
-            if (!worker || sessionStorage.getItem(REPAIRED) !== null) return false;
-            sessionStorage.setItem(REPAIRED, "tried");
-        } catch {
-            return false; // no session storage: no way to tell a second try from the first
-        }
-        const dropped = await new Promise((resolve) => {
+        if (!worker) return Promise.resolve(0);
+        return new Promise((resolve) => {
             const channel = new MessageChannel();
             channel.port1.onmessage = (event) => resolve(event.data);
             worker.postMessage("check-cache", [channel.port2]);
             setTimeout(() => resolve(0), 20_000);
         });
-        if (dropped > 0) location.reload();
-        return dropped > 0;
+    }
+    async function forgetKeptSnapshot() {
+        const store = await import(new URL("assets/snapshot-store.mjs", document.baseURI).href);
+        return store.forgetSnapshot();
+    }
+    async function repairOnce() {
+        try {
+            if (sessionStorage.getItem(REPAIRED) !== null) return false;
+            sessionStorage.setItem(REPAIRED, "tried");
+        } catch {
+            return false; // no session storage: no way to tell a second try from the first
+        }
+        const [dropped, forgotten] = await Promise.all([
+            dropDamagedFiles(),
+            forgetKeptSnapshot().catch(() => false),
+        ]);
+        const reloads = dropped > 0 || forgotten;
+        if (reloads) location.reload();
+        return reloads;
     }
 
     // `cause`: the key of the sentence saying what failed at start.

@@ -102,16 +102,55 @@
         }
     }
     const snapshot = snapshotPlan();
+    // The localStorage key set as runtime-start.mjs restores a kept snapshot, removed once the app
+    // is ready. Not under the app's records' "penta." (shell/durable.py would take it for one).
+    const RESTORING = "penta-runtime.restoring";
 
     // The memory of the snapshot that an earlier start kept, or null: read, checked and
     // unpacked by a worker (assets/snapshot-store.mjs) while the page's main thread parses,
     // paints and compiles. Not in a module of the page: the page ran its modules only once the
     // runtime's WebAssembly had compiled (about 0.5 s into a warm start).
+    //
+    // A kept snapshot whose restore was begun by an earlier start that never became ready
+    // (runtime-start.mjs marks it) is neither read nor kept: a forged one crashed the page's
+    // renderer as it was restored, before any script could tell, at every start. This start
+    // makes a snapshot of its own instead. (A start closed while restoring costs the next one
+    // the same.)
     let keptMemory = null;
+    function restoreInterrupted() {
+        try {
+            return localStorage.getItem(RESTORING) !== null;
+        } catch {
+            return false; // no storage to mark it in: none was marked
+        }
+    }
+    // Marks the restore of a kept snapshot begun, until the app is ready.
+    function beginRestore() {
+        try {
+            localStorage.setItem(RESTORING, String(Date.now()));
+        } catch {
+            return; // no storage (blocked site data): nothing marked, nothing to remove
+        }
+        document.addEventListener("penta:ready", () => {
+            try {
+                localStorage.removeItem(RESTORING);
+            } catch {
+                // Storage blocked since: the next start makes a snapshot of its own.
+            }
+        }, { once: true });
+    }
     function readKeptSnapshot() {
         if (keptMemory === null) {
             keptMemory = new Promise((resolve) => {
                 if (!snapshot || typeof Worker !== "function") {
+                    resolve(null);
+                    return;
+                }
+                if (restoreInterrupted()) {
+                    console.warn("The interpreter's snapshot is not used: its last restore never ended.");
+                    import(new URL("assets/snapshot-store.mjs", document.baseURI).href)
+                        .then((store) => store.forgetSnapshot())
+                        .catch(() => {}); // a snapshot made by this start replaces it anyway
                     resolve(null);
                     return;
                 }
@@ -144,6 +183,7 @@
     globalThis.pentaRuntime = Object.freeze({
         snapshot,
         keptSnapshot: readKeptSnapshot,
+        beginRestore,
         // The module compiled here, for the worker; null on a first visit: the worker compiles.
         compiled: () => (firstVisit ? Promise.resolve(null) : compileRuntime()),
         adopt: adoptRuntime,

@@ -67,6 +67,7 @@ async function restore(settings, bytes) {
 async function restoreKept() {
     const bytes = plan ? await boot.keptSnapshot() : null;
     if (!bytes) return null;
+    boot.beginRestore();
     try {
         return await restore({ indexURL: RUNTIME_URL }, bytes);
     } catch (error) {

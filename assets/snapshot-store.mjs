@@ -215,11 +215,14 @@ export async function keepSnapshot(memory, key) {
     await writeKept(fileOf(memory, key));
 }
 
+// Resolves to whether a snapshot was kept (and is no longer).
 export async function forgetSnapshot() {
     try {
         await (await navigator.storage.getDirectory()).removeEntry(FILE_NAME);
+        return true;
     } catch {
         // None was kept, or the file system refused (private mode, say): nothing to forget.
+        return false;
     }
 }
 
