@@ -23,18 +23,44 @@
     const GAME_LOCK = "penta.game";
     let database = null;
 
+    // The database, made at version 1 where there is none. One of a later version (made by a
+    // newer build, then this one served again) is opened as it is when it still has the records:
+    // each record carries its own format, which Python checks. Without them it is refused with
+    // a NewerDatabase error, which Python tells the player (the app looked empty, unsaid).
     function opened() {
         database ??= new Promise((resolve, reject) => {
+            const open = (...version) => {
+                const request = indexedDB.open(DATABASE, ...version);
+                request.onerror = () => reject(request.error);
+                return request;
+            };
             let request;
             try {
-                request = indexedDB.open(DATABASE, 1);
+                request = open(1);
             } catch (error) {
                 reject(error); // site data blocked in the browser's settings: a SecurityError
                 return;
             }
             request.onupgradeneeded = () => request.result.createObjectStore(RECORDS);
             request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
+            request.onerror = () => {
+                if (request.error?.name !== "VersionError") {
+                    reject(request.error);
+                    return;
+                }
+                const newer = open();
+                newer.onsuccess = () => {
+                    const db = newer.result;
+                    if (db.objectStoreNames.contains(RECORDS)) {
+                        resolve(db);
+                        return;
+                    }
+                    db.close();
+                    const error = new Error(`database ${DATABASE} of version ${db.version} has no ${RECORDS}`);
+                    error.name = "NewerDatabase";
+                    reject(error);
+                };
+            };
         });
         return database;
     }

@@ -40,6 +40,9 @@ from shell.storage import WriteListener, open_storage
 
 OWN_KEYS = "penta."
 """Every record of the app has a key starting so (a page of the same origin may have others)."""
+NEWER_DATABASE = "NewerDatabase"
+"""The name of assets/store.js's error for a database a newer build made without this build's
+store of records."""
 
 
 class DurableStorage:
@@ -104,6 +107,10 @@ async def open_durable_storage(
             reason = f"neither IndexedDB ({error}) nor localStorage can be used"
             return fallback, (StorageProblem(OWN_KEYS, ProblemKind.NOT_KEPT, reason),)
         window.console.warn(f"IndexedDB cannot be used, localStorage keeps the game: {error}")
+        if getattr(error, "name", None) == NEWER_DATABASE:
+            # The records are there, out of this build's reach: the app must not look empty
+            # unsaid.
+            return fallback, (StorageProblem(OWN_KEYS, ProblemKind.UNKNOWN_VERSION, str(error)),)
         return fallback, ()
     storage = DurableStorage(window.pentaStore, records, listener)
     if not move_old_records:

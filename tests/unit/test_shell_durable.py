@@ -252,6 +252,33 @@ class NoStore(FakeStore):
         return refuse()
 
 
+class NewerDatabase(Exception):
+    """assets/store.js's refusal of a database that a newer build made without its records."""
+
+    name = "NewerDatabase"
+
+
+class NewerStore(FakeStore):
+    @property
+    def loaded(self) -> Any:
+        async def refuse() -> Entries:
+            raise NewerDatabase("database penta of version 3 has no records")
+
+        return refuse()
+
+
+def test_a_database_of_a_newer_build_is_left_alone_and_the_player_is_told() -> None:
+    async def scenario() -> None:
+        window = FakeWindow(NewerStore(), FakeLocalStorage(quota=5))
+        storage, set_aside = await open_durable_storage(window, lambda *outcome: None)
+        assert not isinstance(storage, DurableStorage)
+        assert [(problem.kind, problem.reason) for problem in set_aside] == [
+            (ProblemKind.UNKNOWN_VERSION, "database penta of version 3 has no records")
+        ]
+
+    run_alone(scenario())
+
+
 class BlockedLocalStorage:
     """localStorage where the browser blocks the site's data: even reading it is refused."""
 
