@@ -12,7 +12,7 @@ from game.app.intents import ImportFinished
 from game.app.model import SAVE_FAILED_NOTICE, AppState, Notice, Screen
 from game.persistence.history import HISTORY
 from game.persistence.kept import KEPT_KEY
-from game.persistence.session import SESSION_KEY
+from game.persistence.session import PREFERENCES_KEY, SESSION_KEY
 from game.persistence.storage import ProblemKind, StorageProblem
 
 PROBLEM_NOTICES = {
@@ -30,6 +30,8 @@ RECORD_NOTICES = {
     (HISTORY.key, True): "storage.history_in_part",
     (KEPT_KEY, False): "storage.corrupt_kept",
     (KEPT_KEY, True): "storage.kept_in_part",
+    (PREFERENCES_KEY, False): "storage.corrupt_preferences",
+    (PREFERENCES_KEY, True): "storage.preferences_in_part",
 }
 """What an unreadable record (or one read in part: True) held, said plainly: "Some saved data
 could not be read" left a walk guessing what was gone."""

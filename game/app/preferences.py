@@ -119,8 +119,8 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
 
     Raises:
         SaveFileError: anything not as preferences_to_data writes it, naming the field and the
-            value (the stored record is then set aside and reported, see
-            game.persistence.session).
+            value (the stored record is then set aside and reported, and the fields that read
+            on their own are kept: readable_preferences, game.persistence.session).
         UnsupportedVersionError: preferences of a version this build does not read (newer
             than PREFERENCES_VERSION, or not a version at all).
     """
@@ -168,6 +168,28 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         setup = replace(setup, seats=tuple(seats))
     setup = replace(setup, real_dice=field("real_dice", (True, False), setup.real_dice))
     return replace(state, settings=settings, setup=replace(setup, restored="players" in prefs))
+
+
+def readable_preferences(data: object) -> dict[str, Any]:
+    """Of preferences that preferences_from_data refuses, the fields it reads each on its own:
+    one bad setting cost a walk every other setting and the last setup.
+
+    Raises:
+        SaveFileError: nothing to take (not an object, or not of a version this build reads).
+    """
+    prefs = read_object(data, "preferences")
+    envelope = {key: prefs.get(key) for key in ("format", "version")}
+    preferences_from_data(AppState(), envelope)
+    fields = sorted(prefs.keys() & _PREFERENCE_FIELDS)
+    return envelope | {key: prefs[key] for key in fields if _reads(envelope, key, prefs[key])}
+
+
+def _reads(envelope: dict[str, Any], key: str, value: object) -> bool:
+    try:
+        preferences_from_data(AppState(), {**envelope, key: value})
+    except SaveFileError:
+        return False
+    return True
 
 
 _PREFERENCE_FIELDS = frozenset(preferences_to_data(AppState())) - {"format", "version"}

@@ -49,7 +49,7 @@ had no "guide" (a reload ended the guided first turn).
 
 Preferences (key "penta.preferences", format "penta-preferences-record", version 1): the
 payload is the object from game.app.preferences_to_data, read as strictly as the game: a record
-that game.app.preferences_from_data refuses is set aside and reported like any other.
+that game.app.preferences_from_data refuses is set aside and reported, its readable settings kept.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from datetime import date, time
 
 from game.app.model import AppState
-from game.app.preferences import preferences_from_data
+from game.app.preferences import preferences_from_data, readable_preferences
 from game.errors import SaveFileError
 from game.persistence.continuity import recorded_as, same_game
 from game.persistence.history import (
@@ -164,10 +164,16 @@ def _preferences_from_payload(payload: JsonObject) -> JsonObject:
     return payload
 
 
+def _salvage_preferences(payload: JsonObject) -> tuple[JsonObject, JsonObject]:
+    readable = readable_preferences(payload)
+    return readable, readable
+
+
 PREFERENCES: RecordKind[JsonObject] = RecordKind(
     PREFERENCES_KEY,
     MigrationChain("penta-preferences-record", current=1, steps={}),
     _preferences_from_payload,
+    _salvage_preferences,
 )
 
 

@@ -10,7 +10,7 @@ from game.app.intents import SetAutoScore, StartGame
 from game.persistence.storage import ProblemKind, StorageProblem
 from tests.app.driver import AppDriver
 
-DAMAGED = StorageProblem("penta.preferences", ProblemKind.INVALID, "no game", "penta.bad.1")
+DAMAGED = StorageProblem("penta.unsaved", ProblemKind.INVALID, "no game", "penta.bad.1")
 """A record that could not be read, set aside under another key."""
 FULL = StorageProblem("penta.session", ProblemKind.WRITE_FAILED, "the quota is full")
 

@@ -73,7 +73,7 @@ from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
 COACH = GreedyCoach()
-DAMAGED = StorageProblem("penta.preferences", ProblemKind.INVALID, "not preferences")
+DAMAGED = StorageProblem("penta.unsaved", ProblemKind.INVALID, "not a game")
 """A record that storage could not read: its notice is "storage.corrupt" (records that hold
 games have notices of their own: tests/app/test_notices.py)."""
 

@@ -305,7 +305,7 @@ def test_start_resumes_the_stored_game_and_checks_the_history() -> None:
         stale,
     )
     assert effects == (
-        Warn("Storage: penta.preferences: invalid: no game"),
+        Warn("Storage: penta.unsaved: invalid: no game"),
         KeepAwake(True),
         LoadStats(),  # the earlier games, for the end screen's words
         FetchTable("penta"),

@@ -80,7 +80,7 @@ def test_the_statistics_come_back_and_a_damaged_history_is_told() -> None:
     assert history is not None and [card.name for card in history.cards] == ["Dana"]
     driver(StatsLoaded((), DAMAGED))
     assert notice_keys(driver) == ["storage.corrupt"]
-    assert of(Warn, asked(driver)) == [Warn("Storage: penta.preferences: invalid: no game")]
+    assert of(Warn, asked(driver)) == [Warn("Storage: penta.unsaved: invalid: no game")]
     assert of(ListUnreadable, asked(driver)) == [ListUnreadable()]
 
 

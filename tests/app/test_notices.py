@@ -37,7 +37,9 @@ def test_a_notice_keeps_its_values_in_one_order() -> None:
         ("penta.history", ProblemKind.SET_ASIDE_IN_PART, "Some finished games in your history"),
         ("penta.kept", ProblemKind.INVALID, "The list of unfinished games could not"),
         ("penta.kept", ProblemKind.SET_ASIDE_IN_PART, "Some unfinished games could not"),
-        ("penta.preferences", ProblemKind.INVALID, "Some saved data could not be read"),
+        ("penta.preferences", ProblemKind.INVALID, "Your settings could not be read"),
+        ("penta.preferences", ProblemKind.SET_ASIDE_IN_PART, "Some of your settings could not"),
+        ("penta.unsaved", ProblemKind.INVALID, "Some saved data could not be read"),
         ("penta.session", ProblemKind.UNKNOWN_VERSION, "Saved data from a newer version"),
     ],
 )

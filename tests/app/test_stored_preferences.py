@@ -35,33 +35,62 @@ def seat(**changes: object) -> dict[str, Any]:
     return data
 
 
-BAD = [
+BAD_FIELDS = [
+    # name, the stored payload, what the reason names, the field not taken
+    ("a seat name of 17", seat(name=17), "players[0].name", "players"),
+    ("2 MB beside", {**chosen(), "notes": "x" * 2_000_000}, "'notes'", "notes"),
+    ("an unknown language", {**chosen(), "language": "klingon"}, "klingon", "language"),
+    ("seconds True", {**chosen(), "auto_score_seconds": True}, "True", "auto_score_seconds"),
+    ("seconds 3.0", {**chosen(), "auto_score_seconds": 3.0}, "3.0", "auto_score_seconds"),
+    ("speed 5", {**chosen(), "computer_speed": 5}, "computer_speed", "computer_speed"),
+    ("undo x", {**chosen(), "undo": "x"}, "'x'", "undo"),
+    ("a ruleset list", {**chosen(), "ruleset": ["penta"]}, "['penta']", "ruleset"),
+    ("no players", {**chosen(), "players": []}, "players", "players"),
+    ("a seat of text", {**chosen(), "players": ["Mari"]}, "'Mari'", "players"),
+    ("a long name", seat(name="M" * 51), "players[0].name", "players"),
+    ("a control character", seat(name="Ma\nri"), "players[0].name", "players"),
+    ("a seat kind", seat(kind="robot"), "'robot'", "players"),
+    ("a seat level", seat(level="grandmaster"), "'grandmaster'", "players"),
+    ("a seat key", seat(colour="red"), "'colour'", "players"),
+]
+BAD_RECORDS = [
     # name, the stored payload, what the reason names, the kind of problem
-    ("a seat name of 17", seat(name=17), "players[0].name", ProblemKind.INVALID),
-    ("2 MB beside", {**chosen(), "notes": "x" * 2_000_000}, "'notes'", ProblemKind.INVALID),
-    ("an unknown language", {**chosen(), "language": "klingon"}, "klingon", ProblemKind.INVALID),
-    ("seconds True", {**chosen(), "auto_score_seconds": True}, "True", ProblemKind.INVALID),
-    ("seconds 3.0", {**chosen(), "auto_score_seconds": 3.0}, "3.0", ProblemKind.INVALID),
-    ("speed 5", {**chosen(), "computer_speed": 5}, "computer_speed", ProblemKind.INVALID),
-    ("undo x", {**chosen(), "undo": "x"}, "'x'", ProblemKind.INVALID),
-    ("a ruleset list", {**chosen(), "ruleset": ["penta"]}, "['penta']", ProblemKind.INVALID),
-    ("no players", {**chosen(), "players": []}, "players", ProblemKind.INVALID),
-    ("a seat of text", {**chosen(), "players": ["Mari"]}, "'Mari'", ProblemKind.INVALID),
-    ("a long name", seat(name="M" * 51), "players[0].name", ProblemKind.INVALID),
-    ("a control character", seat(name="Ma\nri"), "players[0].name", ProblemKind.INVALID),
-    ("a seat kind", seat(kind="robot"), "'robot'", ProblemKind.INVALID),
-    ("a seat level", seat(level="grandmaster"), "'grandmaster'", ProblemKind.INVALID),
-    ("a seat key", seat(colour="red"), "'colour'", ProblemKind.INVALID),
     ("another format", {**chosen(), "format": "x"}, "'x'", ProblemKind.INVALID),
     ("a newer version", {**chosen(), "version": 6}, "not 6", ProblemKind.UNKNOWN_VERSION),
+    ("not an object", ["penta-preferences"], "preferences", ProblemKind.INVALID),
 ]
 
 
 @pytest.mark.parametrize(
-    ("payload", "names", "kind"), [case[1:] for case in BAD], ids=[case[0] for case in BAD]
+    ("payload", "names", "bad"), [case[1:] for case in BAD_FIELDS], ids=[c[0] for c in BAD_FIELDS]
+)
+def test_a_bad_setting_is_set_aside_and_reported_and_the_others_are_kept(
+    payload: dict[str, Any], names: str, bad: str
+) -> None:
+    storage = MemoryStorage()
+    assert save_preferences(storage, payload) is None
+    text = storage.items[PREFERENCES_KEY]
+    restored = restore_session(storage)
+    (problem,) = restored.problems
+    assert (problem.key, problem.kind) == (PREFERENCES_KEY, ProblemKind.SET_ASIDE_IN_PART)
+    assert names in problem.reason
+    good = {key: value for key, value in chosen().items() if key != bad}
+    assert restored.preferences == good
+    # The whole text kept byte for byte, to export; the settings read in its place.
+    (aside,) = quarantined(storage)
+    assert aside.original_key == PREFERENCES_KEY and storage.items[aside.key] == text
+    assert restore_session(storage).preferences == good
+    state = preferences_to_data(initial_state(["he"], preferences=restored.preferences))
+    defaults = preferences_to_data(initial_state(["he"]))
+    for key, value in state.items():
+        assert value == (defaults[key] if key == bad else chosen()[key]), key
+
+
+@pytest.mark.parametrize(
+    ("payload", "names", "kind"), [c[1:] for c in BAD_RECORDS], ids=[c[0] for c in BAD_RECORDS]
 )
 def test_bad_preferences_are_set_aside_and_reported(
-    payload: dict[str, Any], names: str, kind: ProblemKind
+    payload: Any, names: str, kind: ProblemKind
 ) -> None:
     storage = MemoryStorage()
     assert save_preferences(storage, payload) is None

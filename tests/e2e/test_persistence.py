@@ -293,16 +293,27 @@ def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
 
 HOSTILE_PREFERENCES = {
     # Another app on the same origin (<owner>.github.io) can write anything under our keys.
-    "nested 20000 deep": "'['.repeat(20000)",
-    "a seat name of 17": """JSON.stringify({format: 'penta-preferences-record', version: 1,
-        payload: {format: 'penta-preferences', version: 1, language: 'en',
+    "nested 20000 deep": (
+        "'['.repeat(20000)",
+        "Your settings could not be read, so Penta uses its defaults. It kept them aside: "
+        "nothing was deleted.",
+    ),
+    # The settings that read are kept (the ruleset: see below).
+    "a seat name of 17": (
+        """JSON.stringify({format: 'penta-preferences-record', version: 1,
+        payload: {format: 'penta-preferences', version: 1, language: 'en', ruleset: 'yatzy',
                   players: [{name: 17, kind: 'human', level: 'casual'}]}})""",
+        "Some of your settings could not be read and are back to their defaults; the others are "
+        "kept. Penta kept the old ones aside: nothing was deleted.",
+    ),
 }
 
 
-@pytest.mark.parametrize("make", HOSTILE_PREFERENCES.values(), ids=HOSTILE_PREFERENCES.keys())
+@pytest.mark.parametrize(
+    ("make", "said"), HOSTILE_PREFERENCES.values(), ids=HOSTILE_PREFERENCES.keys()
+)
 def test_hostile_preferences_are_set_aside_reported_exported_and_deleted_and_the_app_starts(
-    page: Page, app_url: str, make: str
+    page: Page, app_url: str, make: str, said: str
 ) -> None:
     Ui(page).open(app_url)
     hostile = page.evaluate(
@@ -312,12 +323,8 @@ def test_hostile_preferences_are_set_aside_reported_exported_and_deleted_and_the
     page.reload()
     wait_until_ready(page)
     expect(page.locator("#setup-screen")).to_be_visible()
-    expect(page.locator("#notice-list li .notice-text")).to_have_text(
-        [
-            "Some saved data could not be read. Penta started anyway and kept that data aside: "
-            "nothing was deleted."
-        ]
-    )
+    expect(page.locator("#notice-list li .notice-text")).to_have_text([said])
+    expect(page.locator("#ruleset-yatzy")).to_be_checked(checked="yatzy" in hostile)
     assert stored_records(page)["penta.quarantine.1:penta.preferences"] == hostile
     with page.expect_download() as download:
         page.click("#export-unreadable")

@@ -33,11 +33,12 @@ def test_bare_preferences_set_aside_are_told_once_not_as_migrated_too() -> None:
     storage = MemoryStorage({"penta.preferences": json.dumps(data)})
     restored = restore_session(storage)
     (problem,) = restored.problems
-    assert problem.kind is ProblemKind.INVALID and "'xx'" in problem.reason
-    assert not restored.migrated and restored.preferences is None
+    assert problem.kind is ProblemKind.SET_ASIDE_IN_PART and "'xx'" in problem.reason
+    assert not restored.migrated
+    assert restored.preferences == {key: data[key] for key in data if key != "language"}
     session = SessionRead(problems=restored.problems, migrated=restored.migrated)
     state, _ = start(Boot(["en"], None, True, session), 0.0)
-    assert [notice.key for notice in state.ui.notices] == ["storage.corrupt"]
+    assert [notice.key for notice in state.ui.notices] == ["storage.preferences_in_part"]
 
 
 @pytest.mark.parametrize(
