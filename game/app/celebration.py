@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.app.model import AppState, Scored
+from game.app.announcements import Scored
+from game.app.model import AppState
 
 CELEBRATION_SECONDS = 2.5
 """Long enough to read "Yatzy! Well done, Noa!" before the computer's first roll."""

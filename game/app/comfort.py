@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.announcements import Rolled
 from game.app.effects import RollFeel
 from game.app.intents import Intent, OpenTray, SetDisplaySize, SetSound, SetVibration
-from game.app.model import AppState, DisplaySize, Rolled, is_computer_turn
+from game.app.model import AppState, DisplaySize, is_computer_turn
 
 
 def apply_comfort(state: AppState, intent: Intent) -> AppState | None:

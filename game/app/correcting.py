@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.announcements import Corrected
 from game.app.entry_intents import ApplyCorrection, CorrectionFace, OpenCorrection
 from game.app.intents import Intent
-from game.app.model import AppState, Corrected, Correction, Dialog, Screen
+from game.app.model import AppState, Correction, Dialog, Screen
 from game.errors import GameError
 from game.play.corrections import clear_box, correct_box, dice_scored
 from game.play.recheck import CorrectionRefusedError, Refusal

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import game.app.coaching as coaching
 import game.app.guide as guide
+from game.app.announcements import Rolled
 from game.app.coach_intents import DismissWarning
 from game.app.comfort import roll_feel
 from game.app.countdown import turn_record
@@ -24,7 +25,7 @@ from game.app.effects import (
     ScheduleTick,
 )
 from game.app.intents import ConfirmTurn, Intent, SkipGuide
-from game.app.model import AppState, Rolled, Screen, next_deadline
+from game.app.model import AppState, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.review_flow import needed_table
 from game.app.setup_intents import AddPlayer, ConfirmRemovePlayer, MovePlayer, RemovePlayer

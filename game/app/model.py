@@ -1,7 +1,8 @@
 """The app's state: `AppState` and the records it is made of (screens, dialogs, settings, the
-setup being edited, the notices, what to announce), the pacing constants, and the questions the
-shell and the screens ask of a state (`next_deadline`, `is_computer_turn`).
-Imports nothing else of game.app, so that every other module of it can import this one."""
+setup being edited, the notices), the pacing constants, and the questions the shell and the
+screens ask of a state (`next_deadline`, `is_computer_turn`). Of game.app it imports only what
+imports nothing of it (game.app.announcements, game.app.key_answers), so that every other module
+of it can import this one."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from game.app.key_answers import KeyAnswered
+from game.app.announcements import Announcement, Scored
 from game.coach.protocol import Advice, CoachMode, Judgement
 from game.i18n.locale import DEFAULT_LANGUAGE
 from game.play.move_log import Kept as KeptMove
@@ -19,7 +20,6 @@ from game.play.move_log import Scored as ScoredMove
 from game.play.recheck import Refusal
 from game.play.state import DEFAULT_LEVEL, GameState, Player, PlayerKind
 from game.play.undo import UndoSetting
-from game.rules.dice import Dice
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
     from game.coach.review import GameReview
@@ -184,53 +184,6 @@ class Setup:
         if not self.real_dice:
             return self.seats
         return tuple(replace(seat, kind=PlayerKind.HUMAN) for seat in self.seats)
-
-
-@dataclass(frozen=True)
-class Rolled:
-    player: int
-    dice: Dice
-
-
-@dataclass(frozen=True)
-class Kept:
-    """A computer player set dice aside (empty: it rerolls all five)."""
-
-    player: int
-    dice: Dice
-
-
-@dataclass(frozen=True)
-class Scored:
-    player: int
-    box: str
-    points: int
-    bonus: int
-    automatic: bool
-
-
-@dataclass(frozen=True)
-class GameOver:
-    last: Scored
-    """The box that ended the game: said with the result (a screen reader heard only "Game
-    over", neither the last box nor who won)."""
-
-
-@dataclass(frozen=True)
-class Undone:
-    box: str
-
-
-@dataclass(frozen=True)
-class Corrected:
-    """A filled box corrected, or cleared (points None), in a game played with real dice."""
-
-    player: int
-    box: str
-    points: int | None
-
-
-Announcement = Rolled | Kept | Scored | GameOver | Undone | Corrected | KeyAnswered
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import game.app.coaching as coaching
 import game.app.countdown as countdown
 import game.app.guide as guide
 import game.app.handover as handover
+from game.app.announcements import Scored
 from game.app.derived import next_tick, with_table_fetch
 from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadKept, LoadStats
 from game.app.entry import restored_entry
@@ -20,7 +21,6 @@ from game.app.model import (
     RESTORED_NOTICE,
     AppState,
     Dialog,
-    Scored,
     Screen,
     Settings,
     Setup,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 import game.app.coaching as coaching
 import game.app.countdown as countdown
+from game.app.announcements import Announcement, GameOver, Kept, Rolled, Scored, Undone
 from game.app.celebration import CELEBRATION_SECONDS, celebration
 from game.app.coach_intents import DismissWarning, PlayMineAnyway, ShowBestMove
 from game.app.entry import game_as_entered
@@ -27,18 +28,12 @@ from game.app.model import (
     ROLL_GUARD_SECONDS,
     STEP_SECONDS,
     UNDO_WINDOW_SECONDS,
-    Announcement,
     AppState,
     CoachStatus,
     Dialog,
-    GameOver,
-    Kept,
     Pacing,
-    Rolled,
-    Scored,
     Screen,
     Speed,
-    Undone,
     auto_score_seconds,
     is_computer_turn,
 )

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.app.announcements import Corrected, Scored
 from game.app.entry import asking_roll, entered_faces, offered_again
-from game.app.model import AppState, Corrected, Scored
+from game.app.model import AppState
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.present.choice import Choice

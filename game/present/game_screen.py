@@ -6,17 +6,11 @@ from __future__ import annotations
 
 import math
 
+from game.app.announcements import Corrected, Scored
 from game.app.celebration import Feat, celebration
 from game.app.daily import challenge_day
 from game.app.entry import entry_complete, game_as_entered
-from game.app.model import (
-    AppState,
-    CoachStatus,
-    Corrected,
-    Scored,
-    Speed,
-    is_computer_turn,
-)
+from game.app.model import AppState, CoachStatus, Speed, is_computer_turn
 from game.app.take_back import undo_available
 from game.app.turns import box_to_confirm
 from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice

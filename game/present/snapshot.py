@@ -16,20 +16,10 @@ from functools import cache
 
 import game.app.countdown as countdown
 import game.app.handover as handover
+from game.app.announcements import Corrected, GameOver, Kept, Rolled, Scored, Undone
 from game.app.entry import entered_faces
 from game.app.key_answers import KeyAnswer, KeyAnswered
-from game.app.model import (
-    SAVE_FAILED_NOTICE,
-    AppState,
-    Corrected,
-    Dialog,
-    GameOver,
-    Kept,
-    Rolled,
-    Scored,
-    Screen,
-    Undone,
-)
+from game.app.model import SAVE_FAILED_NOTICE, AppState, Dialog, Screen
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.present.choice import Choice

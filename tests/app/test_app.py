@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.app.announcements import Rolled, Scored
 from game.app.intents import (
     AskLeave,
     CloseDialog,
@@ -37,8 +38,6 @@ from game.app.model import (
     AppState,
     CoachStatus,
     Dialog,
-    Rolled,
-    Scored,
     Screen,
     Speed,
     is_computer_turn,

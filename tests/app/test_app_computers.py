@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from game.app.announcements import Kept, Rolled, Scored
 from game.app.celebration import CELEBRATION_SECONDS
 from game.app.intents import (
     CloseDialog,
@@ -29,9 +30,6 @@ from game.app.intents import (
 from game.app.model import (
     ROLL_GUARD_SECONDS,
     STEP_SECONDS,
-    Kept,
-    Rolled,
-    Scored,
     Screen,
     Seat,
     Speed,

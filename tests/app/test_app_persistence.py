@@ -11,6 +11,7 @@ import pytest
 
 from cli.random_play import random_game
 from game.app import handover
+from game.app.announcements import Undone
 from game.app.effects import SaveSession
 from game.app.intents import (
     AskLeave,
@@ -47,7 +48,6 @@ from game.app.model import (
     Notice,
     Screen,
     Speed,
-    Undone,
     auto_score_seconds,
     is_computer_turn,
     next_deadline,
