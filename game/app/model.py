@@ -293,6 +293,9 @@ class Ui:
     """The seat whose removal the dialog asks to confirm."""
     history_games: tuple[GameRecord, ...] = ()
     """The finished games of the history screen (read with the statistics)."""
+    history_read: bool = False
+    """The history has been read once (StatsLoaded): before, the history screen cannot tell an
+    empty history from one still being read (a long one took seconds on a slow phone)."""
     history_shown: int = HISTORY_PAGE
     """How many of them the list shows, newest first (ShowOlderGames adds a page)."""
     finished_id: str = ""

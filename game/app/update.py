@@ -267,7 +267,11 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
         case StatsLoaded(stats=stats, problem=problem, records=records, daily=daily):
             new, told = reported(state, () if problem is None else (problem,))
             ui = replace(
-                new.ui, stats=tuple(stats), history_games=tuple(records), daily=tuple(daily)
+                new.ui,
+                stats=tuple(stats),
+                history_games=tuple(records),
+                history_read=True,
+                daily=tuple(daily),
             )
             new, fetch = with_trend_tables(replace(new, ui=ui))
             return new, (*told, *fetch)

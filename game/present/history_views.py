@@ -60,7 +60,8 @@ class HistoryView(NamedTuple):
     stats_title: str
     back_label: str
     empty: str
-    """"No finished games yet." when there are none, else ""."""
+    """"No finished games yet." when there are none, "Reading your history…" until it is read,
+    else ""."""
     cards: tuple[StatsCard, ...]
     export_label: str
     """"" when there is nothing to export (no finished game, no game kept)."""

@@ -131,7 +131,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
         title=t("history.title"),
         stats_title=t("stats.title"),
         back_label=t("common.back"),
-        empty="" if cards else t("history.empty"),
+        empty="" if cards else t("history.empty" if state.ui.history_read else "history.reading"),
         cards=tuple(cards),
         # Nothing to export, no Export (a walk found it offered over an empty history).
         export_label=t("data.export") if state.ui.history_games or state.ui.kept_games else "",

@@ -336,7 +336,10 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
     records = (record_game("00000000000000aa", game, date(2026, 11, 30)),)
     state = send(initial_state(["en-US"]), SetPlayerKind(0, PlayerKind.HUMAN), OpenHistory())
     assert state.screen is Screen.HISTORY
-    empty = present(state, 0.0).history
+    # Not said to be empty before it is read (a long history took seconds).
+    reading = present(state, 0.0).history
+    assert reading is not None and reading.empty == "Reading your history…"
+    empty = present(send(state, StatsLoaded((), records=())), 0.0).history
     # What the page will hold, not only that it is empty (a walk found it bare).
     assert empty is not None and empty.empty.startswith("No finished games yet. Each game")
     assert "review" in empty.empty
