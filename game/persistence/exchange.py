@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
+from functools import partial
 from operator import attrgetter
 from typing import NamedTuple, TypeVar
 
@@ -56,7 +57,6 @@ from game.persistence.history import (
     save_history,
 )
 from game.persistence.kept import (
-    MAX_KEPT,
     KeptGame,
     kept_entry_from_data,
     kept_from_data,
@@ -203,8 +203,13 @@ def read_export_contents(text: str | bytes) -> ExportContents:
         games, bad_games = _readable(
             payload["games"], "payload.games", records_from_data, record_from_data
         )
+        # Any number: those beyond the room on the device are told as not added for want of it
+        # (merge_kept), not as unreadable (a hostile-data walk's file of 25).
         kept, bad_kept = _readable(
-            payload["kept"], "payload.kept", kept_from_data, kept_entry_from_data, MAX_KEPT
+            payload["kept"],
+            "payload.kept",
+            partial(kept_from_data, maximum=None),
+            kept_entry_from_data,
         )
         # Played after the file was made: no device did so (a day's grace for time zones). As
         # differences: the day after 9999-12-31, which an edited file gave, is no date (the
@@ -225,7 +230,6 @@ def _readable(
     path: str,
     read_all: Callable[[object, str], tuple[T, ...]],
     read_one: Callable[[object, str], T],
-    maximum: int | None = None,
 ) -> tuple[tuple[T, ...], int]:
     """The entries of the list `items`, all of them (`read_all`) or, where some do not read,
     those that read alone (`read_one`), with how many were left out.
@@ -238,7 +242,7 @@ def _readable(
         return read_all(items, path), 0
     except SaveFileError as refused:
         try:
-            entries, _ = good_entries(items, path, read_one, attrgetter("id"), maximum)
+            entries, _ = good_entries(items, path, read_one, attrgetter("id"))
         except SaveFileError:
             raise SaveFileError(str(refused)) from None  # it names the first bad value
         assert isinstance(items, list)  # good_entries refuses anything else

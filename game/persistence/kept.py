@@ -115,13 +115,13 @@ def _entry_to_data(entry: KeptGame) -> JsonObject:
     }
 
 
-def kept_from_data(data: object, path: str) -> tuple[KeptGame, ...]:
-    """A list of games kept (at most MAX_KEPT, each id once), as stored or exported.
+def kept_from_data(data: object, path: str, maximum: int | None = MAX_KEPT) -> tuple[KeptGame, ...]:
+    """A list of games kept (at most `maximum`, each id once), as stored or exported.
 
     Raises:
         SaveFileError: naming the first bad value by its path.
     """
-    entries = read_list(data, path, maximum=MAX_KEPT)
+    entries = read_list(data, path, maximum=maximum)
     games = tuple(
         kept_entry_from_data(item, f"{path}[{index}]") for index, item in enumerate(entries)
     )

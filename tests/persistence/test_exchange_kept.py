@@ -91,6 +91,16 @@ def test_no_game_is_dropped_to_make_room_the_ones_left_out_are_counted() -> None
     assert set(ids) >= {f"{number:016x}" for number in range(1, MAX_KEPT)}
 
 
+def test_a_file_with_more_games_kept_than_room_says_they_were_left_for_room() -> None:
+    # Not "could not be read": they read, there was no room (a hostile-data walk's file).
+    incoming = tuple(kept(number, day=1 + number % 28) for number in range(1, MAX_KEPT + 6))
+    storage = MemoryStorage()
+    outcome = import_history(storage, export_history((), EXPORTED, incoming))
+    assert (outcome.kept_added, outcome.kept_left_out, outcome.unreadable) == (MAX_KEPT, 5, 0)
+    newest = sorted(incoming, key=lambda entry: entry.last_played, reverse=True)[:MAX_KEPT]
+    assert {entry.id for entry in stored_kept(storage)} == {entry.id for entry in newest}
+
+
 def test_an_export_of_before_the_games_kept_still_imports() -> None:
     record = record_game(
         "00000000000000bb", play_to_end(seeded_game("yatzy", 1, 4), random.Random(4)), EXPORTED
