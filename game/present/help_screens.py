@@ -47,11 +47,13 @@ def handover_view(state: AppState, t: Translator) -> HandoverView:
     assert game is not None
     name = game.player.name
     undo_text, can_undo = undo_label(state, t)
+    # A game resumed on a turn already rolled goes on with its dice, most likely in the hands
+    # of the player whose turn it is: "Hand over to Dana" to Dana herself read wrong (a walk).
+    goes_on = bool(game.dice)
     return HandoverView(
-        title=t("handover.title", name=name),
-        text=t("handover.text", name=name),
-        # A game resumed on a turn already rolled goes on with its dice.
-        start_label=t("handover.continue" if game.dice else "handover.start", name=name),
+        title=t("handover.resume_title" if goes_on else "handover.title", name=name),
+        text=t("handover.resume_text" if goes_on else "handover.text", name=name),
+        start_label=t("handover.continue" if goes_on else "handover.start", name=name),
         moves_since=moves_since_lines(state, t),
         colour=seat_colour(game.current_player),
         celebration=celebration_text(state, t),

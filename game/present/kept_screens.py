@@ -36,6 +36,10 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
         dice = "_real_dice" if game.real_dice else "_daily" if challenge else ""
         dated = {"date": t.format_date(challenge)} if challenge else {}
         described = t(f"kept.described{dice}", ruleset=ruleset, names=names, date=day)
+        # Heard on Resume and Delete, with where the game stands: two games of one day by the
+        # same players were heard alike (a screen-reader walk).
+        rounds, scores = len(game.ruleset.boxes), scores_line(game, t)
+        where = t("kept.where", round=game.turn_number, rounds=rounds, scores=scores)
         can_delete = deletable(game, state.setup.today)
         views.append(
             KeptGameView(
@@ -45,9 +49,9 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                     ruleset=ruleset,
                     **dated,
                     round=game.turn_number,
-                    rounds=len(game.ruleset.boxes),
+                    rounds=rounds,
                 ),
-                scores=scores_line(game, t),
+                scores=scores,
                 date=t("kept.last_played", date=day)
                 if len(game.players) == 1
                 else t(
@@ -56,9 +60,11 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                     name=game.players[game.current_player].name,
                 ),
                 resume_label=t("kept.resume"),
-                resume_name=t("kept.resume_named", game=described),
+                resume_name=t("kept.resume_named", game=described, where=where),
                 delete_label=t("kept.delete") if can_delete else "",
-                delete_name=t("kept.delete_named", game=described) if can_delete else "",
+                delete_name=t("kept.delete_named", game=described, where=where)
+                if can_delete
+                else "",
                 note="" if can_delete else t("kept.daily_today"),
             )
         )

@@ -73,8 +73,10 @@ def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
     # Whose turn it is: the player who takes the phone on resuming.
     next_name = game.players[game.current_player].name
     assert plain(listed.date) == f"Last played 1\u00a0Dec\u00a02026 · {next_name}'s turn"
+    # Heard with where the game stands: two games of a day by the same players read alike.
     assert plain(listed.resume_name) == (
-        "Resume Penta with Dana and Bot, last played 1\u00a0Dec\u00a02026"
+        "Resume Penta with Dana and Bot, last played 1\u00a0Dec\u00a02026, "
+        f"round {game.turn_number} of 13: {plain(listed.scores)}"
     )
 
     device(ResumeGame(listed.id))

@@ -110,6 +110,9 @@ def test_a_game_of_several_humans_resumed_mid_turn_starts_on_the_hand_over() -> 
     assert device.snapshot().screen == "handover" and device.game == rolled
     handover = device.snapshot().handover
     assert handover is not None and plain(handover.start_label) == "Continue Dana's turn"
+    # Not "Hand over to Dana": she may hold the phone already (a walk).
+    assert plain(handover.title) == "Dana's turn goes on"
+    assert plain(handover.text).startswith("The dice are as they were left. Make sure Dana has")
     device.now += 60
     device(Tick())
     assert device.game == rolled  # nothing scored behind the hand-over

@@ -253,7 +253,11 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     assert shown.startswith("Step 3 of 4: Choose a box")
     assert (t.view().guide or guide).points_at == "sheet"
     assert t.state.pacing.countdown_deadline is None
-    assert t.view().countdown_help == "Paused for the guided turn: take your time."
+    # What is paused, said to one who has not met the countdown yet (a walk).
+    assert t.view().countdown_help == (
+        "In a game, the best box is scored for you a few seconds after your last roll. "
+        "In the guided turn it waits for you."
+    )
     # The folded tray says so too: "Scoring Pair in 3 seconds" there read as stuck to a walk.
     assert t.view().tray_summary == t.view().countdown_help
     t.pass_time(10)
