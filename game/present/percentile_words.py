@@ -2,7 +2,9 @@
 
 "Better than 0% of perfect games" reads as a verdict, and "better than 100%" is false for a
 game that some optimal games beat (99.7 rounds to 100). Below every game of the sample, above
-every one, and between (rounded into 1 to 99, "about"), each has its own message.
+every one, and between (rounded into 1 to 99, "about"), each has its own message; the shared
+text says nothing of a game below every one ("every perfectly played game scored more" is no
+news to send anyone: a walk).
 """
 
 from __future__ import annotations
@@ -14,19 +16,19 @@ from game.i18n.translator import Translator
 __all__ = ["percentile_words"]
 
 Place = Literal["review", "share"]
-_KEYS: dict[Place, tuple[str, str, str]] = {
+_KEYS: dict[Place, tuple[str | None, str, str]] = {
     "review": ("review.percentile_none", "review.percentile", "review.percentile_all"),
-    "share": ("share.percentile_none", "share.percentile", "share.percentile_all"),
+    "share": (None, "share.percentile", "share.percentile_all"),
 }
 """Below every optimal game, between, above every one."""
 
 
 def percentile_words(t: Translator, percentile: float, place: Place) -> str:
     """`percentile` (0 to 100: the share of the optimal games that scored less) as the review
-    (`place` "review") or the shared text ("share") says it."""
+    (`place` "review") or the shared text ("share") says it; "" where it says nothing."""
     below_all, between, above_all = _KEYS[place]
     if percentile <= 0:
-        return t(below_all)
+        return "" if below_all is None else t(below_all)
     if percentile >= 100:
         return t(above_all)
     shown = min(max(round(percentile), 1), 99)

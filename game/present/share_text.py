@@ -24,7 +24,8 @@ def share_text(
     percentile: float | None,
     daily_challenge: date | None = None,
 ) -> str:
-    """The text in `language`; `percentile` (0 to 100) is left out when unknown, and
+    """The text in `language`; `percentile` (0 to 100) is left out when unknown or below every
+    optimal game, and
     `daily_challenge` is the day of the challenge the game was (None: not a challenge).
 
     Raises:
@@ -44,4 +45,4 @@ def share_text(
     ]
     if percentile is not None:
         parts.append(percentile_words(t, percentile, "share"))
-    return SEPARATOR.join(parts)
+    return SEPARATOR.join(part for part in parts if part)

@@ -59,7 +59,7 @@ def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: Adviso
             assert isinstance(second.action, Score) and move == Scored(second.action.box)
         text = hint_text(driver)
         value = t.format_number(second.expected, 1)
-        assert "). Next best: " in text and f"(expected final score {value})." in text
+        assert "). The next best is " in text and f"(expected final score {value})." in text
         # Why, in words, after it: the box the best keep aims at, with the chances of each.
         assert isinstance(best.action, Keep) and isinstance(reason.judgement.best_move, KeepAdvice)
         aim = reason.judgement.aim
