@@ -34,6 +34,7 @@ from game.persistence.storage import (
     ProblemKind,
     Storage,
     StorageProblem,
+    quarantine_number,
     quarantined,
 )
 from shell.storage import WriteListener, open_storage
@@ -149,9 +150,10 @@ def _free_key(storage: DurableStorage, key: str, text: str) -> str:
     that IndexedDB already uses for another text gets the next free number."""
     if not key.startswith(QUARANTINE_PREFIX) or storage.get(key) == text:
         return key
-    number, _, original = key[len(QUARANTINE_PREFIX) :].partition(":")
+    original = key[len(QUARANTINE_PREFIX) :].partition(":")[2]
     taken = [item.number for item in quarantined(storage)]
-    if number.isdigit() and int(number) not in taken:
+    number = quarantine_number(key)
+    if number is not None and number not in taken:
         return key
     return f"{QUARANTINE_PREFIX}{max(taken, default=0) + 1}:{original}"
 
@@ -160,12 +162,14 @@ def _records(entries: Any) -> dict[str, str]:
     """The [key, text] pairs read from IndexedDB. A record under the app's keys that is not text
     (only other code of this origin writes one) is read as its JSON, or its printed form: its
     reader then takes it, or sets it aside and says so, as for any damaged record, rather than
-    it vanishing unsaid. Anything else there is not the app's."""
+    it vanishing unsaid. Anything else there is not the app's, and is never converted: the whole
+    list converted at once failed on one value nested 3,000 deep under another app's key, and
+    the app started as if it had no records at all (a hostile-data walk)."""
     records = {}
-    for pair in entries.to_py():
+    for pair in entries:
         if len(pair) != 2 or not isinstance(pair[0], str):
             continue
-        key, value = pair
+        key, value = pair[0], pair[1]
         if isinstance(value, str):
             records[key] = value
         elif key.startswith(OWN_KEYS):
@@ -174,7 +178,14 @@ def _records(entries: Any) -> dict[str, str]:
 
 
 def _as_text(value: object) -> str:
+    """A value that is not text, as text: its JSON, else its printed form, else a placeholder
+    that no reader takes (the record is then set aside and told)."""
     try:
-        return json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
+        to_py = getattr(value, "to_py", None)  # a JavaScript object, as Pyodide hands it over
+        return json.dumps(value if to_py is None else to_py())
+    except Exception:  # too deep, cyclic, or not data: printed instead
+        pass
+    try:
         return repr(value)
+    except Exception:  # printing it fails as deep as converting it
+        return "<a value that is not text>"

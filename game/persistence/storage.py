@@ -45,7 +45,9 @@ from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import NotJsonError, parse_json
 
 QUARANTINE_PREFIX = "penta.quarantine."
-_QUARANTINE_KEY = re.compile(re.escape(QUARANTINE_PREFIX) + r"([1-9][0-9]*):(.+)", re.DOTALL)
+# At most 9 digits: no device sets a billion texts aside, and a longer number is no key of the
+# app's (one of 5,000 digits, past what int() reads, stopped the app at every start).
+_QUARANTINE_KEY = re.compile(re.escape(QUARANTINE_PREFIX) + r"([1-9][0-9]{0,8}):(.+)", re.DOTALL)
 ENVELOPE_KEYS = ("format", "version", "payload")
 
 T = TypeVar("T")
@@ -263,10 +265,14 @@ def read_record(
         return ReadResult(decoded.value, migrated=decoded.migrated)
     except NotJsonError as error:
         problem_kind, reason = ProblemKind.NOT_JSON, str(error)
-    except UnsupportedVersionError as error:
-        problem_kind, reason = ProblemKind.UNKNOWN_VERSION, str(error)
     except SaveFileError as error:
-        problem_kind, reason = ProblemKind.INVALID, str(error)
+        newer = isinstance(error, UnsupportedVersionError)
+        problem_kind, reason = (
+            ProblemKind.UNKNOWN_VERSION if newer else ProblemKind.INVALID,
+            str(error),
+        )
+        # Also past one entry of a version this build does not read (one unfinished game
+        # saved by a newer build hid the others: a hostile-data walk).
         salvaged = _salvaged(kind, text)
         if salvaged is not None:
             return _in_part(storage, kind, text, reason, *salvaged)
@@ -336,6 +342,12 @@ def discard_quarantined(storage: Storage, key: str) -> None:
     if _QUARANTINE_KEY.fullmatch(key) is None:
         raise ValueError(f"not a quarantine key: {key!r}")
     storage.remove(key)
+
+
+def quarantine_number(key: str) -> int | None:
+    """The number of the quarantine key `key`, or None where it is none."""
+    match = _QUARANTINE_KEY.fullmatch(key)
+    return None if match is None else int(match.group(1))
 
 
 def _quarantine_keys(storage: Storage) -> list[Quarantined]:

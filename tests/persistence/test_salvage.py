@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 
 from game.persistence.history import HISTORY, load_history, save_history
+from game.persistence.kept import KEPT, add_kept, load_kept
+from game.persistence.savefile import SCHEMA_VERSION
 from game.persistence.storage import MemoryStorage, ProblemKind, ReadResult
+from tests.persistence.test_exchange_kept import kept
 from tests.persistence.test_history_and_exchange import hand_checked
 
 
@@ -51,3 +54,21 @@ def test_one_bad_game_of_a_history_is_set_aside_and_the_others_stay() -> None:
     history = load_history(storage)
     assert history.value is None and history.problem is not None
     assert history.problem.kind is ProblemKind.INVALID and HISTORY.key not in storage.items
+
+
+def test_one_unfinished_game_of_a_newer_build_hides_none_of_the_others() -> None:
+    """Its version is one this build does not read: the others stay listed (a hostile-data walk
+    found the whole list set aside, and it could not be imported back)."""
+    storage = MemoryStorage()
+    for number in (1, 2, 3):
+        assert add_kept(storage, kept(number, day=number)).done
+    listed = load_kept(storage).value
+    assert listed is not None
+    envelope = json.loads(storage.items[KEPT.key])
+    envelope["payload"]["games"][1]["game"]["schema_version"] = SCHEMA_VERSION + 1
+    text = json.dumps(envelope)
+    storage.items[KEPT.key] = text
+    read = load_kept(storage)
+    assert read.value == (listed[0], listed[2]) and read.problem is not None
+    assert read.problem.kind is ProblemKind.SET_ASIDE_IN_PART
+    assert storage.items[read.problem.moved_to or ""] == text

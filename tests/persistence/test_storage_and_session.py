@@ -308,6 +308,19 @@ def test_each_unreadable_record_gets_its_own_quarantine_key_in_order() -> None:
     assert problem.moved_to == f"penta.quarantine.4:{SESSION_KEY}"
 
 
+@pytest.mark.parametrize("number", ["9" * 5000, "0", "1" + "0" * 9, "\u00b2"])
+def test_a_key_under_the_quarantine_prefix_that_is_none_of_its_keys_stops_nothing(
+    number: str,
+) -> None:
+    # 5,000 digits are past what int() reads: the app stopped at every start (a hostile walk).
+    junk = f"penta.quarantine.{number}:{HISTORY.key}"
+    storage = MemoryStorage({junk: "x", HISTORY.key: "{bad"})
+    problem = load_history(storage).problem
+    assert problem is not None and problem.moved_to == f"penta.quarantine.1:{HISTORY.key}"
+    assert [item.key for item in quarantined(storage)] == [problem.moved_to]
+    assert storage.items[junk] == "x"  # not the app's: left as it is
+
+
 def test_a_quarantined_text_is_deleted_only_when_asked_and_only_from_quarantine() -> None:
     storage = MemoryStorage({SESSION_KEY: "x"})
     restore_session(storage)

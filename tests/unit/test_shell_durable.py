@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from typing import Any
@@ -28,9 +28,8 @@ def run_alone(coroutine: Coroutine[Any, Any, None]) -> None:
         thread.submit(asyncio.run, coroutine).result()
 
 
-class Entries(list[list[str]]):
-    def to_py(self) -> list[list[str]]:
-        return list(self)
+Entries = list[list[object]]
+"""assets/store.js's [key, value] pairs (a JavaScript array, read pair by pair)."""
 
 
 class FakeStore:
@@ -42,7 +41,7 @@ class FakeStore:
         self.writes: list[tuple[str, str | None]] = []
 
     async def _load(self) -> Entries:
-        return Entries([key, text] for key, text in self.records.items())
+        return [[key, text] for key, text in self.records.items()]
 
     @property
     def loaded(self) -> Any:
@@ -250,6 +249,41 @@ class NoStore(FakeStore):
             raise RuntimeError("UnknownError: IndexedDB is not available")
 
         return refuse()
+
+
+class TooDeep:
+    """A JavaScript value as Pyodide hands it over, nested past what it converts or prints."""
+
+    def to_py(self) -> object:
+        raise RuntimeError("RangeError: Maximum call stack size exceeded")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("RangeError: Maximum call stack size exceeded")
+
+
+class StoreWithValues(FakeStore):
+    """assets/store.js's records where other code of the origin stored values that are not
+    text."""
+
+    def __init__(self, records: dict[str, str], values: Mapping[str, object]) -> None:
+        super().__init__(records)
+        self.values = values
+
+    async def _load(self) -> Entries:
+        return [*(await super()._load()), *([k, v] for k, v in self.values.items())]
+
+
+def test_a_value_that_cannot_be_converted_hides_no_record() -> None:
+    # Another app's value nested 3,000 deep: the app started as if nothing were kept.
+    async def scenario() -> None:
+        values = {"other.key": TooDeep(), "penta.kept": TooDeep()}
+        store = StoreWithValues({"penta.session": "game", "penta.history": "games"}, values)
+        storage, _, _ = await opened(store)
+        assert storage.get("penta.session") == "game" and storage.get("penta.history") == "games"
+        assert storage.get("other.key") is None  # not the app's: never read
+        assert storage.get("penta.kept") == "<a value that is not text>"  # its reader refuses it
+
+    run_alone(scenario())
 
 
 class NewerDatabase(Exception):
