@@ -31,6 +31,8 @@ from game.rules.dice import FACES, Dice, RandomSource, roll
 
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in JSON read by JavaScript (Number.MAX_SAFE_INTEGER)."""
+MAX_POSITION = 2**53 - 1
+"""Far beyond the dice of any game (a few hundred), and exact in JSON read by JavaScript."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ class SeededDice:
 
     Raises:
         InvalidSetupError: a seed that is not a whole number from 0 to MAX_SEED, or a position
-            that is not a whole number from 0 up.
+            that is not one from 0 to MAX_POSITION.
     """
 
     seed: int
@@ -83,8 +85,13 @@ class SeededDice:
         check_seed(self.seed)
         if isinstance(self.position, bool) or not isinstance(self.position, int):
             raise InvalidSetupError(f"a dice position is a whole number, not {self.position!r}")
-        if self.position < 0:
-            raise InvalidSetupError(f"a dice position is not negative, not {self.position!r}")
+        # Bounded as the seed is: a stored position of 4,300 digits restored, then every roll
+        # failed, as its text is past what Python writes (a hostile-data walk).
+        if not 0 <= self.position <= MAX_POSITION:
+            shown = self.position if abs(self.position) < 10**30 else "a number that long"
+            raise InvalidSetupError(
+                f"a dice position is a whole number from 0 to {MAX_POSITION}, not {shown}"
+            )
 
     def draw(self, count: int, at: RollAt | None = None) -> tuple[Dice, SeededDice]:
         faces = tuple(self._face(self.position + offset) for offset in range(count))

@@ -89,6 +89,9 @@ def test_default_dice_come_from_system_randomness() -> None:
         (lambda: SeededDice(1, "3"), InvalidSetupError, "'3'"),  # type: ignore[arg-type]
         (lambda: SeededDice(1, True), InvalidSetupError, "True"),
         (lambda: SeededDice(1, -2), InvalidSetupError, "-2"),
+        (lambda: SeededDice(1, 2**53), InvalidSetupError, str(2**53)),
+        # Stored, past what Python writes as text: every roll failed (a hostile-data walk).
+        (lambda: SeededDice(1, 10**4300 - 3), InvalidSetupError, "a number that long"),
     ],
 )
 def test_bad_setup_is_refused_naming_the_value(
