@@ -198,16 +198,16 @@ def decode_record(kind: RecordKind[T], text: str) -> Decoded[T]:
     return Decoded(value, migrated=envelope["version"] != kind.versions.current)
 
 
-def current_payload(kind: RecordKind[T], text: str) -> JsonObject | None:
-    """The payload of `text` when it is an envelope of `kind` in the current version, else
-    None: text that decode_record alone reads (migrating it) or refuses."""
+def upgraded_payload(kind: RecordKind[T], text: str) -> tuple[JsonObject, bool] | None:
+    """The payload of `text`, an envelope of `kind`, upgraded to the current version, and
+    whether it was of an older one; None for text that decode_record refuses (and reports)."""
     try:
         envelope = parse_json(text, f"the record {kind.key!r}")
-        if not isinstance(envelope, dict) or envelope.get("version") != kind.versions.current:
-            return None
-        return _payload(kind, envelope)
+        payload = _payload(kind, envelope)
     except SaveFileError:
         return None
+    assert isinstance(envelope, dict)  # _payload refuses anything else
+    return payload, envelope["version"] != kind.versions.current
 
 
 def _from_envelope(kind: RecordKind[T], envelope: object) -> T:
