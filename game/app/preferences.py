@@ -31,7 +31,7 @@ from game.app.model import (
     Speed,
 )
 from game.coach.protocol import CoachMode
-from game.errors import SaveFileError, UnsupportedVersionError
+from game.errors import SaveFileError
 from game.i18n.locale import LANGUAGES
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_list, read_object
@@ -125,19 +125,15 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
             than PREFERENCES_VERSION, or not a version at all).
     """
     prefs = read_object(data, "preferences")
-    version = prefs.get("version")
-    if type(version) is int and _MIGRATIONS.oldest <= version < PREFERENCES_VERSION:
+    # Refused unless this build reads it: newer (UnsupportedVersionError), or no version at all.
+    version = _MIGRATIONS.check_version(prefs.get("version"))
+    if version < PREFERENCES_VERSION:
         prefs = _MIGRATIONS.upgrade(prefs, version=version)
     written = prefs.keys() & _PREFERENCE_FIELDS  # builds before the undo setting wrote no "undo"
     check_keys(prefs, "preferences", {"format", "version", *written})
     if prefs["format"] != "penta-preferences":
         raise SaveFileError(
             f"preferences.format: expected 'penta-preferences', got {prefs['format']!r:.80}"
-        )
-    if prefs["version"] != PREFERENCES_VERSION or type(prefs["version"]) is not int:
-        raise UnsupportedVersionError(
-            f"preferences: this build reads versions {_MIGRATIONS.oldest} to "
-            f"{PREFERENCES_VERSION}, not {prefs['version']!r:.80}"
         )
 
     def field(key: str, choices: Sequence[T], current: T) -> T:

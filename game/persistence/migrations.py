@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.errors import UnsupportedVersionError
+from game.errors import SaveFileError, UnsupportedVersionError
 
 JsonObject = dict[str, Any]
 Migration = Callable[[JsonObject], JsonObject]
@@ -52,7 +52,9 @@ class MigrationChain:
         return min(self.steps, default=self.current)
 
     def check_version(self, version: object) -> int:
-        """`version` if this build reads it, as is or migrated; else UnsupportedVersionError.
+        """`version` if this build reads it, as is or migrated; else an error that says whether
+        a newer build wrote it (only a whole number past the current version was: "a newer
+        version" said of a version 0 or "5" sent a player looking for an update).
 
         >>> chain = MigrationChain("penta-game", current=2, steps={1: dict})
         >>> chain.check_version(1)
@@ -60,19 +62,26 @@ class MigrationChain:
         >>> chain.check_version(3)
         Traceback (most recent call last):
         game.errors.UnsupportedVersionError: penta-game: this build reads versions 1 to 2, not 3 ...
+        >>> chain.check_version(0)
+        Traceback (most recent call last):
+        game.errors.SaveFileError: penta-game: this build reads versions 1 to 2, not 0
 
         Raises:
-            UnsupportedVersionError: `version` is not an int, or older or newer than those read.
+            UnsupportedVersionError: `version` is newer than those read.
+            SaveFileError: `version` is not a whole number, or older than those read (no build
+                wrote it).
         """
         if isinstance(version, bool) or not isinstance(version, int):
-            raise UnsupportedVersionError(
-                f"{self.format}: a version is a whole number, not {version!r:.80}"
-            )
-        if not self.oldest <= version <= self.current:
-            newer = " (saved by a newer build)" if version > self.current else ""
+            raise SaveFileError(f"{self.format}: a version is a whole number, not {version!r:.80}")
+        if version > self.current:
             raise UnsupportedVersionError(
                 f"{self.format}: this build reads versions {self.oldest} to {self.current}, "
-                f"not {version}{newer}"
+                f"not {version} (saved by a newer build)"
+            )
+        if version < self.oldest:
+            raise SaveFileError(
+                f"{self.format}: this build reads versions {self.oldest} to {self.current}, "
+                f"not {version}"
             )
         return version
 

@@ -79,7 +79,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from game.errors import SaveFileError, UnsupportedVersionError
+from game.errors import SaveFileError
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.move_log_data import log_since_now, move_log_from_data, move_log_to_data
 from game.persistence.readers import (
@@ -239,8 +239,8 @@ def saved_game_from_data(data: object, entropy: RandomSource | None = None) -> S
         raise SaveFileError(f"format: expected {FORMAT!r}, got {top.get('format')!r:.80}")
     try:
         top = MIGRATIONS.upgrade(top, top.get("schema_version"))
-    except UnsupportedVersionError as error:
-        raise UnsupportedVersionError(f"schema_version: {error}") from None
+    except SaveFileError as error:  # its kind kept: a newer build's, or no build's
+        raise type(error)(f"schema_version: {error}") from None
     check_keys(top, "game", set(TOP_LEVEL_KEYS))
     state = _game_state(top, entropy)
     before = None

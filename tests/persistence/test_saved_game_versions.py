@@ -61,19 +61,22 @@ def test_a_chain_applies_its_steps_in_order_and_leaves_the_input_alone() -> None
 
 
 @pytest.mark.parametrize(
-    ("version", "names"),
+    ("version", "names", "newer"),
     [
-        (0, "not 0"),
-        (4, "not 4 (saved by a newer build)"),
-        ("2", "'2'"),
-        (True, "True"),
-        (None, "None"),
+        (0, "not 0", False),
+        (4, "not 4 (saved by a newer build)", True),
+        ("2", "'2'", False),
+        (True, "True", False),
+        (None, "None", False),
     ],
 )
-def test_a_chain_refuses_versions_it_cannot_read(version: object, names: str) -> None:
+def test_a_chain_refuses_versions_it_cannot_read(version: object, names: str, newer: bool) -> None:
+    """Only a whole number past the current version is a newer build's: "a newer version" said
+    of a version 0 or "5" sent a player looking for an update (a hostile-data walk)."""
     chain = MigrationChain("toy", current=3, steps={1: dict, 2: dict})
-    with pytest.raises(UnsupportedVersionError, match=re.escape(names)):
+    with pytest.raises(SaveFileError, match=re.escape(names)) as refused:
         chain.upgrade({}, version)
+    assert isinstance(refused.value, UnsupportedVersionError) is newer
 
 
 def test_a_chain_with_a_gap_is_a_programming_error() -> None:
