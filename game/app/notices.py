@@ -122,15 +122,20 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
         told.append(notice("data.import_done", games=outcome.added))
     # Said whenever anything else is said: with only unfinished games added, the finished ones
     # skipped went unmentioned (a hostile-data walk).
-    if outcome.already_known and (outcome.added or outcome.kept_added or outcome.kept_left_out):
+    said_else = outcome.added or outcome.kept_added or outcome.kept_left_out or outcome.unreadable
+    if outcome.already_known and said_else:
         told.append(notice("data.import_duplicates", count=outcome.already_known))
     if outcome.kept_added:
         told.append(notice("data.import_kept", count=outcome.kept_added))
     if outcome.kept_left_out:
         told.append(notice("data.import_kept_full", count=outcome.kept_left_out, most=MAX_KEPT))
-    told = told or [notice("data.import_nothing_new")]
     if outcome.unreadable:
         told.append(notice("data.import_unreadable", count=outcome.unreadable))
+    elif not told:
+        # Only then is every game of the file here already: beside games left out, it read
+        # "Nothing new to import: every game in the file is already here" over an empty history
+        # (a hostile-data walk).
+        told.append(notice("data.import_nothing_new"))
     state = with_data_outcome(state, *told)
     # On the history screen (where imports are), with the points-lost trend it shows; the
     # games kept anew on the New game screen.

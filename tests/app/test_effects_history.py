@@ -190,11 +190,15 @@ def test_an_import_tells_what_it_added_and_refreshes_the_statistics() -> None:
         Notice("data.import_done", (("games", 2),)),
         Notice("data.import_unreadable", (("count", 1),)),
     )
+    # Not "every game in the file is already here" beside games left out (a hostile walk).
     state = driver(ImportFinished(already_known=4, unreadable=2))
     assert state.ui.notices[-2:] == (
-        Notice("data.import_nothing_new"),
+        Notice("data.import_duplicates", (("count", 4),)),
         Notice("data.import_unreadable", (("count", 2),)),
     )
+    state = driver(ImportFinished(unreadable=3))
+    assert state.ui.notices[-1:] == (Notice("data.import_unreadable", (("count", 3),)),)
+    assert Notice("data.import_nothing_new") not in state.ui.notices
 
 
 def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:
