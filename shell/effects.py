@@ -435,7 +435,7 @@ class StorageJobs:
         from game.persistence.exchange import ImportRefusal, ImportRefusedError, import_history
 
         try:
-            result = import_history(self.storage, str(await file.text()))
+            result = import_history(self.storage, str(await file.text()), self._clock.today())
         except ImportRefusedError as error:
             self._send(ImportFinished(refusal=error.kind, reason=str(error)))
             return

@@ -3,7 +3,10 @@
     export_history(records, exported, kept) -> str            the document's text
     read_export(text) -> tuple[GameRecord, ...]               raises ImportRefusedError
     read_export_contents(text) -> ExportContents              the finished games and those kept
-    import_history(storage, text) -> ImportResult             added, already known, problems
+    import_history(storage, text, today) -> ImportResult      added, already known, problems
+
+import_history also takes the file of "Export the game in progress" (a session record, see
+game.persistence.session): its game is kept, or recorded if it ended, on the day of the import.
 
 Document (format "penta-export", version 7):
 
@@ -52,6 +55,7 @@ from game.persistence.history import (
     as_it_is,
     load_history,
     record_from_data,
+    record_game,
     records_from_data,
     records_to_data,
     save_history,
@@ -72,6 +76,7 @@ from game.persistence.readers import (
     parse_json,
     read_object,
 )
+from game.persistence.session import SESSION_VERSIONS, read_session_text
 from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
 
 T = TypeVar("T")
@@ -164,9 +169,10 @@ def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
     return read_export_contents(text).games
 
 
-def read_export_contents(text: str | bytes) -> ExportContents:
+def read_export_contents(text: str | bytes, today: date | None = None) -> ExportContents:
     """Every game of an export document, finished or kept, checked as strictly as the stored
-    history and the stored games kept.
+    history and the stored games kept; with `today`, also the game of a file of the game in
+    progress.
 
     >>> read_export_contents('{"format": "penta-game"}')
     Traceback (most recent call last):
@@ -187,6 +193,12 @@ def read_export_contents(text: str | bytes) -> ExportContents:
         document = parse_json(text, "the file")
     except SaveFileError as error:
         raise ImportRefusedError(ImportRefusal.NOT_JSON, str(error)) from None
+    if (
+        today is not None
+        and isinstance(document, dict)
+        and document.get("format") == SESSION_VERSIONS.format
+    ):
+        return _game_file_contents(text, today)
     if not isinstance(document, dict) or document.get("format") != EXPORT_VERSIONS.format:
         found = document.get("format") if isinstance(document, dict) else document
         raise ImportRefusedError(
@@ -223,6 +235,27 @@ def read_export_contents(text: str | bytes) -> ExportContents:
         raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
     except SaveFileError as error:
         raise ImportRefusedError(ImportRefusal.INVALID, str(error)) from None
+
+
+def _game_file_contents(text: str | bytes, today: date) -> ExportContents:
+    """The game of a file of "Export the game in progress" (a session record, offered when the
+    device could not save the game): kept, to resume, or recorded if it ended, on `today`. The
+    app refused its own file as no export (a hostile-data walk).
+
+    Raises:
+        ImportRefusedError: the session does not read.
+    """
+    try:
+        session = read_session_text(text if isinstance(text, str) else text.decode("utf-8"))
+    except UnsupportedVersionError as error:
+        raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
+    except (SaveFileError, UnicodeDecodeError) as error:
+        raise ImportRefusedError(ImportRefusal.INVALID, str(error)) from None
+    game = session.saved.game
+    if game.is_over:
+        return ExportContents((record_game(session.game_id, game, today),), ())
+    kept = KeptGame(session.game_id, game, session.saved.before_last_turn, session.turn, today)
+    return ExportContents((), (kept,))
 
 
 def _readable(
@@ -281,14 +314,15 @@ class ImportResult:
     """Games of the file left out: they do not read (ExportContents.unreadable)."""
 
 
-def import_history(storage: Storage, text: str | bytes) -> ImportResult:
+def import_history(storage: Storage, text: str | bytes, today: date | None = None) -> ImportResult:
     """Merge the games of an export that read into the stored history, and those kept into
-    the games kept.
+    the games kept; or the game of a file of the game in progress, on `today` (None: such a
+    file is refused as no export).
 
     Raises:
         ImportRefusedError: the document is refused (see read_export); nothing is written.
     """
-    incoming, incoming_kept, unreadable = read_export_contents(text)
+    incoming, incoming_kept, unreadable = read_export_contents(text, today)
     history = load_history(storage)
     problems = [] if history.problem is None else [history.problem]
     existing = history.value or ()

@@ -22,6 +22,7 @@ from game.persistence.exchange import (
 )
 from game.persistence.history import load_history, record_game, save_history
 from game.persistence.kept import MAX_KEPT, KeptGame, add_kept, load_kept
+from game.persistence.session import session_text
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import TurnRecord
 from game.play.engine import roll, score
@@ -203,3 +204,31 @@ def test_a_file_dated_on_the_last_day_of_the_calendar_imports() -> None:
     document["payload"]["exported"] = "9999-12-31"
     outcome = import_history(MemoryStorage(), json.dumps(document))
     assert (outcome.added, outcome.unreadable) == (1, 0)
+
+
+def test_the_file_of_the_game_in_progress_imports_as_a_game_to_resume() -> None:
+    """ "Export the game in progress" (offered when the device could not save it) made a file
+    that the import refused as no export of Penta (a hostile-data walk)."""
+    entry = kept(7)
+    text = session_text(MemoryStorage(), entry.game)
+    storage = MemoryStorage()
+    outcome = import_history(storage, text, EXPORTED)
+    assert (outcome.added, outcome.kept_added, outcome.unreadable) == (0, 1, 0)
+    (resumable,) = stored_kept(storage)
+    assert resumable.game == entry.game and resumable.last_played == EXPORTED
+    again = import_history(storage, text, EXPORTED)
+    assert (again.kept_added, again.kept_already_known) == (0, 1)
+    # Without the day of the import, it is no export.
+    with pytest.raises(ImportRefusedError) as refused:
+        import_history(MemoryStorage(), text)
+    assert refused.value.kind is ImportRefusal.NOT_AN_EXPORT
+
+
+def test_the_file_of_a_game_that_ended_imports_into_the_history() -> None:
+    game = play_to_end(seeded_game("yatzy", 1, 4), random.Random(4))
+    text = session_text(MemoryStorage(), game)
+    storage = MemoryStorage()
+    outcome = import_history(storage, text, EXPORTED)
+    assert (outcome.added, outcome.kept_added) == (1, 0)
+    (record,) = load_history(storage).value or ()
+    assert record.finished == EXPORTED and record.results[0].total == game.sheets[0].total
