@@ -371,11 +371,13 @@ class StorageJobs:
     def save_preferences(self, effect: SavePreferences) -> None:
         self._tell(save_preferences(self.storage, effect.data))
 
-    async def _history_checked(self) -> None:
+    async def _history_checked(self) -> StorageProblem | None:
         """The stored history checked a step at a time, the page answering in between (after
-        it, load_history costs nothing); once: a second caller waits for the first."""
+        it, load_history costs nothing); once: a second caller waits for the first. What the
+        steps set aside (a history read in part) is returned to the caller that ran them."""
         async with self._checking_history:
-            await run_in_steps(check_history_in_steps(self.storage, GAMES_CHECKED_PER_STEP))
+            steps = check_history_in_steps(self.storage, GAMES_CHECKED_PER_STEP)
+            return await run_in_steps(steps)
 
     async def check_history(self, game_over: bool) -> None:
         """A damaged history set aside and told, and the finished game restored recorded if
@@ -383,8 +385,11 @@ class StorageJobs:
         unreadable data listed anew when the history was set aside."""
         # First, before a new game can take the stored session's place.
         recorded = record_finished_session(self.storage, self._clock.today()) if game_over else ()
-        await self._history_checked()
-        problems = recorded or (load_history(self.storage).problem,)
+        set_aside = await self._history_checked()
+        read = load_history(self.storage).problem
+        problems: tuple[StorageProblem | None, ...] = (
+            (*recorded, set_aside) if set_aside else (recorded or (read,))
+        )
         self._tell(*problems)
         if any(problems):
             self.list_unreadable()
@@ -396,7 +401,7 @@ class StorageJobs:
         """The statistics, with the points-lost trend of the rulesets in `advisors`."""
         from game.persistence.stats import daily_results, player_stats  # kept off the start
 
-        await self._history_checked()
+        set_aside = await self._history_checked()
         history = load_history(self.storage)
         records = history.value or ()
         stats = player_stats(records)
@@ -404,7 +409,8 @@ class StorageJobs:
             from game.coach.trend import with_points_lost_in_steps  # a table is there
 
             stats = await run_in_steps(with_points_lost_in_steps(stats, records, advisors))
-        self._send(StatsLoaded(stats, history.problem, records, daily_results(records)))
+        problem = set_aside or history.problem
+        self._send(StatsLoaded(stats, problem, records, daily_results(records)))
 
     def export_history(self) -> None:
         from game.persistence import exchange  # export only: kept off the start

@@ -53,6 +53,7 @@ from game.persistence.readers import (
     check_keys,
     date_from_data,
     good_entries,
+    good_entries_in_steps,
     read_int,
     read_list,
     read_object,
@@ -72,6 +73,7 @@ from game.persistence.storage import (
     StorageProblem,
     decode_record,
     read_record,
+    set_aside_in_part,
     upgraded_payload,
     write_record,
 )
@@ -397,27 +399,56 @@ def load_history(storage: Storage) -> ReadResult[tuple[GameRecord, ...]]:
     return read_record(storage, HISTORY, _decode_history)
 
 
-def check_history_in_steps(storage: Storage, games_per_step: int) -> Generator[None, None, None]:
+def check_history_in_steps(
+    storage: Storage, games_per_step: int
+) -> Generator[None, None, StorageProblem | None]:
     """Checks the stored history as load_history does, yielding after every `games_per_step`
     games: a long history is checked while the page goes on answering between the steps (a
     thousand games froze a start for 1.5 s), and the load_history after it costs nothing. A
     history of an older version that reads whole is written back upgraded: it was upgraded in
-    one long task at every start (1,500 games froze each for 3.3 s: a hostile-data walk). A
-    history that does not read whole is left to load_history, which sets it aside and says so."""
+    one long task at every start (1,500 games froze each for 3.3 s: a hostile-data walk). One
+    with bad games is read in part in steps too, set aside and written back with the games that
+    read (one bad game of 1,500 froze the page for 6 s), and the problem is returned, to be
+    told. A history that does not read at all is left to load_history, which sets it aside and
+    says so."""
     text = storage.get(HISTORY.key)
     read = None if text is None or text in _last_history else upgraded_payload(HISTORY, text)
     if text is None or read is None:
-        return
+        return None
     payload, older = read
     try:
         records = yield from _history_in_steps(payload, games_per_step)
-    except SaveFileError:
-        return
+    except SaveFileError as refused:
+        return (yield from _in_part_in_steps(storage, text, payload, str(refused), games_per_step))
     if storage.get(HISTORY.key) != text:  # written meanwhile
-        return
+        return None
     if older and save_history(storage, records) is None:
-        return  # remembered as written
+        return None  # remembered as written
     _remember(text, Decoded(records, migrated=older))
+    return None
+
+
+def _in_part_in_steps(
+    storage: Storage, text: str, payload: JsonObject, reason: str, games_per_step: int
+) -> Generator[None, None, StorageProblem | None]:
+    """The history `text` read in part a step at a time (see RecordKind.salvage)."""
+    try:
+        games, data = yield from good_entries_in_steps(
+            payload.get("games"),
+            "history.games",
+            record_from_data,
+            attrgetter("id"),
+            per_step=games_per_step,
+        )
+    except SaveFileError:
+        return None  # no game reads: left to load_history
+    if storage.get(HISTORY.key) != text:  # written meanwhile
+        return None
+    problem = set_aside_in_part(storage, HISTORY, text, reason, games, {"games": data}).problem
+    written = storage.get(HISTORY.key)
+    if written is not None and written != text:
+        _remember(written, Decoded(games, migrated=False))
+    return problem
 
 
 def save_history(storage: Storage, records: tuple[GameRecord, ...]) -> StorageProblem | None:

@@ -6,6 +6,7 @@ SaveFileError naming the path and the bad value.
     read_object / read_list / read_int / check_keys / translated / date_from_data
     good_entries(items, path, read_entry, id_of, maximum)   the entries of a list that read
                                               alone, for a stored list with some bad entries
+                                              (good_entries_in_steps: the same, a step at a time)
 
 Shared by saved games (game.persistence.savefile), stored records and imports (game.persistence).
 """
@@ -16,12 +17,13 @@ import json
 import operator
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from datetime import date
 from itertools import accumulate
 from typing import Any, TypeVar
 
 from game.errors import GameError, SaveFileError
+from game.steps import run_through
 
 JsonObject = dict[str, Any]
 T = TypeVar("T")
@@ -142,10 +144,28 @@ def good_entries(
     Raises:
         SaveFileError: `items` is not a list, or none of its entries reads.
     """
+    return run_through(good_entries_in_steps(items, path, read_entry, id_of, maximum))
+
+
+def good_entries_in_steps(
+    items: object,
+    path: str,
+    read_entry: Callable[[object, str], T],
+    id_of: Callable[[T], str],
+    maximum: int | None = None,
+    per_step: int | None = None,
+) -> Generator[None, None, tuple[tuple[T, ...], list[object]]]:
+    """good_entries, yielding after every `per_step` entries read (None: never).
+
+    Raises:
+        SaveFileError: `items` is not a list, or none of its entries reads.
+    """
     entries: list[T] = []
     data: list[object] = []
     seen: set[str] = set()
     for index, item in enumerate(read_list(items, path)):
+        if per_step and index and index % per_step == 0:
+            yield
         if maximum is not None and len(entries) >= maximum:
             break
         try:

@@ -275,7 +275,7 @@ def read_record(
         # saved by a newer build hid the others: a hostile-data walk).
         salvaged = _salvaged(kind, text)
         if salvaged is not None:
-            return _in_part(storage, kind, text, reason, *salvaged)
+            return set_aside_in_part(storage, kind, text, reason, *salvaged)
     except Exception as error:
         # The readers turn every flaw they know of into SaveFileError; anything else is a flaw
         # they missed, and stored data must still never stop the app from starting.
@@ -292,7 +292,7 @@ def _salvaged(kind: RecordKind[T], text: str) -> tuple[T, JsonObject] | None:
         return None
 
 
-def _in_part(
+def set_aside_in_part(
     storage: Storage, kind: RecordKind[T], text: str, reason: str, value: T, payload: JsonObject
 ) -> ReadResult[T]:
     """The good entries in use, the whole text set aside; written back in its place only once
