@@ -11,7 +11,12 @@ from game.app.intents import SetLanguage
 from game.app.preferences import preferences_to_data
 from game.app.setup_intents import ChooseRuleset, RenamePlayer, SetPlayerKind, SetPlayerLevel
 from game.app.start import initial_state
-from game.persistence.session import PREFERENCES_KEY, restore_session, save_preferences
+from game.persistence.session import (
+    PREFERENCES_KEY,
+    Restored,
+    restore_session,
+    save_preferences,
+)
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined
 from game.play.state import PlayerKind
 from tests.app.driver import AppDriver
@@ -61,19 +66,28 @@ BAD_RECORDS = [
 ]
 
 
+def stored_and_restored(
+    payload: Any, names: str, kind: ProblemKind
+) -> tuple[MemoryStorage, str, Restored]:
+    """A device holding `payload` as its preferences, restored: its one problem is of `kind`
+    and names `names`."""
+    storage = MemoryStorage()
+    assert save_preferences(storage, payload) is None
+    text = storage.items[PREFERENCES_KEY]
+    restored = restore_session(storage)
+    (problem,) = restored.problems
+    assert (problem.key, problem.kind) == (PREFERENCES_KEY, kind)
+    assert names in problem.reason
+    return storage, text, restored
+
+
 @pytest.mark.parametrize(
     ("payload", "names", "bad"), [case[1:] for case in BAD_FIELDS], ids=[c[0] for c in BAD_FIELDS]
 )
 def test_a_bad_setting_is_set_aside_and_reported_and_the_others_are_kept(
     payload: dict[str, Any], names: str, bad: str
 ) -> None:
-    storage = MemoryStorage()
-    assert save_preferences(storage, payload) is None
-    text = storage.items[PREFERENCES_KEY]
-    restored = restore_session(storage)
-    (problem,) = restored.problems
-    assert (problem.key, problem.kind) == (PREFERENCES_KEY, ProblemKind.SET_ASIDE_IN_PART)
-    assert names in problem.reason
+    storage, text, restored = stored_and_restored(payload, names, ProblemKind.SET_ASIDE_IN_PART)
     good = {key: value for key, value in chosen().items() if key != bad}
     assert restored.preferences == good
     # The whole text kept byte for byte, to export; the settings read in its place.
@@ -92,13 +106,7 @@ def test_a_bad_setting_is_set_aside_and_reported_and_the_others_are_kept(
 def test_bad_preferences_are_set_aside_and_reported(
     payload: Any, names: str, kind: ProblemKind
 ) -> None:
-    storage = MemoryStorage()
-    assert save_preferences(storage, payload) is None
-    text = storage.items[PREFERENCES_KEY]
-    restored = restore_session(storage)
-    (problem,) = restored.problems
-    assert (problem.key, problem.kind) == (PREFERENCES_KEY, kind)
-    assert names in problem.reason
+    storage, text, restored = stored_and_restored(payload, names, kind)
     assert restored.preferences is None
     # Kept byte for byte, to export; nothing left under the key, so the defaults start.
     (aside,) = quarantined(storage)
