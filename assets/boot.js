@@ -298,6 +298,8 @@
         reportProblem,
         // Whether the page is still starting (neither ready nor failed).
         loading: () => root.dataset.state === "loading",
+        // Resolves to whether a kept interpreter snapshot was forgotten (assets/runtime-load.js).
+        forgetKeptSnapshot,
         // The decimal sign of the page's language now, as the app writes numbers (game/i18n).
         decimalSign: () => boot?.languages[supported(root.lang) ?? boot.default].decimal ?? ".",
     });

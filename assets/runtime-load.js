@@ -148,9 +148,8 @@
                 }
                 if (restoreInterrupted()) {
                     console.warn("The interpreter's snapshot is not used: its last restore never ended.");
-                    import(new URL("assets/snapshot-store.mjs", document.baseURI).href)
-                        .then((store) => store.forgetSnapshot())
-                        .catch(() => {}); // a snapshot made by this start replaces it anyway
+                    // A snapshot made by this start replaces it anyway, if this fails.
+                    page.forgetKeptSnapshot().catch(() => {});
                     resolve(null);
                     return;
                 }
