@@ -23,10 +23,12 @@ from tools.serve import SiteServer
 
 pytestmark = pytest.mark.first_visit
 
-DAMAGE = """async (name) => {
+# The kept copy of `name` replaced by `body`, with the kept copy's headers.
+DAMAGE = """async ([name, body]) => {
     const cache = await caches.open((await caches.keys()).find(key => key.startsWith('penta-')));
     const url = new URL(name, document.baseURI).href;
-    await cache.put(url, new Response('garbage(', {headers: {'Content-Type': 'text/javascript'}}));
+    const kept = await cache.match(url);
+    await cache.put(url, new Response(body, {headers: kept.headers}));
     return (await (await cache.match(url)).text()).slice(0, 8);
 }"""
 KEPT_TEXT = """async (name) => {
@@ -45,7 +47,7 @@ def test_a_damaged_file_kept_is_fetched_again_and_the_app_starts(
     server = site_server()
     boot(page, server.url)
     wait_for_offline_complete(page)
-    assert page.evaluate(DAMAGE, "assets/store.js") == "garbage("
+    assert page.evaluate(DAMAGE, ["assets/store.js", "garbage("]) == "garbage("
     page.reload()
     # The start fails on the damaged script, the file is dropped and the page reloads itself.
     page.wait_for_selector("html[data-state=ready]", timeout=60_000)
@@ -73,12 +75,6 @@ FORGE_SNAPSHOT = """async () => {
     }
     file.set(store.checksum(memory), checksumAt);
     await store.writeKept(file);
-}"""
-DAMAGE_ARCHIVE = """async (name) => {
-    const cache = await caches.open((await caches.keys()).find(key => key.startsWith('penta-')));
-    const url = new URL(name, document.baseURI).href;
-    const kept = await cache.match(url);
-    await cache.put(url, new Response('PK not an archive', {headers: kept.headers}));
 }"""
 
 
@@ -112,7 +108,7 @@ def test_a_forged_snapshot_or_a_damaged_archive_never_stops_the_app(
 
     # The app's Python packages damaged: their import failed, which only PyScript's console said,
     # and the page showed "Loading…" for good.
-    page.evaluate(DAMAGE_ARCHIVE, PACKAGES_ARCHIVE)
+    page.evaluate(DAMAGE, [PACKAGES_ARCHIVE, "PK not an archive"])
     page.reload()
     page.wait_for_selector("html[data-state=ready]", timeout=60_000)
     wait_until_ready(page)
