@@ -177,7 +177,21 @@ def readable_preferences(data: object) -> dict[str, Any]:
     envelope = {key: prefs.get(key) for key in ("format", "version")}
     preferences_from_data(AppState(), envelope)
     fields = sorted(prefs.keys() & _PREFERENCE_FIELDS)
-    return envelope | {key: prefs[key] for key in fields if _reads(envelope, key, prefs[key])}
+    readable = {key: prefs[key] for key in fields if _reads(envelope, key, prefs[key])}
+    if "players" in prefs and "players" not in readable:
+        # One bad seat cost a family every other seat's name and kind.
+        seats = _readable_seats(envelope, prefs["players"])
+        if seats:
+            readable["players"] = seats
+    return envelope | readable
+
+
+def _readable_seats(envelope: dict[str, Any], players: object) -> list[object]:
+    """Of the first MAX_PLAYERS seats of the stored `players` (the most this app writes), those
+    that read each on its own, in their order; none unless `players` is a list."""
+    if not isinstance(players, list):
+        return []
+    return [seat for seat in players[:MAX_PLAYERS] if _reads(envelope, "players", [seat])]
 
 
 def _reads(envelope: dict[str, Any], key: str, value: object) -> bool:

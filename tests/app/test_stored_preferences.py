@@ -18,7 +18,7 @@ from game.persistence.session import (
     save_preferences,
 )
 from game.persistence.storage import MemoryStorage, ProblemKind, quarantined
-from game.play.state import PlayerKind
+from game.play.state import MAX_PLAYERS, PlayerKind
 from tests.app.driver import AppDriver
 
 
@@ -133,3 +133,25 @@ def test_preferences_of_an_older_build_without_later_settings_are_read() -> None
     assert restored.problems == () and restored.preferences == older
     state = initial_state(["en"], preferences=restored.preferences)
     assert state.settings.language == "et" and state.setup.ruleset_id == "yatzy"
+
+
+def test_the_seats_that_read_are_kept_beside_a_bad_one() -> None:
+    good = chosen()["players"][0]
+    others = [{**good, "name": "Tiit"}, {**good, "name": "Ly", "kind": "human"}]
+    payload = {**chosen(), "players": [others[0], {**good, "name": 17}, others[1]]}
+    _, _, restored = stored_and_restored(payload, "players[1].name", ProblemKind.SET_ASIDE_IN_PART)
+    assert restored.preferences == {**chosen(), "players": others}
+    setup = initial_state(["he"], preferences=restored.preferences).setup
+    assert [(s.name, s.kind) for s in setup.seats] == [
+        ("Tiit", PlayerKind.COMPUTER),
+        ("Ly", PlayerKind.HUMAN),
+    ]
+
+
+def test_seats_past_the_most_a_game_has_are_not_read() -> None:
+    seats = [{**chosen()["players"][0], "name": f"P{n}"} for n in range(MAX_PLAYERS + 5)]
+    _, _, restored = stored_and_restored(
+        {**chosen(), "players": seats}, "preferences.players", ProblemKind.SET_ASIDE_IN_PART
+    )
+    assert restored.preferences is not None
+    assert restored.preferences["players"] == seats[:MAX_PLAYERS]
