@@ -76,7 +76,7 @@ from game.persistence.readers import (
     parse_json,
     read_object,
 )
-from game.persistence.session import SESSION_VERSIONS, read_session_text
+from game.persistence.session import SESSION_KEY, SESSION_VERSIONS, read_session_text
 from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
 
 T = TypeVar("T")
@@ -335,7 +335,9 @@ def import_history(storage: Storage, text: str | bytes, today: date | None = Non
         if problem is not None:
             added = 0
             problems.append(problem)
-    finished = known | {record.id for record in incoming}
+    # The game in progress is known too: its own file, imported while it is played on, made
+    # it a second game to resume.
+    finished = known | {record.id for record in incoming} | _playing(storage)
     kept = merge_kept(storage, incoming_kept, finished)
     return ImportResult(
         added,
@@ -346,3 +348,12 @@ def import_history(storage: Storage, text: str | bytes, today: date | None = Non
         kept.left_out,
         unreadable,
     )
+
+
+def _playing(storage: Storage) -> set[str]:
+    """The id of the game in progress on the device, if its session reads."""
+    text = storage.get(SESSION_KEY)
+    try:
+        return set() if text is None else {read_session_text(text).game_id}
+    except SaveFileError:
+        return set()  # the start that restores it tells the problem

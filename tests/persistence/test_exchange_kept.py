@@ -22,7 +22,7 @@ from game.persistence.exchange import (
 )
 from game.persistence.history import load_history, record_game, save_history
 from game.persistence.kept import MAX_KEPT, KeptGame, add_kept, load_kept
-from game.persistence.session import session_text
+from game.persistence.session import save_session, session_text
 from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import TurnRecord
 from game.play.engine import roll, score
@@ -222,6 +222,19 @@ def test_the_file_of_the_game_in_progress_imports_as_a_game_to_resume() -> None:
     with pytest.raises(ImportRefusedError) as refused:
         import_history(MemoryStorage(), text)
     assert refused.value.kind is ImportRefusal.NOT_AN_EXPORT
+
+
+def test_the_file_of_the_game_in_progress_is_known_where_it_is_played_on() -> None:
+    entry = kept(7)
+    storage = MemoryStorage()
+    save_session(storage, entry.game, today=EXPORTED)
+    text = session_text(storage, entry.game)
+    outcome = import_history(storage, text, EXPORTED)
+    assert (outcome.kept_added, outcome.kept_already_known) == (0, 1)
+    assert stored_kept(storage) == ()
+    # Once it is no longer in progress (here: another game is), it imports as any other.
+    save_session(storage, kept(8).game, today=EXPORTED)
+    assert import_history(storage, text, EXPORTED).kept_added == 1
 
 
 def test_the_file_of_a_game_that_ended_imports_into_the_history() -> None:
