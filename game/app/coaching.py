@@ -57,6 +57,9 @@ def judged(state: AppState, move: KeptMove | ScoredMove, coach: Coach) -> CoachV
     player = game.current_player
     if game.player.kind is PlayerKind.COMPUTER or mode_of(state, player) is CoachMode.OFF:
         return None
+    named = state.pacing.rolls_left_named
+    if game.real_dice and named is not None:
+        game = replace(game, rolls_left=named)
     judgement = coach.judge(game, move)
     return None if judgement is None else CoachVerdict(player, move, judgement, game)
 

@@ -156,6 +156,7 @@ def _advised(state: AppState, roll: object, coach: Coach) -> AppState:
             hint=coach.best_action(asked),
             hint_reason=coaching.hint_reason(asked, coach),
             hint_requested=True,
+            rolls_left_named=rolls_left,
         ),
         ui=replace(state.ui, entry=marked.dice if marked.rolls_left and marked.dice else ()),
     )
@@ -176,7 +177,13 @@ def _with_faces(state: AppState, faces: tuple[int, ...]) -> AppState:
     return replace(
         state,
         play=play,
-        pacing=replace(state.pacing, hint=None, hint_reason=None, hint_requested=False),
+        pacing=replace(
+            state.pacing,
+            hint=None,
+            hint_reason=None,
+            hint_requested=False,
+            rolls_left_named=None,
+        ),
         ui=replace(state.ui, entry=faces, again=()),
     )
 

@@ -222,6 +222,11 @@ class Pacing:
     hint_reason: CoachVerdict | None = None
     """Why the hint's move is best: the next best judged against it (coaching.hint_reason)."""
     hint_requested: bool = False
+    rolls_left_named: int | None = None
+    """The rolls left after the real dice entered, as the player named their roll for the hint
+    ("What should I keep?"), where the game could not record it (not after the rolls entered
+    before it): the coach judges the turn's move as the hint advised it. A warning said "Better:
+    Pair for 10 points" under a hint to keep 5, 5 and throw again (a walk)."""
     last_roll_at: float | None = None
     """When the human whose turn it is last rolled, for the double-tap guard (not saved: after
     a reload the next roll is allowed at once; cleared when the turn changes)."""

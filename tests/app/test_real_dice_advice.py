@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from game.app.coach_intents import SetPlayerCoach
 from game.app.entry_intents import AskAboutRoll, ChooseDice, EnterFace, RemoveFace
 from game.app.intents import ConfirmTurn, SelectBox, SetLanguage, ShowHint, StartGame
 from game.app.model import Screen
 from game.app.setup_intents import ChooseRuleset
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach, sheet_position
-from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.coach.protocol import CoachMode, KeepAdvice, ScoreAdvice
 from game.coach.review import review_game
 from game.errors import RollNumberError
 from game.i18n.bidi import without_isolates as plain
@@ -93,6 +94,32 @@ def test_a_roll_out_of_order_is_advised_but_not_kept(advisor: Advisor) -> None:
     assert hint is not None and hint.value == pytest.approx(best.expected)
     assert driver.game.rolls_left == 0  # no first roll was entered: the dice stay the last
     assert driver.game.log.moves == (Entered((5, 5, 5, 2, 1)),)
+
+
+def test_the_warning_judges_the_box_as_the_hint_advised_the_roll_named(
+    advisor: Advisor,
+) -> None:
+    """A 2nd roll named out of order: the warning under the hint said "Better: Pair for 10
+    points" while the hint advised keeping 5, 5 and throwing again (a walk)."""
+    driver = AppDriver.seeded(7, coach=AdvisorCoach(advisor))
+    driver(SetPlayerCoach(0, CoachMode.WARN), ChooseRuleset("yatzy"), ChooseDice(True))
+    driver(StartGame())
+    driver.tables_ready()
+    dice = (1, 2, 3, 5, 5)
+    driver(*[EnterFace(face) for face in dice], ShowHint(), AskAboutRoll(2))
+    assert driver.game.rolls_left == 0  # not kept: no first roll was entered
+    hint = driver.state.pacing.hint
+    driver(SelectBox("yatzy"), ConfirmTurn())
+    verdict = driver.state.coaching.waiting
+    assert verdict is not None and driver.game.sheets[0].points_in("yatzy") is None
+    ranked = advisor.rank(sheet_position(driver.game.sheet, dice, 1))
+    (zero,) = (r for r in ranked if isinstance(r.action, Score) and r.action.box == "yatzy")
+    assert verdict.judgement.best_move == hint
+    assert verdict.judgement.best == pytest.approx(ranked[0].expected)
+    assert verdict.judgement.chosen == pytest.approx(zero.expected)
+    # New dice entered are judged as they are again: the roll named was theirs only.
+    driver(RemoveFace(1), EnterFace(5))
+    assert driver.state.pacing.rolls_left_named is None
 
 
 def test_the_review_covers_the_rolls_asked_about(advisor: Advisor) -> None:
