@@ -118,15 +118,19 @@ class Sheet:
     def upper_bonus(self) -> int:
         return self.ruleset.upper_bonus_for(self.upper_subtotal)
 
-    def upper_bonus_reachable(self) -> bool:
-        """Whether the upper bonus can still be earned (or already is): the subtotal plus five
-        dice of its face in every open upper box reaches the threshold."""
+    def upper_most_possible(self) -> int:
+        """The most the upper subtotal can still reach: five dice of its face in every open
+        upper box."""
         best_rest = sum(
             DICE_COUNT * box.scorer.face
             for box, points in zip(self.ruleset.boxes, self.scores, strict=True)
             if points is None and box.section is Section.UPPER and isinstance(box.scorer, FaceSum)
         )
-        return self.upper_subtotal + best_rest >= self.ruleset.upper_bonus_threshold
+        return self.upper_subtotal + best_rest
+
+    def upper_bonus_reachable(self) -> bool:
+        """Whether the upper bonus can still be earned (or already is)."""
+        return self.upper_most_possible() >= self.ruleset.upper_bonus_threshold
 
     @cached_property
     def lower_subtotal(self) -> int:

@@ -35,14 +35,23 @@ class WhyVoice(NamedTuple):
     score_aim: str
     open: str
     upper: str
+    bonus_lost: str
 
 
 COACH_VOICE = WhyVoice(
-    "coach.reason_aim", "coach.reason_score_aim", "coach.reason_open", "coach.reason_upper"
+    "coach.reason_aim",
+    "coach.reason_score_aim",
+    "coach.reason_open",
+    "coach.reason_upper",
+    "coach.reason_bonus_lost",
 )
 """The move is the player's ("yours"): the warning and the review."""
 HINT_VOICE = WhyVoice(
-    "hint.reason_aim", "hint.reason_score_aim", "hint.reason_open", "hint.reason_upper"
+    "hint.reason_aim",
+    "hint.reason_score_aim",
+    "hint.reason_open",
+    "hint.reason_upper",
+    "hint.reason_bonus_lost",
 )
 """The move is the next best: the hint."""
 
@@ -238,10 +247,12 @@ def why_words(
     # The box says it in place of the plain sentence: the warning, taller by a sentence, took
     # over 40% of a phone's height.
     if best is None:
+        assert mine is not None  # a box scored where a keep was best
         if aim is None:
-            return [t("coach.why_roll")]
+            return [t("coach.why_roll"), *_bonus_lost(t, sheet, mine, best, voice)]
         box = t.box_name(ruleset.id, aim.box)
-        return [t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best))]
+        sentence = t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best))
+        return [sentence, *_bonus_lost(t, sheet, mine, best, voice)]
     if mine is None:
         best_box, best_points = best
         if aim is not None and aim.box == best_box:
@@ -266,6 +277,9 @@ def why_words(
             best_box=t.box_name(ruleset.id, best[0]),
         )
     ]
+    lost = _bonus_lost(t, sheet, mine, best, voice)
+    if lost:
+        return sentences + lost
     needed = ruleset.upper_bonus_threshold
     # Against the bonus's pace, not as totals: "24 with yours, 12 with the best" read as if
     # the move made were the better one (a walk), where its 12 in Sixes was 6 behind the pace
@@ -286,6 +300,40 @@ def why_words(
             )
         )
     return sentences
+
+
+def _bonus_lost(
+    t: Translator,
+    sheet: Sheet,
+    mine: tuple[str, int],
+    best: tuple[str, int] | None,
+    voice: WhyVoice,
+) -> list[str]:
+    """That the box scored (`mine`) leaves the upper bonus out of reach, where the best move
+    (a box, or None: a keep) does not: a walk's review said only "-2 with yours, +2 with the
+    best" of Twos for 2 that ended the section at 61, 2 short of the bonus."""
+    ruleset = sheet.ruleset
+    if sheet.upper_bonus or not sheet.upper_bonus_reachable():
+        return []
+    after_mine = _scored(sheet, mine)
+    if after_mine.upper_bonus_reachable():
+        return []
+    if best is not None and not _scored(sheet, best).upper_bonus_reachable():
+        return []
+    most = after_mine.upper_most_possible()
+    return [
+        t(
+            voice.bonus_lost,
+            most=most,
+            needed=ruleset.upper_bonus_threshold,
+            bonus=ruleset.upper_bonus,
+        )
+    ]
+
+
+def _scored(sheet: Sheet, move: tuple[str, int]) -> Sheet:
+    scores = {**sheet.filled_boxes, move[0]: move[1]}
+    return Sheet.from_scores(sheet.ruleset, scores, sheet.five_of_a_kind_bonus_count)
 
 
 def pace_gap(sheet: Sheet, each: int, move: tuple[str, int]) -> int:

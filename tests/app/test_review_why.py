@@ -71,6 +71,10 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             f"the best move leaves {t.isolated(t.box_name('penta', made.box))} open."
         )
         sheet = decision.sheet
+        lost = bonus_lost_words(t, sheet.filled_boxes, made, best)
+        if lost:
+            assert shown.why.endswith(lost[0]) and "Upper section" not in shown.why
+            continue
         mine, theirs = (pace(sheet.filled_boxes, move) for move in (made, best))
         # Said only where it speaks for the best move.
         if sheet.upper_subtotal < needed and sheet.upper_bonus_reachable() and theirs > mine:
@@ -134,12 +138,37 @@ def roll_words(t: Translator, decision: Decision, made: Score, best: Keep) -> li
     aims = aims_of(decision, best.faces)
     gains = {box: aim.points - (made.points if box == made.box else 0) for box, aim in aims.items()}
     box = max(gains, key=lambda box_id: gains[box_id])
+    lost = bonus_lost_words(t, decision.sheet.filled_boxes, made, None)
     if box == made.box or aims[box].share < AIM_MARGIN:
-        return ["Rolling again is worth more, on average, than scoring these dice now."]
+        return ["Rolling again is worth more, on average, than scoring these dice now.", *lost]
     name = t.isolated(t.box_name("penta", box))
     return [
         f"Rolling again, the best keep scores points in {name} "
-        f"{t.isolated(t.format_percent(aims[box].share))} of the time."
+        f"{t.isolated(t.format_percent(aims[box].share))} of the time.",
+        *lost,
+    ]
+
+
+def bonus_lost_words(
+    t: Translator, filled: dict[str, int], made: Score, best: Score | None
+) -> list[str]:
+    """That the box scored (`made`) leaves Penta's upper bonus (35 at 63) out of reach where
+    the best move (a box, or None: a keep) leaves it possible, with the most the section can
+    then reach: its filled boxes, and five of its face in each open one."""
+    upper = RULESETS["penta"].upper_box_ids
+
+    def most(scores: dict[str, int]) -> int:
+        return sum(scores.get(box, 5 * face) for face, box in enumerate(upper, start=1))
+
+    earned = sum(points for box, points in filled.items() if box in upper) >= 63
+    after_made = most({**filled, made.box: made.points})
+    after_best = most(filled if best is None else {**filled, best.box: best.points})
+    if earned or most(filled) < 63 or after_made >= 63 or after_best < 63:
+        return []
+    return [
+        f"With yours, the upper section can reach {t.isolated(str(after_made))} at most, "
+        f"short of the {t.isolated('63')} that its bonus of {t.isolated('35')} needs; "
+        "with the best, the bonus is still possible."
     ]
 
 
@@ -189,3 +218,26 @@ def pace(filled: dict[str, int], move: Score) -> int:
 
 def signed(number: int) -> str:
     return f"+{number}" if number > 0 else str(number)
+
+
+def test_a_box_that_gives_up_the_upper_bonus_says_so_in_each_language() -> None:
+    """Twos for 2 with 57 in the other upper boxes ends the section at 59, short of Yatzy's 63
+    for 50 points; Chance leaves Twos open, and the bonus possible."""
+    yatzy = RULESETS["yatzy"]
+    sheet = Sheet.from_scores(
+        yatzy, {"ones": 3, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+    )
+    for language in ("en", "he", "et"):
+        t = Translator(language, isolate=False)
+        said = why_words(t, yatzy, ("twos", 2), ("chance", 20), sheet, None)
+        assert said[-1] == t("coach.reason_bonus_lost", most=59, needed=63, bonus=50)
+        assert not any("59" in sentence for sentence in said[:-1])
+        # Against a keep: the same sentence after the keep's.
+        assert why_words(t, yatzy, ("twos", 2), None, sheet, None)[-1] == said[-1]
+        # Both boxes giving it up (at most 58 and 62 then), or the bonus earned: not said.
+        behind = {"threes": 9, "fours": 12, "fives": 15, "sixes": 15}
+        earned = {"threes": 12, "fours": 16, "fives": 20, "sixes": 24}
+        for best, filled in ((("ones", 1), behind), (("chance", 20), earned)):
+            words = why_words(t, yatzy, ("twos", 2), best, Sheet.from_scores(yatzy, filled))
+            assert not any("at most" in sentence or "כל היותר" in sentence for sentence in words)
+            assert not any("kõige rohkem" in sentence for sentence in words)
