@@ -231,8 +231,9 @@ def why_words(
     and a five-of-a-kind `bonus` these dice earn only if scored now. Two boxes: which box
     each leaves open and, where the upper bonus is still to be had and the best move leaves it
     nearer the bonus's pace, how far the upper section is then ahead of it or behind (`sheet`:
-    the player's, before the move). `voice`: COACH_VOICE says the move made is the player's
-    ("yours"), HINT_VOICE that it is the next best move."""
+    the player's, before the move). A box scored that gives up the upper bonus where the best
+    move does not: that, in place of the keep's box or of the pace. `voice`: COACH_VOICE says
+    the move made is the player's ("yours"), HINT_VOICE that it is the next best move."""
     if mine is None and best is None:
         if aim is None:
             return []
@@ -248,11 +249,12 @@ def why_words(
     # over 40% of a phone's height.
     if best is None:
         assert mine is not None  # a box scored where a keep was best
-        if aim is None:
-            return [t("coach.why_roll"), *_bonus_lost(t, sheet, mine, best, voice)]
+        # The bonus given up says more than where the keep scores, in place of it (the height).
+        lost = _bonus_lost(t, sheet, mine, best, voice)
+        if lost or aim is None:
+            return lost or [t("coach.why_roll")]
         box = t.box_name(ruleset.id, aim.box)
-        sentence = t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best))
-        return [sentence, *_bonus_lost(t, sheet, mine, best, voice)]
+        return [t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best))]
     if mine is None:
         best_box, best_points = best
         if aim is not None and aim.box == best_box:

@@ -139,13 +139,14 @@ def roll_words(t: Translator, decision: Decision, made: Score, best: Keep) -> li
     gains = {box: aim.points - (made.points if box == made.box else 0) for box, aim in aims.items()}
     box = max(gains, key=lambda box_id: gains[box_id])
     lost = bonus_lost_words(t, decision.sheet.filled_boxes, made, None)
+    if lost:
+        return lost  # in place of the keep's box: what the box scored gives up says more
     if box == made.box or aims[box].share < AIM_MARGIN:
-        return ["Rolling again is worth more, on average, than scoring these dice now.", *lost]
+        return ["Rolling again is worth more, on average, than scoring these dice now."]
     name = t.isolated(t.box_name("penta", box))
     return [
         f"Rolling again, the best keep scores points in {name} "
-        f"{t.isolated(t.format_percent(aims[box].share))} of the time.",
-        *lost,
+        f"{t.isolated(t.format_percent(aims[box].share))} of the time."
     ]
 
 
@@ -232,8 +233,8 @@ def test_a_box_that_gives_up_the_upper_bonus_says_so_in_each_language() -> None:
         said = why_words(t, yatzy, ("twos", 2), ("chance", 20), sheet, None)
         assert said[-1] == t("coach.reason_bonus_lost", most=59, needed=63, bonus=50)
         assert not any("59" in sentence for sentence in said[:-1])
-        # Against a keep: the same sentence after the keep's.
-        assert why_words(t, yatzy, ("twos", 2), None, sheet, None)[-1] == said[-1]
+        # Against a keep: the same sentence, in place of the keep's.
+        assert why_words(t, yatzy, ("twos", 2), None, sheet, None) == [said[-1]]
         # Both boxes giving it up (at most 58 and 62 then), or the bonus earned: not said.
         behind = {"threes": 9, "fours": 12, "fives": 15, "sixes": 15}
         earned = {"threes": 12, "fours": 16, "fives": 20, "sixes": 24}
