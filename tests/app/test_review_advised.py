@@ -186,7 +186,7 @@ def test_the_review_counts_only_the_players_own_decisions(coach: AdvisorCoach) -
     assert player.optimal_decisions == sum(decision.optimal for decision in own)
     assert all(decision.optimal for decision in review.decisions if decision.advised)
     lines = skill_lines(driver)
-    own_share = f"({player.optimal_decisions} of {player.decisions})"
+    own_share = f"({player.optimal_decisions}\u00a0of\u00a0{player.decisions})"
     assert any(
         line.startswith("Optimal decisions of your own") and own_share in line for line in lines
     )
