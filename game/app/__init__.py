@@ -23,8 +23,8 @@ Seeded dice: `AppState.setup.seed` (from the page's `?seed=N`) makes every game 
 
 Keeping games (game.persistence): game.app.start's `resume(state, game, before_last_turn,
 now=...)` continues a game restored from the device's storage (a game in progress says so with
-`RESTORED_NOTICE` until that turn ends); `AppState.play.before_last_turn` is kept after a human's
-confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
+`RESTORED_NOTICE` until it is played on); `AppState.play.before_last_turn` is kept after a
+human's confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
 from the end screen; a computer player waits `UNDO_WINDOW_SECONDS` before its first roll, so
 that the human before it has the time to); StorageProblems, ImportFinished and
 HistoryExported bring the storage and import messages (game.app.notices: an import's or an

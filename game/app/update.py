@@ -54,11 +54,12 @@ from game.app.effects import (
     Warn,
 )
 from game.app.entry import apply_entry
-from game.app.entry_intents import EnterFace, RemoveLastFace
+from game.app.entry_intents import EnterFace, RemoveFace, RemoveLastFace
 from game.app.intents import (
     AskDiscardUnreadable,
     AskLeave,
     CloseDialog,
+    ConfirmTurn,
     DiscardUnreadable,
     DismissNotice,
     ExplainBox,
@@ -78,6 +79,8 @@ from game.app.intents import (
     PageShown,
     PlayAgain,
     ReleaseSheet,
+    Roll,
+    SelectBox,
     SetAutoScore,
     SetComputerSpeed,
     SetLanguage,
@@ -170,7 +173,8 @@ def dispatch(
         new, asked = _answer(state, intent, Context(now, coach, rng))
     except GameError:
         return state, ()
-    if RESTORED_NOTICE in new.ui.notices and _moved_on(state.game, new.game):
+    by_player = isinstance(intent, _PLAYERS_MOVES)
+    if RESTORED_NOTICE in new.ui.notices and _moved_on(state.game, new.game, by_player):
         new = replace(
             new,
             ui=replace(new.ui, notices=tuple(n for n in new.ui.notices if n != RESTORED_NOTICE)),
@@ -299,13 +303,20 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
     return _apply(state, intent, c), ()
 
 
-def _moved_on(before: GameState | None, after: GameState | None) -> bool:
-    """The game went on from `before` (a box scored or taken back, the game over or left): the
-    notice that it was restored has served its purpose. Rolling, keeping dice or selecting a box
-    is not enough: the notice stays for the rest of the turn it came back in."""
+# What a player does in the turn (a computer player's moves come with the clock's Tick).
+_PLAYERS_MOVES = (Roll, ToggleKeep, SelectBox, ConfirmTurn, EnterFace, RemoveFace, RemoveLastFace)
+
+
+def _moved_on(before: GameState | None, after: GameState | None, by_player: bool) -> bool:
+    """The game went on from `before` (a box scored or taken back, the game over or left), or
+    a player played on in it (`by_player`: a roll, dice kept, a box chosen): the notice that
+    it was restored has served its purpose. It stayed for the rest of the turn, 150 px of a
+    phone's sheet (two walks)."""
     if before is None:
         return False
-    return after is None or after.is_over or after.sheets != before.sheets
+    if after is None or after.is_over or after.sheets != before.sheets:
+        return True
+    return by_player and after != before
 
 
 def _apply(state: AppState, intent: Intent, c: Context) -> AppState:

@@ -256,7 +256,7 @@ def test_the_double_tap_guard_is_not_kept_a_reload_may_roll_at_once() -> None:
     assert send(undone, Roll(), now=1000.3).game.rolls_left == 1  # type: ignore[union-attr]
 
 
-def test_a_restored_game_in_progress_says_so_until_its_turn_ends() -> None:
+def test_a_restored_game_in_progress_says_so_until_it_is_played_on() -> None:
     fresh = initial_state(["he-IL"], seed=2)
     assert fresh.ui.notices == ()
     assert resume(fresh, None, None, now=5.0).ui.notices == ()  # only preferences, or nothing
@@ -267,14 +267,27 @@ def test_a_restored_game_in_progress_says_so_until_its_turn_ends() -> None:
     assert state.ui.notices == (RESTORED_NOTICE,)
     assert present(state, 5.0).notices == ("המשחק שוחזר מהמקום שבו הפסקתם.",)
     assert resume(state, game, None, now=6.0).ui.notices == (RESTORED_NOTICE,)  # only once
-    # Rolling, keeping and choosing a box leave it; scoring the box ends the turn, and it.
-    state = send(state, Roll(), ToggleKeep(0), SelectBox("chance"), now=10.0)
+    # The clock's ticks and the hand-over leave it; the player's first move takes it away: a
+    # roll, a keep, a box.
+    state = send(state, Tick(), StartTurn(), now=7.0)
     assert state.ui.notices == (RESTORED_NOTICE,)
-    assert send(state, ConfirmTurn(), now=11.0).ui.notices == ()
+    for move in (Roll(), ToggleKeep(0), SelectBox("chance")):
+        assert send(state, move, now=10.0).ui.notices == (), move
     # Other notices stay; the player may dismiss it sooner.
     state = send(state, StorageProblems((DAMAGED,)), now=12.0)
-    assert send(state, ConfirmTurn(), now=13.0).ui.notices == (Notice("storage.corrupt"),)
+    assert send(state, Roll(), now=13.0).ui.notices == (Notice("storage.corrupt"),)
     assert send(state, DismissNotice(0), now=13.0).ui.notices == (Notice("storage.corrupt"),)
+    # A computer player's turn restored: its moves (the clock's ticks) leave it, until its box.
+    seats = [Player("Bot", PlayerKind.COMPUTER, "casual"), Player("Dana")]
+    bot = new_game("penta", seats, SeededDice(1))
+    state = send(resume(fresh, bot, None, now=5.0), TableFailed("penta", "none here"), now=5.0)
+    moves = 0
+    while state.game is not None and state.game.sheets == bot.sheets:
+        assert state.ui.notices == (RESTORED_NOTICE,) and moves < 20
+        due = next_deadline(state)
+        assert due is not None  # the computer plays on
+        state, moves = send(state, Tick(), now=due), moves + 1
+    assert moves > 1 and state.ui.notices == ()
     # Leaving the game takes it away too.
     left = send(resume(fresh, game, None, now=5.0), AskLeave(), NewGame(), now=6.0)
     assert left.game is None and left.ui.notices == ()
