@@ -129,12 +129,12 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
     # The next roll is the one the seeded dice give next: no fresh dice.
     game = roll(game, 0, keep)
+    expect(notices).to_have_count(1)
     assert ui.roll() == game.dice
     expect(page.locator("#roll")).to_have_text("Roll (1 left)")
-    expect(notices).to_have_count(1)  # until the turn ends
+    expect(page.locator("#notices")).to_be_hidden()  # played on: it has served its purpose
     ui.score(best_immediate_box(game))
     expect(page.locator("#round")).to_have_text("Round 3 of 13")
-    expect(page.locator("#notices")).to_be_hidden()
 
 
 def test_closing_and_reopening_offline_resumes_the_game(
