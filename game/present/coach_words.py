@@ -232,8 +232,9 @@ def why_words(
     each leaves open and, where the upper bonus is still to be had and the best move leaves it
     nearer the bonus's pace, how far the upper section is then ahead of it or behind (`sheet`:
     the player's, before the move). A box scored that gives up the upper bonus where the best
-    move does not: that, in place of the keep's box or of the pace. `voice`: COACH_VOICE says
-    the move made is the player's ("yours"), HINT_VOICE that it is the next best move."""
+    move does not: that alone, in place of the rest (the warning's height). `voice`:
+    COACH_VOICE says the move made is the player's ("yours"), HINT_VOICE that it is the next
+    best move."""
     if mine is None and best is None:
         if aim is None:
             return []
@@ -281,7 +282,7 @@ def why_words(
     ]
     lost = _bonus_lost(t, sheet, mine, best, voice)
     if lost:
-        return sentences + lost
+        return lost  # in place of the boxes left open too: the warning's height
     needed = ruleset.upper_bonus_threshold
     # Against the bonus's pace, not as totals: "24 with yours, 12 with the best" read as if
     # the move made were the better one (a walk), where its 12 in Sixes was 6 behind the pace
