@@ -77,6 +77,10 @@ def apply_setup(state: AppState, intent: Intent, now: float) -> AppState:
                 return state
             clean = "".join(filter(is_name_character, name))[:MAX_NAME_LENGTH]
             seats[index] = replace(seats[index], name=clean)
+            if setup.real_dice and _typed_name(seats[index]):
+                # A computer's seat named at the table is the person's who throws for it: back
+                # on screen, the computer came back under "Dad" (a walk).
+                seats[index] = replace(seats[index], kind=PlayerKind.HUMAN)
         case SetPlayerKind(index, kind):
             if not _valid_seat(index, seats) or kind not in tuple(PlayerKind):
                 return state

@@ -26,7 +26,13 @@ from game.app.intents import (
     Undo,
 )
 from game.app.model import Screen
-from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind, SetPlayerLevel
+from game.app.setup_intents import (
+    AddPlayer,
+    ChooseRuleset,
+    RenamePlayer,
+    SetPlayerKind,
+    SetPlayerLevel,
+)
 from game.coach.greedy import best_immediate_box
 from game.errors import InvalidDiceError, RealDiceError, SaveFileError
 from game.i18n.bidi import without_isolates as plain
@@ -114,6 +120,18 @@ def test_real_dice_seat_people_only_and_a_computer_plays_again_on_screen() -> No
     driver(AskLeave(), NewGame(), ChooseDice(False), StartGame())
     players = driver.game.players
     assert [(p.kind, p.level) for p in players][1] == (PlayerKind.COMPUTER, "casual")
+
+
+def test_a_computer_seat_named_at_real_dice_stays_a_persons_seat() -> None:
+    driver = AppDriver.seeded(1)
+    driver(AddPlayer(PlayerKind.COMPUTER), AddPlayer(PlayerKind.COMPUTER), ChooseDice(True))
+    driver(RenamePlayer(1, "Dad"), RenamePlayer(2, "  "))
+    driver(ChooseDice(False))
+    seats = driver.state.setup.seats
+    assert [(seat.name, seat.kind) for seat in seats[1:]] == [
+        ("Dad", PlayerKind.HUMAN),
+        ("  ", PlayerKind.COMPUTER),  # nothing typed: still the computer's
+    ]
 
 
 def test_a_first_game_with_real_dice_offers_no_guided_turn_and_keeps_it_for_later() -> None:
