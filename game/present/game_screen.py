@@ -105,8 +105,10 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         # above the sheet is often scrolled out of sight.
         several = len(game.players) > 1
         status = t("turn.roll_first_named", name=name) if several else t("turn.roll_first")
-    elif game.selected_box is not None:
-        status = t("turn.selected", box=t.box_name(ruleset.id, game.selected_box))
+    elif game.selected_box is not None and options is not None:
+        # With its points: "Selected: Three of a kind" left them to find on the sheet (a walk).
+        box = game.selected_box
+        status = t("turn.selected", box=t.box_name(ruleset.id, box), points=options.points[box])
     elif game.rolls_left > 0 and len(game.kept) == DICE_COUNT:
         status = t("turn.all_kept")
     elif game.rolls_left > 0 and not game.real_dice:

@@ -115,7 +115,8 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     assert driver.view().tray_summary == running
     driver(ShowHint(), SelectBox("chance"))  # a box chosen, the hint still there: the choice
     view = driver.view()
-    assert view.hint and view.tray_summary == f"Selected: {iso('Chance')}"
+    chance = driver.game.options.points["chance"]  # type: ignore[union-attr]
+    assert view.hint and view.tray_summary == f"Selected: {iso('Chance')}, {iso(chance)} points"
     driver(OpenTray(True))
     assert (driver.view().tray_open, driver.view().tray_toggle_label) == (True, "Less")
     driver(OpenTray(False))
@@ -136,7 +137,8 @@ def test_a_box_chosen_and_a_hint_asked_for_then_share_the_folded_line() -> None:
     advice = driver.state.pacing.hint
     assert advice is not None and view.hint_short
     assert isinstance(advice, KeepAdvice) or advice.box != "chance"  # it says something else
-    assert view.tray_summary == f"Selected: {iso('Chance')} · {view.hint_short}"
+    chance = f"Selected: {iso('Chance')}, {iso(16)} points"  # 1 + 2 + 3 + 4 + 6
+    assert view.tray_summary == f"{chance} · {view.hint_short}"
 
 
 def test_no_more_is_offered_when_the_line_is_all_there_is() -> None:
@@ -146,7 +148,7 @@ def test_no_more_is_offered_when_the_line_is_all_there_is() -> None:
     driver.tables_failed()
     driver(SelectBox("chance"), OpenTray(True))
     view = driver.view()
-    assert view.tray_summary == view.status == f"Selected: {iso('Chance')}"
+    assert view.tray_summary == view.status == f"Selected: {iso('Chance')}, {iso(16)} points"
     assert (view.tray_toggle_label, view.tray_open) == ("", False)
     driver.tables_ready()
     driver(ShowHint())  # the hint's words are more than its move on the line: More again

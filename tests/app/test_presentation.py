@@ -144,7 +144,8 @@ def test_open_boxes_show_their_points_and_zero_is_marked() -> None:
     selected = present(in_game(replace(game, selected_box="threes")), 0).game
     assert selected is not None
     assert {r.key: r for r in selected.sheet.rows}["threes"].cells[0].state == "selected"
-    assert selected.can_confirm and selected.status == f"Selected: {iso('Threes')}"
+    said = f"Selected: {iso('Threes')}, {iso(6)} points"  # with its points, 3 + 3
+    assert selected.can_confirm and selected.status == said
 
 
 def test_sheet_rows_in_sheet_order_with_sums_bonus_and_total() -> None:

@@ -119,9 +119,12 @@ def test_selecting_a_box_stops_the_countdown_and_keys_keep_dice(page: Page, app_
     expect(page.locator("#countdown")).to_be_visible()
     ui.box("chance").click()
     expect(page.locator("#countdown")).to_be_hidden()
-    expect(page.locator("#turn-status")).to_have_text("Selected: Chance")
+    expect(page.locator("#turn-status")).to_have_text(f"Selected: Chance, {sum(after)} points")
     ui.box("ones").click()  # tap another box to change
-    expect(page.locator("#turn-status")).to_have_text("Selected: Ones")
+    ones = after.count(1)
+    expect(page.locator("#turn-status")).to_have_text(
+        f"Selected: Ones, {ones} point{'' if ones == 1 else 's'}"
+    )
     ui.pass_time(3.5)  # no auto-score once a box is selected
     expect(page.locator("#round")).to_have_text("Round 1 of 13")
     page.click("#confirm")

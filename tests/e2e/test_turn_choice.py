@@ -169,7 +169,7 @@ def test_a_box_can_be_taken_back_before_the_computers_first_roll(page: Page, app
     take_back.click()
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
     expect(page.locator("#human-controls")).to_be_visible()
-    expect(page.locator("#turn-status")).to_have_text("Selected: Chance")
+    expect(page.locator("#turn-status")).to_have_text(f"Selected: Chance, {sum(dice)} points")
     expect(page.locator("#live")).to_have_text("Took back Chance")
     assert ui.dice() == dice  # the same dice, and no roll granted
     expect(page.locator("#roll")).to_have_text("Roll (2 left)")
