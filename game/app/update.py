@@ -28,6 +28,7 @@ import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
 import game.app.review_flow as review_flow
+from game.app.announcements import Rolled
 from game.app.coach_intents import SetCoachThreshold, SetGameCoach, ShowBestMove
 from game.app.comfort import apply_comfort
 from game.app.correcting import apply_correction
@@ -387,11 +388,15 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             # On every screen and turn: a finger lifted after the turn passed must not leave
             # the next player's countdown held.
             held = isinstance(intent, HoldSheet)
-            return (
-                state
-                if state.ui.sheet_held is held
-                else replace(state, ui=replace(state.ui, sheet_held=held))
-            )
+            if state.ui.sheet_held is held:
+                return state
+            ui = replace(state.ui, sheet_held=held)
+            if isinstance(ui.announcement, Rolled) and countdown.is_pending(state):
+                # The roll's words say whether the countdown runs: said again as it stops or
+                # runs again (the focus put on the sheet after the last roll paused it at once,
+                # and a screen reader heard only "in 3 seconds": a keyboard walk).
+                ui = replace(ui, announcement_count=ui.announcement_count + 1)
+            return replace(state, ui=ui)
         case TableLoaded(ruleset_id):
             tables = state.tables
             if ruleset_id not in RULESETS or ruleset_id in tables.ready:

@@ -183,7 +183,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         can_confirm=human and box_to_confirm(state) is not None,
         countdown=countdown,
         countdown_text=countdown_text(state, countdown, t),
-        countdown_help=_countdown_help(state, t) if countdown else "",
+        countdown_help=countdown_help(state, t) if countdown else "",
         countdown_fraction=fraction,
         hint_label=t("pad.ask" if game.real_dice else "hint.button"),
         hide_hint_label=t("hint.hide"),
@@ -252,7 +252,7 @@ def _opens_more(view: GameView, summary: str) -> bool:
     return any(text and text not in summary for text in shown_open)
 
 
-def _countdown_help(state: AppState, t: Translator) -> str:
+def countdown_help(state: AppState, t: Translator) -> str:
     """How to stop the countdown, or what holds it (game.app.countdown)."""
     if state.pacing.hint_requested:
         return t("turn.countdown_paused_hint", seconds=state.pacing.countdown_seconds)

@@ -28,6 +28,7 @@ from game.present.end_words import end_words
 from game.present.game_screen import (
     celebration_text,
     corrected_text,
+    countdown_help,
     countdown_text,
     game_view,
     hint_texts,
@@ -133,7 +134,12 @@ def announcement_text(state: AppState, t: Translator) -> str:
         # Said with the roll: a screen reader's user hears the box the countdown will score,
         # and when, rather than only that it was scored.
         seconds = state.pacing.countdown_seconds if countdown.is_pending(state) else 0
-        return f"{rolled}. {countdown_text(state, seconds, t)}" if seconds else rolled
+        if not seconds:
+            return rolled
+        said = f"{rolled}. {countdown_text(state, seconds, t)}"
+        # And what holds it: the focus put on the sheet after the last roll (Enter on Roll)
+        # paused it at once, and a screen reader still heard "in 3 seconds" (a keyboard walk).
+        return f"{said} {countdown_help(state, t)}" if countdown.held_in_full(state) else said
     if isinstance(event, Kept):
         name = game.players[event.player].name
         if not event.dice:
