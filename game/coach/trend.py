@@ -16,9 +16,8 @@ from collections.abc import Generator, Iterable, Mapping
 from dataclasses import replace
 
 from game.coach.review import ReviewError, review_game
-from game.i18n.player_names import same_player
 from game.persistence.history import GameRecord
-from game.persistence.stats import PlayerStats
+from game.persistence.stats import PlayerStats, StatsKey, stats_key
 from game.steps import run_through
 from game.strategy.advisor import Advisor
 
@@ -48,10 +47,10 @@ def with_points_lost_in_steps(
 ) -> Generator[None, None, tuple[PlayerStats, ...]]:
     """with_points_lost, yielding after each game it reviews (one review is one step): the
     first trend of a session, ten reviews at once, froze the page for 0.25 s."""
-    newest_first: dict[tuple[str, str], list[float]] = {}
+    newest_first: dict[StatsKey, list[float]] = {}
     for record in reversed(list(records)):
         advisor = advisors.get(record.ruleset.id)
-        keys = [(record.ruleset.id, same_player(result.player.name)) for result in record.results]
+        keys = [stats_key(record.ruleset.id, result.player) for result in record.results]
         if advisor is None or not record.log.complete:
             continue
         if all(len(newest_first.get(key, ())) >= last for key in keys):
@@ -65,7 +64,7 @@ def with_points_lost_in_steps(
                 found.append(seat_lost)
     return tuple(
         replace(entry, points_lost_trend=tuple(reversed(newest_first[key])))
-        if (key := (entry.ruleset_id, entry.name)) in newest_first
+        if (key := entry.key) in newest_first
         else entry
         for entry in stats
     )

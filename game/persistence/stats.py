@@ -3,9 +3,9 @@
     player_stats(records) -> tuple[PlayerStats, ...]   by ruleset, then name
     daily_results(records) -> tuple[DailyResult, ...]  the daily challenges played, newest first
 
-For each (name, ruleset): games played, average and best total (and the day it was first
-reached: the personal best), the distribution of totals in
-bins of BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
+For each (name, ruleset, person or computer: stats_key): games played, average and best total
+(and the day it was first reached: the personal best), the distribution of totals in bins of
+BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
 reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
 with its full points, plus every five-of-a-kind bonus, in the games whose dice rolled on screen
 (luck thrown with real dice is kept apart: those games are counted on their own). Names are
@@ -23,12 +23,24 @@ from datetime import date
 
 from game.i18n.player_names import same_player
 from game.persistence.history import GameRecord, PlayerResult
-from game.play.state import PlayerKind
+from game.play.state import Player, PlayerKind
 from game.rules.rulesets import get_ruleset
 
 BIN_WIDTH = 50
 TOP_BIN_START = 400
 """Totals from here up share the last bin: Yatzy cannot reach it, Penta only with bonuses."""
+
+
+StatsKey = tuple[str, str, bool]
+"""(ruleset id, name, computer): whose statistics a result counts in."""
+
+
+def stats_key(ruleset_id: str, player: Player) -> StatsKey:
+    """Whose statistics a player's result counts in: the ruleset's, the name's (a default name
+    in any language, same_player), a person's and a computer's apart: a seat turned into a
+    computer under a person's name counted its games as that person's, and its best as their
+    personal record (a walk)."""
+    return (ruleset_id, same_player(player.name), player.kind is PlayerKind.COMPUTER)
 
 
 @dataclass(frozen=True)
@@ -60,10 +72,14 @@ class PlayerStats:
     """The points lost (game.coach.review) in the player's last games that have a whole move
     log, oldest first; empty until game.coach.trend reviews them."""
     computer: bool = False
-    """A computer player (in every game of theirs): no personal best of a person."""
+    """A computer player's: no personal best of a person."""
     best_real_dice: bool = False
     """The best total was reached only in games played with real dice (whose dice anyone could
     enter): the personal bests say so."""
+
+    @property
+    def key(self) -> StatsKey:
+        return (self.ruleset_id, self.name, self.computer)
 
     @property
     def upper_bonus_rate(self) -> float:
@@ -93,20 +109,17 @@ def daily_results(records: Iterable[GameRecord]) -> tuple[DailyResult, ...]:
 
 
 def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
-    results: dict[tuple[str, str], list[tuple[date, PlayerResult, bool]]] = {}
+    results: dict[StatsKey, list[tuple[date, PlayerResult, bool]]] = {}
     for record in records:
         real = record.real_dice
         for result in record.results:
-            key = (record.ruleset.id, same_player(result.player.name))
+            key = stats_key(record.ruleset.id, result.player)
             results.setdefault(key, []).append((record.finished, result, real))
-    return tuple(
-        _stats(name, ruleset_id, results[ruleset_id, name]) for ruleset_id, name in sorted(results)
-    )
+    return tuple(_stats(key, results[key]) for key in sorted(results))
 
 
-def _stats(
-    name: str, ruleset_id: str, played: list[tuple[date, PlayerResult, bool]]
-) -> PlayerStats:
+def _stats(key: StatsKey, played: list[tuple[date, PlayerResult, bool]]) -> PlayerStats:
+    ruleset_id, name, computer = key
     results = [result for _, result, _ in played]
     on_screen = [result for _, result, real in played if not real]
     totals = [result.total for result in results]
@@ -122,7 +135,7 @@ def _stats(
         five_of_a_kind=sum(_fives_of_a_kind(result) for result in on_screen),
         real_dice_games=len(results) - len(on_screen),
         best_on=min(day for day, result, _ in played if result.total == best),
-        computer=all(result.player.kind is PlayerKind.COMPUTER for result in results),
+        computer=computer,
         best_real_dice=all(real for _, result, real in played if result.total == best),
     )
 

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.app.daily import challenge_day
-from game.i18n.player_names import same_player
 from game.i18n.translator import Translator
 from game.play.engine import standings
 from game.play.state import GameState, PlayerKind
@@ -40,10 +39,12 @@ class EndWords(NamedTuple):
 
 def new_bests(game: GameState, stats: Sequence[PlayerStats]) -> tuple[int, ...]:
     """The human players whose total beats the best of their earlier games of the ruleset."""
-    earlier = {(s.name, s.ruleset_id): s for s in stats}
+    from game.persistence.stats import stats_key  # loaded once a game starts (above)
+
+    earlier = {s.key: s for s in stats}
     found = []
     for index, (player, sheet) in enumerate(zip(game.players, game.sheets, strict=True)):
-        before = earlier.get((same_player(player.name), game.ruleset.id))
+        before = earlier.get(stats_key(game.ruleset.id, player))
         if player.kind is PlayerKind.HUMAN and before is not None and sheet.total > before.best:
             found.append(index)
     return tuple(found)
@@ -82,14 +83,10 @@ def end_words(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> E
 
 def _solo(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> str:
     (player,), total = game.players, game.sheets[0].total
-    before = next(
-        (
-            s
-            for s in stats
-            if s.name == same_player(player.name) and s.ruleset_id == game.ruleset.id
-        ),
-        None,
-    )
+    from game.persistence.stats import stats_key  # loaded once a game starts (above)
+
+    key = stats_key(game.ruleset.id, player)
+    before = next((s for s in stats if s.key == key), None)
     points = t.format_number(total)
     if before is None or player.kind is not PlayerKind.HUMAN:
         return t("end.solo_first", points=points)

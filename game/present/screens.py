@@ -69,6 +69,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
     # One scale for every person's points lost, so that bars compare (each player's own made
     # 11.8 and 66.1 points lost the same full bar). People first, then computers (no charts).
     people = [s for s in state.ui.stats if not s.computer]
+    people_keys = {s.key for s in people}
     lost_most = max((max(s.points_lost_trend, default=0.0) for s in people), default=0.0)
     for stats in sorted(state.ui.stats, key=lambda stats: stats.computer):
         facts: tuple[Fact, ...] = (
@@ -80,6 +81,9 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
             # A computer's card is what to measure oneself against: its charts and rates, as
             # long as a person's, pushed the people's own cards down (a walk).
             name = shown_name(stats.name, t.language)
+            if (stats.ruleset_id, stats.name, False) in people_keys:
+                # "Jaan (computer)": a computer under a person's name, apart (stats_key).
+                name = t("stats.computer_name", name=name)
             cards.append(StatsCard(name, t.ruleset_name(stats.ruleset_id), facts, "", ()))
             continue
         # Five of a kind thrown with real dice is not counted (nothing checks those dice): the

@@ -6,7 +6,16 @@ up."""
 from __future__ import annotations
 
 from game.app.coach_intents import SetPlayerCoach, ShowBestMove
-from game.app.intents import ConfirmTurn, Roll, SelectBox, SetAutoScore, SetPassPhone, StartGame
+from game.app.intents import (
+    ConfirmTurn,
+    HoldSheet,
+    ReleaseSheet,
+    Roll,
+    SelectBox,
+    SetAutoScore,
+    SetPassPhone,
+    StartGame,
+)
 from game.app.model import Screen
 from game.app.setup_intents import AddPlayer
 from game.coach.optimal import AdvisorCoach
@@ -16,7 +25,9 @@ from game.i18n.translator import Translator
 from game.play.state import PlayerKind
 from game.present.end_words import end_words
 from game.present.game_screen import scored_text, turn_title
+from game.present.snapshot import present
 from tests.app.driver import AppDriver
+from tests.app.test_app_countdown import last_roll, table
 from tests.solved_tables import solved_advisor
 
 EN = Translator("en", isolate=False)
@@ -87,3 +98,24 @@ def test_show_it_says_the_best_move_it_set_up() -> None:
     d(ShowBestMove())
     said = heard(d)
     assert said and said == without_isolates(d.view().hint)
+
+
+def test_the_last_roll_says_when_its_countdown_is_paused_and_again_as_it_runs() -> None:
+    """The focus put on the sheet after the last roll (Enter on Roll) pauses the countdown at
+    once: a keyboard walk's screen reader still heard "in 3 seconds"."""
+    t = table()
+    game = last_roll(t)
+    tr = Translator("en")
+    box = tr.box_name("penta", t.state.pacing.countdown_box or "")
+    rolled = tr("turn.rolled", dice=tr.format_dice(game.dice or ()))
+    coming = f"{rolled}. {tr('turn.auto_score_countdown_box', box=box, seconds=3)}"
+    count = t.state.ui.announcement_count
+    t(HoldSheet())
+    paused = tr("turn.countdown_paused_sheet")
+    assert present(t.state, t.now).announcement == f"{coming} {paused}"
+    assert t.state.ui.announcement_count == count + 1  # said again, as it changed
+    t(HoldSheet())
+    assert t.state.ui.announcement_count == count + 1  # not again while nothing changes
+    t(ReleaseSheet())  # it runs again, from its full length: said so
+    assert present(t.state, t.now).announcement == coming
+    assert t.state.ui.announcement_count == count + 2

@@ -144,6 +144,19 @@ def test_statistics_of_a_hand_checked_history() -> None:
     )
 
 
+def test_a_computer_under_a_persons_name_has_statistics_of_its_own() -> None:
+    """A seat turned into a computer kept the name "Jaan": its games counted as the person's,
+    and its best as the person's personal record (a walk)."""
+    computer = result("Dana", PENTA_549, 549, 1, 2)
+    computer["player"] = {"name": "Dana", "kind": "computer", "level": "optimal"}
+    data = [*HAND_CHECKED[:2], record_data(5, "penta", 5, computer)]
+    records = tuple(record_from_data(copy.deepcopy(entry), "game") for entry in data)
+    stats = {s.key: s for s in player_stats(records)}
+    person, machine = stats["penta", "Dana", False], stats["penta", "Dana", True]
+    assert (person.games, person.best, person.computer) == (2, 245, False)
+    assert (machine.games, machine.best, machine.computer) == (1, 549, True)
+
+
 def test_the_distribution_has_every_bin_and_an_open_last_one() -> None:
     bins = distribution([0, 49, 50, 399, 400, 1575])
     assert len(bins) == 9 and BIN_WIDTH == 50

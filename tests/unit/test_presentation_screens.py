@@ -8,7 +8,7 @@ import pytest
 
 from game.app.model import AppState, Play, Screen
 from game.app.start import initial_state
-from game.i18n.bidi import LRI, PDI
+from game.i18n.bidi import LRI, PDI, without_isolates
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.persistence.stats import PlayerStats, ScoreBin
@@ -72,6 +72,21 @@ def test_points_lost_bars_of_every_player_share_one_scale() -> None:
     assert [card.name for card in view.cards] == ["Dana", "Avi", "Bot"]  # people first
     shares = {card.name: [bar.share for bar in card.trend_bars] for card in view.cards}
     assert shares == {"Dana": [11.8 / 66.1, 5.9 / 66.1], "Avi": [1.0], "Bot": []}
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "computer"), ("he", "מחשב"), ("et", "arvuti")]
+)
+def test_a_computer_under_a_persons_name_has_a_card_that_says_so(language: str, said: str) -> None:
+    dana = replace(STATS, name="Dana")
+    machine = replace(STATS, name="Dana", computer=True)
+    bot = replace(STATS, name="Bot", computer=True)  # no person of its name: as it is
+    state = history(language)
+    state = replace(state, ui=replace(state.ui, stats=(machine, bot, dana)))
+    view = present(state, 0.0).history
+    assert view is not None
+    names = [without_isolates(card.name) for card in view.cards]
+    assert names == ["Dana", f"Dana ({said})", "Bot"]
 
 
 def in_game(language: str, *, computer_first: bool = False, rolled: bool = False) -> AppState:
