@@ -283,6 +283,11 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
         case NewGame():
             return _apply(state, intent, c), kept.keeping(state, c.now)
         case StartDaily(today) if state.screen is Screen.SETUP:
+            if state.setup.today is not None and today != state.setup.today:
+                # The day changed with the screen open: its button still named the day before's
+                # challenge, and a tap started the new day's (a walk past midnight). The new
+                # day's button shows first.
+                return replace(state, setup=replace(state.setup, today=today)), ()
             left = todays_kept(state, today)
             if left is not None:  # one go a day: the challenge left goes on where it was left
                 return kept.answer(state, ResumeGame(left.id), c.now)

@@ -241,7 +241,13 @@ def test_a_day_played_says_its_result_and_does_not_start_again() -> None:
     setup = driver.snapshot().setup
     assert setup is not None and setup.daily_available
     assert without_isolates(setup.daily_label) == "Today's challenge · 1\u00a0Dec\u00a02026"
+    # Past midnight with the screen open, the button named the day before's challenge, and a
+    # tap started the new day's (a walk): the first tap shows the new day, the next starts it.
     driver(ChooseRuleset("yatzy"), StartDaily(DAY + timedelta(days=1)))
+    setup = driver.snapshot().setup
+    assert driver.state.screen is Screen.SETUP and setup is not None and setup.daily_available
+    assert without_isolates(setup.daily_label) == "Today's challenge · 2\u00a0Dec\u00a02026"
+    driver(StartDaily(DAY + timedelta(days=1)))
     assert driver.state.screen is Screen.GAME
     assert driver.game.challenge_date == DAY + timedelta(days=1)
 

@@ -222,6 +222,8 @@ def test_a_challenge_of_another_day_left_unfinished_leaves_today_s_to_be_started
     left(device)
     device.now += 60
 
+    device(StartDaily(TODAY))  # the day changed with the screen open: it shows the new day
+    assert device.state.screen is Screen.SETUP and device.state.setup.today == TODAY
     device(StartDaily(TODAY))
 
     assert device.game != yesterday and device.game.turn_number == 1
