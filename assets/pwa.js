@@ -186,7 +186,10 @@ const withdrawInstall = offerInstall();
 
 // The notices this script shows follow the language the player switches to later.
 new MutationObserver(() => {
-    for (const id of ["install", "update"]) globalThis.pentaBoot.fill(document.getElementById(id));
+    // The offline notice too: it stayed in the language of the moment it showed (a walk).
+    for (const id of ["install", "update", "offline-ready"]) {
+        globalThis.pentaBoot.fill(document.getElementById(id));
+    }
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
 
 function registerSoon() {

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from game.i18n.translator import Translator
 from tests.e2e.browser_helpers import (
     PHONE_VIEWPORT,
     BrowserProblems,
@@ -77,6 +78,9 @@ def test_the_offline_notice_never_hides_the_keyboards_focus_nor_loses_it(
         notice = second.locator("#offline-ready")
         expect(notice).to_be_visible(timeout=30_000)
         assert second.evaluate(NAME_UNDER_THE_NOTICE)
+        # It follows the language chosen while it shows (it stayed in the first: a walk).
+        second.select_option("#language", "he")
+        expect(notice).to_contain_text(Translator("he")("boot.offline_ready"))
         second.focus("#seat-0-name")
         expect(notice).to_be_hidden()
         expect(second.locator("#seat-0-name")).to_be_focused()
