@@ -39,7 +39,7 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
         # Heard on Resume and Delete, with where the game stands: two games of one day by the
         # same players were heard alike (a screen-reader walk).
         rounds, scores = len(game.ruleset.boxes), scores_line(game, t)
-        where = t("kept.where", round=game.turn_number, rounds=rounds, scores=scores)
+        where = _where(game, t)
         can_delete = deletable(game, state.setup.today)
         views.append(
             KeptGameView(
@@ -87,13 +87,22 @@ def delete_view(state: AppState, t: Translator) -> LeaveView:
     text = ""
     if kept is not None:
         names = t.format_list([player.name for player in named_in(kept.game, t.language).players])
+        # With where it stands: two games of a day by the same players were asked alike (a
+        # walk).
         text = t(
             "kept.delete_confirm",
             ruleset=t.ruleset_name(kept.game.ruleset.id),
             names=names,
             date=t.format_date(kept.last_played),
+            where=_where(named_in(kept.game, t.language), t),
         )
     return LeaveView(text, t("kept.delete"), t("common.cancel"))
+
+
+def _where(game: GameState, t: Translator) -> str:
+    """ "round 4 of 13: Mari: 40, Jaan: 31" """
+    rounds = len(game.ruleset.boxes)
+    return t("kept.where", round=game.turn_number, rounds=rounds, scores=scores_line(game, t))
 
 
 def finished_game_views(state: AppState, t: Translator) -> tuple[FinishedGameView, ...]:

@@ -266,8 +266,11 @@ def test_delete_asks_first_and_cancel_keeps_the_game() -> None:
     snapshot = device.snapshot()
     assert snapshot.dialog == Dialog.DELETE_KEPT.value
     assert snapshot.delete_kept is not None
+    # With where it stands: two games of a day by the same players were asked alike (a walk).
+    (stored,) = load_kept(device.storage).value or ()
+    where = f"round {stored.game.turn_number} of 13: {plain(listed.scores)}"
     assert plain(snapshot.delete_kept.text) == (
-        "Delete Penta with Dana and Bot, last played 1\u00a0Dec\u00a02026? "
+        f"Delete Penta with Dana and Bot, last played 1\u00a0Dec\u00a02026, {where}? "
         "The game cannot be resumed afterwards."
     )
     device(CloseDialog())
