@@ -355,7 +355,9 @@ class Events:
         boxes = [
             button
             for button in self.document.querySelectorAll("#sheet button.cell-button")
-            if not button.hidden and not button.disabled
+            if not button.hidden
+            and not button.disabled
+            and not button.hasAttribute("aria-disabled")  # a forbidden box: its tap is refused
         ]
         if not boxes:
             return

@@ -190,8 +190,13 @@ class SheetTable:
             + (" hinted" if cell.hinted else "")
             + (" counting-down" if cell.counting_down else "")
             + (" celebrate" if cell.celebrate else "")
-            + (" corrected" if cell.corrected else ""),
+            + (" corrected" if cell.corrected else "")
+            + (" refused" if cell.refused else ""),
         )
+        # A filled box is no button (nothing to do with it), yet a tap on it says why.
+        refuses_filled = cell.refuses if cell.state == "filled" else None
+        td.attr("data-action", "box" if refuses_filled else None)
+        td.attr("data-box", refuses_filled)
         # A filled box of a real-dice game is a button too: it opens its correction.
         as_button = cell.box is not None or cell.state == "forbidden" or bool(cell.correct)
         button.show(as_button)
@@ -200,8 +205,10 @@ class SheetTable:
             span.text("")
             button.attr("data-action", "correct" if cell.correct else "box")
             button.text(cell.text).attr("aria-label", cell.correct or cell.label)
-            button.attr("data-box", cell.box)
-            button.flag("disabled", not (cell.enabled or cell.correct))
+            button.attr("data-box", cell.box or cell.refuses)
+            # A forbidden box's tap is refused with the reason, not ignored.
+            button.flag("disabled", not (cell.enabled or cell.correct or cell.refuses))
+            button.attr("aria-disabled", "true" if cell.refuses else None)
             pressed = "true" if cell.state == "selected" else "false"
             button.attr("aria-pressed", None if cell.correct else pressed)
         else:

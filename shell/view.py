@@ -56,7 +56,7 @@ NEXT_THING_TO_DO = (
     # pressed again, as it rolled, chooses what waiting would (it chose Ones in a walk).
     "#sheet td.counting-down button",
     "#sheet td.hinted button",
-    "#sheet button[data-box]:not([disabled])",
+    "#sheet button[data-box]:not([disabled], [aria-disabled])",
 )
 """Where the focus goes when the control that had it is disabled or hidden: the first shown."""
 

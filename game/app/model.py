@@ -222,6 +222,9 @@ class Pacing:
     hint_reason: CoachVerdict | None = None
     """Why the hint's move is best: the next best judged against it (coaching.hint_reason)."""
     hint_requested: bool = False
+    refused_box: str | None = None
+    """The filled or forbidden box the player tapped last, for the tray to say why it is not
+    chosen (a walk tapped a filled box and nothing happened); gone at the player's next move."""
     rolls_left_named: int | None = None
     """The rolls left after the real dice entered, as the player named their roll for the hint
     ("What should I keep?"), where the game could not record it (not after the rolls entered

@@ -40,6 +40,7 @@ from game.app.model import (
 from game.app.seats import players_for
 from game.app.take_back import despite_setting, undo_available
 from game.coach.protocol import Coach, CoachMode, KeepAdvice, ScoreAdvice
+from game.errors import BoxFilledError, JokerForbiddenBoxError
 from game.play.engine import keep_exactly, new_game, roll, score, select_box, toggle_keep
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
@@ -134,6 +135,8 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
     if is_computer_turn(state):
         return state  # the human players wait
     player = game.current_player
+    if state.pacing.refused_box is not None and not isinstance(intent, SelectBox):
+        state = replace(state, pacing=replace(state.pacing, refused_box=None))
     match intent:
         case ToggleKeep(die):
             # The hint stays: it is about the dice rolled, and a player following it die by
@@ -148,10 +151,17 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
         case SelectBox(box):
             if game_as_entered(state) is not game:
                 return state  # the roll asked about is being changed on the pad: not scored
+            try:
+                selected = select_box(game, player, box)
+            except (BoxFilledError, JokerForbiddenBoxError):
+                if state.pacing.refused_box == box:
+                    return state
+                return replace(state, pacing=replace(state.pacing, refused_box=box))
+            pacing = replace(state.pacing, refused_box=None)
             # The hint stays: it is about the dice, which choosing a box does not change.
             return coaching.changed(
                 countdown.stop(
-                    replace(state, play=replace(state.play, game=select_box(game, player, box)))
+                    replace(state, pacing=pacing, play=replace(state.play, game=selected))
                 )
             )
         case ConfirmTurn():

@@ -84,6 +84,16 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
     return tuple(views)
 
 
+def _refusal(game: GameState, t: Translator, box: str) -> str:
+    """Why the box tapped is not chosen: it holds points, or the joker rule sends the dice
+    elsewhere (the tray's message says where)."""
+    name = t.box_name(game.ruleset.id, box)
+    points = game.sheet.points_in(box)
+    if points is None:
+        return t("turn.box_forbidden", box=name)
+    return t("turn.box_filled", box=name, points=points)
+
+
 def game_view(state: AppState, t: Translator, now: float) -> GameView:
     game = game_as_entered(state)
     assert game is not None
@@ -105,6 +115,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         # above the sheet is often scrolled out of sight.
         several = len(game.players) > 1
         status = t("turn.roll_first_named", name=name) if several else t("turn.roll_first")
+    elif state.pacing.refused_box is not None and options is not None:
+        status = _refusal(game, t, state.pacing.refused_box)
     elif game.selected_box is not None and options is not None:
         # With its points: "Selected: Three of a kind" left them to find on the sheet (a walk).
         box = game.selected_box
@@ -209,6 +221,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             celebrated=celebrated,
             counting_down=state.pacing.countdown_box if countdown else None,
             countdown_held=held,
+            refused=state.pacing.refused_box,
         ),
         undo_label=undo_text,
         can_undo=can_undo_now,

@@ -25,6 +25,7 @@ def sheet_view(
     counting_down: str | None = None,
     countdown_held: bool = False,
     correctable: bool = True,
+    refused: str | None = None,
 ) -> SheetView:
     """The score sheet: a row per box in sheet order with the sums, a column per player. The
     box that `advice` (the hint on screen) says to score is marked in the current column, and
@@ -32,7 +33,9 @@ def sheet_view(
     shows it before it is scored: a walk saw a 0 scored with points on offer, told only in the
     tray; its name says when the countdown is held); the box `shown` is to be brought into
     view, the one `celebrated` is marked. With real dice, each filled box of a `correctable`
-    sheet opens its correction (not a finished game's, seen from the history)."""
+    sheet opens its correction (not a finished game's, seen from the history); else, while
+    `interactive`, a tap on the current player's filled box is refused, the box `refused` the
+    last."""
     advised = advice.box if isinstance(advice, ScoreAdvice) else None
     corrected = corrected_boxes(game) if game.real_dice and game.log.complete else frozenset()
     ruleset = game.ruleset
@@ -64,9 +67,13 @@ def sheet_view(
                 cell = Cell(
                     text, "filled", label, None, False, is_current, False, celebrate, correct
                 )
+                if is_current and interactive and options is not None and not correct:
+                    cell = cell._replace(refuses=box.id, refused=box.id == refused)
                 cells.append(_marked(cell, t) if (column, box.id) in corrected else cell)
             elif is_current and options is not None:
                 cell = _open_cell(game, t, box.id, box_name, interactive)
+                if cell.state == "forbidden" and interactive:
+                    cell = cell._replace(refuses=box.id, refused=box.id == refused)
                 if box.id == advised:
                     label = t("hint.advised_box", label=cell.label)
                     cell = cell._replace(label=label, hinted=True)

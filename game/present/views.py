@@ -146,6 +146,11 @@ class Cell(NamedTuple):
     paper; its label and `correct` say so."""
     counting_down: bool = False
     """The countdown on screen scores this box when it ends (the current player's column)."""
+    refuses: str | None = None
+    """The box of a tap that is refused, the tray saying why: the current player's filled or
+    forbidden box while a box can be chosen (a walk tapped a filled box and nothing happened)."""
+    refused: bool = False
+    """The box just tapped and refused (marked)."""
 
 
 class Row(NamedTuple):

@@ -229,7 +229,8 @@ class Ui:
         assert list(self.kept()) == expect_kept
 
     def box(self, box_id: str) -> Locator:
-        return self.page.locator(f'#sheet button[data-box="{box_id}"]')
+        """The box's button, where the box can be chosen (a forbidden one's tap is refused)."""
+        return self.page.locator(f'#sheet button[data-box="{box_id}"]:not([aria-disabled])')
 
     def score(self, box_id: str) -> None:
         self.box(box_id).click()

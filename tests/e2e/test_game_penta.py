@@ -10,6 +10,8 @@ message shows, and only then.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from game.coach.greedy import best_immediate_box
@@ -83,10 +85,13 @@ def test_a_whole_one_player_penta_game_matches_the_engine(page: Page, app_url: s
                 expect(ui.box(box)).to_have_count(0)  # not selectable ...
                 row = page.locator(f'#sheet tr[data-row="{box}"] td').first
                 forbidden = row.locator("button")
-                expect(forbidden).to_be_disabled()  # ... but shown, disabled, with its reason
-                expect(forbidden).to_have_attribute(
-                    "aria-label", f"{t.box_name('penta', box)}: not allowed with this roll"
-                )
+                # ... but shown, dimmed, with its reason, said again when it is tapped
+                expect(forbidden).to_have_attribute("aria-disabled", "true")
+                reason = f"{t.box_name('penta', box)}: not allowed with this roll"
+                expect(forbidden).to_have_attribute("aria-label", reason)
+                forbidden.click(force=True)  # Playwright takes aria-disabled for disabled
+                expect(page.locator("#turn-status")).to_have_text(reason)
+                expect(row).to_have_class(re.compile(r"\brefused\b"))
             expect(ui.box(only)).to_be_enabled()
         elif options.must_sacrifice:
             seen_sacrifice = True

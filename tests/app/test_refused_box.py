@@ -1,0 +1,89 @@
+"""A tap on a box that cannot take the dice (filled, or forbidden by the joker rule) changes
+nothing, and the tray says why, until the player's next move (a walk tapped a filled box and
+nothing happened)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.app.intents import Roll, SelectBox, ToggleKeep
+from game.i18n.bidi import without_isolates as plain
+from game.i18n.translator import Translator
+from game.play.engine import new_game
+from game.play.random_source import RealDice, SeededDice
+from game.play.sheet import Sheet
+from game.play.state import GameState, Player
+from game.rules.dice import Dice
+from tests.app.driver import AppDriver
+from tests.i18n.isolation import iso
+
+
+def dana_and_avi(scores: dict[str, int], dice: Dice | None, *, real: bool = False) -> GameState:
+    """Dana's turn with `scores` on her sheet and `dice` rolled once, Avi's sheet empty."""
+    source = RealDice() if real else SeededDice(1)
+    game = new_game("penta", [Player("Dana"), Player("Avi")], source)
+    sheet = Sheet.from_scores(game.ruleset, scores)
+    rolls_left = 3 if dice is None else 2
+    return replace(game, sheets=(sheet, game.sheets[1]), dice=dice, rolls_left=rolls_left)
+
+
+def test_a_filled_box_tapped_is_not_chosen_and_the_tray_says_why() -> None:
+    driver = AppDriver.with_game(dana_and_avi({"ones": 3}, (2, 2, 3, 4, 5)))
+    before = driver.game
+    driver(SelectBox("ones"))
+    assert driver.game == before
+    view = driver.view()
+    assert view.status == f"{iso('Ones')} holds {iso(3)} points already: choose an open box."
+    ones = driver.cell("ones")
+    assert ones.refused and ones.refuses == "ones" and ones.box is None
+    assert not driver.row("ones")[1].refuses  # Avi's column: not his turn
+    assert driver.cell("twos").box == "twos" and not driver.cell("twos").refused
+
+    driver(SelectBox("twos"))  # an open box: chosen, and the reason goes
+    assert driver.game.selected_box == "twos"
+    assert plain(driver.view().status) == "Selected: Twos, 4 points"
+    assert not driver.cell("ones").refused and driver.cell("ones").refuses == "ones"
+
+
+@pytest.mark.parametrize("move", [Roll(), ToggleKeep(0)], ids=["roll", "keep"])
+def test_the_reason_goes_at_the_next_move(move: Roll | ToggleKeep) -> None:
+    driver = AppDriver.with_game(dana_and_avi({"chance": 20}, (2, 2, 3, 4, 5)))
+    driver(SelectBox("chance"))
+    assert "already" in driver.view().status
+    driver(move)
+    assert "already" not in driver.view().status
+    assert not driver.cell("chance").refused
+
+
+def test_a_box_the_joker_rule_forbids_says_so_when_tapped() -> None:
+    game = dana_and_avi({"penta": 50}, (4, 4, 4, 4, 4))
+    driver = AppDriver.with_game(game)
+    driver(SelectBox("full_house"))
+    assert driver.game == game
+    view = driver.view()
+    assert view.status == f"{iso('Full house')}: not allowed with this roll"
+    assert view.message == f"Joker: this Penta must go in {iso('Fours')}."
+    cell = driver.cell("full_house")
+    assert cell.state == "forbidden" and cell.refused and not cell.enabled
+
+
+@pytest.mark.parametrize("language", ["en", "et", "he"])
+def test_the_reason_names_the_box_and_its_points_in_every_language(language: str) -> None:
+    t = Translator(language)
+    driver = AppDriver.with_game(dana_and_avi({"ones": 3, "sixes": 24}, (2, 2, 3, 4, 5)), language)
+    for box, points in (("ones", 3), ("sixes", 24)):
+        driver(SelectBox(box))
+        status = plain(driver.view().status)
+        assert plain(t.box_name("penta", box)) in status and str(points) in status
+        assert status != plain(t("turn.roll_or_choose"))
+
+
+def test_nothing_is_refused_before_the_roll_nor_where_a_tap_corrects_the_box() -> None:
+    unrolled = AppDriver.with_game(dana_and_avi({"ones": 3}, None))
+    unrolled.view()  # Dana takes the phone
+    assert unrolled.cell("ones").refuses is None
+    real = AppDriver.with_game(dana_and_avi({"ones": 3}, (2, 2, 3, 4, 5), real=True))
+    ones = real.cell("ones")
+    assert ones.correct and ones.refuses is None  # it opens the box's correction
