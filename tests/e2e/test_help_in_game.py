@@ -49,6 +49,19 @@ def sheet_state(ui: Ui) -> tuple[object, ...]:
     return ui.dice(), ui.kept(), page.inner_text("#roll"), tuple(selected)
 
 
+# The heights, on the vertical line through its middle, where a tap reaches the element.
+REACHED = """el => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const reached = [];
+    for (let y = Math.ceil(box.top); y < box.bottom; y++) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && el.contains(hit)) reached.push(y);
+    }
+    return [box.height, reached.length];
+}"""
+
+
 def leave_the_game(page: Page) -> None:
     """Back to the New game screen (the game left is kept), for the next language's game."""
     page.click("#leave")
@@ -82,6 +95,9 @@ def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
     expect(page.locator("#game-rules")).to_have_text(
         plain(t("setup.show_rules", ruleset=t.ruleset_name("yatzy")))
     )
+    # Its whole 44 px reach a tap: the sheet's frame below the line was drawn over a fifth.
+    height, reached = page.locator("#game-rules").evaluate(REACHED)
+    assert height >= 44 and reached >= 44, (height, reached)
     page.locator("#game-rules").tap()
     dialog = page.locator("#rules-dialog")
     expect(dialog).to_be_visible()
