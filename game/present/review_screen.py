@@ -245,12 +245,14 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
     # The difference of the two figures shown below it; a loss under a tenth shows none
     # there, so it says "less than 0.1" ("lost 0.0" under a decision not optimal: a walk).
     loss = shown_difference(decision.best_expected, decision.choice_expected)
+    # Dice entered at the table name no roll (the app never saw them rolled).
+    roll = {} if decision.entered else {"roll": decision.roll}
     return MistakeView(
         summary=t(
             _summary_key(decision.entered, small=loss < LEAST_SHOWN),
             round=decision.turn,
-            roll=decision.roll,
             loss=t.format_number(max(loss, LEAST_SHOWN), DECIMALS),
+            **roll,
         ),
         position=(
             # In order of their faces, as the real-dice pad and the hint's keeps list them.

@@ -9,7 +9,9 @@ from game.app.intents import ConfirmTurn, SelectBox, SetLanguage, StartGame
 from game.app.model import Screen
 from game.app.review_intents import OpenReview, ShowEveryDecision
 from game.coach.greedy import best_immediate_box
+from game.i18n.translator import Translator
 from game.play.random_source import SeededDice
+from game.present.review_screen import review_view as screen_review_view
 from tests.app.driver import AppDriver
 from tests.app.test_review_screen import SOLO, finished, review_view, run_review
 
@@ -50,7 +52,8 @@ def test_a_review_of_dice_rolled_on_screen_has_no_such_note() -> None:
 
 def test_a_box_for_dice_entered_names_no_roll_the_app_never_saw() -> None:
     """Each box chosen for dice entered at the table is told as such ("the dice entered"), not
-    "after roll 3"; decisions of dice rolled on screen keep their roll."""
+    "after roll 3"; decisions of dice rolled on screen keep their roll. In every language, each
+    message given what it takes (the roll given to words that have none logged an error)."""
     driver = real_dice_game_reviewed()
     driver(ShowEveryDecision(True))
     review = driver.state.review.result
@@ -60,6 +63,9 @@ def test_a_box_for_dice_entered_names_no_roll_the_app_never_saw() -> None:
     summaries = [m.summary for m in review_view(driver).mistakes]
     assert len(summaries) == len(entered)
     assert all("the dice entered" in s and "after roll" not in s for s in summaries)
+    for language in ("en", "he", "et"):
+        strict = Translator(language, strict=True)
+        assert len(screen_review_view(driver.state, strict).mistakes) == len(entered)
     rolled = finished(7, SOLO)
     rolled(OpenReview(0))
     run_review(rolled)
