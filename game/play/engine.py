@@ -62,10 +62,10 @@ def new_game(
     game.errors.InvalidSetupError: a game needs at least one player, got none
 
     Raises:
-        UnknownRulesetError: `ruleset` is an id that names no ruleset.
+        UnknownRulesetError: `ruleset` is neither a Ruleset nor an id that names one.
         InvalidSetupError: no players, or a player that is not a Player.
     """
-    rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    rules = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
     if not players:
         raise InvalidSetupError("a game needs at least one player, got none")
     for seat in players:

@@ -74,6 +74,9 @@ def test_default_dice_come_from_system_randomness() -> None:
     [
         (lambda: new_game("penta", []), InvalidSetupError, "at least one player"),
         (lambda: new_game("poker", [ANN]), UnknownRulesetError, "'poker'"),
+        # Neither an id nor a Ruleset: an AttributeError came from deep inside (an audit).
+        (lambda: new_game(5, [ANN]), UnknownRulesetError, "ruleset 5"),  # type: ignore[arg-type]
+        (lambda: new_game(["penta"], [ANN]), UnknownRulesetError, r"\['penta'\]"),  # type: ignore[arg-type]
         (lambda: new_game("penta", ["Ann"]), InvalidSetupError, "'Ann'"),  # type: ignore[list-item]
         (lambda: Player(""), InvalidSetupError, "''"),
         (lambda: Player("   "), InvalidSetupError, "'   '"),
