@@ -101,7 +101,7 @@ def test_setup_controls_are_visibly_disabled_until_python_is_ready(
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
     for selector in SETUP_CONTROLS:
         expect(page.locator(selector)).to_be_disabled()
-    for selector in ("#add-human", "#ruleset-yatzy-card"):
+    for selector in ("#add-human", "#ruleset-yatzy-card", "#dice-real-label"):
         opacity = page.locator(selector).evaluate("e => Number(getComputedStyle(e).opacity)")
         assert opacity < 0.7, (selector, opacity)
     page.locator("label[for=ruleset-yatzy]").click(force=True)
@@ -110,8 +110,9 @@ def test_setup_controls_are_visibly_disabled_until_python_is_ready(
     wait_until_ready(page)
     for selector in SETUP_CONTROLS:
         expect(page.locator(selector)).to_be_enabled()
-    opacity = page.locator("#ruleset-yatzy-card").evaluate("e => getComputedStyle(e).opacity")
-    assert opacity == "1"
+    for selector in ("#ruleset-yatzy-card", "#dice-real-label"):
+        opacity = page.locator(selector).evaluate("e => getComputedStyle(e).opacity")
+        assert opacity == "1", (selector, opacity)
 
 
 def test_each_seat_s_fields_are_grouped_under_its_player_s_name(page: Page, app_url: str) -> None:
