@@ -147,9 +147,11 @@ def _equation(player: PlayerReview, t: Translator) -> str:
     sign = "+" if luck >= 0 else minus
     # As the breakdown above it writes them: no points lost is "0", not "0.0".
     lost_text = t.format_number(lost, 1) if lost else "0"
+    # Where it wraps on a narrow screen, each sign stays with its number and the result with
+    # the sum ("248.4 + 33.1 - 100.5 =" above "181" at 150 % text: a walk).
     return (
-        f"{t.format_number(start, 1)} {sign} {t.format_number(abs(luck), 1)} {minus} "
-        f"{lost_text} = {t.format_number(final)}"
+        f"{t.format_number(start, 1)} {sign}\u00a0{t.format_number(abs(luck), 1)} {minus}\u00a0"
+        f"{lost_text}\u00a0=\u00a0{t.format_number(final)}"
     )  # laid out left to right in every language: the element is dir="ltr" (index.html)
 
 

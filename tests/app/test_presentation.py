@@ -275,9 +275,9 @@ def test_standings_share_places_and_the_winner_is_named() -> None:
     end = snapshot.end
     assert end is not None
     assert [(s.place_text, s.name, s.total) for s in end.standings] == [
-        (f"Place {iso(1)} (tie)", "Bo", "30"),
-        (f"Place {iso(1)} (tie)", "Cy", "30"),
-        (f"Place {iso(3)}", "Ann", "20"),
+        (f"Place\u00a0{iso(1)} (tie)", "Bo", "30"),
+        (f"Place\u00a0{iso(1)} (tie)", "Cy", "30"),
+        (f"Place\u00a0{iso(3)}", "Ann", "20"),
     ]
     winners = f"{iso('Bo')} and {iso('Cy')}"
     assert end.headline == f"{iso(winners)} share the win!"

@@ -115,7 +115,7 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
         t.format_number(-lost, 1),
         str(final),
     ]
-    assert view.equation.endswith(f"= {final}")
+    assert view.equation.endswith(f"=\u00a0{final}")  # the result kept with the sum
     per_turn = player.points_lost / len(driver.game.ruleset.box_ids)
     assert view.skill[0] == (
         f"Points lost: {t.isolated(t.format_number(player.points_lost, 1))} in all, "
@@ -260,7 +260,8 @@ def test_a_perfect_game_loses_0_points_in_the_breakdown_and_the_equation() -> No
     driver(ReviewComputed(effect.log, perfect))
     view = review_view(driver)
     assert view.breakdown[2].value == "0"
-    assert without_isolates(view.equation).endswith(f"- 0 = {view.breakdown[-1].value}")
+    equation = without_isolates(view.equation).replace("\u00a0", " ")
+    assert equation.endswith(f"- 0 = {view.breakdown[-1].value}")
 
 
 def test_the_heading_of_the_decisions_says_whether_they_are_all_or_the_costliest() -> None:
