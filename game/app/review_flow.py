@@ -31,7 +31,7 @@ from game.app.review_intents import (
     ShowEveryDecision,
 )
 from game.play.state import Player, PlayerKind
-from game.present.share_text import share_text
+from game.present.share_text import review_share_text
 
 Outcome = tuple[AppState, tuple[Effect, ...]]
 
@@ -91,14 +91,7 @@ def answer(state: AppState, intent: ReviewIntent) -> Outcome:
             if state.screen is not Screen.REVIEW or review.game is None or review.result is None:
                 return state, ()
             player = review.result.players[review.seat]
-            text = share_text(
-                state.settings.language,
-                review.game.ruleset_id,
-                player.final,
-                player.points_lost,
-                player.percentile,
-                review.game.challenge_date,
-            )
+            text = review_share_text(state.settings.language, review.game, player)
             return state, (ShareText(text),)
         case ReviewComputed(log, result):
             if not _waiting_for(state, log):

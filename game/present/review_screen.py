@@ -22,7 +22,7 @@ from game.present.coach_words import why_words
 from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
 from game.present.review_views import EndReviewView, MistakeView, ReviewButton, ReviewView
-from game.present.share_text import share_text
+from game.present.share_text import review_share_text
 from game.present.tenths import DECIMALS, LEAST_SHOWN, shown_difference
 from game.rules.rulesets import RULESETS
 
@@ -97,14 +97,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         every_decision=not review.every_decision,
         share_label=t("review.share"),
         share_status=t(SHARE_STATUS[review.share]) if review.share is not ShareOutcome.NONE else "",
-        share_text=share_text(
-            t.language,
-            ruleset_id,
-            player.final,
-            player.points_lost,
-            player.percentile,
-            review.game.challenge_date,
-        )
+        share_text=review_share_text(t.language, review.game, player)
         # Copied, it is shown too: a walk was told "Copied" of a text it had never seen.
         if review.share in (ShareOutcome.COPIED, ShareOutcome.FAILED)
         else "",

@@ -1,17 +1,25 @@
 """The review's result as a short text to share: no dice, no moves, nothing that would spoil a
 game someone else is still to play with the same dice (a seeded game, the day's challenge).
 
-    share_text(language, ruleset_id, final, points_lost, percentile, daily_challenge=None)
-        -> "Penta · Yatzy rules · 243 points · points lost: 6.1 · better than 64% of perfect
-            games" ("Penta rules · 243 points · ..." for a game of Penta)
+    share_text(language, ruleset_id, final, points_lost, percentile, daily_challenge=None,
+               name="")
+        -> "Penta · Yatzy rules · Dana: 243 points · points lost: 6.1 · better than 64% of
+            perfect games" ("Penta rules · ..." for a game of Penta; no default name)
+    review_share_text(language, game, player) -> the text of a player's review
 """
 
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
+from game.app.model import ReviewedGame
+from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator
 from game.present.percentile_words import percentile_words
+
+if TYPE_CHECKING:  # the strategy is not loaded at the start (tests/unit/test_start_imports.py)
+    from game.coach.review import PlayerReview
 
 SEPARATOR = " · "
 
@@ -23,10 +31,12 @@ def share_text(
     points_lost: float,
     percentile: float | None,
     daily_challenge: date | None = None,
+    name: str = "",
 ) -> str:
     """The text in `language`; `percentile` (0 to 100) is left out when unknown or below every
-    optimal game, and
-    `daily_challenge` is the day of the challenge the game was (None: not a challenge).
+    optimal game, `daily_challenge` is the day of the challenge the game was (None: not a
+    challenge), and the points are `name`'s, unless it is a default name ("Player 1" says
+    nothing to whoever reads it) or none.
 
     Raises:
         UnknownLanguageError: `language` is not a supported language code.
@@ -40,9 +50,24 @@ def share_text(
         parts.append(t("share.daily_challenge", date=t.format_date(daily_challenge)))
     parts += [
         t("share.ruleset", ruleset=ruleset),
-        t("share.points", points=final),
+        t("share.player_points", name=name, points=t("share.points", points=final))
+        if name and not is_default_name(name)
+        else t("share.points", points=final),
         t("share.points_lost", lost=t.format_number(points_lost, 1)),
     ]
     if percentile is not None:
         parts.append(percentile_words(t, percentile, "share"))
     return SEPARATOR.join(part for part in parts if part)
+
+
+def review_share_text(language: str, game: ReviewedGame, player: PlayerReview) -> str:
+    """The text of `player`'s review of `game` (a walk's shared result named no one)."""
+    return share_text(
+        language,
+        game.ruleset_id,
+        player.final,
+        player.points_lost,
+        player.percentile,
+        game.challenge_date,
+        name=game.players[player.player].name,
+    )

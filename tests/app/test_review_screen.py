@@ -356,6 +356,10 @@ def test_the_share_text_is_short_spoiler_free_and_in_the_players_language(
     language: str, parts: list[str]
 ) -> None:
     assert share_text(language, "yatzy", 243, 6.14, 64.2) == " · ".join(parts)
+    named = share_text(language, "yatzy", 243, 6.14, 64.2, name="Mari")
+    assert named == " · ".join(f"Mari: {part}" if "243" in part else part for part in parts)
+    for default in ("Player 1", "Mängija 2", "שחקן 3"):  # says nothing to whoever reads it
+        assert share_text(language, "yatzy", 243, 6.14, 64.2, name=default) == " · ".join(parts)
     daily = share_text(language, "yatzy", 243, 6.14, None, daily_challenge=date(2026, 12, 1))
     assert "2026" in daily and "64" not in daily  # the day's challenge named; no percentile
 
@@ -365,8 +369,11 @@ def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:
     driver(SetLanguage("et"), OpenReview(0))
     expected = run_review(driver).players[0]
     driver(ShareReview())
-    text = share_text("et", "penta", expected.final, expected.points_lost, expected.percentile)
+    text = share_text(
+        "et", "penta", expected.final, expected.points_lost, expected.percentile, name="Dana"
+    )
     assert ShareText(text) in driver.effects
+    assert f" · Dana: {expected.final} punkti · " in text  # whose result it is
     # The app's name once: "Penta reeglid" says it (not "Penta · Penta reeglid").
     assert text.startswith("Penta reeglid · ") and text.count("Penta") == 1
     assert "," in text.split(" · ")[2]  # Estonian decimals

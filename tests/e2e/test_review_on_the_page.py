@@ -142,7 +142,7 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(page.locator("#review-share-status")).to_have_text("Kopeeritud: kleebi, kuhu soovid.")
     expect(page.locator("#review-share-status")).to_be_in_viewport(ratio=1)  # said in sight
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    text = share_text("et", "penta", final, player.points_lost, player.percentile)
+    text = share_text("et", "penta", final, player.points_lost, player.percentile, name="Dana")
     assert copied == text
     expect(page.locator("#review-share-text")).to_have_value(text)  # what was copied, seen
     # Where there is a share sheet (a phone), Share hands it the same text.
