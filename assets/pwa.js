@@ -129,9 +129,34 @@ async function register() {
 // Installing: where the browser offers it (the beforeinstallprompt event: Chromium browsers),
 // the New game screen shows an Install button; Safari on iPhone and iPad offers no such event,
 // so it shows how to add the app to the home screen by hand. Neither shows once the app runs
-// installed, and "Not now" hides the offer until the app is next opened. Nor where the browser
-// blocks the site's data: the service worker is refused, so installed, the app would not open
-// without a connection, which is what the offer promises. Returns what withdraws the offer.
+// installed, and "Not now" hides the offer for NOT_NOW_DAYS (until the next start, it came
+// back at every one: a walk). Nor where the browser blocks the site's data: the service worker
+// is refused, so installed, the app would not open without a connection, which is what the
+// offer promises. Returns what withdraws the offer.
+// Not under the records' "penta." keys: Python reads those, and this is no record of the game.
+const NOT_NOW_KEY = "penta-install-not-now";
+const NOT_NOW_DAYS = 30;
+
+// Whether "Not now" still holds. What is stored is checked: anything else offers again.
+function notNowHolds() {
+    try {
+        const stored = JSON.parse(localStorage.getItem(NOT_NOW_KEY));
+        const until = stored?.version === 1 ? stored.until : NaN;
+        // A date later than the days it may hold (a clock put back, a hand-edited value) ends it.
+        return Number.isFinite(until) && Date.now() < until && until - Date.now() <= NOT_NOW_DAYS * 864e5;
+    } catch {
+        return false;
+    }
+}
+
+function sayNotNow() {
+    try {
+        localStorage.setItem(NOT_NOW_KEY, JSON.stringify({ version: 1, until: Date.now() + NOT_NOW_DAYS * 864e5 }));
+    } catch {
+        // The site's data is blocked: the offer is withdrawn anyway (see below).
+    }
+}
+
 function runsInstalled() {
     return matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
 }
@@ -154,7 +179,10 @@ function offerInstall() {
         offer.hidden = true;
         deferredPrompt = null;
     };
-    document.getElementById("install-dismiss").addEventListener("click", hide);
+    document.getElementById("install-dismiss").addEventListener("click", () => {
+        sayNotNow();
+        hide();
+    });
     window.addEventListener("appinstalled", hide);
     button.addEventListener("click", async () => {
         const prompt = deferredPrompt;
@@ -163,14 +191,14 @@ function offerInstall() {
     });
     window.addEventListener("beforeinstallprompt", (event) => {
         event.preventDefault(); // the app offers it in its own words, on its own screen
-        if (runsInstalled() || withdrawn) return;
+        if (runsInstalled() || withdrawn || notNowHolds()) return;
         deferredPrompt = event;
         globalThis.pentaBoot.fill(offer);
         guide.hidden = true;
         button.hidden = false;
         offer.hidden = false;
     });
-    if (isIosSafari() && !runsInstalled()) {
+    if (isIosSafari() && !runsInstalled() && !notNowHolds()) {
         globalThis.pentaBoot.fill(offer);
         guide.hidden = false;
         button.hidden = true;

@@ -5,6 +5,7 @@ installed; in the player's language, and clean for axe."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -100,13 +101,29 @@ def test_where_the_browser_offers_to_install_the_new_game_screen_has_an_install_
     assert page.evaluate("window.promptsShown") == 1  # the browser's own dialog was asked for
 
 
-def test_not_now_hides_the_offer(open_app: Opener) -> None:
-    page = open_app().page
+def test_not_now_hides_the_offer_for_a_month(open_app: Opener) -> None:
+    """Not only until the next start (the offer came back at every one: a walk); a stored
+    answer that is not one of ours offers again."""
+    ui = open_app()
+    page = ui.page
     page.evaluate(OFFER_INSTALL)
     expect(page.locator("#install")).to_be_visible()
     page.click("#install-dismiss")
     expect(page.locator("#install")).to_be_hidden()
     assert page.evaluate("window.promptsShown ?? 0") == 0
+
+    def offered_after_a_start(days_later: float) -> bool:
+        ui.open(page.url, time=datetime.now() + timedelta(days=days_later))
+        page.evaluate(OFFER_INSTALL)
+        page.wait_for_timeout(100)  # the event has been handled
+        return page.locator("#install").is_visible()
+
+    assert not offered_after_a_start(29)
+    assert offered_after_a_start(31)
+    # Not ours: another format, or a date beyond the month (a clock put back).
+    for stored in ("garbage", '{"version": 1, "until": 1e15}'):
+        page.evaluate("v => localStorage.setItem('penta-install-not-now', v)", stored)
+        assert offered_after_a_start(0), stored
 
 
 def test_nothing_is_offered_when_the_app_runs_installed(open_app: Opener) -> None:
