@@ -102,6 +102,7 @@ from game.app.setup_intents import (
     ConfirmRemovePlayer,
     MovePlayer,
     RemovePlayer,
+    RenameInGame,
     RenamePlayer,
     SetPlayerKind,
     SetPlayerLevel,
@@ -312,6 +313,12 @@ class Events:
             self._send(SetPlayerCoach(index, CoachMode(value)))
         elif action == "game-coach" and index is not None and value in tuple(CoachMode):
             self._send(SetGameCoach(index, CoachMode(value)))
+        elif action == "game-name" and index is not None:
+            # On change (the field left, or Enter): each key typed would rename the game.
+            before = self._state()
+            self._send(RenameInGame(index, value))
+            if self._state() is before:  # the name as it was (blank is the default): no render
+                target.value = target.defaultValue
         elif action == "coach-threshold":
             for points in COACH_THRESHOLDS:
                 if threshold_value(points) == value:

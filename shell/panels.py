@@ -169,7 +169,41 @@ class Panels:
         self.node("coach-threshold-help").text(view.coach_threshold_help)
         self._radios("coach-threshold", view.coach_thresholds)
         self._game_coaches(view)
+        self._game_names(view)
         self.node("settings-done").text(view.close_label)
+
+    def _game_names(self, view: SettingsView) -> None:
+        """A text field per player of the game under way. Made again only for another number of
+        players: a name typed changes the labels, and a field made again loses the typing."""
+        self.node("game-names-legend").text(view.names_label)
+        self.node("game-names-help").text(view.names_help)
+        self.node("game-names").show(bool(view.names))
+        box = self.node("game-names-list")
+        if box.changed("#count", len(view.names)):
+            while box.el.children.length > 0:
+                box.el.lastElementChild.remove()
+            for field in view.names:
+                input_id = f"game-name-{field.player}"
+                label = self.page.create("label", "field-label")
+                label.setAttribute("for", input_id)
+                name = self.page.create(
+                    "input", "name-input", type="text", id=input_id, maxlength="50"
+                )
+                name.setAttribute("autocomplete", "off")
+                name.setAttribute("dir", "auto")
+                name.dataset.action = "game-name"
+                name.dataset.index = str(field.player)
+                row = self.page.create("div", "field")
+                row.append(label, name)
+                box.el.append(row)
+        document = self.page.document
+        for field in view.names:
+            name = document.getElementById(f"game-name-{field.player}")
+            fill_text(name.labels.item(0), field.label)
+            # Not while it is typed in: a name refused (or blank) shows the name kept once left.
+            if name.value != field.name and document.activeElement != name:
+                name.value = field.name
+            name.defaultValue = field.name  # what a change that changes nothing shows again
 
     def _game_coaches(self, view: SettingsView) -> None:
         """A select per person of the game under way, labelled with their name."""

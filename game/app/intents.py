@@ -43,6 +43,7 @@ from game.app.setup_intents import (
     ConfirmRemovePlayer,
     MovePlayer,
     RemovePlayer,
+    RenameInGame,
     RenamePlayer,
     SetPlayerKind,
     SetPlayerLevel,
@@ -408,6 +409,7 @@ Intent = (
     | ConfirmRemovePlayer
     | MovePlayer
     | RenamePlayer
+    | RenameInGame
     | SetPlayerKind
     | SetPlayerLevel
     | StartGame

@@ -9,7 +9,7 @@ from typing import overload
 
 from game.app.coach_intents import SetPlayerCoach
 from game.app.intents import Intent
-from game.app.model import ROLL_GUARD_SECONDS, AppState, Dialog, Seat, Setup
+from game.app.model import ROLL_GUARD_SECONDS, AppState, Dialog, Screen, Seat, Setup
 from game.app.setup_intents import (
     AddPlayer,
     ChooseRuleset,
@@ -163,3 +163,31 @@ def named_in(game: GameState | None, language: str) -> GameState | None:
         replace(player, name=shown_name(player.name, language)) for player in game.players
     )
     return game if players == game.players else replace(game, players=players)
+
+
+def renamed_in_game(state: AppState, player: int, name: str) -> AppState:
+    """`state` with `player` of the game under way called `name` (as the setup cleans a name;
+    blank: their default name), in the game and in the state an undo goes back to; unchanged
+    when there is no game to play or no such player."""
+    game = state.game
+    if state.screen is not Screen.GAME or game is None or game.is_over:
+        return state
+    if not isinstance(player, int) or isinstance(player, bool) or not isinstance(name, str):
+        return state
+    if not 0 <= player < len(game.players):
+        return state
+    clean = "".join(filter(is_name_character, name))[:MAX_NAME_LENGTH].strip()
+    kinds = [seat.kind for seat in game.players]
+    new_name = clean or default_names(kinds, state.settings.language)[player]
+    if new_name == game.players[player].name:
+        return state
+
+    def renamed(playing: GameState) -> GameState:
+        players = list(playing.players)
+        players[player] = replace(players[player], name=new_name)
+        return replace(playing, players=tuple(players))
+
+    before = state.play.before_last_turn
+    undone_to = None if before is None else renamed(before)
+    play = replace(state.play, game=renamed(game), before_last_turn=undone_to)
+    return replace(state, play=play)

@@ -53,3 +53,13 @@ class SetPlayerKind:
 class SetPlayerLevel:
     index: int
     level: str
+
+
+@dataclass(frozen=True)
+class RenameInGame:
+    """Rename `player` of the game under way, from the settings (blank: their default name).
+    The New game screen's names are the next game's: a walk renamed a player there, resumed,
+    and found the game unchanged."""
+
+    player: int
+    name: str

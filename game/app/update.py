@@ -131,7 +131,8 @@ from game.app.notices import (
     without_data_outcomes,
 )
 from game.app.review_intents import ReviewIntent
-from game.app.seats import apply_setup, named_in
+from game.app.seats import apply_setup, named_in, renamed_in_game
+from game.app.setup_intents import RenameInGame
 from game.app.start import open_elsewhere, taken_over
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
 from game.coach.protocol import Coach
@@ -354,6 +355,8 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return replace(state, settings=replace(state.settings, computer_speed=Speed(speed)))
         case SetGameCoach(player, mode):
             return coaching.set_mode(state, player, mode)
+        case RenameInGame(player, name):
+            return renamed_in_game(state, player, name)
         case SetCoachThreshold(points):
             if points not in COACH_THRESHOLDS or isinstance(points, bool):
                 return state

@@ -38,6 +38,7 @@ from game.present.views import (
     EndView,
     GameCoachView,
     LeaveView,
+    NameField,
     RulesetCard,
     SeatView,
     SettingsView,
@@ -384,6 +385,22 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
         ),
         game_coach_label=t("setup.coach"),
         game_coaches=_game_coaches(state, t),
+        names_label=t("settings.names"),
+        names_help=t("settings.names_help"),
+        names=_names(state, t),
+    )
+
+
+def _names(state: AppState, t: Translator) -> tuple[NameField, ...]:
+    """The names of the game under way, to change (RenameInGame)."""
+    game = state.game
+    if game is None or game.is_over:
+        return ()
+    return tuple(
+        NameField(
+            index, shown_name(player.name, t.language), t("settings.name_of", number=index + 1)
+        )
+        for index, player in enumerate(game.players)
     )
 
 

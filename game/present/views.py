@@ -309,6 +309,15 @@ class GameCoachView(NamedTuple):
     choices: tuple[Choice, ...]
 
 
+class NameField(NamedTuple):
+    """A player of the game being played, whose name the settings offer to change."""
+
+    player: int
+    name: str
+    label: str
+    """"Player 2's name": by the seat, as the name is what changes."""
+
+
 class SettingsView(NamedTuple):
     title: str
     language_label: str
@@ -338,6 +347,10 @@ class SettingsView(NamedTuple):
     game_coach_label: str = ""
     game_coaches: tuple[GameCoachView, ...] = ()
     """During a game, each person's coach (none otherwise)."""
+    names_label: str = ""
+    names_help: str = ""
+    names: tuple[NameField, ...] = ()
+    """During a game, each player's name to change (none otherwise)."""
 
 
 class LeaveView(NamedTuple):

@@ -158,3 +158,23 @@ def test_the_coach_is_turned_on_mid_game_in_the_settings(page: Page, app_url: st
     wait_until_ready(page)
     page.click("#settings-button")
     expect(settings.get_by_label("Dana", exact=True)).to_have_value("warn")
+    # A name changed for this game there too (a walk changed it on the New game screen, whose
+    # names are the next game's); blank, the seat's default name.
+    names = page.locator("#sheet thead .column-name")
+    for field, typed, shown in (
+        ("#game-name-1", "Avraham", "Avraham"),
+        ("#game-name-0", " ", "Player 1"),
+    ):
+        page.fill(field, typed)
+        page.locator(field).press("Tab")  # a change is made once the field is left
+        expect(page.locator(field)).to_have_value(shown)
+    page.fill("#game-name-0", "")  # blank again: no change, the name shown again
+    page.locator("#game-name-0").press("Tab")
+    expect(page.locator("#game-name-0")).to_have_value("Player 1")
+    page.click("#settings-done")
+    ui.take_phone()  # the hand-over that the reload brought
+    expect(names).to_have_text(["Player 1", "Avraham"])
+    page.reload()  # saved with the game
+    wait_until_ready(page)
+    ui.take_phone()
+    expect(names).to_have_text(["Player 1", "Avraham"])
