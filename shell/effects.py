@@ -459,6 +459,7 @@ class StorageJobs:
                 kept_added=result.kept_added,
                 kept_left_out=result.kept_left_out,
                 unreadable=result.unreadable,
+                misdated=result.misdated,
             )
         )
 

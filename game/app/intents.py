@@ -388,6 +388,8 @@ class ImportFinished:
     """Unfinished games that found no room among the games kept."""
     unreadable: int = 0
     """Games of the file left out: they did not read."""
+    misdated: int = 0
+    """Games of the file left out: dated after the file was made."""
 
 
 @dataclass(frozen=True)

@@ -122,7 +122,8 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
         told.append(notice("data.import_done", games=outcome.added))
     # Said whenever anything else is said: with only unfinished games added, the finished ones
     # skipped went unmentioned (a hostile-data walk).
-    said_else = outcome.added or outcome.kept_added or outcome.kept_left_out or outcome.unreadable
+    left_out = outcome.unreadable or outcome.misdated
+    said_else = outcome.added or outcome.kept_added or outcome.kept_left_out or left_out
     if outcome.already_known and said_else:
         told.append(notice("data.import_duplicates", count=outcome.already_known))
     if outcome.kept_added:
@@ -131,7 +132,9 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
         told.append(notice("data.import_kept_full", count=outcome.kept_left_out, most=MAX_KEPT))
     if outcome.unreadable:
         told.append(notice("data.import_unreadable", count=outcome.unreadable))
-    elif not told:
+    if outcome.misdated:
+        told.append(notice("data.import_misdated", count=outcome.misdated))
+    if not (told or left_out):
         # Only then is every game of the file here already: beside games left out, it read
         # "Nothing new to import: every game in the file is already here" over an empty history
         # (a hostile-data walk).

@@ -160,8 +160,11 @@ class ExportContents(NamedTuple):
     games: tuple[GameRecord, ...]
     kept: tuple[KeptGame, ...]
     unreadable: int = 0
-    """Games of the file, finished or kept, left out: they do not read, their id is an earlier
-    one's, or they were played after the file was made."""
+    """Games of the file, finished or kept, left out: they do not read, or their id is an
+    earlier one's."""
+    misdated: int = 0
+    """Games of the file, finished or kept, left out: they read, but were played after the file
+    was made, which no device does (told apart: "could not be read" was untrue of them)."""
 
 
 def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
@@ -229,8 +232,8 @@ def read_export_contents(text: str | bytes, today: date | None = None) -> Export
         grace = timedelta(days=1)
         sound = tuple(game for game in games if game.finished - exported <= grace)
         sound_kept = tuple(game for game in kept if game.last_played - exported <= grace)
-        unsound = len(games) - len(sound) + len(kept) - len(sound_kept)
-        return ExportContents(sound, sound_kept, bad_games + bad_kept + unsound)
+        misdated = len(games) - len(sound) + len(kept) - len(sound_kept)
+        return ExportContents(sound, sound_kept, bad_games + bad_kept, misdated)
     except UnsupportedVersionError as error:
         raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
     except SaveFileError as error:
@@ -312,6 +315,8 @@ class ImportResult:
     """Unfinished games not added: the list of games kept was full."""
     unreadable: int = 0
     """Games of the file left out: they do not read (ExportContents.unreadable)."""
+    misdated: int = 0
+    """Games of the file left out: dated after the file (ExportContents.misdated)."""
 
 
 def import_history(storage: Storage, text: str | bytes, today: date | None = None) -> ImportResult:
@@ -322,7 +327,7 @@ def import_history(storage: Storage, text: str | bytes, today: date | None = Non
     Raises:
         ImportRefusedError: the document is refused (see read_export); nothing is written.
     """
-    incoming, incoming_kept, unreadable = read_export_contents(text, today)
+    incoming, incoming_kept, unreadable, misdated = read_export_contents(text, today)
     history = load_history(storage)
     problems = [] if history.problem is None else [history.problem]
     existing = history.value or ()
@@ -347,6 +352,7 @@ def import_history(storage: Storage, text: str | bytes, today: date | None = Non
         kept.already_known,
         kept.left_out,
         unreadable,
+        misdated,
     )
 
 

@@ -199,6 +199,19 @@ def test_an_import_tells_what_it_added_and_refreshes_the_statistics() -> None:
     state = driver(ImportFinished(unreadable=3))
     assert state.ui.notices[-1:] == (Notice("data.import_unreadable", (("count", 3),)),)
     assert Notice("data.import_nothing_new") not in state.ui.notices
+    # Games dated after the file read, and are told apart: "could not be read" was untrue.
+    state = driver(ImportFinished(misdated=2))
+    assert state.ui.notices[-1:] == (Notice("data.import_misdated", (("count", 2),)),)
+    assert Notice("data.import_nothing_new") not in state.ui.notices
+    state = driver(ImportFinished(added=1, unreadable=1, misdated=1))
+    assert state.ui.notices[-2:] == (
+        Notice("data.import_unreadable", (("count", 1),)),
+        Notice("data.import_misdated", (("count", 1),)),
+    )
+    for language in ("en", "he", "et"):
+        driver(SetLanguage(language), ImportFinished(misdated=1))
+        text = present(driver.state, 0.0).notices[-1]
+        assert text and "{" not in text
 
 
 def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:
