@@ -339,6 +339,17 @@ CUT_IN_ITS_DIALOG = """b => b.scrollWidth > b.clientWidth + 1
     || b.getBoundingClientRect().right > b.closest('dialog').getBoundingClientRect().right"""
 
 
+# The share of the screen that the header and the tray cover, the page scrolled half way.
+COVERED_MID_PAGE = """() => new Promise(done => {
+    scrollTo(0, document.documentElement.scrollHeight / 2);
+    requestAnimationFrame(() => {
+        const bar = document.querySelector('header.bar').getBoundingClientRect();
+        const tray = document.getElementById('tray').getBoundingClientRect();
+        done((Math.max(0, bar.bottom) + Math.max(0, innerHeight - tray.top)) / innerHeight);
+    });
+})"""
+
+
 def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -> None:
     """A default font size of 32 px (200 %): every size is in rem, so everything grows; the
     page never scrolls sideways (the setup neither), and Roll, the current column, the box
@@ -378,6 +389,12 @@ def test_twice_the_browsers_text_size_breaks_nothing(page: Page, app_url: str) -
     box.scroll_into_view_if_needed()
     if not box.evaluate(TAPPED_ITSELF):
         problems.append("360x640: a tap on Chance lands on something above it")
+    # Half the screen at least is the sheet's, mid-page: the header goes with the page and the
+    # buttons take two rows (the two covered 72 % of a 360x740 screen: a walk).
+    page.set_viewport_size({"width": 360, "height": 740})
+    covered = page.evaluate(COVERED_MID_PAGE)
+    if covered > 0.5:
+        problems.append(f"360x740: the header and the tray cover {covered:.0%} of the screen")
     for language in LANGUAGES:
         page.select_option("#language", language)
         for width, height in LARGE_TEXT_VIEWPORTS:
