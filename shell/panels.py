@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.present.choice import Choice
 from game.present.history_views import Bar, HistoryView
 from game.present.views import SettingsView, Snapshot
-from shell.dom import Page
+from shell.dom import Node, Page
 from shell.js import js_object
 from shell.text import fill_text
 
@@ -180,22 +180,18 @@ class Panels:
         self.node("game-names").show(bool(view.names))
         box = self.node("game-names-list")
         if box.changed("#count", len(view.names)):
-            while box.el.children.length > 0:
-                box.el.lastElementChild.remove()
+            inputs = []
             for field in view.names:
-                input_id = f"game-name-{field.player}"
-                label = self.page.create("label", "field-label")
-                label.setAttribute("for", input_id)
                 name = self.page.create(
-                    "input", "name-input", type="text", id=input_id, maxlength="50"
+                    "input", "name-input", type="text", id=f"game-name-{field.player}"
                 )
+                name.setAttribute("maxlength", "50")
                 name.setAttribute("autocomplete", "off")
                 name.setAttribute("dir", "auto")
                 name.dataset.action = "game-name"
                 name.dataset.index = str(field.player)
-                row = self.page.create("div", "field")
-                row.append(label, name)
-                box.el.append(row)
+                inputs.append(name)
+            self._fill_fields(box, inputs)
         document = self.page.document
         for field in view.names:
             name = document.getElementById(f"game-name-{field.player}")
@@ -210,24 +206,29 @@ class Panels:
         self.node("game-coach-legend").text(view.game_coach_label)
         self.node("game-coach").show(bool(view.game_coaches))
         box = self.node("game-coach-list")
-        players = [(coach.player, coach.name) for coach in view.game_coaches]
-        if box.changed("#players", players):
-            while box.el.children.length > 0:
-                box.el.lastElementChild.remove()
+        if box.changed("#players", [coach.player for coach in view.game_coaches]):
+            selects = []
             for coach in view.game_coaches:
-                select_id = f"game-coach-{coach.player}"
-                label = self.page.create("label", "field-label")
-                label.setAttribute("for", select_id)
-                fill_text(label, coach.name)
-                select = self.page.create("select", "", id=select_id)
+                select = self.page.create("select", "", id=f"game-coach-{coach.player}")
                 select.dataset.action = "game-coach"
                 select.dataset.index = str(coach.player)
-                field = self.page.create("div", "field")
-                field.append(label, select)
-                box.el.append(field)
+                selects.append(select)
+            self._fill_fields(box, selects)
         for coach in view.game_coaches:
             select = self.page.document.getElementById(f"game-coach-{coach.player}")
+            fill_text(select.labels.item(0), coach.name)
             self.page.fill_select(select, coach.choices)
+
+    def _fill_fields(self, box: Node, controls: Sequence[Any]) -> None:
+        """`box` holds a field per control, each with its label (for its id), and no other."""
+        while box.el.children.length > 0:
+            box.el.lastElementChild.remove()
+        for control in controls:
+            label = self.page.create("label", "field-label")
+            label.setAttribute("for", control.id)
+            field = self.page.create("div", "field")
+            field.append(label, control)
+            box.el.append(field)
 
     def _radios(self, name: str, choices: Sequence[Choice]) -> None:
         for choice in choices:
