@@ -48,9 +48,10 @@ NEXT_THING_TO_DO = (
     "#show-best",  # the coach's warning, which stands in for the tray's buttons
     "#roll",
     "#confirm",
-    # The computer's turn: Faster, not Skip (a keyboard walk's next Enter skipped watching it).
-    "#speed",
-    "#skip",
+    # The computer's turn: its title, no button. On Skip, a keyboard walk's next Enter skipped
+    # watching it; on Faster, another's turned the saved speed up, unsaid: each pressed Enter
+    # twice to score a box, which the hint's box takes once. Tab reaches both.
+    "#game-screen.computer-turn #turn-title",
     "#pad-faces button",  # the next player's dice to enter
     # After the last roll: a box to choose. First the one the countdown will score: Enter
     # pressed again, as it rolled, chooses what waiting would (it chose Ones in a walk).

@@ -226,9 +226,9 @@ def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: 
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)
 
 
-def test_after_confirm_the_focus_waits_on_faster_not_skip(page: Page, app_url: str) -> None:
-    """The computer's turn follows: a keyboard walk's next Enter, on Skip, skipped watching
-    it."""
+def test_after_confirm_the_focus_waits_on_the_computer_s_title(page: Page, app_url: str) -> None:
+    """The computer's turn follows, its title focused: a keyboard walk's next Enter, on Skip,
+    skipped watching it, and another's, on Faster, turned the saved speed up unsaid."""
     ui = Ui(page).open(app_url, seed=5)
     ui.set_players([("Ann", "human", None), ("", "computer", "casual")])
     ui.set_auto_score(0)
@@ -239,4 +239,8 @@ def test_after_confirm_the_focus_waits_on_faster_not_skip(page: Page, app_url: s
     page.keyboard.press("Enter")
     expect(chance).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Enter")
-    expect(page.locator("#speed")).to_be_focused()
+    expect(page.locator("#turn-title")).to_be_focused()
+    page.keyboard.press("Enter")  # an Enter more: nothing pressed
+    expect(page.locator("#speed")).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Tab")  # on from the title: its skip links, then the sheet, then Faster
+    expect(page.locator("#skip-to-sheet")).to_be_focused()
