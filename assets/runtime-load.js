@@ -124,13 +124,10 @@
             return false; // no storage to mark it in: none was marked
         }
     }
-    // Marks the restore of a kept snapshot begun, until the app is ready.
-    function beginRestore() {
-        try {
-            localStorage.setItem(RESTORING, String(Date.now()));
-        } catch {
-            return; // no storage (blocked site data): nothing marked, nothing to remove
-        }
+    // The mark removed once the app is ready: by a start that restored the kept snapshot, or by
+    // one that left an interrupted restore's snapshot and made its own (left, the mark kept
+    // every later start from restoring any: a walk's, after one crash).
+    function unmarkWhenReady() {
         document.addEventListener("penta:ready", () => {
             try {
                 localStorage.removeItem(RESTORING);
@@ -138,6 +135,15 @@
                 // Storage blocked since: the next start makes a snapshot of its own.
             }
         }, { once: true });
+    }
+    // Marks the restore of a kept snapshot begun, until the app is ready.
+    function beginRestore() {
+        try {
+            localStorage.setItem(RESTORING, String(Date.now()));
+        } catch {
+            return; // no storage (blocked site data): nothing marked, nothing to remove
+        }
+        unmarkWhenReady();
     }
     function readKeptSnapshot() {
         if (keptMemory === null) {
@@ -150,6 +156,7 @@
                     console.warn("The interpreter's snapshot is not used: its last restore never ended.");
                     // A snapshot made by this start replaces it anyway, if this fails.
                     page.forgetKeptSnapshot().catch(() => {});
+                    unmarkWhenReady();
                     resolve(null);
                     return;
                 }
