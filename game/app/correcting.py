@@ -63,16 +63,12 @@ def apply_correction(state: AppState, intent: Intent) -> AppState | None:
         return _with(state, replace(correction, asked=mode))
     # On the end screen: a cleared box is a turn owed again, and the game goes on.
     screen = state.screen if corrected.is_over else Screen.GAME
-    again: tuple[int, ...] = ()
-    if intent.clear and corrected.current_player == correction.player:
-        again = dice_scored(game, correction.player, correction.box)
     return replace(
         state,
         play=replace(state.play, game=corrected, before_last_turn=None, last_auto_scored=None),
         ui=replace(
             state.ui,
             screen=screen,
-            again=again,
             dialog=Dialog.NONE,
             correction=None,
             # What was said of the box before is no longer true: say what changed instead.

@@ -33,6 +33,7 @@ from game.app.model import AppState, Screen
 from game.coach.protocol import Coach
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
+from game.play.move_log import Cleared
 from game.play.real_dice import enter_dice, mark_roll, roll_entered, withdraw_dice
 from game.play.state import GameState
 from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN
@@ -50,12 +51,17 @@ def entered_faces(state: AppState) -> tuple[int, ...]:
 
 
 def offered_again(state: AppState) -> tuple[int, ...]:
-    """The dice of a box just cleared that the pad offers to enter again (Ui.again): until a
-    face is entered; () when none are offered."""
+    """The dice of a box just cleared for its player to play again, which the pad offers to
+    enter again at once (EnterAgain), until a face is entered; () when none are offered. Most
+    clears move dice from a wrong box (a walk typed all five again). Read from the game's log,
+    the offer outlives a reload (it was lost then: a walk)."""
     game = state.game
     if game is None or game.dice is not None or entered_faces(state):
         return ()
-    return state.ui.again
+    last = game.log.last_move
+    if isinstance(last, Cleared) and last.player == game.current_player:
+        return tuple(last.was)
+    return ()
 
 
 def entry_complete(state: AppState) -> bool:
@@ -184,7 +190,7 @@ def _with_faces(state: AppState, faces: tuple[int, ...]) -> AppState:
             hint_requested=False,
             rolls_left_named=None,
         ),
-        ui=replace(state.ui, entry=faces, again=()),
+        ui=replace(state.ui, entry=faces),
     )
 
 

@@ -31,7 +31,7 @@ class RemoveFace:
 
 @dataclass(frozen=True)
 class EnterAgain:
-    """The dice of the box just cleared (Ui.again), entered again at once."""
+    """The dice of the box just cleared (game.app.entry.offered_again), entered again at once."""
 
 
 @dataclass(frozen=True)

@@ -315,10 +315,6 @@ class Ui:
     are fewer than five (five are the game's dice: game.app.entry). Not saved."""
     correction: Correction | None = None
     """The box the correction dialog changes (Dialog.CORRECT). Not saved."""
-    again: tuple[int, ...] = ()
-    """With real dice, after a box was cleared for its player to play next: that box's dice,
-    which the pad offers to enter again at once (EnterAgain), until a face is entered. Most
-    clears move dice from a wrong box (a walk typed all five again). Not saved."""
 
 
 @dataclass(frozen=True)

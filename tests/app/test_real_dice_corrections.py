@@ -40,6 +40,7 @@ from game.play.state import GameState, Player
 from game.present.correction_view import correction_view
 from game.rules.dice import Dice
 from tests.app.driver import AppDriver
+from tests.app.kept_device import TODAY, opened
 from tests.app.test_real_dice import ScriptedDice, enter, real_dice_driver
 
 
@@ -411,6 +412,11 @@ def test_a_box_cleared_offers_its_dice_again_to_its_player() -> None:
     pad = driver.view().pad
     assert pad is not None and plain(pad.enter_again) == "Enter 2, 2, 2, 3, 3 again"
     assert plain(driver.view().last_move).startswith("Cleared: P0's Twos")
+    # It outlives a reload: read from the game's log (kept beside it, a reload lost it: a walk).
+    storage = MemoryStorage()
+    save_session(storage, driver.game, today=TODAY)
+    pad = opened(storage).view().pad
+    assert pad is not None and plain(pad.enter_again) == "Enter 2, 2, 2, 3, 3 again"
     driver(EnterAgain())
     assert driver.game.dice is not None and sorted(driver.game.dice) == [2, 2, 2, 3, 3]
     pad = driver.view().pad
