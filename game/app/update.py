@@ -55,7 +55,7 @@ from game.app.effects import (
     Warn,
 )
 from game.app.entry import apply_entry
-from game.app.entry_intents import EnterFace, RemoveFace, RemoveLastFace
+from game.app.entry_intents import AskAboutRoll, EnterFace, RemoveFace, RemoveLastFace
 from game.app.intents import (
     AskDiscardUnreadable,
     AskLeave,
@@ -208,6 +208,9 @@ def _key_answered(intent: Intent, before: AppState, after: AppState) -> AppState
             answer = KeyAnswered(KeyAnswer.KEEP, die)
         case ShowHint(said=True) | ShowBestMove():
             # [Show it] too: it kept dice or chose a box unheard (a keyboard walk).
+            answer = KeyAnswered(KeyAnswer.HINT)
+        case AskAboutRoll() if after.pacing.hint is not None:
+            # With real dice, the advice comes once the roll is named: it went unheard (a walk).
             answer = KeyAnswered(KeyAnswer.HINT)
         case EnterFace(said=True) | RemoveLastFace(said=True):
             answer = KeyAnswered(KeyAnswer.ENTRY)

@@ -59,6 +59,8 @@ def test_the_advice_for_entered_dice_is_the_hints(advisor: Advisor) -> None:
     assert tuple(kept_faces) == best.action.faces and hint.value == pytest.approx(best.expected)
     value = f"{best.expected:.1f}"
     assert value in plain(driver.view().hint)
+    # Said too, as the hint is with dice on screen (it went unheard: a walk).
+    assert plain(driver.snapshot().announcement) == plain(driver.view().hint)
     # The roll is kept: two rolls are left, and the pad holds its dice for the next one.
     assert driver.game.rolls_left == 2 and driver.game.log.moves == (Rolled((6, 6, 2, 3, 1)),)
     assert driver.state.ui.entry == (6, 6, 2, 3, 1)
