@@ -34,6 +34,7 @@ from game.persistence.storage import (
     ProblemKind,
     Storage,
     StorageProblem,
+    free_quarantine_key,
     quarantine_number,
     quarantined,
 )
@@ -151,11 +152,10 @@ def _free_key(storage: DurableStorage, key: str, text: str) -> str:
     if not key.startswith(QUARANTINE_PREFIX) or storage.get(key) == text:
         return key
     original = key[len(QUARANTINE_PREFIX) :].partition(":")[2]
-    taken = [item.number for item in quarantined(storage)]
     number = quarantine_number(key)
-    if number is not None and number not in taken:
+    if number is not None and number not in {item.number for item in quarantined(storage)}:
         return key
-    return f"{QUARANTINE_PREFIX}{max(taken, default=0) + 1}:{original}"
+    return free_quarantine_key(storage, original)
 
 
 def _records(entries: Any) -> dict[str, str]:

@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import count
 from typing import Generic, Protocol, TypeVar
 
 from game.errors import SaveFileError, UnsupportedVersionError
@@ -48,6 +49,7 @@ QUARANTINE_PREFIX = "penta.quarantine."
 # At most 9 digits: no device sets a billion texts aside, and a longer number is no key of the
 # app's (one of 5,000 digits, past what int() reads, stopped the app at every start).
 _QUARANTINE_KEY = re.compile(re.escape(QUARANTINE_PREFIX) + r"([1-9][0-9]{0,8}):(.+)", re.DOTALL)
+LARGEST_QUARANTINE_NUMBER = 999_999_999  # nine digits, as the keys read
 ENVELOPE_KEYS = ("format", "version", "payload")
 
 T = TypeVar("T")
@@ -308,14 +310,24 @@ def quarantine(
 ) -> StorageProblem:
     """Move `text` from `key` to a new quarantine key; if the store cannot take the copy, the
     text stays where it was (the problem then says moved_to=None)."""
-    numbers = [item.number for item in _quarantine_keys(storage)]
-    target = f"{QUARANTINE_PREFIX}{max(numbers, default=0) + 1}:{key}"
+    target = free_quarantine_key(storage, key)
     try:
         storage.set(target, text)
     except StorageError:
         return StorageProblem(key, kind, reason, moved_to=None)
     storage.remove(key)
     return StorageProblem(key, kind, reason, moved_to=target)
+
+
+def free_quarantine_key(storage: Storage, key: str) -> str:
+    """The key under which a text found at `key` is set aside: numbered after the last set
+    aside; where that number would not fit a quarantine key's nine digits (a hostile key took
+    the last: the text set aside went unlisted, then was overwritten), the lowest one free."""
+    taken = {item.number for item in _quarantine_keys(storage)}
+    number = max(taken, default=0) + 1
+    if number > LARGEST_QUARANTINE_NUMBER:
+        number = next(free for free in count(1) if free not in taken)
+    return f"{QUARANTINE_PREFIX}{number}:{key}"
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from game.persistence.session import (
     save_session,
 )
 from game.persistence.storage import (
+    LARGEST_QUARANTINE_NUMBER,
     MemoryStorage,
     ProblemKind,
     ReadResult,
@@ -319,6 +320,20 @@ def test_a_key_under_the_quarantine_prefix_that_is_none_of_its_keys_stops_nothin
     assert problem is not None and problem.moved_to == f"penta.quarantine.1:{HISTORY.key}"
     assert [item.key for item in quarantined(storage)] == [problem.moved_to]
     assert storage.items[junk] == "x"  # not the app's: left as it is
+
+
+def test_past_the_largest_number_a_text_is_set_aside_under_the_lowest_free_one() -> None:
+    """A key of the largest number (written by a hostile hand) left the next text set aside
+    under ten digits, which no listing reads: it could not be exported, and the one after it
+    overwrote it (a hostile-data walk)."""
+    largest = f"penta.quarantine.{LARGEST_QUARANTINE_NUMBER}:{SESSION_KEY}"
+    storage = MemoryStorage({largest: "oldest", "penta.quarantine.1:x": "first"})
+    for attempt, expected_number in (("{bad", 2), ("{worse", 3)):
+        storage.items[SESSION_KEY] = attempt
+        (problem,) = restore_session(storage).problems
+        assert problem.moved_to == f"penta.quarantine.{expected_number}:{SESSION_KEY}"
+    texts = {item.key: storage.items[item.key] for item in quarantined(storage)}
+    assert sorted(texts.values()) == ["first", "oldest", "{bad", "{worse"]  # each one listed
 
 
 def test_a_quarantined_text_is_deleted_only_when_asked_and_only_from_quarantine() -> None:
