@@ -438,10 +438,14 @@ class StorageJobs:
         self._page.download(f"penta-game-{self._clock.today().isoformat()}.json", text)
 
     async def import_file(self, file: Any) -> None:
-        from game.persistence.exchange import ImportRefusal, ImportRefusedError, import_history
+        from game.persistence.exchange import ImportRefusal, ImportRefusedError
+        from game.persistence.exchange import import_history_in_steps as importing
 
         try:
-            result = import_history(self.storage, str(await file.text()), self._clock.today())
+            text, today = str(await file.text()), self._clock.today()
+            # In steps: a 10 MB file held the page for 7 s in one task (a hostile-data walk).
+            steps = importing(self.storage, text, today, GAMES_CHECKED_PER_STEP)
+            result = await run_in_steps(steps)
         except ImportRefusedError as error:
             self._send(ImportFinished(refusal=error.kind, reason=str(error)))
             return

@@ -4,6 +4,7 @@
     read_export(text) -> tuple[GameRecord, ...]               raises ImportRefusedError
     read_export_contents(text) -> ExportContents              the finished games and those kept
     import_history(storage, text, today) -> ImportResult      added, already known, problems
+    import_history_in_steps(storage, text, today, games_per_step)   the same, a step at a time
 
 import_history also takes the file of "Export the game in progress" (a session record, see
 game.persistence.session): its game is kept, or recorded if it ended, on the day of the import.
@@ -38,7 +39,7 @@ skipped, so importing the same file twice adds nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
@@ -56,7 +57,7 @@ from game.persistence.history import (
     load_history,
     record_from_data,
     record_game,
-    records_from_data,
+    records_from_data_in_steps,
     records_to_data,
     save_history,
 )
@@ -73,11 +74,13 @@ from game.persistence.readers import (
     check_keys,
     date_from_data,
     good_entries,
+    good_entries_in_steps,
     parse_json,
     read_object,
 )
 from game.persistence.session import SESSION_KEY, SESSION_VERSIONS, read_session_text
 from game.persistence.storage import ENVELOPE_KEYS, Storage, StorageProblem
+from game.steps import run_through
 
 T = TypeVar("T")
 
@@ -175,7 +178,7 @@ def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
 def read_export_contents(text: str | bytes, today: date | None = None) -> ExportContents:
     """Every game of an export document, finished or kept, checked as strictly as the stored
     history and the stored games kept; with `today`, also the game of a file of the game in
-    progress.
+    progress, and no game dated after it is taken (the file's own date is the file's word).
 
     >>> read_export_contents('{"format": "penta-game"}')
     Traceback (most recent call last):
@@ -191,6 +194,14 @@ def read_export_contents(text: str | bytes, today: date | None = None) -> Export
             MAX_IMPORT_BYTES), NOT_JSON, NOT_AN_EXPORT, UNKNOWN_VERSION, or INVALID (a bad
             envelope, date or record).
     """
+    return run_through(read_export_contents_in_steps(text, today, games_per_step=None))
+
+
+def read_export_contents_in_steps(
+    text: str | bytes, today: date | None, games_per_step: int | None
+) -> Generator[None, None, ExportContents]:
+    """read_export_contents, yielding after every `games_per_step` finished games checked (None:
+    never): a 10 MB file froze the page for 7 s in one task (a hostile-data walk)."""
     _check_size(text)
     try:
         document = parse_json(text, "the file")
@@ -215,8 +226,8 @@ def read_export_contents(text: str | bytes, today: date | None = None) -> Export
         )
         check_keys(payload, "payload", {"exported", "games", "kept"})
         exported = date_from_data(payload["exported"], "payload.exported")
-        games, bad_games = _readable(
-            payload["games"], "payload.games", records_from_data, record_from_data
+        games, bad_games = yield from _readable_games(
+            payload["games"], "payload.games", games_per_step
         )
         # Any number: those beyond the room on the device are told as not added for want of it
         # (merge_kept), not as unreadable (a hostile-data walk's file of 25).
@@ -230,8 +241,9 @@ def read_export_contents(text: str | bytes, today: date | None = None) -> Export
         # differences: the day after 9999-12-31, which an edited file gave, is no date (the
         # import hung on "Reading the file…": a hostile-data walk).
         grace = timedelta(days=1)
-        sound = tuple(game for game in games if game.finished - exported <= grace)
-        sound_kept = tuple(game for game in kept if game.last_played - exported <= grace)
+        made = exported if today is None else min(exported, today)
+        sound = tuple(game for game in games if game.finished - made <= grace)
+        sound_kept = tuple(game for game in kept if game.last_played - made <= grace)
         misdated = len(games) - len(sound) + len(kept) - len(sound_kept)
         return ExportContents(sound, sound_kept, bad_games + bad_kept, misdated)
     except UnsupportedVersionError as error:
@@ -259,6 +271,23 @@ def _game_file_contents(text: str | bytes, today: date) -> ExportContents:
         return ExportContents((record_game(session.game_id, game, today),), ())
     kept = KeptGame(session.game_id, game, session.saved.before_last_turn, session.turn, today)
     return ExportContents((), (kept,))
+
+
+def _readable_games(
+    items: object, path: str, per_step: int | None
+) -> Generator[None, None, tuple[tuple[GameRecord, ...], int]]:
+    """_readable of the finished games, a step at a time (see read_export_contents_in_steps)."""
+    try:
+        return (yield from records_from_data_in_steps(items, path, per_step)), 0
+    except SaveFileError as refused:
+        try:
+            entries, _ = yield from good_entries_in_steps(
+                items, path, record_from_data, attrgetter("id"), per_step=per_step
+            )
+        except SaveFileError:
+            raise SaveFileError(str(refused)) from None  # it names the first bad value
+        assert isinstance(items, list)  # good_entries refuses anything else
+        return entries, len(items) - len(entries)
 
 
 def _readable(
@@ -327,7 +356,16 @@ def import_history(storage: Storage, text: str | bytes, today: date | None = Non
     Raises:
         ImportRefusedError: the document is refused (see read_export); nothing is written.
     """
-    incoming, incoming_kept, unreadable, misdated = read_export_contents(text, today)
+    return run_through(import_history_in_steps(storage, text, today, games_per_step=None))
+
+
+def import_history_in_steps(
+    storage: Storage, text: str | bytes, today: date | None, games_per_step: int | None
+) -> Generator[None, None, ImportResult]:
+    """import_history, yielding as read_export_contents_in_steps does."""
+    incoming, incoming_kept, unreadable, misdated = yield from read_export_contents_in_steps(
+        text, today, games_per_step
+    )
     history = load_history(storage)
     problems = [] if history.problem is None else [history.problem]
     existing = history.value or ()

@@ -274,20 +274,16 @@ def records_to_data(records: tuple[GameRecord, ...]) -> list[JsonObject]:
     return [record_to_data(record) for record in records]
 
 
-def records_from_data(data: object, path: str) -> tuple[GameRecord, ...]:
-    """Every record, checked, with no id twice.
+def records_from_data_in_steps(
+    data: object, path: str, games_per_step: int | None
+) -> Generator[None, None, tuple[GameRecord, ...]]:
+    """Every record, checked, with no id twice, yielding after every `games_per_step` records
+    (None: never).
 
     Raises:
         SaveFileError: `data` is not a list, a record is refused (see record_from_data), or
             an id appears twice.
     """
-    return run_through(_records_in_steps(data, path, games_per_step=None))
-
-
-def _records_in_steps(
-    data: object, path: str, games_per_step: int | None
-) -> Generator[None, None, tuple[GameRecord, ...]]:
-    """records_from_data, yielding after every `games_per_step` records (None: never)."""
     records: list[GameRecord] = []
     seen: set[str] = set()
     for index, item in enumerate(read_list(data, path)):
@@ -309,7 +305,9 @@ def _history_in_steps(
     payload: JsonObject, games_per_step: int | None
 ) -> Generator[None, None, tuple[GameRecord, ...]]:
     check_keys(payload, "history", {"games"})
-    return (yield from _records_in_steps(payload["games"], "history.games", games_per_step))
+    return (
+        yield from records_from_data_in_steps(payload["games"], "history.games", games_per_step)
+    )
 
 
 def _good_history(payload: JsonObject) -> tuple[tuple[GameRecord, ...], JsonObject]:

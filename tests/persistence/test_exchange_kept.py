@@ -19,6 +19,7 @@ from game.persistence.exchange import (
     ImportRefusedError,
     export_history,
     import_history,
+    import_history_in_steps,
 )
 from game.persistence.history import load_history, record_game, save_history
 from game.persistence.kept import MAX_KEPT, KeptGame, add_kept, load_kept
@@ -27,6 +28,7 @@ from game.persistence.storage import MemoryStorage
 from game.persistence.turn_record import TurnRecord
 from game.play.engine import roll, score
 from game.play.state import GameState
+from game.steps import Stepped
 from tests.persistence.persistence_helpers import play_to_end, seeded_game
 
 EXPORTED = date(2026, 12, 1)
@@ -205,6 +207,33 @@ def test_a_file_dated_on_the_last_day_of_the_calendar_imports() -> None:
     document["payload"]["exported"] = "9999-12-31"
     outcome = import_history(MemoryStorage(), json.dumps(document))
     assert (outcome.added, outcome.unreadable) == (1, 0)
+
+
+def test_a_game_dated_after_the_day_of_the_import_is_left_out_whatever_the_file_says() -> None:
+    """The file's own date is the file's word: one dated 9999-12-31 let games of that day in
+    (a hostile-data walk). A game of the day of the import, or before, is in."""
+    played = play_to_end(seeded_game("penta", 1, 5), random.Random(5))
+    records = (
+        record_game("0" * 16, played, EXPORTED),
+        record_game("1" * 16, played, date(9999, 12, 31)),
+    )
+    document = json.loads(export_history(records, EXPORTED))
+    document["payload"]["exported"] = "9999-12-31"
+    outcome = import_history(MemoryStorage(), json.dumps(document), EXPORTED)
+    assert (outcome.added, outcome.unreadable, outcome.misdated) == (1, 0, 1)
+
+
+def test_an_import_in_steps_yields_between_games_and_ends_as_at_once() -> None:
+    """In the page, the games are checked a few at a time, the page answering between (a 10 MB
+    file held it for 7 s in one task: a hostile-data walk)."""
+    played = play_to_end(seeded_game("penta", 1, 5), random.Random(5))
+    records = tuple(record_game(f"{n:016x}", played, EXPORTED) for n in range(7))
+    text = export_history(records, EXPORTED, (kept(11),))
+    at_once = import_history(MemoryStorage(), text, EXPORTED)
+    stepped = Stepped(import_history_in_steps(MemoryStorage(), text, EXPORTED, games_per_step=2))
+    steps = sum(1 for _ in stepped)
+    assert steps == 3 and stepped.result == at_once
+    assert at_once.added == 7 and at_once.kept_added == 1
 
 
 def test_the_file_of_the_game_in_progress_imports_as_a_game_to_resume() -> None:

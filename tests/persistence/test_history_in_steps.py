@@ -21,7 +21,7 @@ from game.persistence.history import (
     records_to_data,
 )
 from game.persistence.storage import MemoryStorage, ProblemKind, encode_record
-from game.steps import Stepped
+from game.steps import Stepped, run_through
 from tests.persistence.persistence_helpers import play_to_end, seeded_game
 
 GAMES = 7
@@ -139,4 +139,4 @@ def test_records_read_at_once_refuse_an_id_twice_naming_the_second() -> None:
     data = records_to_data(finished_games(2))
     data[1]["id"] = data[0]["id"]
     with pytest.raises(SaveFileError, match=r"games\[1\]\.id: .* is already an earlier game's"):
-        history.records_from_data(data, "games")
+        run_through(history.records_from_data_in_steps(data, "games", games_per_step=None))
