@@ -201,7 +201,11 @@ def read_export_contents_in_steps(
     text: str | bytes, today: date | None, games_per_step: int | None
 ) -> Generator[None, None, ExportContents]:
     """read_export_contents, yielding after every `games_per_step` finished games checked (None:
-    never): a 10 MB file froze the page for 7 s in one task (a hostile-data walk)."""
+    never): a 10 MB file froze the page for 7 s in one task (a hostile-data walk).
+
+    Raises:
+        ImportRefusedError: as read_export_contents.
+    """
     _check_size(text)
     try:
         document = parse_json(text, "the file")
@@ -362,7 +366,11 @@ def import_history(storage: Storage, text: str | bytes, today: date | None = Non
 def import_history_in_steps(
     storage: Storage, text: str | bytes, today: date | None, games_per_step: int | None
 ) -> Generator[None, None, ImportResult]:
-    """import_history, yielding as read_export_contents_in_steps does."""
+    """import_history, yielding as read_export_contents_in_steps does.
+
+    Raises:
+        ImportRefusedError: as import_history.
+    """
     incoming, incoming_kept, unreadable, misdated = yield from read_export_contents_in_steps(
         text, today, games_per_step
     )
