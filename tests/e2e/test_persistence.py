@@ -113,6 +113,9 @@ def test_a_reload_mid_turn_restores_dice_kept_dice_rolls_left_and_the_selected_b
     expect(notices).to_have_text(["Your game was restored where you left off."])
     # The page starts at its top, so the notice is seen, not left under the header.
     expect(page.locator("#notices")).to_be_in_viewport(ratio=1)
+    # Its Close beside its words: it took 115 px of a small phone's sheet (a walk).
+    notice = page.locator("#notices").bounding_box()
+    assert notice is not None and notice["height"] < 60, notice
     assert page.evaluate("!document.activeElement.closest('#notices')")  # it takes no focus
     assert ui.dice() == game.dice
     assert ui.kept() == tuple(sorted(keep))
