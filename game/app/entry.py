@@ -111,6 +111,7 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
     if not game.real_dice:
         return None if isinstance(intent, ShowHint) else state
     faces = list(entered_faces(state))
+    kept = state.ui.entry_kept
     match intent:
         case ShowHint():
             if not entry_complete(state):
@@ -129,18 +130,27 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
             if face not in faces:
                 return state
             # The last one of that face: the others keep the order they were entered in.
-            del faces[len(faces) - 1 - faces[::-1].index(face)]
+            index = len(faces) - 1 - faces[::-1].index(face)
+            del faces[index]
+            kept = _kept_after_removing(kept, index)
         case RemoveLastFace():
             if not faces:
                 return state
             faces.pop()
+            kept = _kept_after_removing(kept, len(faces))
         case EnterAgain():
             if not offered_again(state):
                 return state
-            faces = list(offered_again(state))
+            faces, kept = list(offered_again(state)), None
         case _:
             return state
-    return _with_faces(state, tuple(faces))
+    return _with_faces(state, tuple(faces), kept)
+
+
+def _kept_after_removing(kept: int | None, index: int) -> int | None:
+    """How many first faces stay from the roll named once the face at `index` is taken off:
+    one fewer if it was one of them (a face entered since is taken off first, being last)."""
+    return kept - 1 if kept is not None and index < kept else kept
 
 
 def _advised(state: AppState, roll: object, coach: Coach) -> AppState:
@@ -154,6 +164,7 @@ def _advised(state: AppState, roll: object, coach: Coach) -> AppState:
         marked = game  # not after the rolls entered before it: advised, but not kept
     rolls_left = ROLLS_PER_TURN - roll
     asked = marked if marked.rolls_left == rolls_left else replace(game, rolls_left=rolls_left)
+    entry = marked.dice if marked.rolls_left and marked.dice else ()
     return replace(
         state,
         play=replace(state.play, game=marked),
@@ -164,20 +175,23 @@ def _advised(state: AppState, roll: object, coach: Coach) -> AppState:
             hint_requested=True,
             rolls_left_named=rolls_left,
         ),
-        ui=replace(state.ui, entry=marked.dice if marked.rolls_left and marked.dice else ()),
+        ui=replace(state.ui, entry=entry, entry_kept=len(entry) if entry else None),
     )
 
 
-def _with_faces(state: AppState, faces: tuple[int, ...]) -> AppState:
+def _with_faces(state: AppState, faces: tuple[int, ...], kept: int | None) -> AppState:
+    """The pad with `faces`, the first `kept` of them staying from the roll named (None: not
+    known); five are the game's dice."""
     game = state.game
     assert game is not None
     player = game.current_player
     play = state.play
     if len(faces) == DICE_COUNT:
         # Like a roll: the box confirmed before can no longer be taken back.
-        entered = enter_dice(game, player, faces)
+        stayed = None if kept is None else faces[:kept]
+        entered = enter_dice(game, player, faces, stayed)
         play = replace(play, game=entered, before_last_turn=None, last_auto_scored=None)
-        faces = ()
+        faces, kept = (), None
     elif game.dice is not None and game.rolls_left == 0:
         play = replace(play, game=withdraw_dice(game, player))
     return replace(
@@ -190,7 +204,7 @@ def _with_faces(state: AppState, faces: tuple[int, ...]) -> AppState:
             hint_requested=False,
             rolls_left_named=None,
         ),
-        ui=replace(state.ui, entry=faces),
+        ui=replace(state.ui, entry=faces, entry_kept=kept),
     )
 
 

@@ -313,6 +313,10 @@ class Ui:
     entry: tuple[int, ...] = ()
     """With real dice: the faces entered so far on the pad, in the order entered, while they
     are fewer than five (five are the game's dice: game.app.entry). Not saved."""
+    entry_kept: int | None = None
+    """With real dice, while the roll named is changed on the pad into the next: how many of
+    `entry`'s first faces stayed on the table from it, the dice taken off were thrown again
+    (None: not known, as after a reload; the faces then tell, as far as they can). Not saved."""
     correction: Correction | None = None
     """The box the correction dialog changes (Dialog.CORRECT). Not saved."""
 

@@ -19,17 +19,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from game.errors import NotRolledYetError, RealDiceError, RollNumberError
+from game.errors import InvalidDiceError, NotRolledYetError, RealDiceError, RollNumberError
 from game.play.engine import check_turn
 from game.play.move_log import Entered, Kept, Move, Rolled, Scored
 from game.play.random_source import RealDice
 from game.play.state import GameState
-from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN, Dice, validate_dice
+from game.rules.dice import DICE_COUNT, FACES, ROLLS_PER_TURN, Dice, validate_dice
 
 
-def enter_dice(state: GameState, player: int, faces: Iterable[object]) -> GameState:
+def enter_dice(
+    state: GameState,
+    player: int,
+    faces: Iterable[object],
+    kept_faces: Iterable[object] | None = None,
+) -> GameState:
     """The turn's final dice, thrown at the table, entered in a game played with RealDice:
-    scoring them is then exactly as after a last roll (joker, sacrifice, bonuses).
+    scoring them is then exactly as after a last roll (joker, sacrifice, bonuses). After a roll
+    of the turn, `kept_faces` are those of its dice that stayed on the table (the others were
+    thrown again); None: those the new faces still show, as far as they tell (a die thrown again
+    that shows its face again then counts as kept: the review charged a keep not made).
 
     >>> from game.play.engine import new_game
     >>> from game.play.state import Player
@@ -45,7 +53,8 @@ def enter_dice(state: GameState, player: int, faces: Iterable[object]) -> GameSt
         WrongPlayerError: `player` is not an int, or not the player whose turn it is.
         GameOverError: the game is over.
         RealDiceError: the game's dice roll on screen.
-        InvalidDiceError: not five faces, or a face that is not a whole number from 1 to 6.
+        InvalidDiceError: not five faces, or a face that is not a whole number from 1 to 6,
+            or `kept_faces` that are not among both the roll's and the new faces.
     """
     check_turn(state, player)
     if not isinstance(state.dice_source, RealDice):
@@ -58,7 +67,8 @@ def enter_dice(state: GameState, player: int, faces: Iterable[object]) -> GameSt
     if moves and isinstance(moves[-1], Entered):
         log = log.without_last()  # entered again: the new faces replace the old ones
     elif state.dice is not None:  # after a roll: the dice that stayed were kept
-        kept = _still_showing(state.dice, dice)
+        stayed = dice if kept_faces is None else _kept_faces(kept_faces, state.dice, dice)
+        kept = _still_showing(state.dice, stayed)
         if len(kept) < DICE_COUNT:
             log = log.added(state.game_turn, Kept(kept))
     return replace(
@@ -174,6 +184,23 @@ def roll_entered(state: GameState) -> int | None:
     if moves and isinstance(moves[-1], Rolled):
         return marked
     return marked + 1 if marked else None
+
+
+def _kept_faces(faces: Iterable[object], before: Dice, after: Dice) -> tuple[int, ...]:
+    """`faces` checked to be dice of both the roll `before` and the faces entered `after`.
+
+    Raises:
+        InvalidDiceError: a face that is no die's, or one that either roll lacks.
+    """
+    kept: list[int] = []
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or face not in FACES:
+            raise InvalidDiceError(f"a die kept shows 1 to 6, not {face!r}")
+        kept.append(face)
+    for roll in (before, after):
+        if len(_still_showing(roll, tuple(kept))) != len(kept):
+            raise InvalidDiceError(f"dice kept {tuple(kept)!r} are not all among {roll!r}")
+    return tuple(kept)
 
 
 def _still_showing(before: Dice, after: Dice) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach, sheet_position
 from game.coach.protocol import CoachMode, KeepAdvice, ScoreAdvice
 from game.coach.review import review_game
-from game.errors import RollNumberError
+from game.errors import InvalidDiceError, RollNumberError
 from game.i18n.bidi import without_isolates as plain
 from game.i18n.translator import Translator
 from game.play.engine import new_game
@@ -88,6 +88,22 @@ def test_the_advice_for_entered_dice_is_the_hints(advisor: Advisor) -> None:
     assert [type(move) for move in moves] == [Rolled, Kept, Rolled, Kept, Entered, Scored]
 
 
+def test_the_dice_kept_are_those_left_on_the_pad_not_those_the_new_faces_match(
+    advisor: Advisor,
+) -> None:
+    """6, 6, 2, 3, 1 named the 1st roll; 2, 3 and 1 taken off and thrown again, showing 6, 4,
+    1. The 1 thrown again counted as kept (it still showed), and the review charged a keep of
+    6, 6, 1 that was never made, where 6, 6 was the best (an audit)."""
+    driver = started(advisor)
+    driver(*[EnterFace(face) for face in (6, 6, 2, 3, 1)], ShowHint(), AskAboutRoll(1))
+    driver(RemoveFace(2), RemoveFace(3), RemoveFace(1), EnterFace(6), EnterFace(4), EnterFace(1))
+    assert driver.game.dice == (6, 6, 6, 4, 1)
+    (kept,) = (move for move in driver.game.log.moves if isinstance(move, Kept))
+    assert kept.positions == (0, 1)  # the two 6s of the 1st roll
+    best = advisor.best(sheet_position(driver.game.sheet, (6, 6, 2, 3, 1), 2)).action
+    assert isinstance(best, Keep) and best.faces == (6, 6)  # the review sees the best keep
+
+
 def test_a_roll_out_of_order_is_advised_but_not_kept(advisor: Advisor) -> None:
     driver = started(advisor)
     driver(*[EnterFace(face) for face in (5, 5, 5, 2, 1)], ShowHint(), AskAboutRoll(2))
@@ -152,6 +168,23 @@ def test_mark_roll_refuses_what_cannot_be() -> None:
     assert mark_roll(game, 0, 3) == game
     second = enter_dice(first, 0, [6, 6, 5, 5, 5])
     assert withdraw_dice(second, 0) == first  # the keep logged with the dice goes too
+
+
+@pytest.mark.parametrize(
+    ("kept", "names"),
+    [((6, 6, 6), r"\(6, 6, 6\) are not all among \(6, 6, 2, 3, 1\)"),
+     ((2,), r"\(2,\) are not all among \(6, 6, 6, 4, 1\)"),
+     ((7,), "not 7"), ((True,), "not True"), (("6",), "not '6'")],
+)  # fmt: skip
+def test_the_dice_said_kept_must_be_the_roll_s_and_the_new_faces(
+    kept: tuple[object, ...], names: str
+) -> None:
+    game = enter_dice(new_game("yatzy", [Player("Dana")], RealDice()), 0, [6, 6, 2, 3, 1])
+    first = mark_roll(game, 0, 1)
+    with pytest.raises(InvalidDiceError, match=names):
+        enter_dice(first, 0, [6, 6, 6, 4, 1], kept)
+    second = enter_dice(first, 0, [6, 6, 6, 4, 1], (6, 6))
+    assert second.log.moves[1:] == (Kept((0, 1)), Entered((6, 6, 6, 4, 1)))
 
 
 def test_a_box_taken_after_an_earlier_roll_leaves_the_next_pad_empty(advisor: Advisor) -> None:
