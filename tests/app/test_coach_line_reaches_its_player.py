@@ -98,11 +98,12 @@ def test_two_players_on_always_each_keep_their_own_word(coach: AdvisorCoach) -> 
     assert d.view().coach_line == ""
 
 
-def test_what_the_last_keep_cost_is_the_folded_line_while_the_countdown_runs(
+def test_what_the_last_keep_cost_is_on_the_folded_line_while_the_countdown_runs(
     coach: AdvisorCoach,
 ) -> None:
     """Behind the countdown's "Scoring Fives in 3 seconds", a walk's learner never saw what a
-    last keep had cost; a best keep leaves the countdown the line."""
+    last keep had cost; in its place, another's saw a box scored without the countdown's words:
+    both are on the line. A best keep leaves the countdown the line."""
     d = AppDriver.seeded(5, coach=coach)
     d(SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(3), StartGame())
     d.tables_ready()
@@ -119,7 +120,7 @@ def test_what_the_last_keep_cost_is_the_folded_line_while_the_countdown_runs(
     d(*[ToggleKeep(die) for die in d.game.kept], Roll())  # all five again: a loss
     assert d.state.pacing.countdown_deadline is not None
     assert "points lost" in d.view().coach_line
-    assert d.view().tray_summary == d.view().coach_line
+    assert d.view().tray_summary == f"{d.view().countdown_text} · {d.view().coach_line}"
 
 
 def test_after_the_computers_turn_the_line_is_on_the_players_last_move(

@@ -67,6 +67,8 @@ def test_a_box_the_joker_rule_forbids_says_so_when_tapped() -> None:
     assert view.message == f"Joker: this Penta must go in {iso('Fours')}."
     cell = driver.cell("full_house")
     assert cell.state == "forbidden" and cell.refused and not cell.enabled
+    # Folded, the tray's one line says it, before the joker's rule (a walk saw a focus ring).
+    assert view.tray_summary == view.status
 
 
 @pytest.mark.parametrize("language", ["en", "et", "he"])
