@@ -24,7 +24,7 @@ from game.strategy.advisor import Advisor
 TREND_GAMES = 10
 """How many of a player's last reviewable games the trend shows."""
 
-_points_lost: dict[tuple[str, str], tuple[float, ...] | None] = {}
+_points_lost: dict[tuple[str, str], tuple[float | None, ...] | None] = {}
 """Per (game id, ruleset id), each seat's points lost (None: the game cannot be reviewed)."""
 
 
@@ -60,6 +60,8 @@ def with_points_lost_in_steps(
         if reviewed:
             yield
         for key, seat_lost in zip(keys, lost or (), strict=False):
+            if seat_lost is None:
+                continue  # no decision of its own: a game played by the hint says nothing
             if len(found := newest_first.setdefault(key, [])) < last:
                 found.append(seat_lost)
     return tuple(
@@ -70,8 +72,10 @@ def with_points_lost_in_steps(
     )
 
 
-def points_lost(record: GameRecord, advisor: Advisor) -> tuple[float, ...] | None:
-    """Each seat's points lost in the game of `record`, or None when it cannot be reviewed."""
+def points_lost(record: GameRecord, advisor: Advisor) -> tuple[float | None, ...] | None:
+    """Each seat's points lost in the game of `record` (None for a seat whose every move came
+    from the hint or the countdown: its "0.0 lost" showed in the trend as perfect play, a walk's
+    learner's), or None when it cannot be reviewed."""
     key = (record.id, record.ruleset.id)
     if key not in _points_lost:
         try:
@@ -81,5 +85,7 @@ def points_lost(record: GameRecord, advisor: Advisor) -> tuple[float, ...] | Non
         except ReviewError:
             _points_lost[key] = None
         else:
-            _points_lost[key] = tuple(player.points_lost for player in review.players)
+            _points_lost[key] = tuple(
+                player.points_lost if player.decisions else None for player in review.players
+            )
     return _points_lost[key]

@@ -28,7 +28,7 @@ def share_text(
     language: str,
     ruleset_id: str,
     final: int,
-    points_lost: float,
+    points_lost: float | None,
     percentile: float | None,
     daily_challenge: date | None = None,
     name: str = "",
@@ -36,7 +36,8 @@ def share_text(
     """The text in `language`; `percentile` (0 to 100) is left out when unknown or below every
     optimal game, `daily_challenge` is the day of the challenge the game was (None: not a
     challenge), and the points are `name`'s, unless it is a default name ("Player 1" says
-    nothing to whoever reads it) or none.
+    nothing to whoever reads it) or none. `points_lost` None: every move came from the hint
+    (its "points lost: 0.0" read as perfect play: a walk's learner).
 
     Raises:
         UnknownLanguageError: `language` is not a supported language code.
@@ -53,7 +54,9 @@ def share_text(
         t("share.player_points", name=name, points=t("share.points", points=final))
         if name and not is_default_name(name)
         else t("share.points", points=final),
-        t("share.points_lost", lost=t.format_number(points_lost, 1)),
+        t("share.all_hinted")
+        if points_lost is None
+        else t("share.points_lost", lost=t.format_number(points_lost, 1)),
     ]
     if percentile is not None:
         parts.append(percentile_words(t, percentile, "share"))
@@ -66,7 +69,7 @@ def review_share_text(language: str, game: ReviewedGame, player: PlayerReview) -
         language,
         game.ruleset_id,
         player.final,
-        player.points_lost,
+        player.points_lost if player.decisions else None,
         player.percentile,
         game.challenge_date,
         name=game.players[player.player].name,

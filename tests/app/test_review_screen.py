@@ -360,6 +360,13 @@ def test_the_share_text_is_short_spoiler_free_and_in_the_players_language(
     assert named == " · ".join(f"Mari: {part}" if "243" in part else part for part in parts)
     for default in ("Player 1", "Mängija 2", "שחקן 3"):  # says nothing to whoever reads it
         assert share_text(language, "yatzy", 243, 6.14, 64.2, name=default) == " · ".join(parts)
+    # Every move from the hint: no "points lost: 0.0" (it read as perfect play: a walk).
+    hinted = share_text(language, "yatzy", 243, None, 64.2).split(" · ")
+    assert hinted == [
+        *parts[:-2],
+        Translator(language, isolate=False)("share.all_hinted"),
+        parts[-1],
+    ]
     daily = share_text(language, "yatzy", 243, 6.14, None, daily_challenge=date(2026, 12, 1))
     assert "2026" in daily and "64" not in daily  # the day's challenge named; no percentile
 

@@ -19,7 +19,7 @@ from game.persistence.history import GameRecord, record_game
 from game.persistence.stats import player_stats
 from game.play.daily_dice import DailyDice
 from game.play.engine import new_game
-from game.play.move_log import MoveLog
+from game.play.move_log import Kept, MoveLog, Scored
 from game.play.random_source import SeededDice
 from game.play.state import Player
 from game.rules.rulesets import Ruleset
@@ -79,6 +79,23 @@ def test_the_trend_is_the_review_of_each_of_the_last_games(
     ]
     assert [bar.share for bar in card.trend_bars] == [lost / max(trend) for lost in trend]
     assert card.trend_label.startswith("Points lost in the last games")
+
+
+def test_a_game_played_by_the_hint_is_left_out_of_the_trend(
+    advisor: Advisor, ruleset: Ruleset
+) -> None:
+    """Every move from the hint or the countdown: its "0.0 lost" showed as perfect play (a
+    walk's learner, who had followed the hint throughout)."""
+    (own,) = history(ruleset)[:1]
+    hinted_moves = [
+        replace(move, advised=True) if isinstance(move, Kept | Scored) else move
+        for move in own.log.moves
+    ]
+    hinted = replace(own, id="9" * 16, log=MoveLog(own.log.since_turn, hinted_moves))
+    records = (own, hinted)
+    (dana,) = with_points_lost(player_stats(records), records, {ruleset.id: advisor})
+    review = review_game(ruleset, 1, own.log, advisor)
+    assert dana.games == 2 and dana.points_lost_trend == (review.players[0].points_lost,)
 
 
 def test_in_steps_it_yields_once_a_game_it_reviews_and_gives_the_same_trend(
