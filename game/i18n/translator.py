@@ -4,6 +4,7 @@ lenient fallback to English (see game.i18n)."""
 from __future__ import annotations
 
 import logging
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -263,16 +264,26 @@ class Translator:
         return "+" + text if shows_above_nought else text
 
     def format_percent(self, ratio: float, decimals: int = 0) -> str:
-        """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal).
+        """``0.456`` as ``"46%"`` (``"45,6%"`` in Estonian with one decimal); a half rounds up,
+        as taught at school (1 of 8, 12.5 %, read "12%" to a walk's learner).
 
-        >>> Translator("et").format_percent(0.456, decimals=1)
-        '45,6%'
+        >>> english, estonian = Translator("en"), Translator("et")
+        >>> estonian.format_percent(0.456, decimals=1), english.format_percent(1 / 8)
+        ('45,6%', '13%')
 
         Raises:
             TypeError: `ratio` is not a number.
             ValueError: `decimals` is negative.
         """
-        return format_number(round(ratio * 100, decimals), self.language, decimals) + "%"
+        if isinstance(ratio, bool) or not isinstance(ratio, int | float):
+            raise TypeError(f"a share is a number, not {ratio!r}")
+        if decimals < 0:
+            raise ValueError(f"decimals: at least 0, not {decimals}")
+        # round() takes a half to the even number (12.5 to 12). Rounded to a millionth first:
+        # 57 of 200 is 28.499999999999996 % in binary, which is 28.5, and reads 29 %.
+        scaled = round(ratio * 100 * 10**decimals, 6)
+        shown = math.floor(scaled + 0.5) / 10**decimals
+        return format_number(shown, self.language, decimals) + "%"
 
     def format_range(self, low: int, high: int | None) -> str:
         """A range of numbers, ``"0–49"`` (``"350+"`` when it has no upper end: "350–∞" read as

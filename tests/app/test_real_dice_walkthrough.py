@@ -172,7 +172,7 @@ def test_a_refusal_names_the_round_as_the_screen_does() -> None:
     driver = dana_s_penta_bonus()
     driver(OpenCorrection(0, "penta"), CorrectionFace(5, add=False), CorrectionFace(4, add=True))
     view = driver.snapshot().correction
-    assert view is not None and plain(driver.view().round) == "Round 2 of 13"
+    assert view is not None and plain(driver.view().round) == "Round\u00a02 of\u00a013"
     assert plain(view.refusal) == (
         "Not possible: Dana would lose the bonus earned with Sixes in round 2."
     )
