@@ -1,9 +1,9 @@
 """What a keep aims at: for each box, the chance that the turn, played on at best after the
 keep, ends with points in it, and the points it scores there on average. Between two keeps the
 expected scores alone say which is better, not why; the box where the better keep scores most
-more points says it, with its chances ("The best keep scores points in Full house 33% of the
-time; yours, 9%."). Between a keep and a box scored at once, the same: scoring now is points
-in that box for certain.
+more points says it, with its chances ("With the best keep the turn ends with points in Full
+house 33% of the time; with yours, 9%."). Between a keep and a box scored at once, the same:
+scoring now is points in that box for certain.
 
     keep_aims(advisor, position, faces) -> dict[str, BoxAim]   each box's chance and points,
         keeping `faces` of the position's dice

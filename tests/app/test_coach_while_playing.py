@@ -110,8 +110,9 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     assert aim is not None
     # First, before the figures: they read as statistics to two walks.
     assert reason.startswith(
-        f"The best keep scores points in {t.box_name('penta', aim.box)} "
-        f"{t.format_percent(aim.best)} of the time; yours, {t.format_percent(aim.made)}. Yours ("
+        f"With the best keep the turn ends with points in {t.box_name('penta', aim.box)} "
+        f"{t.format_percent(aim.best)} of the time; "
+        f"with yours, {t.format_percent(aim.made)}. Yours ("
     )
     d(PlayMineAnyway())
     assert d.game.rolls_left == 1 and d.view().coach_warning is None
@@ -183,7 +184,7 @@ def test_warn_holds_a_costly_box_and_a_change_of_box_ends_the_wait(coach: Adviso
     assert warning is not None
     assert "Chance for 29 points" in without_isolates(warning.reason)
     best = max(values(coach, d).items(), key=lambda item: item[1])[0]
-    rolling_was_better = ("Rolling again is worth more", "Rolling again, the best keep")
+    rolling_was_better = ("Rolling again is worth more", "Rolling again with the best keep")
     said = any(words in without_isolates(warning.reason) for words in rolling_was_better)
     assert said == (not isinstance(best, Score))
     assert "Selected" not in d.view().tray_summary  # the warning says which box
@@ -212,8 +213,8 @@ def test_a_box_where_a_keep_was_best_says_where_the_best_keep_scores(
     t = Translator("en", isolate=False)
     reason = without_isolates(warning.reason)
     aim = (
-        f"Rolling again, the best keep scores points in {t.box_name('penta', box)} "
-        f"{t.format_percent(aims[box].share)} of the time. Yours ("
+        "Rolling again with the best keep, the turn ends with points in "
+        f"{t.box_name('penta', box)} {t.format_percent(aims[box].share)} of the time. Yours ("
     )
     assert aim in reason and reason.index(aim) < reason.index("averages a final score")
 

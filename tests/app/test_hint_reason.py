@@ -67,10 +67,16 @@ def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: Adviso
             box, share = t.box_name("penta", aim.box), t.format_percent(aim.best)
             if isinstance(move, Kept):  # against the next best keep, and its own chance
                 mine = t.format_percent(aim.made)
-                assert f"This keep scores points in {box} {share} of the time; " in text
-                assert text.endswith(f"the next best, {mine}.")
+                assert (
+                    f"With this keep the turn ends with points in {box} {share} of the time; "
+                    in text
+                )
+                assert text.endswith(f"with the next best, {mine}.")
             else:  # against scoring a box now
-                assert f"Rolling again, the best keep scores points in {box} {share}" in text
+                assert (
+                    f"Rolling again with the best keep, the turn ends with points in {box} {share}"
+                    in text
+                )
 
 
 def test_the_hint_after_the_last_roll_says_which_box_each_move_leaves_open(

@@ -51,10 +51,10 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             assert shown.why == (
                 ""
                 if aim is None
-                else "The best keep scores points in "
+                else "With the best keep the turn ends with points in "
                 f"{t.isolated(t.box_name('penta', aim.box))} "
                 f"{t.isolated(t.format_percent(aim.best))} of the time; "
-                f"yours, {t.isolated(t.format_percent(aim.made))}."
+                f"with yours, {t.isolated(t.format_percent(aim.made))}."
             )
             continue
         if kinds == (True, False):
@@ -123,7 +123,7 @@ def test_a_box_against_a_keep_says_the_box_that_tells_them_apart() -> None:
     driver(ShowEveryDecision(True))
     # Listed in the game's order: every mistake costs the same.
     assert [mistake.why for mistake in review_view(driver).mistakes] == expected
-    said = sum("keep scores points" in why for why in expected)
+    said = sum("the turn ends with points" in why for why in expected)
     assert said > 0  # the test tests something
 
 
@@ -145,7 +145,7 @@ def roll_words(t: Translator, decision: Decision, made: Score, best: Keep) -> li
         return ["Rolling again is worth more, on average, than scoring these dice now."]
     name = t.isolated(t.box_name("penta", box))
     return [
-        f"Rolling again, the best keep scores points in {name} "
+        f"Rolling again with the best keep, the turn ends with points in {name} "
         f"{t.isolated(t.format_percent(aims[box].share))} of the time."
     ]
 
@@ -182,7 +182,8 @@ def score_words(t: Translator, decision: Decision, made: Keep, best: Score) -> l
         points = "1 point" if best.points == 1 else f"{t.isolated(str(best.points))} points"
         words = [
             f"Scoring now takes {points} in "
-            f"{t.isolated(t.box_name('penta', best.box))}; your keep scores points there "
+            f"{t.isolated(t.box_name('penta', best.box))}; "
+            "with your keep the turn ends with points there "
             f"{t.isolated(t.format_percent(share))} of the time."
         ]
     else:
