@@ -36,6 +36,7 @@ class WhyVoice(NamedTuple):
     open: str
     upper: str
     bonus_lost: str
+    nothing_early: str
 
 
 COACH_VOICE = WhyVoice(
@@ -44,6 +45,7 @@ COACH_VOICE = WhyVoice(
     "coach.reason_open",
     "coach.reason_upper",
     "coach.reason_bonus_lost",
+    "coach.reason_nothing_early",
 )
 """The move is the player's ("yours"): the warning and the review."""
 HINT_VOICE = WhyVoice(
@@ -52,6 +54,7 @@ HINT_VOICE = WhyVoice(
     "hint.reason_open",
     "hint.reason_upper",
     "hint.reason_bonus_lost",
+    "hint.reason_nothing_early",
 )
 """The move is the next best: the hint."""
 
@@ -252,8 +255,15 @@ def why_words(
         assert mine is not None  # a box scored where a keep was best
         # The bonus given up says more than where the keep scores, in place of it (the height).
         lost = _bonus_lost(t, sheet, mine, best, voice)
-        if lost or aim is None:
-            return lost or [t("coach.why_roll")]
+        if lost:
+            return lost
+        if mine[1] == 0:
+            # A box given up for nothing with rolls to come says more than where the best keep
+            # scores: "Penta for 0" was told only "the best keep scores in Full house 22%" (a
+            # walk's learner).
+            return [t(voice.nothing_early, box=t.box_name(ruleset.id, mine[0]))]
+        if aim is None:
+            return [t("coach.why_roll")]
         box = t.box_name(ruleset.id, aim.box)
         return [t("coach.reason_roll_aim", box=box, best=t.format_percent(aim.best))]
     if mine is None:

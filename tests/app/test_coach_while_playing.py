@@ -469,3 +469,19 @@ def test_show_it_and_play_anyway_do_nothing_when_nothing_waits(coach: AdvisorCoa
     d = solo(coach, CoachMode.WARN)
     before = d.state
     assert d(ShowBestMove()) is before and d(PlayMineAnyway()) is before
+
+
+def test_a_box_given_up_for_nothing_with_rolls_left_is_said_so(coach: AdvisorCoach) -> None:
+    """Ones for 0 after the first roll: the warning said only where the best keep scores (a
+    walk's learner gave up Penta so and never read that it was given up)."""
+    d = solo(coach, CoachMode.WARN)
+    d(SelectBox("ones"), ConfirmTurn())
+    warning = d.view().coach_warning
+    assert warning is not None and d.game.sheet.points_in("ones") is None
+    assert without_isolates(warning.reason).startswith(
+        "Yours gives up Ones for 0 points while rolls are left."
+    )
+    for language in ("et", "he"):
+        d(SetLanguage(language))
+        warning = d.view().coach_warning
+        assert warning is not None and " 0 " in without_isolates(warning.reason)
