@@ -114,25 +114,3 @@ def test_a_forged_snapshot_or_a_damaged_archive_never_stops_the_app(
     wait_until_ready(page)
     assert page.evaluate(KEPT_TEXT, PACKAGES_ARCHIVE) not in (None, "PK not a")
     assert page.evaluate("sessionStorage.getItem('penta.repaired')") is None
-
-
-@pytest.mark.allow_browser_errors  # the start says, as a warning, why it restores nothing
-def test_a_restore_that_never_ended_costs_one_start_only(
-    page: Page, site_server: Callable[..., SiteServer]
-) -> None:
-    """A start closed (or crashed) while it restored the kept snapshot marks it; the next start
-    makes its own. Its mark stayed, and no later start restored a snapshot (a walk's)."""
-    server = site_server()
-    boot(page, server.url)
-    wait_for_offline_complete(page)
-    page.reload()  # the snapshot made, and kept
-    page.wait_for_selector("html[data-snapshot=kept]", state="attached", timeout=30_000)
-    page.evaluate("localStorage.setItem('penta-runtime.restoring', '1')")  # as a crash leaves it
-    page.reload()
-    wait_until_ready(page)
-    assert page.evaluate("document.documentElement.dataset.snapshot") != "restored"
-    page.wait_for_selector("html[data-snapshot=kept]", state="attached", timeout=30_000)
-    assert page.evaluate("localStorage.getItem('penta-runtime.restoring')") is None
-    page.reload()
-    wait_until_ready(page)
-    assert page.evaluate("document.documentElement.dataset.snapshot") == "restored"

@@ -182,6 +182,19 @@ def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usua
         # The start's own snapshot took its place.
         page.wait_for_selector("html[data-snapshot=kept]", timeout=30_000)
         assert page.evaluate(KEPT_SNAPSHOT_SIZE) > len(bytes_)
+    # A start closed (or crashed) while it restored the kept snapshot marks it; the next start
+    # makes its own, and the one after restores that. The mark stayed, and no later start
+    # restored a snapshot (a walk's, after one crash).
+    page.evaluate("localStorage.setItem('penta-runtime.restoring', '1')")
+    page.reload()
+    wait_until_ready(page)
+    assert page.get_attribute("html", "data-snapshot") in ("made", "kept")
+    assert any("never ended" in warning for warning in warnings), warnings
+    page.wait_for_selector("html[data-snapshot=kept]", state="attached", timeout=30_000)
+    assert page.evaluate("localStorage.getItem('penta-runtime.restoring')") is None
+    page.reload()
+    wait_until_ready(page)
+    assert page.get_attribute("html", "data-snapshot") == "restored"
 
 
 # The key that the kept snapshot's file is labelled with (see snapshot_file).
