@@ -192,8 +192,18 @@ def hint_reason_words(verdict: CoachVerdict, t: Translator) -> str:
     move = _move_words(verdict.game, verdict.move, t)
     if verdict.judgement.optimal:
         return t("hint.next_equal", move=move)
-    value = t.format_number(verdict.judgement.chosen, DECIMALS)
+    value = told_apart(verdict.judgement.best, verdict.judgement.chosen, t)
     return " ".join((t("hint.next_best", move=move, value=value), *_why(verdict, t, HINT_VOICE)))
+
+
+def told_apart(best: float, chosen: float, t: Translator) -> str:
+    """`chosen` with the decimals that tell it from `best` (at most three): "Best … 225.0. The
+    next best … 225.0" read as a tie to a walk's learner, the review then counting the second
+    as a mistake ("less than 0.1")."""
+    decimals = DECIMALS
+    while decimals < 3 and t.format_number(chosen, decimals) == t.format_number(best, decimals):
+        decimals += 1
+    return t.format_number(chosen, decimals)
 
 
 def _why(verdict: CoachVerdict, t: Translator, voice: WhyVoice) -> list[str]:

@@ -17,6 +17,7 @@ from game.coach.protocol import KeepAdvice
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.play.move_log import Kept, Scored
+from game.present.coach_words import told_apart
 from game.strategy.advisor import Keep, Score
 from tests.app.driver import AppDriver
 from tests.solved_tables import solved_advisor
@@ -110,3 +111,14 @@ def test_a_next_best_move_as_good_as_the_best_is_said_so(coach: AdvisorCoach) ->
     pacing = replace(driver.state.pacing, hint_reason=replace(reason, judgement=tie))
     driver.state = replace(driver.state, pacing=pacing)
     assert hint_text(driver).endswith("). As good: keeping 3, 5, 5.")
+
+
+def test_a_next_best_within_a_tenth_shows_the_decimals_that_tell_it_apart() -> None:
+    """ "Best: 225.0 … The next best … 225.0" read as a tie (a walk's learner)."""
+    t = Translator("en", isolate=False)
+    assert told_apart(225.03, 224.98, t) == "224.98"
+    assert told_apart(225.0004, 224.9996, t) == "225.000"  # as near as three decimals go
+    assert told_apart(232.5, 229.9, t) == "229.9"
+    assert Translator("et", isolate=False).format_number(224.98, 2) == told_apart(
+        225.03, 224.98, Translator("et", isolate=False)
+    )
