@@ -120,6 +120,12 @@ class PlayerReview:
         """None when the app chose every move."""
         return self.optimal_decisions / self.decisions if self.decisions else None
 
+    @property
+    def own_points_lost(self) -> float | None:
+        """The points lost by the player's own decisions; None when the app chose every move
+        (its "0.0 lost" read as perfect play: a walk's learner)."""
+        return self.points_lost if self.decisions else None
+
 
 @dataclass(frozen=True)
 class GameReview:

@@ -73,9 +73,8 @@ def with_points_lost_in_steps(
 
 
 def points_lost(record: GameRecord, advisor: Advisor) -> tuple[float | None, ...] | None:
-    """Each seat's points lost in the game of `record` (None for a seat whose every move came
-    from the hint or the countdown: its "0.0 lost" showed in the trend as perfect play, a walk's
-    learner's), or None when it cannot be reviewed."""
+    """Each seat's own points lost in the game of `record` (PlayerReview.own_points_lost), or
+    None when it cannot be reviewed."""
     key = (record.id, record.ruleset.id)
     if key not in _points_lost:
         try:
@@ -85,7 +84,5 @@ def points_lost(record: GameRecord, advisor: Advisor) -> tuple[float | None, ...
         except ReviewError:
             _points_lost[key] = None
         else:
-            _points_lost[key] = tuple(
-                player.points_lost if player.decisions else None for player in review.players
-            )
+            _points_lost[key] = tuple(player.own_points_lost for player in review.players)
     return _points_lost[key]

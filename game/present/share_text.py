@@ -69,7 +69,7 @@ def review_share_text(language: str, game: ReviewedGame, player: PlayerReview) -
         language,
         game.ruleset_id,
         player.final,
-        player.points_lost if player.decisions else None,
+        player.own_points_lost,
         player.percentile,
         game.challenge_date,
         name=game.players[player.player].name,
