@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from game.i18n.translator import Translator
 from tests.app.driver import played_up_to_the_last_round, stored_session
-from tests.e2e.browser_helpers import BrowserProblems
-from tests.e2e.game_helpers import Ui, new_context
+from tests.e2e.game_helpers import Ui
 
 LONG_NAME = "A" * 50
 
@@ -117,18 +116,12 @@ def test_the_current_players_column_scrolls_fully_into_view(page: Page, app_url:
     expect(page.locator("#sheet thead th.current")).to_have_text("Player number 2")
 
 
-def test_the_current_column_scrolls_into_view_right_to_left(
-    browser: Browser, app_url: str, browser_problems: BrowserProblems
-) -> None:
-    context = new_context(browser, locale="he-IL")
-    browser_problems.watch(context)
-    try:
-        ui = Ui(context.new_page()).open(app_url, seed=9)
-        ui.set_players([(f"שחקן מספר {n}", "human", None) for n in range(1, 9)])
-        ui.start()
-        play_turns_checking_the_current_column(ui, 9)
-    finally:
-        context.close()
+def test_the_current_column_scrolls_into_view_right_to_left(page: Page, app_url: str) -> None:
+    ui = Ui(page).open(app_url, seed=9)
+    switch_language(page, "he")  # a Hebrew phone's first choice: tests/e2e/test_screens.py
+    ui.set_players([(f"שחקן מספר {n}", "human", None) for n in range(1, 9)])
+    ui.start()
+    play_turns_checking_the_current_column(ui, 9)
 
 
 def test_the_current_column_comes_back_after_a_change_of_language_or_of_width(

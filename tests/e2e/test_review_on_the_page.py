@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import date
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from cli.random_play import random_game
 from cli.tables import load_distribution, load_table
@@ -31,29 +31,22 @@ from game.present.share_text import share_text
 from game.strategy.advisor import Advisor
 from tests.app.driver import AppDriver, keep_most_frequent, stored_session
 from tests.e2e.browser_helpers import (
-    BrowserProblems,
     boot,
-    wait_for_offline_complete,
-    wait_for_offline_ready,
     wait_until_ready,
 )
-from tests.e2e.game_helpers import Ui, new_context
-from tools.serve import SiteServer
+from tests.e2e.game_helpers import Ui
 
 SEED = 2026
 
 
 @pytest.fixture
-def review_page(
-    browser: Browser, browser_problems: BrowserProblems, app_url: str
-) -> Iterator[Page]:
-    context = new_context(browser)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
-    # A page without the Web Share API (as most desktop browsers): Share copies instead.
-    context.add_init_script("delete Navigator.prototype.share;")
-    browser_problems.watch(context)
-    yield context.new_page()
-    context.close()
+def review_page(page: Page, app_url: str) -> Iterator[Page]:
+    """The installed app's page, allowed the clipboard, and without the Web Share API (as most
+    desktop browsers): Share copies instead."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
+    page.add_init_script("delete Navigator.prototype.share;")
+    yield page
+    page.context.clear_permissions()  # the installed context's, which later tests share
 
 
 @pytest.mark.heavy
@@ -171,32 +164,33 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(page.locator("#history-button")).to_be_focused()
 
 
-@pytest.mark.heavy
 def test_a_review_from_the_history_works_offline_once_the_tables_are_kept(
-    persistent_context: Callable[[], BrowserContext], site_server: Callable[..., SiteServer]
+    page: Page, app_url: str
 ) -> None:
     game = random_game(new_game("yatzy", [Player("Dana")], SeededDice(8)), random.Random(8))
     record = record_game("00000000000000c1", game, date(2026, 11, 30))
     advisor = Advisor(load_table(game.ruleset))
     expected = review_game(game.ruleset, 1, game.log, advisor, load_distribution(game.ruleset))
-    server = site_server()
-    context = persistent_context()
-    page = boot(context.pages[0], server.url)
+    # The installed app keeps the tables and optimal play's scores (tests/e2e/installed_app.py).
+    boot(page, app_url)
     stored = encode_record(HISTORY, {"games": records_to_data((record,))})
     page.evaluate("(text) => localStorage.setItem('penta.history', text)", stored)
-    wait_for_offline_ready(page)
-    wait_for_offline_complete(page)  # the tables and optimal play's scores, kept
-
-    server.stop()
-    context.set_offline(True)
-    page.reload()
-    wait_until_ready(page)
-    page.click("#history-button")
-    page.locator("#games-list [data-action=history-review]").click()
-    expect(page.locator("#review-body")).to_be_visible(timeout=30_000)
-    assert page.locator("#review-breakdown dd").last.inner_text() == str(game.sheets[0].total)
-    percentile = expected.players[0].percentile
-    assert percentile is not None  # offline too: the scores came from the cache
-    expect(page.locator("#review-percentile")).to_have_text(
-        percentile_words(Translator("en", isolate=False), percentile, "review")
-    )
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        wait_until_ready(page)
+        # Chromium's emulation takes the service worker's network away too: what it does
+        # not keep fails to load.
+        assert page.evaluate("navigator.onLine") is False
+        page.click("#history-button")
+        page.locator("#games-list [data-action=history-review]").click()
+        expect(page.locator("#review-body")).to_be_visible(timeout=30_000)
+        shown_final = page.locator("#review-breakdown dd").last.inner_text()
+        assert shown_final == str(game.sheets[0].total)
+        percentile = expected.players[0].percentile
+        assert percentile is not None  # offline too: the scores came from the cache
+        expect(page.locator("#review-percentile")).to_have_text(
+            percentile_words(Translator("en", isolate=False), percentile, "review")
+        )
+    finally:
+        page.context.set_offline(False)  # the installed context's, which later tests share
