@@ -1,5 +1,5 @@
-"""The daily challenge in the browser: two fresh profiles (two browser contexts) on the same
-date get the same dice, the documented ones, in Pyodide; then a challenge finished says its
+"""The daily challenge in the browser: two phones (a first visit, and the app installed) on the
+same date get the same dice, the documented ones, in Pyodide; then a challenge finished says its
 result on the New game screen and is listed in the history, with the points-lost chart. At
 phone size, in the three languages, axe clean. The logic is tested in CPython
 (tests/app/test_daily.py); this is what only a browser shows."""
@@ -13,7 +13,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from game.app.intents import SetAutoScore, StartDaily
 from game.app.start import initial_state
@@ -73,16 +73,17 @@ def axe_in_every_language(
 
 
 @pytest.mark.heavy
-def test_two_fresh_profiles_get_the_same_daily_dice_and_a_finished_day_is_kept(
-    browser: Browser, app_url: str, browser_problems: BrowserProblems
+def test_two_phones_get_the_same_daily_dice_and_a_finished_day_is_kept(
+    browser: Browser, page: Page, app_url: str, browser_problems: BrowserProblems
 ) -> None:
     problems: dict[str, object] = {}
     first_rolls = []
-    # Avi's phone (Hebrew, a page with ?seed=7) first, then Dana's, which goes on below.
-    for name, locale in (("Avi", "he-IL"), ("Dana", "en-US")):
-        context = new_context(browser, locale=locale)
-        browser_problems.watch(context)
-        ui = Ui(context.new_page()).open(app_url, seed=7 if name == "Avi" else None, time=MORNING)
+    # Avi's phone (a first visit in Hebrew, a page with ?seed=7) first, then Dana's (the app
+    # installed, in English), which goes on below.
+    avi = new_context(browser, locale="he-IL")
+    browser_problems.watch(avi)
+    for name, phone in (("Avi", avi.new_page()), ("Dana", page)):
+        ui = Ui(phone).open(app_url, seed=7 if name == "Avi" else None, time=MORNING)
         page = ui.page
         page.select_option("#language", "en")
         ui.set_players([(name, "human", None)])
@@ -97,7 +98,7 @@ def test_two_fresh_profiles_get_the_same_daily_dice_and_a_finished_day_is_kept(
         ui.keep([0, 1])
         first_rolls.append((first, ui.roll()))
         if name == "Avi":
-            context.close()
+            avi.close()
     assert first_rolls[0] == first_rolls[1]  # both rolls: the same keeps, the same dice
     assert first_rolls[0][0] == documented_first_roll(DAY, "penta")
 

@@ -61,13 +61,13 @@ def open_second_tab(context: BrowserContext, url: str) -> Page:
 
 @pytest.mark.heavy
 def test_a_second_tab_says_the_game_is_open_elsewhere_and_taking_over_loses_no_move(
-    context: BrowserContext, page: Page, app_url: str
+    page: Page, app_url: str
 ) -> None:
     first = Ui(page)
     game = start_dana(first, app_url)
     game = play_turn(first, game)  # a box scored in the first tab
 
-    second_page = open_second_tab(context, app_url)
+    second_page = open_second_tab(page.context, app_url)  # of the installed app, as the first
     elsewhere = second_page.locator("#elsewhere-screen")
     expect(elsewhere).to_be_visible()
     expect(second_page.locator("#game-screen")).to_be_hidden()
