@@ -275,6 +275,10 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return reported(state, problems)
         case StatsLoaded(stats=stats, problem=problem, records=records, daily=daily):
             new, told = reported(state, () if problem is None else (problem,))
+            if state.screen is Screen.END and state.game is not None:
+                from game.persistence.stats import stats_before  # kept off the start
+
+                stats = stats_before(stats, records, state.game)
             ui = replace(
                 new.ui,
                 stats=tuple(stats),

@@ -1,6 +1,7 @@
 """Statistics per player name and ruleset, from the history of finished games.
 
     player_stats(records) -> tuple[PlayerStats, ...]   by ruleset, then name
+    stats_before(stats, records, game) -> ...         `stats` without `game`'s own record
     daily_results(records) -> tuple[DailyResult, ...]  the daily challenges played, newest first
 
 For each (name, ruleset, person or computer: stats_key): games played, average and best total
@@ -22,8 +23,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from game.i18n.player_names import same_player
+from game.persistence.continuity import recorded_as
 from game.persistence.history import GameRecord, PlayerResult
-from game.play.state import Player, PlayerKind
+from game.play.state import GameState, Player, PlayerKind
 from game.rules.rulesets import get_ruleset
 
 BIN_WIDTH = 50
@@ -116,6 +118,17 @@ def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
             key = stats_key(record.ruleset.id, result.player)
             results.setdefault(key, []).append((record.finished, result, real))
     return tuple(_stats(key, results[key]) for key in sorted(results))
+
+
+def stats_before(
+    stats: Iterable[PlayerStats], records: Iterable[GameRecord], game: GameState
+) -> tuple[PlayerStats, ...]:
+    """`stats`, the statistics of `records`, as they were before the finished `game`: without
+    its record where it is among them. Restored on its end screen, the game is in the history
+    already (recorded as it ended), and it was compared with itself: a first game read "level
+    with your average" after a reload (a walk)."""
+    others = tuple(record for record in records if not recorded_as(record, game))
+    return tuple(stats) if others == tuple(records) else player_stats(others)
 
 
 def _stats(key: StatsKey, played: list[tuple[date, PlayerResult, bool]]) -> PlayerStats:

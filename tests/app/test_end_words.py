@@ -11,14 +11,22 @@ from datetime import date
 import pytest
 
 from cli.random_play import random_game
+from game.app.intents import SetAutoScore, StartGame, StatsLoaded
+from game.app.start import initial_state, resume
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
-from game.persistence.stats import PlayerStats
+from game.persistence.history import load_history
+from game.persistence.session import restore_session, save_session
+from game.persistence.stats import PlayerStats, daily_results, player_stats
+from game.persistence.storage import MemoryStorage
 from game.play.daily_dice import DailyDice
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import GameState, Player, PlayerKind
 from game.present.end_words import CLOSE_GAME_POINTS, EndWords, end_words
+from tests.app.driver import AppDriver
+
+DAY = date(2026, 12, 1)
 
 
 def finished(*names: str, seed: int = 1) -> GameState:
@@ -103,3 +111,38 @@ def test_a_computer_that_wins_is_not_cheered(language: str) -> None:
             assert words == EndWords(t("end.computer_wins", name="Bot", points=margin), False)
         else:
             assert words == EndWords(t("end.winner", name="Dana"), False)
+
+
+def stats_loaded(storage: MemoryStorage) -> StatsLoaded:
+    """What the shell sends back for LoadStats: the statistics of the history as stored."""
+    records = load_history(storage).value or ()
+    return StatsLoaded(player_stats(records), None, records, daily_results(records))
+
+
+@pytest.mark.parametrize("games_before", [0, 2])
+def test_the_end_screen_says_the_same_after_a_reload(games_before: int) -> None:
+    """Restored on its end screen, the game is in the history already (recorded as it ended):
+    it is still compared with the games before it. A walk's first game said "in your first
+    game with these rules", and after a reload "level with your average (74.0)"."""
+    storage = MemoryStorage()
+    for seed in range(games_before):
+        report = save_session(storage, finished("Dana", seed=seed), today=DAY)
+        assert not report.problems
+    driver = AppDriver.seeded(9)
+    driver.set_players([("Dana", "human", None)])
+    driver(SetAutoScore(0), StartGame())
+    driver.tables_failed()
+    driver(stats_loaded(storage))  # the statistics loaded as the game started
+    driver.play_to_end()
+    end = driver.snapshot().end
+    assert end is not None
+    first = end.headline
+    assert ("first game" in first) is (games_before == 0)
+    assert not save_session(storage, driver.game, today=DAY).problems  # recorded as it ended
+    assert len(load_history(storage).value or ()) == games_before + 1
+
+    restored = restore_session(storage)
+    again = AppDriver(resume(initial_state(["en-US"]), restored.game, None, now=driver.now))
+    again(stats_loaded(storage))  # the statistics a start loads: this game among them
+    end = again.snapshot().end
+    assert end is not None and end.headline == first
