@@ -78,8 +78,9 @@ def leave_view(state: AppState, t: Translator) -> LeaveView:
             t("kept.leave_unkept"),
             t("common.cancel"),
         )
-    text = t("game.abandon_confirm_unkept" if state.ui.nothing_kept else "game.abandon_confirm")
-    return LeaveView(text, t("game.leave"), t("common.cancel"))
+    unkept = state.ui.nothing_kept
+    text = t("game.abandon_confirm_unkept" if unkept else "game.abandon_confirm")
+    return LeaveView(text, t("game.leave"), t("common.cancel"), destructive=unkept)
 
 
 def delete_view(state: AppState, t: Translator) -> LeaveView:

@@ -357,6 +357,9 @@ class LeaveView(NamedTuple):
     text: str
     confirm_label: str
     cancel_label: str
+    destructive: bool = True
+    """Confirming loses a game (deleted, or left unkept): its button is the warning's colour.
+    Not when the game left is kept for later (a walk took the red Leave game for a loss)."""
 
 
 class ElsewhereView(NamedTuple):

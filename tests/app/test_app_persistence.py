@@ -319,6 +319,7 @@ def test_a_device_that_keeps_nothing_is_told_and_leaving_a_game_promises_no_more
     state = send(state, DismissNotice(0), AskLeave())
     assert state.ui.nothing_kept  # told once, remembered after
     assert "until this page closes" in present(state, 0.0).leave.text
+    assert present(state, 0.0).leave.destructive  # lost when the page closes
     for language in ("he", "et"):
         kept = send(initial_state([language]), StartGame(), AskLeave())
         unkept = send(state, SetLanguage(language))

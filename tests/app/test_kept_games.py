@@ -59,7 +59,9 @@ def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
     box = driver.game.sheet.open_boxes[-1]
     driver(ToggleKeep(0), ToggleKeep(2), Roll(), SelectBox(box))
     game = driver.game
-    assert driver.snapshot().leave.confirm_label == "Leave game"
+    leave = driver.snapshot().leave
+    assert leave.confirm_label == "Leave game"
+    assert not leave.destructive  # the game is kept: not the warning's red (a walk)
 
     left(device)
 
@@ -300,6 +302,7 @@ def test_at_the_cap_the_leave_dialog_says_the_game_is_not_kept_and_none_is_lost(
     leave = device.snapshot().leave
     assert plain(leave.text).startswith("20 unfinished games are kept already")
     assert leave.confirm_label == "Leave without keeping"
+    assert leave.destructive
     device(NewGame())  # the player said so: this one is left, the 20 stay
     assert len(load_kept(device.storage).value or ()) == MAX_KEPT
     assert not any(isinstance(effect, KeepGame) for effect in device.effects)

@@ -92,4 +92,5 @@ def test_the_question_is_asked_in_every_language_with_the_name(language: str) ->
     assert view is not None and view.remove_player is not None
     words = view.remove_player
     assert "Dana" in without_isolates(words.text)
-    assert all(text and "." not in text.split()[0] for text in words)  # no raw keys
+    texts = (words.text, words.confirm_label, words.cancel_label)
+    assert all(text and "." not in text.split()[0] for text in texts)  # no raw keys
