@@ -176,6 +176,15 @@ def test_a_real_dice_game_shows_the_whole_sheet_sideways_and_on_a_tablet(
             expect(page.locator("html")).to_have_attribute("lang", language)
             for size in REAL_DICE_SIZES:
                 problems += whole_sheet_problems(page, size, f"{ruleset}, {language},", True)
+            # On a small phone the pad's six faces are a finger's 44 px still (39 px: a walk),
+            # and the page does not scroll sideways.
+            page.set_viewport_size({"width": 320, "height": 568})
+            faces = page.locator("#pad-faces button.die").evaluate_all(
+                "bs => bs.filter(b => b.checkVisibility()).map(b => b.offsetWidth)"
+            )
+            if len(faces) != 6 or min(faces) < 44:
+                problems.append(f"{ruleset}, {language}, 320x568: the pad's faces {faces}")
+            ui.no_page_scroll_sideways()
             # Upright, the sheet scrolls, with at least as many rows in sight as with dice on
             # the screen.
             page.set_viewport_size({"width": 360, "height": 640})
