@@ -36,8 +36,10 @@ BOX_EXAMPLES: dict[str, dict[str, Dice]] = {
         "two_pairs": (5, 5, 6, 6, 1),
         "three_of_a_kind": (3, 3, 3, 5, 6),
         "four_of_a_kind": (2, 2, 2, 2, 6),
-        "small_straight": (1, 2, 3, 4, 5),
-        "large_straight": (2, 3, 4, 5, 6),
+        # In another order than the one-line help's "1-2-3-4-5": any order scores (the example
+        # only repeated the help to a walk).
+        "small_straight": (3, 1, 5, 2, 4),
+        "large_straight": (6, 2, 4, 3, 5),
         "full_house": (6, 6, 6, 5, 5),
         "chance": (1, 3, 4, 5, 6),
         "yatzy": (3, 3, 3, 3, 3),

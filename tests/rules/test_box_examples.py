@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from game.i18n.locale import LANGUAGE_CODES
+from game.i18n.translator import Translator
 from game.play.sheet import Sheet
 from game.rules.examples import BOX_EXAMPLES, example_points, example_roll
 from game.rules.rulesets import RULESETS, get_ruleset
@@ -29,3 +31,15 @@ def test_every_box_has_an_example_that_scores_as_the_golden_table_says(ruleset_i
 def test_no_example_for_an_unknown_box() -> None:
     assert example_roll("penta", "one_pair") is None
     assert example_roll("nope", "chance") is None
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_no_example_repeats_the_boxs_one_line_help(language: str) -> None:
+    """The help of a box that takes one roll only names it ("1-2-3-4-5: 15 points"): its
+    example shows that roll in another order, not the help again."""
+    t = Translator(language, isolate=False)
+    for ruleset_id in sorted(RULESETS):
+        for box in get_ruleset(ruleset_id).box_ids:
+            dice = example_roll(ruleset_id, box)
+            assert dice is not None
+            assert "-".join(map(str, dice)) not in t.box_help(ruleset_id, box), (ruleset_id, box)
