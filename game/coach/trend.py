@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from game.coach.review import ReviewError, review_game
 from game.persistence.history import GameRecord
-from game.persistence.stats import PlayerStats, StatsKey, stats_key
+from game.persistence.stats import LostInGame, PlayerStats, StatsKey, stats_key
 from game.steps import run_through
 from game.strategy.advisor import Advisor
 
@@ -47,7 +47,7 @@ def with_points_lost_in_steps(
 ) -> Generator[None, None, tuple[PlayerStats, ...]]:
     """with_points_lost, yielding after each game it reviews (one review is one step): the
     first trend of a session, ten reviews at once, froze the page for 0.25 s."""
-    newest_first: dict[StatsKey, list[float]] = {}
+    newest_first: dict[StatsKey, list[LostInGame]] = {}
     for record in reversed(list(records)):
         advisor = advisors.get(record.ruleset.id)
         keys = [stats_key(record.ruleset.id, result.player) for result in record.results]
@@ -63,7 +63,7 @@ def with_points_lost_in_steps(
             if seat_lost is None:
                 continue  # no decision of its own: a game played by the hint says nothing
             if len(found := newest_first.setdefault(key, [])) < last:
-                found.append(seat_lost)
+                found.append(LostInGame(record.finished, seat_lost))
     return tuple(
         replace(entry, points_lost_trend=tuple(reversed(newest_first[key])))
         if (key := entry.key) in newest_first

@@ -341,6 +341,13 @@ class Translator:
             year=str(day.year),
         )
 
+    def format_day_month(self, day: date) -> str:
+        """A date without its year, where the year goes without saying (the last games):
+        "30 Nov", "30. nov", "30 בנוב׳"."""
+        return self.translate(
+            "date.day_month", day=str(day.day), month=self.translate(f"date.month.{day.month}")
+        )
+
     def format_date_time(self, day: date, time_of_day: time | None) -> str:
         """A date, and its time of day when known: "30 Nov 2026, 14:05", "30. nov 2026, kell
         14:05"."""

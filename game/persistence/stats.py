@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from game.i18n.player_names import same_player
 from game.persistence.continuity import recorded_as
@@ -53,6 +54,13 @@ class ScoreBin:
     count: int
 
 
+class LostInGame(NamedTuple):
+    """One game of the points-lost trend: when it ended, and the points lost in it."""
+
+    finished: date
+    points: float
+
+
 @dataclass(frozen=True)
 class PlayerStats:
     name: str
@@ -70,9 +78,9 @@ class PlayerStats:
     """Of the games, those played with real dice at the table."""
     best_on: date | None = None
     """The day the best total was first reached."""
-    points_lost_trend: tuple[float, ...] = ()
+    points_lost_trend: tuple[LostInGame, ...] = ()
     """The points lost (game.coach.review) in the player's last games that have a whole move
-    log, oldest first; empty until game.coach.trend reviews them."""
+    log, with the day each ended, oldest first; empty until game.coach.trend reviews them."""
     computer: bool = False
     """A computer player's: no personal best of a person."""
     best_real_dice: bool = False

@@ -364,6 +364,10 @@ def test_dates() -> None:
     assert Translator("en").format_date(day) == f"{iso(30)}\u00a0{iso('Nov')}\u00a0{iso(2026)}"
     assert Translator("et").format_date(day) == f"{iso(30)}.\u00a0{iso('nov')}\u00a0{iso(2026)}"
     assert Translator("he").format_date(day) == f"{iso(30)}\u00a0ב{iso('נוב׳')}\u00a0{iso(2026)}"
+    # Without the year, where it goes without saying (the points-lost chart's last games).
+    assert Translator("en").format_day_month(day) == f"{iso(30)}\u00a0{iso('Nov')}"
+    assert Translator("et").format_day_month(day) == f"{iso(30)}.\u00a0{iso('nov')}"
+    assert Translator("he").format_day_month(day) == f"{iso(30)}\u00a0ב{iso('נוב׳')}"
 
 
 def test_dice_lists_are_the_same_in_every_language_and_follow_the_dice_in_hebrew() -> None:

@@ -16,7 +16,7 @@ from game.coach.review import review_game
 from game.coach.trend import with_points_lost, with_points_lost_in_steps
 from game.i18n.bidi import without_isolates
 from game.persistence.history import GameRecord, record_game
-from game.persistence.stats import player_stats
+from game.persistence.stats import LostInGame, player_stats
 from game.play.daily_dice import DailyDice
 from game.play.engine import new_game
 from game.play.move_log import Kept, MoveLog, Scored
@@ -52,13 +52,16 @@ def test_the_trend_is_the_review_of_each_of_the_last_games(
         entry.name: entry
         for entry in with_points_lost(player_stats(records), records, {ruleset.id: advisor})
     }
-    assert stats["Dana"].points_lost_trend == tuple(r.players[0].points_lost for r in reviews)
+    assert stats["Dana"].points_lost_trend == tuple(
+        LostInGame(record.finished, review.players[0].points_lost)
+        for record, review in zip(records, reviews, strict=False)
+    )
     assert stats["Avi"].points_lost_trend == (
-        reviews[1].players[1].points_lost,
-        reviews[3].players[1].points_lost,
+        LostInGame(records[1].finished, reviews[1].players[1].points_lost),
+        LostInGame(records[3].finished, reviews[3].players[1].points_lost),
     )
     assert stats["Dana"].games == 5  # the game before the logs counts, unreviewed
-    assert all(lost > 0 for lost in stats["Dana"].points_lost_trend)  # random play loses
+    assert all(game.points > 0 for game in stats["Dana"].points_lost_trend)  # random play loses
     last_two = with_points_lost(player_stats(records), records, {ruleset.id: advisor}, last=2)
     dana = next(entry for entry in last_two if entry.name == "Dana")
     assert dana.points_lost_trend == stats["Dana"].points_lost_trend[-2:]
@@ -73,10 +76,11 @@ def test_the_trend_is_the_review_of_each_of_the_last_games(
     view = driver.snapshot().history
     assert view is not None
     (card,) = (card for card in view.cards if card.name == "Dana")
-    trend = stats["Dana"].points_lost_trend
+    trend = [game.points for game in stats["Dana"].points_lost_trend]
     assert [without_isolates(bar.text) for bar in card.trend_bars] == [
-        f"Game {number}: {lost:.1f} lost" for number, lost in enumerate(trend, start=1)
-    ]
+        f"Game {number}, {day}\u00a0Dec: {lost:.1f} lost"
+        for number, (day, lost) in enumerate(zip((1, 2, 3, 4), trend, strict=True), start=1)
+    ]  # each game's day: a learner could not tell which games the bars were
     assert [bar.share for bar in card.trend_bars] == [lost / max(trend) for lost in trend]
     assert card.trend_label.startswith("Points lost in the last games")
 
@@ -95,7 +99,8 @@ def test_a_game_played_by_the_hint_is_left_out_of_the_trend(
     records = (own, hinted)
     (dana,) = with_points_lost(player_stats(records), records, {ruleset.id: advisor})
     review = review_game(ruleset, 1, own.log, advisor)
-    assert dana.games == 2 and dana.points_lost_trend == (review.players[0].points_lost,)
+    assert dana.games == 2
+    assert dana.points_lost_trend == (LostInGame(own.finished, review.players[0].points_lost),)
 
 
 def test_in_steps_it_yields_once_a_game_it_reviews_and_gives_the_same_trend(

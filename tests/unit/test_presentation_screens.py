@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 
 import pytest
 
@@ -11,7 +12,7 @@ from game.app.start import initial_state
 from game.i18n.bidi import LRI, PDI, without_isolates
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
-from game.persistence.stats import PlayerStats, ScoreBin
+from game.persistence.stats import LostInGame, PlayerStats, ScoreBin
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
@@ -61,10 +62,11 @@ def test_history_bars_run_from_the_lowest_played_range_and_empty_ones_have_no_le
 
 def test_points_lost_bars_of_every_player_share_one_scale() -> None:
     # A walk saw 11.8 and 66.1 points lost drawn as the same full bar ("shorter: better play").
-    dana = replace(STATS, points_lost_trend=(11.8, 5.9))
-    avi = replace(STATS, name="Avi", points_lost_trend=(66.1,))
+    day = date(2026, 12, 1)
+    dana = replace(STATS, points_lost_trend=(LostInGame(day, 11.8), LostInGame(day, 5.9)))
+    avi = replace(STATS, name="Avi", points_lost_trend=(LostInGame(day, 66.1),))
     # A computer's card has no chart: its points lost set no scale.
-    bot = replace(STATS, name="Bot", points_lost_trend=(99.0,), computer=True)
+    bot = replace(STATS, name="Bot", points_lost_trend=(LostInGame(day, 99.0),), computer=True)
     state = history("en")
     state = replace(state, ui=replace(state.ui, stats=(bot, dana, avi)))
     view = present(state, 0.0).history
