@@ -241,6 +241,14 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
     assert page.locator("#dice").evaluate(ringed) == "dashed"
     assert page.locator("#roll").evaluate(ringed) != "dashed"
+    # The ring ends above Roll (drawn outside the dice's row, it crossed Roll's top: a walk).
+    ring_bottom = page.locator("#dice").evaluate(
+        """el => { const style = getComputedStyle(el);
+            return el.getBoundingClientRect().bottom + parseFloat(style.outlineOffset)
+                + parseFloat(style.outlineWidth); }"""
+    )
+    roll_box = page.locator("#roll").bounding_box()
+    assert roll_box is not None and ring_bottom <= roll_box["y"], (ring_bottom, roll_box)
     ui.keep([0])  # the step stays until the player rolls again
     expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
     ui.roll()
