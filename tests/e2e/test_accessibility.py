@@ -100,8 +100,28 @@ RING_HIDDEN = """element => {
 }"""
 
 
+# The control with the keyboard's focus, and whether the sticky header bar hides its top.
+UNDER_THE_BAR = """() => {
+    const focused = document.activeElement;
+    const bar = document.querySelector('header.bar');
+    const hidden = focused !== document.body && !bar.contains(focused)
+        && focused.getBoundingClientRect().top < bar.getBoundingClientRect().bottom - 1;
+    return [focused.id || focused.className, hidden];
+}"""
+
+
 def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=22)
+    # Back up the New game screen from its foot: no control comes to rest under the header
+    # bar (Shift+Tab put the Rules link there: a walk).
+    page.focus("#start")
+    hidden = []
+    for _ in range(20):
+        page.keyboard.press("Shift+Tab")
+        focused, under = page.evaluate(UNDER_THE_BAR)
+        if under:
+            hidden.append(focused)
+    assert hidden == []
     page.focus("#start")
     page.keyboard.press("Enter")
     expect(page.locator("#game-screen")).to_be_visible()
