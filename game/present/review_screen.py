@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 
 COSTLIEST = 3
 """How many of the costliest decisions the review opens."""
+PRACTISE_FROM = 5.0
+"""Points lost from which the review names what to practise: under it, little is to learn."""
+PRACTISE_SHARE = 0.6
+"""The share of the points lost that makes one kind of decision the one to practise."""
 SHARE_STATUS = {
     ShareOutcome.NONE: "",
     ShareOutcome.SHARED: "review.shared",
@@ -172,7 +176,34 @@ def _skill(result: GameReview, seat: int, turns: int, t: Translator) -> tuple[st
         boxes = max(0.0, round(round(player.points_lost, 1) - keeps, 1))
         keeps_text, boxes_text = t.format_number(keeps, 1), t.format_number(boxes, 1)
         lost.append(t("review.lost_by_kind", keeps=keeps_text, boxes=boxes_text))
+        practise = practise_key([decision for decision in mine if not decision.advised])
+        if practise is not None:
+            lost.append(t(practise))
     return (*lost, *_own_decisions(player, t))
+
+
+def practise_key(own: list[Decision]) -> str | None:
+    """What the player's own decisions say to practise (a learner's walk found the figures but
+    no word on what to work on): the dice to keep, or the boxes, where most of the points were
+    lost; among the boxes, rolling on, where most went in boxes scored while rolling again was
+    better. None where too little was lost to say."""
+    from game.strategy.advisor import Keep  # loaded by the time a review is there to show
+
+    keeps = sum(decision.loss for decision in own if decision.is_keep)
+    boxes = sum(decision.loss for decision in own if not decision.is_keep)
+    early = sum(
+        decision.loss
+        for decision in own
+        if not decision.is_keep and isinstance(decision.best, Keep)
+    )
+    total = keeps + boxes
+    if total < PRACTISE_FROM:
+        return None
+    if keeps >= PRACTISE_SHARE * total:
+        return "review.practise_keeps"
+    if boxes >= PRACTISE_SHARE * total:
+        return "review.practise_roll_on" if early >= boxes / 2 else "review.practise_boxes"
+    return "review.practise_both"
 
 
 def _own_decisions(player: PlayerReview, t: Translator) -> tuple[str, ...]:

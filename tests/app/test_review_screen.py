@@ -40,7 +40,7 @@ from game.i18n.translator import Translator
 from game.persistence.history import GameRecord, record_game
 from game.play.move_log import MoveLog
 from game.play.state import GameState
-from game.present.review_screen import shown_breakdown
+from game.present.review_screen import PRACTISE_SHARE, shown_breakdown
 from game.present.review_views import ReviewView
 from game.present.share_text import share_text
 from game.rules.rulesets import RULESETS
@@ -134,7 +134,11 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
         f"Of these, {t.isolated(t.format_number(shown_keeps, 1))} in the dice kept and "
         f"{t.isolated(t.format_number(shown_boxes, 1))} in the boxes chosen"
     )
-    assert t.isolated(f"{player.optimal_decisions}") in view.skill[2]
+    # What to practise, from where the points went (a learner's walk found no word on it).
+    share = max(keeps, boxes) / (keeps + boxes)
+    assert view.skill[2].startswith("To practise: ")
+    assert ("both" in view.skill[2]) is (share < PRACTISE_SHARE)
+    assert t.isolated(f"{player.optimal_decisions}") in view.skill[3]
     assert player.percentile is not None
     shown_percent = min(max(round(player.percentile), 1), 99)
     assert t.isolated(t.format_percent(shown_percent / 100)) in view.percentile
