@@ -73,7 +73,6 @@ from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import (
     check_keys,
     date_from_data,
-    good_entries,
     good_entries_in_steps,
     parse_json,
     read_object,
@@ -230,16 +229,21 @@ def read_export_contents_in_steps(
         )
         check_keys(payload, "payload", {"exported", "games", "kept"})
         exported = date_from_data(payload["exported"], "payload.exported")
-        games, bad_games = yield from _readable_games(
-            payload["games"], "payload.games", games_per_step
+        games, bad_games = yield from _readable(
+            payload["games"],
+            "payload.games",
+            records_from_data_in_steps,
+            record_from_data,
+            games_per_step,
         )
         # Any number: those beyond the room on the device are told as not added for want of it
         # (merge_kept), not as unreadable (a hostile-data walk's file of 25).
-        kept, bad_kept = _readable(
+        kept, bad_kept = yield from _readable(
             payload["kept"],
             "payload.kept",
-            partial(kept_from_data, maximum=None),
+            _in_one_step(partial(kept_from_data, maximum=None)),
             kept_entry_from_data,
+            None,  # a few games at most
         )
         # Played after the file was made: no device did so (a day's grace for time zones). As
         # differences: the day after 9999-12-31, which an edited file gave, is no date (the
@@ -277,16 +281,27 @@ def _game_file_contents(text: str | bytes, today: date) -> ExportContents:
     return ExportContents((), (kept,))
 
 
-def _readable_games(
-    items: object, path: str, per_step: int | None
-) -> Generator[None, None, tuple[tuple[GameRecord, ...], int]]:
-    """_readable of the finished games, a step at a time (see read_export_contents_in_steps)."""
+def _readable(
+    items: object,
+    path: str,
+    read_all: Callable[[object, str, int | None], Generator[None, None, tuple[T, ...]]],
+    read_one: Callable[[object, str], T],
+    per_step: int | None,
+) -> Generator[None, None, tuple[tuple[T, ...], int]]:
+    """The entries of the list `items`, all of them (`read_all`) or, where some do not read,
+    those that read alone (`read_one`), with how many were left out; yielding after every
+    `per_step` entries (None: never).
+
+    Raises:
+        SaveFileError: `read_all`'s, where `items` is not a list or none of its entries
+            reads.
+    """
     try:
-        return (yield from records_from_data_in_steps(items, path, per_step)), 0
+        return (yield from read_all(items, path, per_step)), 0
     except SaveFileError as refused:
         try:
             entries, _ = yield from good_entries_in_steps(
-                items, path, record_from_data, attrgetter("id"), per_step=per_step
+                items, path, read_one, attrgetter("id"), per_step=per_step
             )
         except SaveFileError:
             raise SaveFileError(str(refused)) from None  # it names the first bad value
@@ -294,28 +309,18 @@ def _readable_games(
         return entries, len(items) - len(entries)
 
 
-def _readable(
-    items: object,
-    path: str,
+def _in_one_step(
     read_all: Callable[[object, str], tuple[T, ...]],
-    read_one: Callable[[object, str], T],
-) -> tuple[tuple[T, ...], int]:
-    """The entries of the list `items`, all of them (`read_all`) or, where some do not read,
-    those that read alone (`read_one`), with how many were left out.
+) -> Callable[[object, str, int | None], Generator[None, None, tuple[T, ...]]]:
+    """`read_all` as a reader in steps that takes one step."""
 
-    Raises:
-        SaveFileError: `read_all`'s, where `items` is not a list or none of its entries
-            reads.
-    """
-    try:
-        return read_all(items, path), 0
-    except SaveFileError as refused:
-        try:
-            entries, _ = good_entries(items, path, read_one, attrgetter("id"))
-        except SaveFileError:
-            raise SaveFileError(str(refused)) from None  # it names the first bad value
-        assert isinstance(items, list)  # good_entries refuses anything else
-        return entries, len(items) - len(entries)
+    def steps(
+        items: object, path: str, _per_step: int | None
+    ) -> Generator[None, None, tuple[T, ...]]:
+        yield from ()
+        return read_all(items, path)
+
+    return steps
 
 
 def _check_size(text: str | bytes) -> None:
