@@ -12,8 +12,8 @@ from tests.strategy.solutions import encoded, share_in, solved
 
 @pytest.fixture(scope="session", autouse=True)
 def _solutions_shared_by_the_workers_and_the_runs(request: pytest.FixtureRequest) -> None:
-    cache = request.config.cache
-    if cache is not None:  # None only without pytest's cache plugin (-p no:cacheprovider)
+    cache = getattr(request.config, "cache", None)
+    if cache is not None:  # absent without pytest's cache plugin (-p no:cacheprovider)
         share_in(cache.mkdir("strategy-solutions"))
 
 
