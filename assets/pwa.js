@@ -27,63 +27,27 @@ function cacheBackgroundFiles() {
 }
 
 // The first visit says once that the app now works without a connection: nothing else told a
-// commuter whether it was safe to go into the tunnel (a walk). Over the page, not above it, so
-// that nothing moves; it goes by itself after a while, or as soon as the player taps or types
-// anywhere (a walk found it covering the dice and players' choices for 8 s): by then it has
-// been seen, and the next tap must reach what is under it. Not while the keyboard's focus is
-// on its OK, nor on Tab: a keyboard user can reach that OK.
+// commuter whether it was safe to go into the tunnel (a walk). Where the download's count was,
+// just below the header and over the page: nothing moves. A notice with an OK above Start game
+// covered the first player's name, coach and Add player for 6 s (three walks); this one covers
+// no control and takes no tap. It goes after a while, or at the player's first tap or key: by
+// then it has been seen.
 const firstVisit = !navigator.serviceWorker?.controller;
 const OFFLINE_READY_SECONDS = 6;
-const MODIFIER_KEYS = new Set(["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"]);
 
 function sayOfflineReady() {
     const notice = document.getElementById("offline-ready");
     globalThis.pentaBoot.fill(notice); // in the language chosen since the page was opened
     notice.hidden = false;
     const controller = new AbortController();
-    // Where the focus was before the notice's OK: it goes back there when the notice goes (its
-    // OK gone, the focus was lost to the top of the page: a walk).
-    let returnTo = null;
     const hide = () => {
-        const hadFocus = notice.contains(document.activeElement);
         notice.hidden = true;
         controller.abort();
-        if (!hadFocus) return;
-        const back = returnTo?.isConnected && returnTo.checkVisibility() ? returnTo : null;
-        (back ?? document.getElementById("start"))?.focus();
     };
     const options = { capture: true, signal: controller.signal };
-    notice.addEventListener("focusin", (event) => {
-        if (event.relatedTarget && !notice.contains(event.relatedTarget)) returnTo = event.relatedTarget;
-    }, options);
-    // A control the keyboard reaches under the notice: the notice goes, the focus never hidden
-    // (Tab had put it on a seat's coach choice, under the notice: a walk).
-    // Checked once the browser has scrolled the control into view.
-    addEventListener("focusin", ({ target }) => {
-        if (notice.contains(target)) return;
-        requestAnimationFrame(() => !notice.hidden && overlaps(notice, target) && hide());
-    }, options);
-    // A tap on the notice itself hides it once the tap is over (its click), not as it begins:
-    // the tap's click would then land on whatever the notice covered.
-    notice.addEventListener("click", hide, options);
-    addEventListener("pointerdown", (event) => notice.contains(event.target) || hide(), options);
-    const moving = (event) => event.key === "Tab" || MODIFIER_KEYS.has(event.key);
-    // A key on the notice's OK is its own (Enter and Space click it, Escape closes it): hidden
-    // as the key went down, the focus put back went with the key to Settings, which opened.
-    const ownKey = (event) => notice.contains(event.target) && event.key !== "Escape";
-    addEventListener("keydown", (event) => moving(event) || ownKey(event) || hide(), options);
-    let timeUp = false;
-    const hideUnlessFocused = () => notice.contains(document.activeElement) || hide();
-    notice.addEventListener("focusout", () => timeUp && setTimeout(hideUnlessFocused), options);
-    setTimeout(() => {
-        timeUp = true;
-        hideUnlessFocused();
-    }, OFFLINE_READY_SECONDS * 1000);
-}
-
-function overlaps(first, second) {
-    const [a, b] = [first.getBoundingClientRect(), second.getBoundingClientRect()];
-    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    addEventListener("pointerdown", hide, options);
+    addEventListener("keydown", hide, options);
+    setTimeout(hide, OFFLINE_READY_SECONDS * 1000);
 }
 
 function onWorkerMessage(event) {
