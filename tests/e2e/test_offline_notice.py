@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from game.i18n.translator import Translator
 from tests.e2e.browser_helpers import boot, wait_for_offline_ready
@@ -45,7 +45,7 @@ CONTROL_UNDER_THE_NOTICE = """() => {
     return null;
 }"""
 
-SIZES = (
+SIZES: tuple[ViewportSize, ...] = (
     {"width": 320, "height": 568},
     {"width": 568, "height": 320},
     {"width": 390, "height": 844},
