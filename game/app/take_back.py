@@ -4,6 +4,10 @@ setting allows (game.play.undo), and whatever it says where taking it back is fa
 - with the "auto" setting, a box confirmed while the hand-over still waits for the next person
   ("Pass the phone to Avi"): nobody else has seen or done anything since. With two people at
   the table "auto" is otherwise off, and a family's wrong tap could not be taken back (a walk);
+- with the "auto" setting, a box confirmed just before a computer's turn, until its first roll
+  (the computer waits a moment for it: game.app.turns): as with the hand-over, nobody has played
+  since. The player before a computer was the only one of a family who could never take a wrong
+  tap back (a walk);
 - with the "auto" setting, the game's last box, from the end screen: no one plays after it, so
   it is the hand-over's case, and the last player's wrong tap was the only one a family could
   not take back (a walk). The same dice stay: nothing but the box can change.
@@ -14,7 +18,7 @@ faces typed, without a word (a walk).
 from __future__ import annotations
 
 import game.app.handover as handover
-from game.app.model import AppState, Screen
+from game.app.model import AppState, Screen, is_computer_turn
 from game.play.undo import UndoSetting, can_undo
 
 
@@ -34,9 +38,11 @@ def undo_available(state: AppState) -> bool:
 
 def despite_setting(state: AppState) -> bool:
     """A box the countdown scored; or, unless the players turned undo off, a box confirmed while
-    the hand-over waits, or the game's last box."""
+    the hand-over waits, or before a computer's turn, or the game's last box."""
     if state.play.last_auto_scored is not None:
         return True
     game = state.game
     just_ended = state.screen is Screen.END and game is not None and game.is_over
-    return state.settings.undo is UndoSetting.AUTO and (handover.is_pending(state) or just_ended)
+    return state.settings.undo is UndoSetting.AUTO and (
+        handover.is_pending(state) or is_computer_turn(state) or just_ended
+    )

@@ -10,6 +10,7 @@ from game.app.announcements import Corrected, Scored
 from game.app.celebration import Feat, celebration
 from game.app.daily import challenge_day
 from game.app.entry import entry_complete, game_as_entered
+from game.app.handover import humans
 from game.app.model import AppState, CoachStatus, Speed, is_computer_turn
 from game.app.take_back import undo_available
 from game.app.turns import box_to_confirm
@@ -41,10 +42,20 @@ def undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
     if box is None:
         return t("undo.button"), False
     name = t.box_name(game.ruleset.id, box)
-    if before.current_player != game.current_player and game.player.kind is PlayerKind.HUMAN:
+    if _whose_box_is_told(state, before):
         # Seen by the next human: whose box it is ("Take back the Chance box" read as theirs).
         return t("undo.label_of", box=name, name=before.player.name), True
     return t("undo.label", box=name), True
+
+
+def _whose_box_is_told(state: AppState, before: GameState) -> bool:
+    """Whether the box to take back is another's than the player to move, and another human
+    may read it: the next human, or one watching the computer's turn."""
+    game = state.game
+    assert game is not None
+    return before.current_player != game.current_player and (
+        game.player.kind is PlayerKind.HUMAN or humans(game) > 1
+    )
 
 
 def _shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | None:
@@ -105,7 +116,11 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
 
     if computer and game.dice is None and undo_available(state):
         # Its first roll waits for the take-back (a walk read the still dice as stalled).
-        status = t("computer.waits_for_take_back", name=name)
+        before = state.play.before_last_turn
+        if before is not None and _whose_box_is_told(state, before):
+            status = t("computer.waits_for_take_back_of", name=name, player=before.player.name)
+        else:
+            status = t("computer.waits_for_take_back", name=name)
     elif computer:
         status = t("computer.playing", name=name)
     elif game.dice is None and game.real_dice:

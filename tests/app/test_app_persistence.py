@@ -177,6 +177,32 @@ def test_the_computer_waits_before_its_first_roll_while_the_box_may_be_taken_bac
     assert send(rolled, Undo(), now=1003.1) is rolled
 
 
+def test_with_two_humans_the_box_before_a_computer_is_taken_back_as_at_a_hand_over() -> None:
+    # Dana, the computer, then Eli: with two humans "auto" undo is off, but Dana's box may be
+    # taken back until the computer rolls, as it may while the hand-over waits for a human.
+    state = against_a_computer(PlayerKind.HUMAN)
+    assert state.pacing.computer_due == 1000.0 + UNDO_WINDOW_SECONDS
+    snap = present(state, 1000.0).game
+    assert snap is not None and snap.can_undo
+    # Eli reads it too: whose box it is.
+    assert snap.undo_label == f"Take back {iso('Player 1')}'s {iso('Chance')} box"
+    assert snap.status == (
+        f"A moment before {iso('Computer 1')} plays:"
+        f" {iso('Player 1')}'s box can still be taken back."
+    )
+    undone = send(state, Undo(), now=1002.0)
+    assert undone.game is not None and undone.game.current_player == 0
+    assert undone.game.selected_box == "chance"
+    rolled = send(state, Tick(), now=1000.0 + UNDO_WINDOW_SECONDS)
+    assert rolled.game is not None and rolled.game.dice is not None
+    assert not undo_available(rolled)
+    assert send(rolled, Undo(), now=1003.1) is rolled
+    # Turned off, nothing waits.
+    off = against_a_computer(PlayerKind.HUMAN, undo=UndoSetting.OFF)
+    assert not undo_available(off)
+    assert off.pacing.computer_due == 1000.0 + STEP_SECONDS[Speed.NORMAL]
+
+
 def test_faster_or_skip_end_the_wait_for_a_take_back() -> None:
     state = against_a_computer()
     faster = send(state, SpeedUp(), now=1001.0)
@@ -192,8 +218,6 @@ def test_faster_or_skip_end_the_wait_for_a_take_back() -> None:
 def test_no_wait_when_there_is_nothing_to_take_back() -> None:
     step = STEP_SECONDS[Speed.NORMAL]
     assert against_a_computer(undo=UndoSetting.OFF).pacing.computer_due == 1000.0 + step
-    # Two humans: undo is off ("auto"), so the computer after them plays at its pace.
-    assert against_a_computer(PlayerKind.HUMAN).pacing.computer_due == 1000.0 + step
     # A computer's own box cannot be taken back: the next computer does not wait.
     state = against_a_computer(PlayerKind.COMPUTER)
     state = send(state, Tick(), now=1003.0)  # first computer rolls
