@@ -318,11 +318,21 @@ def why_words(
             t(
                 voice.upper,
                 each=each,
-                mine=t.format_signed(mine_gap),
-                best=t.format_signed(best_gap),
+                mine=pace_words(t, mine_gap),
+                best=pace_words(t, best_gap),
             )
         )
     return sentences
+
+
+def pace_words(t: Translator, gap: int) -> str:
+    """ "10 behind", "on pace", "5 ahead": signed figures ("-10 with yours, 0 with the best")
+    read as scores to a walk."""
+    if gap < 0:
+        return t("coach.pace_behind", points=t.format_number(-gap))
+    if gap > 0:
+        return t("coach.pace_ahead", points=t.format_number(gap))
+    return t("coach.pace_on")
 
 
 def _bonus_lost(

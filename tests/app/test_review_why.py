@@ -12,6 +12,7 @@ from game.app.review_intents import ReviewComputed, ShowEveryDecision
 from game.coach.keep_aims import AIM_MARGIN, BoxAim, aim_difference, keep_aims, move_aim
 from game.coach.optimal import sheet_position
 from game.coach.review import Decision
+from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.play.sheet import Sheet
 from game.present.coach_words import why_words
@@ -79,10 +80,9 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
         # Said only where it speaks for the best move.
         if sheet.upper_subtotal < needed and sheet.upper_bonus_reachable() and theirs > mine:
             assert (
-                f"Upper section against the bonus's pace ({t.isolated('3')} of each face): "
-                f"{t.isolated(signed(mine))} with yours, "
-                f"{t.isolated(signed(theirs))} with the best."
-            ) in shown.why
+                "Upper section against the bonus's pace of 3 of each face: "
+                f"{paced(mine)} with yours, {paced(theirs)} with the best."
+            ) in without_isolates(shown.why)
         else:
             assert "Upper section" not in shown.why
     assert (True, True) in kinds_seen and (False, False) in kinds_seen  # the test tests something
@@ -218,8 +218,9 @@ def pace(filled: dict[str, int], move: Score) -> int:
     return sum(scores[box] - 3 * face for face, box in enumerate(upper, start=1) if box in scores)
 
 
-def signed(number: int) -> str:
-    return f"+{number}" if number > 0 else str(number)
+def paced(gap: int) -> str:
+    """The English words of a gap to the bonus's pace (ahead of it: positive)."""
+    return f"{-gap} behind" if gap < 0 else f"{gap} ahead" if gap > 0 else "on pace"
 
 
 def test_a_box_that_gives_up_the_upper_bonus_says_so_in_each_language() -> None:
