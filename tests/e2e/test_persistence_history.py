@@ -107,6 +107,11 @@ def test_statistics_export_import_round_trip_without_duplicates(
         # The scores' chart (the points-lost chart follows once a strategy table is there).
         bars = card.locator(".chart").first.locator("li").all_inner_texts()
         assert sum(int(text.split(": ")[1].split()[0]) for text in bars) == stats.games
+    # The figures one under another from card to card (a walk found each card's elsewhere).
+    ends = page.locator("#stats-list dd").evaluate_all(
+        "figures => figures.map(figure => figure.getBoundingClientRect().right)"
+    )
+    assert len(set(ends)) == 1, ends
     assert page.locator("img").count() == 0 and dialogs == []
     assert not [url for url in requests if url.rstrip("/").endswith("/x")]
     # Each card's points-lost chart comes once its ruleset's strategy table has loaded.
