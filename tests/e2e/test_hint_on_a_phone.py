@@ -14,6 +14,12 @@ from game.i18n.translator import Translator
 from tests.e2e.game_helpers import Ui
 
 CUT = """el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1"""
+# Where each die's hint ring reaches, left to right (drawn by its ::after, outside the die).
+RING_SPANS = """dice => dice.map(die => {
+    const box = die.getBoundingClientRect();
+    const reach = -parseFloat(getComputedStyle(die, '::after').left);
+    return [box.left - reach, box.right + reach];
+})"""
 
 
 def test_the_hints_move_reads_in_full_and_marks_the_entered_dice(page: Page, app_url: str) -> None:
@@ -80,3 +86,11 @@ def test_the_marks_under_neighbouring_dice_never_run_together(page: Page, app_ur
         )
         gaps = [right_next[0] - left[1] for left, right_next in pairwise(boxes)]
         assert min(gaps) >= 4, f"{language}: marks {gaps} px apart"
+    # Nor their dashed rings, at either dice size (two ran into one: a walk).
+    for size in ("large", "normal"):
+        page.click("#settings-button")
+        page.locator(f"label[for=size-setting-{size}]").click()
+        page.keyboard.press("Escape")
+        rings = page.locator("#dice .die.advice-release").evaluate_all(RING_SPANS)
+        gaps = [next_ring[0] - ring[1] for ring, next_ring in pairwise(sorted(rings))]
+        assert min(gaps) >= 2, f"{size}: rings {gaps} px apart"
