@@ -58,11 +58,26 @@ def test_a_fifty_letter_name_never_makes_the_page_scroll_sideways(page: Page, ap
     assert len(set(starts)) == 1, starts
     ui.no_page_scroll_sideways()
     expect(page.locator("#end-headline")).to_be_visible()
+    # Its frame scrolled to its top: the totals in sight at its foot (Total was to be scrolled
+    # to inside the frame, below the page's end: a walk).
+    assert page.evaluate(TOTAL_AT_THE_FRAMES_FOOT) == ""
     page.evaluate(SCROLL_TO_THE_SHEETS_END, END_SHEET)
     assert page.evaluate("document.getElementById('end-sheet-wrap').scrollTop") > 0
     assert page.evaluate(NAMES_IN_SIGHT, END_SHEET) == []
 
 
+# The end sheet's frame brought to the page's top and scrolled to its own top: where its total
+# row is unless within both the frame and the screen ("" where it is).
+TOTAL_AT_THE_FRAMES_FOOT = """() => {
+    const wrap = document.getElementById('end-sheet-wrap');
+    wrap.scrollTop = 0;
+    wrap.scrollIntoView({block: 'start'});
+    const frame = wrap.getBoundingClientRect();
+    const total = wrap.querySelector('tr.row-total th').getBoundingClientRect();
+    const foot = Math.min(frame.bottom, window.innerHeight);
+    return total.top >= frame.top && total.bottom <= foot + 1
+        ? '' : `total ${total.top}..${total.bottom} outside ${frame.top}..${foot}`;
+}"""
 COLUMN_IN_VIEW = """() => {
     const wrap = document.querySelector('#sheet-wrap');
     const frame = wrap.getBoundingClientRect();
