@@ -171,7 +171,7 @@ def test_todays_challenge_left_unfinished_is_resumed_not_dealt_again() -> None:
     # A walk left the challenge and started it again: the same first dice came, to be played
     # better with what it had learnt.
     device = challenge(TODAY)
-    assert plain(device.view().round) == "Daily challenge · Round\u00a01 of\u00a013"
+    assert plain(device.view().round) == "Daily challenge · Round\u00a01\u00a0of\u00a013"
     device.play_turns(2)
     device(Roll())
     game = device.game
