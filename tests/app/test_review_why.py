@@ -183,7 +183,7 @@ def score_words(t: Translator, decision: Decision, made: Keep, best: Score) -> l
         words = [
             f"Scoring now takes {points} in "
             f"{t.isolated(t.box_name('penta', best.box))}; "
-            "with your keep the turn ends with points there "
+            "rolling again as you chose, the turn ends with points there "
             f"{t.isolated(t.format_percent(share))} of the time."
         ]
     else:
