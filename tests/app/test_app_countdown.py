@@ -61,6 +61,7 @@ from tests.i18n.isolation import iso
 COACH = GreedyCoach()
 START = 1000.0
 TODAY = date(2026, 1, 1)
+RUNNING_HELP = "Or pick another box yourself; this one is the best for these dice."
 
 
 def table(humans: int = 1, seed: int = 7, coach: Coach = COACH) -> AppDriver:
@@ -124,9 +125,7 @@ def test_holding_the_sheet_pauses_the_countdown_and_letting_go_runs_it_in_full()
     assert t.state.pacing.countdown_deadline == t.now + 3 and t.state.pacing.countdown_box == box
     view = present(t.state, t.now).game
     assert view is not None and view.countdown == 3
-    assert (
-        view.countdown_help == "Or pick another box yourself; this one is the best for these dice."
-    )
+    assert view.countdown_help == RUNNING_HELP
     assert view.tray_summary == f"{view.countdown_text} {view.countdown_help}"
     t.tick_after(2.9)
     assert t.game is game
@@ -284,9 +283,7 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
     assert t.state.pacing.countdown_deadline == t.now + 3
     view = present(t.state, t.now).game
     assert view is not None
-    assert (
-        view.countdown_help == "Or pick another box yourself; this one is the best for these dice."
-    )
+    assert view.countdown_help == RUNNING_HELP
     assert not view.countdown_held and view.countdown_paused == ""
     (counting,) = [c for row in view.sheet.rows for c in row.cells if c.counting_down]
     assert counting.label.endswith("; scored automatically when the countdown ends")
