@@ -176,12 +176,20 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
     found only in the third sentence."""
     game, judgement = verdict.game, verdict.judgement
     sentences = _why(verdict, t, COACH_VOICE)
-    figures = t(
-        "coach.reason",
-        mine=_move_words(game, verdict.move, t),
-        mine_value=t.format_number(judgement.chosen, DECIMALS),
-        best_value=t.format_number(judgement.best, DECIMALS),
-    )
+    values = {
+        "mine_value": t.format_number(judgement.chosen, DECIMALS),
+        "best_value": t.format_number(judgement.best, DECIMALS),
+    }
+    move = verdict.move
+    # A box given up for nothing is named by its sentence: "Yours gives up Penta for 0 points
+    # while rolls are left. Yours (Penta for 0 points) averages..." said it twice (a walk).
+    named = isinstance(move, ScoredMove) and sentences[:1] == [
+        t(COACH_VOICE.nothing_early, box=t.box_name(game.ruleset.id, move.box))
+    ]
+    if named:
+        figures = t("coach.reason_named", **values)
+    else:
+        figures = t("coach.reason", mine=_move_words(game, move, t), **values)
     return " ".join((*sentences, figures))
 
 

@@ -481,6 +481,7 @@ def test_a_box_given_up_for_nothing_with_rolls_left_is_said_so(coach: AdvisorCoa
     assert without_isolates(warning.reason).startswith(
         "Yours gives up Ones for 0 points while rolls are left."
     )
+    assert without_isolates(warning.reason).count("Ones") == 1  # said once (twice: a walk)
     for language in ("et", "he"):
         d(SetLanguage(language))
         warning = d.view().coach_warning
