@@ -21,6 +21,7 @@ from game.rules.dice import ROLLS_PER_TURN
 
 if TYPE_CHECKING:
     from game.persistence.history import GameRecord
+    from game.persistence.stats import PlayerStats
 
 
 def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
@@ -149,11 +150,18 @@ def older_games_label(state: AppState, t: Translator) -> str:
     return t("finished.show_older", count=min(older, HISTORY_PAGE)) if older > 0 else ""
 
 
+def leaderboard_order(stats: PlayerStats) -> tuple[bool, str, int, str]:
+    """The order of the history's statistics and personal bests: people before computers, by
+    ruleset, then the highest best first (by name where two are level). In two orders, a walk
+    looked twice for a player."""
+    return (stats.computer, stats.ruleset_id, -stats.best, stats.name)
+
+
 def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:
     """Each person's highest total in each ruleset, with the day it was made, and "real dice"
     when only a game at the table reached it (a computer's is no personal best)."""
     people = (stats for stats in state.ui.stats if not stats.computer)
-    bests = sorted(people, key=lambda stats: (stats.ruleset_id, -stats.best, stats.name))
+    bests = sorted(people, key=leaderboard_order)
     return tuple(
         PersonalBest(
             t(

@@ -29,6 +29,7 @@ from game.present.history_views import Bar, Fact, HistoryView, StatsCard
 from game.present.kept_screens import (
     finished_game_views,
     kept_views,
+    leaderboard_order,
     older_games_label,
     personal_bests,
 )
@@ -72,7 +73,7 @@ def history_view(state: AppState, t: Translator) -> HistoryView:
     people = [s for s in state.ui.stats if not s.computer]
     people_keys = {s.key for s in people}
     lost_most = max((game.points for s in people for game in s.points_lost_trend), default=0.0)
-    for stats in sorted(state.ui.stats, key=lambda stats: stats.computer):
+    for stats in sorted(state.ui.stats, key=leaderboard_order):
         facts: tuple[Fact, ...] = (
             Fact(t("stats.games"), t.format_number(stats.games)),
             Fact(t("stats.average"), t.format_number(stats.average, 1)),

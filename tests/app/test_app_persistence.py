@@ -390,7 +390,7 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
     assert view.data_title == "Back up your games"
     hebrew = present(send(state, SetLanguage("he")), 0.0).history
     assert hebrew is not None and hebrew.data_title == "גיבוי המשחקים"
-    assert [card.name for card in view.cards] == ["<img src=x onerror=alert(1)>", "Dana"]
+    assert {card.name for card in view.cards} == {"<img src=x onerror=alert(1)>", "Dana"}
     card = view.cards[0]
     assert [fact.label for fact in card.facts] == [
         "Games",

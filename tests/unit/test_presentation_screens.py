@@ -71,7 +71,7 @@ def test_points_lost_bars_of_every_player_share_one_scale() -> None:
     state = replace(state, ui=replace(state.ui, stats=(bot, dana, avi)))
     view = present(state, 0.0).history
     assert view is not None
-    assert [card.name for card in view.cards] == ["Dana", "Avi", "Bot"]  # people first
+    assert [card.name for card in view.cards] == ["Avi", "Dana", "Bot"]  # people first
     shares = {card.name: [bar.share for bar in card.trend_bars] for card in view.cards}
     assert shares == {"Dana": [11.8 / 66.1, 5.9 / 66.1], "Avi": [1.0], "Bot": []}
 
@@ -88,7 +88,27 @@ def test_a_computer_under_a_persons_name_has_a_card_that_says_so(language: str, 
     view = present(state, 0.0).history
     assert view is not None
     names = [without_isolates(card.name) for card in view.cards]
-    assert names == ["Dana", f"Dana ({said})", "Bot"]
+    assert names == ["Dana", "Bot", f"Dana ({said})"]
+
+
+def test_statistics_and_personal_bests_list_the_players_in_one_order() -> None:
+    # A walk looked twice for a player: the two lists were in two orders. Both: by ruleset, the
+    # highest best first (by name where level), people before computers.
+    aino = replace(STATS, name="Aino", best=180)
+    mart = replace(STATS, name="Mart", best=250)
+    ott = replace(STATS, name="Ott", best=180)
+    aino_yatzy = replace(STATS, name="Aino", ruleset_id="yatzy", best=300)
+    bot = replace(STATS, name="Arvuti", best=290, computer=True)
+    state = history("en")
+    state = replace(state, ui=replace(state.ui, stats=(bot, ott, aino_yatzy, aino, mart)))
+    view = present(state, 0.0).history
+    assert view is not None
+    order = [("Mart", "Penta"), ("Aino", "Penta"), ("Ott", "Penta"), ("Aino", "Yatzy")]
+    cards = [(without_isolates(card.name), card.ruleset) for card in view.cards]
+    assert cards == [*order, ("Arvuti", "Penta")]
+    assert [without_isolates(best.who) for best in view.bests] == [
+        f"{name} · {ruleset}" for name, ruleset in order
+    ]
 
 
 def in_game(language: str, *, computer_first: bool = False, rolled: bool = False) -> AppState:
