@@ -26,7 +26,8 @@ Prints:
     Prepared with both visits in one browser session, as this benchmark did before, 4 profiles
     in 6 had no code cache (1 in 3 with the second visit closed once the snapshot was kept, 3
     in 3 with it left open 6 s more; the browser may have reused the first visit's module),
-    and their starts were the slowest; later warm starts never added one.
+    and their starts were the slowest. There, a warm start left idle for 8 s added none; one
+    in which 4 turns were played did (the next start then compiled 30 functions lazily).
 Also printed: the longest main-thread task until interactive (what freezes the page), and the
 page's main-thread CPU time until interactive. Wall times swing with whatever
 else the machine runs; this one hardly does, and it bounds the idle machine's time from below.
