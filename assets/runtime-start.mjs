@@ -57,8 +57,23 @@ async function withPackages(runtime) {
     return runtime;
 }
 
+// Pyodide's factory of its runtime module (what loadPyodide calls unless given another), but
+// the module it resolves to is handed on in a task of its own: the snapshot's memory is then
+// restored and Python's start finished apart from the runtime's linking (see instantiate in
+// runtime-load.js).
+async function createRuntimeModule(settings) {
+    const { default: create } = await import(`${RUNTIME_URL}pyodide.asm.mjs`);
+    const module = await create(settings);
+    await boot.nextTask();
+    return module;
+}
+
 async function restore(settings, bytes) {
-    const runtime = await startPyodide({ ...settings, _loadSnapshot: bytes });
+    const runtime = await startPyodide({
+        ...settings,
+        _loadSnapshot: bytes,
+        createPyodideModule: createRuntimeModule,
+    });
     runtime.runPython("import random\nrandom.seed()\ndel random");
     return runtime;
 }
