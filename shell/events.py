@@ -123,7 +123,7 @@ CLICKS: dict[str, Intent] = {
     "add-computer": AddPlayer(PlayerKind.COMPUTER),
     "roll": Roll(),
     "confirm": ConfirmTurn(),
-    "hint": ShowHint(),
+    "hint": ShowHint(said=True),
     "hide-hint": HideHint(),
     "speed": SpeedUp(),
     "skip": SkipComputers(),

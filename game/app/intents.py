@@ -95,7 +95,9 @@ class Tick:
 @dataclass(frozen=True)
 class ShowHint:
     said: bool = False
-    """Asked by a key: the hint is announced (game.app.key_answers)."""
+    """Asked by the H key or the Hint button: the hint is announced (game.app.key_answers). Its
+    words appear beside the button, where a screen reader does not go by itself: a walk heard
+    nothing after the button, only after H."""
 
 
 @dataclass(frozen=True)

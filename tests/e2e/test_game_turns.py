@@ -181,6 +181,8 @@ def test_a_hint_stays_when_a_box_is_tapped(page: Page, app_url: str) -> None:
     page.click("#hint")
     hint = page.locator("#hint-text")
     expect(hint).to_contain_text("expected final score")
+    # Heard too, as after the H key: a screen reader does not go to the words by itself.
+    expect(page.locator("#live")).to_contain_text("expected final score")
     advice = hint.inner_text()
     for box in ("chance", "ones"):
         ui.box(box).click()
