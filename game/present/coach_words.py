@@ -88,6 +88,34 @@ def coach_line(state: AppState, t: Translator, *, handing_over: bool = False) ->
     if said is None:
         return ""
     verdict, whose, name = said
+    return _line_text(verdict, whose, name, t)
+
+
+def said_line(state: AppState, mover: int, box: str | None, t: Translator) -> str:
+    """The coach's line when it is on the move just announced (`mover`'s roll, or their box
+    `box`): said with it, as it shows beside the tray, where a screen reader does not go by
+    itself (a walk on "a word after every move" heard only "Rolled 1, 4, 3, 3, 3"). Named in a
+    game of several, as the move may hand the turn on."""
+    game = state.game
+    line = state.coaching.lines[-1] if state.coaching.lines else None
+    if game is None or line is None or line.player != mover:
+        return ""
+    before = line.game
+    if box is None:
+        fresh = isinstance(line.move, KeptMove) and (before.game_turn, before.rolls_left) == (
+            game.game_turn,
+            game.rolls_left + 1,
+        )
+    else:
+        fresh = line.move == ScoredMove(box) and box in before.sheets[mover].open_boxes
+    if not fresh:
+        return ""
+    several = len(game.players) > 1
+    name = {"name": game.players[mover].name} if several else {}
+    return _line_text(line, "_for" if several else "", name, t)
+
+
+def _line_text(verdict: CoachVerdict, whose: str, name: dict[str, str], t: Translator) -> str:
     if verdict.judgement.optimal:
         return t(f"coach.line_best{whose}", **name)
     best = _advice_words(verdict.game, verdict.judgement.best_move, t)

@@ -23,6 +23,7 @@ from game.app.model import SAVE_FAILED_NOTICE, AppState, Dialog, Screen
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.present.choice import Choice
+from game.present.coach_words import said_line
 from game.present.correction_view import correction_view
 from game.present.end_words import end_words
 from game.present.game_screen import (
@@ -131,6 +132,8 @@ def announcement_text(state: AppState, t: Translator) -> str:
     ruleset: Ruleset = game.ruleset
     if isinstance(event, Rolled):
         rolled = t("turn.rolled", dice=t.format_dice(event.dice))
+        coach = said_line(state, event.player, None, t)
+        rolled = f"{rolled}. {coach}" if coach else rolled
         # Said with the roll: a screen reader's user hears the box the countdown will score,
         # and when, rather than only that it was scored.
         seconds = state.pacing.countdown_seconds if countdown.is_pending(state) else 0
@@ -149,6 +152,8 @@ def announcement_text(state: AppState, t: Translator) -> str:
         text = scored_text(game, event, t)
         cheer = celebration_text(state, t)
         text = f"{cheer} {text}" if cheer else text
+        coach = said_line(state, event.player, event.box, t)
+        text = f"{text}. {coach}" if coach else text
         # Whose turn it now is: the focus goes to Roll, and the heading that says it changed
         # unheard (a keyboard walk without the hand-over, which says it itself).
         if game.current_player != event.player and not handover.is_pending(state):

@@ -119,3 +119,25 @@ def test_the_last_roll_says_when_its_countdown_is_paused_and_again_as_it_runs() 
     t(ReleaseSheet())  # it runs again, from its full length: said so
     assert present(t.state, t.now).announcement == coming
     assert t.state.ui.announcement_count == count + 2
+
+
+def test_a_word_after_every_move_is_said_with_the_roll_and_the_box_it_judges() -> None:
+    """On "a word after every move", the coach's line shows beside the tray, where a screen
+    reader does not go by itself: a walk heard only "Rolled ..." and the box."""
+    d = AppDriver.seeded(5, coach=AdvisorCoach(solved_advisor("penta")))
+    d(AddPlayer(), SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(0), StartGame())
+    d.tables_ready()
+    d(Roll())
+    first = heard(d)
+    assert "Coach" not in first  # the first roll is no decision: nothing to judge yet
+    d(Roll())  # all five again
+    line = d.state.coaching.lines[-1]
+    assert line.player == 0
+    rolled = without_isolates(EN("turn.rolled", dice=EN.format_dice(d.game.dice or ())))
+    said = heard(d)
+    assert said.startswith(f"{rolled}. Coach to Player 1: "), said
+    d(SelectBox("chance"), ConfirmTurn())
+    said = heard(d)
+    assert said.startswith("Player 1 scored ") and ". Coach to Player 1: the best " in said, said
+    d(Roll())  # Player 2 has no coach: their roll is said alone
+    assert "Coach" not in heard(d)
