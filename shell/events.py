@@ -346,6 +346,12 @@ class Events:
             event.preventDefault()  # the sheet's frame would scroll instead
             self._step_between_boxes(event.target, BOX_STEPS[key], state)
             return
+        if key in BOX_ENDS and _sheet_row(event.target) is not None:
+            event.preventDefault()
+            boxes = self._open_boxes()
+            if boxes:
+                boxes[BOX_ENDS[key]].focus()
+            return
         if key == "Enter" and not _enter_confirms_from(event.target, tag, state):
             return
         intent = _key_intent(state, key, code)
@@ -358,14 +364,9 @@ class Events:
         row, the box's name and the box, to reach one near the bottom). From elsewhere on the
         game screen (the turn's title, Roll: another walk found the keys dead there, though the
         keys' line says they move between the boxes), into the sheet: to the box selected, else
-        the first open box (Down) or the last (Up)."""
-        boxes = [
-            button
-            for button in self.document.querySelectorAll("#sheet button.cell-button")
-            if not button.hidden
-            and not button.disabled
-            and not button.hasAttribute("aria-disabled")  # a forbidden box: its tap is refused
-        ]
+        the first open box (Down) or the last (Up). From a box's name, on from its row: Down from
+        Full house's name went up to Ones (a keyboard walk)."""
+        boxes = self._open_boxes()
         if not boxes:
             return
         index = next((i for i, button in enumerate(boxes) if button == target), None)
@@ -373,9 +374,28 @@ class Events:
             if 0 <= index + step < len(boxes):
                 boxes[index + step].focus()
             return
+        row = _sheet_row(target)
+        if row is not None:
+            trs = self.document.querySelectorAll("#sheet tr[data-row]")
+            rows = [_data(tr, "row") for tr in trs]
+            here = rows.index(row)
+            beyond = [b for b in boxes if (rows.index(_sheet_row(b) or row) - here) * step > 0]
+            if beyond:
+                beyond[0 if step > 0 else -1].focus()
+            return
         selected = state.game.selected_box if state.game is not None else None
         chosen = next((b for b in boxes if _data(b, "box") == selected), None)
         (chosen or boxes[0 if step > 0 else -1]).focus()
+
+    def _open_boxes(self) -> list[Any]:
+        """The sheet's boxes that take the current roll, top to bottom."""
+        return [
+            button
+            for button in self.document.querySelectorAll("#sheet button.cell-button")
+            if not button.hidden
+            and not button.disabled
+            and not button.hasAttribute("aria-disabled")  # a forbidden box: its tap is refused
+        ]
 
     def _on_visibility(self, _event: Any) -> None:
         if self.document.visibilityState == "hidden":
@@ -401,8 +421,17 @@ class Events:
 BOX_STEPS = {"ArrowUp": -1, "ArrowDown": 1}
 """On a box of the sheet, the arrow keys move the focus to the open box above or below; from
 elsewhere on the game screen, into the sheet."""
+BOX_ENDS = {"Home": 0, "End": -1}
+"""On a box or a box's name, Home and End move the focus to the first or the last open box."""
 PAD_ACTIONS = ("pad-face", "pad-remove")
 """The pad's buttons: after typing or tapping a roll's faces, Enter confirms the box selected."""
+
+
+def _sheet_row(element: Any) -> str | None:
+    """The sheet's row (its box) that `element` is in, or None outside the sheet's rows."""
+    closest = getattr(element, "closest", None) if element else None  # not on the document
+    row = closest("#sheet tr[data-row]") if closest else None
+    return None if row is None or is_null(row) else _data(row, "row")
 
 
 def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:

@@ -161,7 +161,15 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     page.keyboard.press("Shift+Tab")
     expect(page.locator(f'#sheet tr[data-row="{box}"] button.row-explain')).to_be_focused()
     assert page.locator(":focus").evaluate(RING_HIDDEN) == []
-    page.keyboard.press("Tab")
+    # From a box's name the arrows go on from its row: Down from Full house's name went back up
+    # to Ones (a keyboard walk). Home and End go to the first and the last open box.
+    open_boxes = page.locator("#sheet button[data-box]:not([disabled])")
+    page.keyboard.press("ArrowDown")
+    expect(open_boxes.nth(1)).to_be_focused()
+    page.keyboard.press("End")
+    expect(open_boxes.last).to_be_focused()
+    page.keyboard.press("Home")
+    expect(target).to_be_focused()
     # The arrow keys step between the open boxes (Tab stops at each box's name too).
     page.keyboard.press("ArrowDown")
     expect(page.locator("#sheet button[data-box]:not([disabled])").nth(1)).to_be_focused()
