@@ -129,6 +129,14 @@ class ReviewPanels:
         container = self.node(container_id)
         if not container.changed("#buttons", buttons):
             return
+        shown = list(container.el.children)
+        if [button.getAttribute("data-index") for button in shown] == [v for v, _, _ in buttons]:
+            # The same choices: updated in place, so that the focus stays on the one chosen (made
+            # anew, it went to the page, and a screen reader lost its place: a keyboard walk).
+            for button, (_, label, pressed) in zip(shown, buttons, strict=True):
+                button.setAttribute("aria-pressed", "true" if pressed else "false")
+                fill_text(button, label)
+            return
         container.el.replaceChildren()
         for value, label, pressed in buttons:
             button = self.page.create(

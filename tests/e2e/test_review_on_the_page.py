@@ -167,10 +167,13 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
 def test_a_review_from_the_history_works_offline_once_the_tables_are_kept(
     page: Page, app_url: str
 ) -> None:
-    game = random_game(new_game("yatzy", [Player("Dana")], SeededDice(8)), random.Random(8))
+    players = [Player("Dana"), Player("Avi")]
+    game = random_game(new_game("yatzy", players, SeededDice(8)), random.Random(8))
     record = record_game("00000000000000c1", game, date(2026, 11, 30))
     advisor = Advisor(load_table(game.ruleset))
-    expected = review_game(game.ruleset, 1, game.log, advisor, load_distribution(game.ruleset))
+    expected = review_game(
+        game.ruleset, len(players), game.log, advisor, load_distribution(game.ruleset)
+    )
     # The installed app keeps the tables and optimal play's scores (tests/e2e/installed_app.py).
     boot(page, app_url)
     stored = encode_record(HISTORY, {"games": records_to_data((record,))})
@@ -192,5 +195,13 @@ def test_a_review_from_the_history_works_offline_once_the_tables_are_kept(
         expect(page.locator("#review-percentile")).to_have_text(
             percentile_words(Translator("en", isolate=False), percentile, "review")
         )
+        # Whose review: the focus stays on the player chosen (the buttons were made anew, and
+        # a keyboard walk's focus went to the page).
+        avi = page.locator("#review-player-buttons button").nth(1)
+        avi.focus()
+        page.keyboard.press("Enter")
+        expect(avi).to_have_attribute("aria-pressed", "true")
+        expect(avi).to_be_focused()
+        expect(page.locator("#review-breakdown dd").last).to_have_text(str(game.sheets[1].total))
     finally:
         page.context.set_offline(False)  # the installed context's, which later tests share
