@@ -114,6 +114,7 @@ from game.play.undo import UndoSetting
 from game.present.screens import threshold_value
 from shell.ghost_taps import GhostTaps
 from shell.js import is_null, local_date
+from shell.language_choice import LanguageChoice
 from shell.sheet_hold import SheetHold
 from shell.view import DIALOGS
 
@@ -199,6 +200,10 @@ class Events:
             self._listen(dialog, "cancel", self._on_dialog_cancel)
             self._listen(dialog, "close", self._on_dialog_closed)
         self._sheet_hold = SheetHold(self.window, self.document, self._listen, self._set_held)
+        self._language_lists = [
+            LanguageChoice(select, self._listen, lambda value: self._send(SetLanguage(value)))
+            for select in self.document.querySelectorAll("select[data-action=language]")
+        ]
         for element_id in WAITING_FOR_PYTHON:
             self.document.getElementById(element_id).disabled = False
 
@@ -282,8 +287,6 @@ class Events:
             self._send(ChooseRuleset(value))
         elif action == "dice":
             self._send(ChooseDice(value == "real"))
-        elif action == "language":
-            self._send(SetLanguage(value))
         elif action == "auto-score" and (value.isdigit() or value == AUTO_SCORE_BY_THE_RULES):
             self._send(SetAutoScore(None if value == AUTO_SCORE_BY_THE_RULES else int(value)))
         elif action == "speed-setting" and value in tuple(Speed):

@@ -273,3 +273,25 @@ def test_after_confirm_the_focus_waits_on_the_computer_s_title(page: Page, app_u
     expect(page.locator("#speed")).to_have_attribute("aria-pressed", "false")
     page.keyboard.press("Tab")  # on from the title: its skip links, then the sheet, then Faster
     expect(page.locator("#skip-to-sheet")).to_be_focused()
+
+
+def test_a_language_list_browsed_with_the_keys_applies_once_left(page: Page, app_url: str) -> None:
+    # Chromium changes a closed list at each arrow key: a keyboard walk going from English to
+    # Eesti saw the whole page turn to Hebrew, right to left, on the way.
+    Ui(page).open(app_url)
+    language = page.locator("#language")
+    options = language.locator("option").evaluate_all("options => options.map(o => o.value)")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    following = options[(options.index("en") + 1) % len(options)]
+    language.focus()
+    page.keyboard.press("ArrowDown")
+    expect(language).to_have_value(following)
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # browsed, not chosen yet
+    page.keyboard.press("Tab")
+    expect(page.locator("html")).to_have_attribute("lang", following)
+    language.focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")  # or chosen with Enter
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.select_option("#language", "et")  # from the open list (a tap, a click): at once
+    expect(page.locator("html")).to_have_attribute("lang", "et")
