@@ -1,7 +1,8 @@
 """DOM events become intents (game.app.intents): one delegated listener per event type on the
-document, the dialogs' cancel and close, the page hidden and shown, and the player's own use
-of the score sheet (shell.sheet_hold: HoldSheet, and ReleaseSheet once they let go). Nothing is
-decided here: an intent the state does not allow changes nothing.
+document, the dialogs' cancel and close, the page hidden and shown, the player's own use of
+the score sheet (shell.sheet_hold: HoldSheet, and ReleaseSheet once they let go), and the
+language lists' choice (shell.language_choice: SetLanguage, once made). Nothing is decided
+here: an intent the state does not allow changes nothing.
 """
 
 from __future__ import annotations

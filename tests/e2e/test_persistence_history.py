@@ -27,6 +27,7 @@ from game.persistence.storage import encode_record
 from game.play.engine import new_game, roll, score
 from game.play.random_source import SeededDice
 from game.play.state import Player
+from game.present.kept_screens import leaderboard_order
 from tests.e2e.browser_helpers import (
     clear_stored_records,
     dismissed_dialogs,
@@ -91,7 +92,7 @@ def test_statistics_export_import_round_trip_without_duplicates(
     open_history_of(page, app_url, records, (kept_game(),))
 
     t = Translator("en")
-    expected = player_stats(records)
+    expected = sorted(player_stats(records), key=leaderboard_order)  # as the list shows them
     cards = page.locator("#stats-list > li")
     expect(cards).to_have_count(len(expected))
     for card, stats in zip(cards.all(), expected, strict=True):
