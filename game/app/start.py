@@ -14,7 +14,15 @@ import game.app.guide as guide
 import game.app.handover as handover
 from game.app.announcements import Scored
 from game.app.derived import next_tick, with_table_fetch
-from game.app.effects import CheckHistory, Effect, KeepAwake, ListUnreadable, LoadKept, LoadStats
+from game.app.effects import (
+    CheckHistory,
+    Effect,
+    Focus,
+    KeepAwake,
+    ListUnreadable,
+    LoadKept,
+    LoadStats,
+)
 from game.app.entry import restored_entry
 from game.app.intents import SessionRead
 from game.app.model import (
@@ -73,7 +81,10 @@ def start(boot: Boot, now: float) -> tuple[AppState, tuple[Effect, ...]]:
     awake = (KeepAwake(True), LoadStats()) if playing else ()
     daily = () if playing else (LoadStats(),)
     history = (_check_history(state), LoadKept(), ListUnreadable(), *daily)
-    return state, (*told, *awake, *fetch, next_tick(state, now), *history)
+    # Restored at a hand-over, its button, the one thing to do: after a reload a keyboard walk
+    # found "Continue Mari's turn" four Tabs away.
+    handed = (Focus((("start-turn", None),)),) if handover.is_pending(state) else ()
+    return state, (*told, *awake, *fetch, next_tick(state, now), *history, *handed)
 
 
 def taken_over(

@@ -291,6 +291,17 @@ def test_a_tab_that_claimed_the_game_plays_on_from_the_newest_save() -> None:
 # --- start ------------------------------------------------------------------------------------
 
 
+def test_a_game_restored_at_a_hand_over_puts_the_focus_on_its_button() -> None:
+    # After a reload, a keyboard walk found "Continue Mari's turn" four Tabs away.
+    two = new_game("penta", [Player("Mari"), Player("Sam")], SeededDice(1))
+    state, effects = start(Boot(["en-US"], 3, True, SessionRead(game=two)), 50.0)
+    assert present(state, 50.0).handover is not None
+    assert of(Focus, effects) == [Focus((("start-turn", None),))]
+    alone = new_game("penta", [Player("Mari")], SeededDice(1))
+    state, effects = start(Boot(["en-US"], 3, True, SessionRead(game=alone)), 50.0)
+    assert of(Focus, effects) == []  # no hand-over: the focus stays where the page starts
+
+
 def test_start_resumes_the_stored_game_and_checks_the_history() -> None:
     game = a_game_rolled()
     stale = Notice("storage.restored_older", (("played", 3), ("saved", 2)))
