@@ -103,7 +103,7 @@ def test_dice_have_accessible_names_and_kept_dice_are_marked() -> None:
     view = present(state, 0).game
     assert view is not None
     assert view.dice[2].label == f"Die {iso(3)}: not rolled yet"
-    assert view.roll_label == f"Roll ({iso(3)} left)"
+    assert view.roll_label == f"Roll ({iso(3)}\u00a0left)"  # kept on the button's one line
     state = run_intents(state, Roll(), ToggleKeep(2))
     game = state.game
     assert game is not None and game.dice is not None
@@ -113,7 +113,7 @@ def test_dice_have_accessible_names_and_kept_dice_are_marked() -> None:
     assert view.dice[2].badge == "Kept"
     assert view.dice[0].label == f"Die {iso(1)}: {iso(game.dice[0])}, not kept"
     assert view.dice[0].badge == ""
-    assert view.roll_label == f"Roll ({iso(2)} left)" and view.can_roll
+    assert view.roll_label == f"Roll ({iso(2)}\u00a0left)" and view.can_roll
 
 
 def test_after_the_last_roll_no_die_is_marked_kept() -> None:
