@@ -97,6 +97,7 @@ def said_line(state: AppState, mover: int, box: str | None, t: Translator) -> st
     itself (a walk on "a word after every move" heard only "Rolled 1, 4, 3, 3, 3"). Named in a
     game of several, as the move may hand the turn on."""
     game = state.game
+    # The line of the move just made is the last: game.app.coaching.moved adds it there.
     line = state.coaching.lines[-1] if state.coaching.lines else None
     if game is None or line is None or line.player != mover:
         return ""
