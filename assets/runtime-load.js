@@ -183,26 +183,75 @@
         return keptMemory;
     }
 
-    // For assets/runtime-start.mjs: the plan, the kept snapshot, the compiled module (for the
-    // worker that makes the interpreter's snapshot when none is kept: it would otherwise compile
-    // the 9.6 MB again), and the worker's module and download on a first visit.
+    // A snapshot made now, when none is kept: a worker (assets/snapshot-worker.mjs) starts an
+    // interpreter of its own, imports what the plan says, and posts its memory back, with the
+    // WebAssembly module it compiled (or null: it was given the page's). Started here, not by
+    // runtime-start.mjs once its modules have loaded and the kept snapshot has been looked for:
+    // on a first visit there is none to look for, and the worker got its work some 0.2 s
+    // after the first paint, every one of which the first start waited.
+    let making = null;
+    let maker = null;
+    function makeSnapshot() {
+        making ??= new Promise((resolve, reject) => {
+            maker = new Worker(new URL("assets/snapshot-worker.mjs", document.baseURI), { type: "module" });
+            maker.addEventListener("error", (event) => {
+                stopMaking();
+                reject(new Error(event.message ?? "the worker did not start"));
+            });
+            maker.addEventListener("message", ({ data }) => {
+                if (data.received) {
+                    const { url, headers, count } = data.received;
+                    countReceived(url, new Headers(headers), count);
+                    return;
+                }
+                stopMaking();
+                if (data.error === undefined) resolve({ bytes: data.bytes, module: data.module });
+                else reject(new Error(data.error));
+            });
+            maker.postMessage({
+                runtime: RUNTIME_DIR,
+                archive: new URL(snapshot.archive, document.baseURI).href,
+                path: snapshot.path,
+                modules: snapshot.modules,
+                calls: snapshot.calls,
+                firstVisit,
+            });
+            // Then the WebAssembly module, once the page has compiled it, or null (a first
+            // visit): the worker compiles it itself then.
+            const compiled = firstVisit ? Promise.resolve(null) : compileRuntime();
+            compiled.then(
+                (module) => maker?.postMessage({ module }),
+                () => maker?.postMessage({ module: null }),
+            );
+        });
+        return making;
+    }
+    // A kept snapshot was restored after all (a first visit's start, as the page sees it, may be
+    // a reload that bypassed the service worker): the one being made is not needed.
+    function stopMaking() {
+        maker?.terminate();
+        maker = null;
+    }
+
+    // For assets/runtime-start.mjs: the plan, the kept snapshot, the snapshot made now when none
+    // is, the compiled module (the worker's, on a first visit), and the tasks' cut.
     globalThis.pentaRuntime = Object.freeze({
         snapshot,
         keptSnapshot: readKeptSnapshot,
         beginRestore,
-        // The module compiled here, for the worker; null on a first visit: the worker compiles.
-        compiled: () => (firstVisit ? Promise.resolve(null) : compileRuntime()),
+        madeSnapshot: makeSnapshot,
+        stopMaking,
         adopt: adoptRuntime,
         firstVisit,
-        received: countReceived,
         nextTask,
     });
     // And Python's start begins meanwhile (assets/runtime-start.mjs, which PyScript later
     // imports as its interpreter: the same module, run once): the kept snapshot is restored,
-    // or a worker starts Python.
+    // or the one a worker makes.
     function startInterpreter() {
         readKeptSnapshot();
         if (!firstVisit) compileRuntime();
+        if (firstVisit && snapshot && typeof Worker === "function") makeSnapshot().catch(() => {});
         const script = document.createElement("script");
         script.type = "module";
         script.src = "assets/runtime-start.mjs";

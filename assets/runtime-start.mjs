@@ -7,7 +7,8 @@
 // - one kept on this device by an earlier start (assets/snapshot-store.mjs: a file of the
 //   origin's private file system, checked against the build's key and its checksum), which
 //   runtime-load.js has a worker read as soon as the page starts, restored as soon as it is read;
-// - else one made now: a worker (assets/snapshot-worker.mjs) starts an interpreter of its
+// - else one made now: a worker (assets/snapshot-worker.mjs, started by runtime-load.js: on a
+//   first visit at once, else once no kept snapshot was found) starts an interpreter of its
 //   own, with the app's packages, imports the standard library and every module of the app
 //   but shell/main.py (tools/runtime_snapshot.py), and posts its memory. On a page that a
 //   version of the app controls (its files are then that version's cached ones) it is kept
@@ -28,7 +29,8 @@ export { version };
 const RUNTIME_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 
 const root = document.documentElement;
-// What runtime-load.js started: the snapshot's plan, the kept snapshot being read, the compiled runtime.
+// What runtime-load.js started: the snapshot's plan, the kept snapshot being read, the one being
+// made, the compiled runtime.
 const boot = globalThis.pentaRuntime;
 const plan = boot?.snapshot ?? null;
 
@@ -92,43 +94,6 @@ async function restoreKept() {
     }
 }
 
-// The snapshot's bytes made by the worker, and the WebAssembly module it compiled (or null:
-// it was given the page's).
-function makeSnapshot() {
-    return new Promise((resolve, reject) => {
-        const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url), { type: "module" });
-        worker.addEventListener("error", (event) => {
-            worker.terminate();
-            reject(new Error(event.message ?? "the worker did not start"));
-        });
-        worker.addEventListener("message", ({ data }) => {
-            if (data.received) {
-                const { url, headers, count } = data.received;
-                boot.received(url, new Headers(headers), count);
-                return;
-            }
-            worker.terminate();
-            if (data.error === undefined) resolve({ bytes: data.bytes, module: data.module });
-            else reject(new Error(data.error));
-        });
-        worker.postMessage({
-            runtime: RUNTIME_URL,
-            archive: new URL(plan.archive, document.baseURI).href,
-            path: plan.path,
-            modules: plan.modules,
-            calls: plan.calls,
-            firstVisit: boot.firstVisit,
-        });
-        // Then the WebAssembly module, once the page has compiled it (runtime-load.js), or null: the
-        // worker compiles it itself then.
-        const compiled = boot?.compiled() ?? Promise.resolve(null);
-        compiled.then(
-            (module) => worker.postMessage({ module }),
-            () => worker.postMessage({ module: null }),
-        );
-    });
-}
-
 // Once the app is up and the page idle: the store reads through 32 MB and writes 16 MB.
 function keepLater(bytes) {
     document.addEventListener("penta:ready", () => {
@@ -145,7 +110,7 @@ function keepLater(bytes) {
 // painted), so that it overlaps PyScript's own start: the kept snapshot restored, or else the
 // worker's snapshot made (a rejection is handled where it is awaited).
 const restoring = restoreKept();
-const making = plan ? restoring.then((kept) => (kept ? null : makeSnapshot())) : null;
+const making = plan ? restoring.then((kept) => (kept ? boot.stopMaking() : boot.madeSnapshot())) : null;
 making?.catch(() => {});
 
 export async function loadPyodide(options) {
