@@ -105,7 +105,7 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     view = driver.view()
     # The line says how to choose another box too (folded, "Scoring Chance" read as final).
     running = (
-        f"{view.countdown_text} Or pick another box yourself; this one is the best for these dice."
+        f"{view.countdown_text} Or pick another box yourself."
     )
     assert view.countdown_text and view.tray_summary == running
     assert (view.tray_open, view.tray_toggle_label) == (False, "More")
