@@ -180,6 +180,10 @@ class View:
             self.node("live").text(snap.announcement).attr(
                 "data-count", str(snap.announcement_count)
             )
+        elif snap.screen != self._screen:
+            # Said of the screen left: read in passing on the next one ("…Game over. Mari wins
+            # by 82 points." on New game and History, a walk's screen reader), it is old news.
+            self.node("live").text("")
         if snap.game is None:
             self._turn_player = -1  # a new game starts at the top of the page (_focus_screen)
         if snap.screen != self._screen:

@@ -241,7 +241,7 @@ def hard_coded_names() -> set[str]:
     return names
 
 
-def test_a_language_switch_translates_every_name_and_silences_the_last_announcement(
+def test_a_language_switch_or_leaving_the_game_silences_the_last_announcement(
     page: Page, app_url: str
 ) -> None:
     english = hard_coded_names()
@@ -264,6 +264,11 @@ def test_a_language_switch_translates_every_name_and_silences_the_last_announcem
     ui.roll()
     t = Translator("he")
     expect(live).to_have_text(without_isolates(t("turn.rolled", dice=t.format_dice(ui.dice()))))
+    # Nor is the game's last announcement read on the screen that follows it.
+    page.click("#leave")
+    page.click("#leave-confirm")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    expect(live).to_have_text("")
 
 
 def test_a_dialog_opens_at_its_top(page: Page, app_url: str) -> None:
