@@ -57,6 +57,9 @@ NEXT_THING_TO_DO = (
     # pressed again, as it rolled, chooses what waiting would (it chose Ones in a walk).
     "#sheet td.counting-down button",
     "#sheet td.hinted button",
+    # Real dice, the hint's keep: a die it does not keep, to take out (after the question of
+    # which roll it was, a keyboard walk was sent to Ones).
+    "#pad-entered:has(.advice-keep) button:not(.advice-keep, [hidden])",
     "#sheet button[data-box]:not([disabled], [aria-disabled])",
 )
 """Where the focus goes when the control that had it is disabled or hidden: the first shown."""

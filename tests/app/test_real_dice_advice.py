@@ -215,8 +215,7 @@ def test_the_dice_to_keep_are_marked_on_the_entered_dice(advisor: Advisor) -> No
     assert pad.reroll_help == "Throw the rest again: remove them here, then enter what came up."
     # Above the dice, the turn says both ways on (not "Choose a box to score" alone).
     assert driver.view().status == (
-        "Choose a box, or throw again: take the dice you pick up out here, "
-        "then enter the new ones."
+        "Choose a box, or throw again: take the dice you pick up out here, then enter the new ones."
     )
     driver(SelectBox(best_immediate_box(driver.game)))  # scored now instead: nothing to enter
     pad = driver.view().pad

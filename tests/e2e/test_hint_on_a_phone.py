@@ -54,6 +54,8 @@ def test_the_hints_move_reads_in_full_and_marks_the_entered_dice(page: Page, app
         "dice => dice.filter(d => d.classList.contains('advice-keep')).map(d => +d.dataset.face)"
     )
     assert sorted(marked) == named and 0 < len(named) < 5
+    # The question answered, the focus is on a die to take out, the next thing to do.
+    expect(page.locator("#pad-entered button:not(.advice-keep, [hidden])").first).to_be_focused()
     badges = page.locator("#pad-entered .kept-badge")
     is_marked = entered.evaluate_all("dice => dice.map(d => d.classList.contains('advice-keep'))")
     for language in ("he", "et", "en"):
