@@ -63,6 +63,8 @@ NEXT_THING_TO_DO = (
     "#sheet button[data-box]:not([disabled], [aria-disabled])",
 )
 """Where the focus goes when the control that had it is disabled or hidden: the first shown."""
+QUIET_SCREENS = ("setup", "history", "finished")
+"""Screens that no announcement of a game is about (the hand-over's and the end's are)."""
 
 
 class View:
@@ -183,9 +185,9 @@ class View:
             self.node("live").text(snap.announcement).attr(
                 "data-count", str(snap.announcement_count)
             )
-        elif snap.screen != self._screen:
-            # Said of the screen left: read in passing on the next one ("…Game over. Mari wins
-            # by 82 points." on New game and History, a walk's screen reader), it is old news.
+        elif snap.screen != self._screen and snap.screen in QUIET_SCREENS:
+            # Said of the game left: read in passing there ("…Game over. Mari wins by 82
+            # points." on New game and History, a walk's screen reader), it is old news.
             self.node("live").text("")
         if snap.game is None:
             self._turn_player = -1  # a new game starts at the top of the page (_focus_screen)
