@@ -251,6 +251,12 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     assert roll_box is not None and ring_bottom <= roll_box["y"], (ring_bottom, roll_box)
     ui.keep([0])  # the step stays until the player rolls again
     expect(page.locator("#guide-text")).to_contain_text(t("guide.keep"))
+    # Nor does it run through "Kept" under the die (a walk saw it cross the word).
+    ring_inside = page.locator("#dice").evaluate(
+        "el => el.getBoundingClientRect().bottom + parseFloat(getComputedStyle(el).outlineOffset)"
+    )
+    badge = page.locator("#dice .kept-badge").first.bounding_box()
+    assert badge is not None and badge["y"] + badge["height"] <= ring_inside, (badge, ring_inside)
     ui.roll()
     expect(page.locator("#guide-text")).to_contain_text(t("guide.box_or_roll"))
     ui.roll()
