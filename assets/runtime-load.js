@@ -226,8 +226,9 @@
         });
         return making;
     }
-    // A kept snapshot was restored after all (a first visit's start, as the page sees it, may be
-    // a reload that bypassed the service worker): the one being made is not needed.
+    // Ends the worker: once it has answered, or when a kept snapshot was restored after all (a
+    // first visit's start, as the page sees it, may be a reload that bypassed the service
+    // worker), the one being made then not needed.
     function stopMaking() {
         maker?.terminate();
         maker = null;

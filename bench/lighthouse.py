@@ -60,7 +60,7 @@ READY_MARK = "penta:ready"  # assets/boot.js marks it once Python has started th
 
 def config(folder: Path) -> Path:
     """Lighthouse's defaults, but waiting WAIT_MS for quiet (see above)."""
-    path = Path(folder) / "config.json"
+    path = folder / "config.json"
     waits = ("pauseAfterLoadMs", "networkQuietThresholdMs", "cpuQuietThresholdMs")
     settings = dict.fromkeys(waits, WAIT_MS)
     path.write_text(json.dumps({"extends": "lighthouse:default", "settings": settings}))
