@@ -188,8 +188,10 @@ class Events:
     def listen(self) -> None:
         # First, and in the capture phase: a ghost tap is stopped before anything sees it.
         capture = self.window.JSON.parse('{"capture": true}')
-        self._listen(self.document, "click", GhostTaps().on_click, capture)
+        ghosts = GhostTaps(lambda: float(self.window.performance.now()) / 1000)
+        self._listen(self.document, "click", ghosts.on_click, capture)
         self._listen(self.document, "click", self._on_click)
+        self._listen(self.document, "click", ghosts.on_handled)
         self._listen(self.document, "change", self._on_change)
         self._listen(self.document, "input", self._on_input)
         self._listen(self.document, "keydown", self._on_key)

@@ -13,6 +13,7 @@ no place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from shell.js import is_null
@@ -30,12 +31,23 @@ Tap = tuple[float, float, float, Any]
 
 
 class GhostTaps:
-    def __init__(self) -> None:
+    """`on_click` listens first (capture phase), `on_handled` after the app's own listener.
+
+    The double tap's time runs from the later of the first tap and the end of its handling (by
+    `now`, the clock of the events' time stamps): what the first tap brought up has been under
+    the finger only since then. A browser may stamp a tap with the moment a busy page took it
+    rather than the moment it was made (Chromium's taps sent through DevTools: a second tap
+    0.15 s after the first, queued behind a 0.8 s handling of the first, came 0.86 s later)."""
+
+    def __init__(self, now: Callable[[], float]) -> None:
+        self._now = now
         self._last: Tap | None = None
         """The last tap let through: when (seconds), where (x, y), and its control."""
+        self._settled = 0.0
+        """When the page was done with the last tap let through (seconds)."""
 
     def on_click(self, event: Any) -> None:
-        if str(getattr(event, "pointerType", "")) not in ("touch", "pen"):
+        if not _touch(event):
             return
         when = float(event.timeStamp) / 1000
         x, y = float(event.clientX), float(event.clientY)
@@ -43,19 +55,27 @@ class GhostTaps:
         found = None if is_null(target) else target.closest(CONTROLS)
         control = None if is_null(found) else found
         last = self._last
-        if last is not None and _ghost(last, when, x, y, control):
+        if last is not None and _ghost(last, self._settled, when, x, y, control):
             event.preventDefault()
             event.stopImmediatePropagation()
             return
         self._last = (when, x, y, control)
+        self._settled = when
+
+    def on_handled(self, event: Any) -> None:
+        if _touch(event) and self._last is not None:
+            self._settled = max(self._settled, self._now())
 
 
-def _ghost(
-    last: tuple[float, float, float, Any], when: float, x: float, y: float, control: Any
-) -> bool:
+def _touch(event: Any) -> bool:
+    return str(getattr(event, "pointerType", "")) in ("touch", "pen")
+
+
+def _ghost(last: Tap, settled: float, when: float, x: float, y: float, control: Any) -> bool:
     then, last_x, last_y, last_control = last
     return (
-        0 <= when - then < GHOST_SECONDS
+        then <= when
+        and when - settled < GHOST_SECONDS
         and abs(x - last_x) < GHOST_DISTANCE
         and abs(y - last_y) < GHOST_DISTANCE
         and not _same(control, last_control)
