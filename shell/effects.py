@@ -55,6 +55,7 @@ from game.persistence.storage import (
     StorageProblem,
     discard_quarantined,
     quarantined,
+    quarantined_export,
 )
 from game.persistence.unsaved import forget_unsaved, note_unsaved, stale_save
 from game.play.state import GameState
@@ -428,10 +429,8 @@ class StorageJobs:
         self.list_unreadable()
 
     def export_unreadable(self) -> None:
-        for number, item in enumerate(quarantined(self.storage), start=1):
-            text = self.storage.get(item.key)
-            if text is not None:
-                self._page.download(f"penta-unreadable-{number}.txt", text, "text/plain")
+        name = f"penta-unreadable-{self._clock.today().isoformat()}.json"
+        self._page.download(name, quarantined_export(self.storage))
 
     def export_game(self, effect: DownloadGame) -> None:
         text = session_text(self.storage, effect.game, effect.before_last_turn, effect.turn)

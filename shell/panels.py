@@ -115,8 +115,7 @@ class Panels:
                 item.append(message)
                 item.append(button)
                 container.append(item)
-        # Not over a game: it took a row of the sheet on every turn (a walk).
-        exporting = bool(snap.export_unreadable_label) and snap.screen in ("setup", "history")
+        exporting = bool(snap.export_unreadable_label)  # only away from a game
         self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
         self.node("discard-unreadable").text(snap.discard_unreadable_label).show(exporting)
         if snap.discard_unreadable is not None:

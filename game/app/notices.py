@@ -35,6 +35,10 @@ RECORD_NOTICES = {
 }
 """What an unreadable record (or one read in part: True) held, said plainly: "Some saved data
 could not be read" left a walk guessing what was gone."""
+UNREADABLE_KEPT = "storage.unreadable_kept"
+"""How much data is set aside as unreadable, with the offer to export or delete it: at each
+start while there is any; closed, the offer goes with it (a walk found the two buttons alone
+after a reload, unexplained, and no way to put them away)."""
 DATA_NOTICES = "data."
 """The catalog keys of the export's and the import's outcomes."""
 
@@ -79,6 +83,21 @@ def without_data_outcomes(state: AppState) -> AppState:
     if len(kept) == len(state.ui.notices):
         return state
     return replace(state, ui=replace(state.ui, notices=kept))
+
+
+def with_unreadable(state: AppState, keys: tuple[str, ...]) -> AppState:
+    """The records set aside as unreadable now `keys` (all of them), told anew."""
+    notices = tuple(item for item in state.ui.notices if item.key != UNREADABLE_KEPT)
+    if keys:
+        notices = (*notices, notice(UNREADABLE_KEPT, count=len(keys)))
+    return replace(state, ui=replace(state.ui, unreadable=keys, notices=notices))
+
+
+def offers_unreadable(state: AppState) -> bool:
+    """Whether the unreadable data is offered for export and deletion: while its notice shows,
+    on the screens away from a game (over a game it took a row of the sheet: a walk)."""
+    told = any(item.key == UNREADABLE_KEPT for item in state.ui.notices)
+    return told and bool(state.ui.unreadable) and state.screen in (Screen.SETUP, Screen.HISTORY)
 
 
 def reported(state: AppState, problems: tuple[StorageProblem, ...]) -> Outcome:

@@ -126,8 +126,10 @@ from game.app.notices import (
     import_asked,
     import_finished,
     notice,
+    offers_unreadable,
     reported,
     with_data_outcome,
+    with_unreadable,
     without_data_outcomes,
 )
 from game.app.review_intents import ReviewIntent
@@ -232,7 +234,7 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
         case ExportUnreadableData():
             return state, (DownloadUnreadable(),)
         case AskDiscardUnreadable():
-            if not state.ui.unreadable or state.screen not in (Screen.SETUP, Screen.HISTORY):
+            if not offers_unreadable(state):
                 return state, ()
             return replace(state, ui=replace(state.ui, dialog=Dialog.DISCARD_UNREADABLE)), ()
         case DiscardUnreadable():
@@ -310,7 +312,7 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
         case UnreadableListed(keys):
             if tuple(keys) == state.ui.unreadable:
                 return state, ()
-            return replace(state, ui=replace(state.ui, unreadable=tuple(keys))), ()
+            return with_unreadable(state, tuple(keys)), ()
         case TableFailed(ruleset_id, reason):
             warning = Warn(f"The {ruleset_id} strategy table is unavailable: {reason}")
             return _apply(state, intent, c), (warning,)

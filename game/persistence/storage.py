@@ -25,6 +25,7 @@ back in its place (a problem of kind SET_ASIDE_IN_PART): one damaged game hid a 
 (a walk through hostile data).
 
     quarantined(storage) -> tuple[Quarantined, ...]     everything set aside, oldest first
+    quarantined_export(storage) -> str                   all of it in one file, to keep a copy
     discard_quarantined(storage, key)                    only when the player asks for it
 
 Writing raises nothing either: a store that is full (the adapter raises StorageError) gives a
@@ -343,6 +344,25 @@ class Quarantined:
 def quarantined(storage: Storage) -> tuple[Quarantined, ...]:
     """Every text set aside, oldest first; read each with storage.get(item.key) to export it."""
     return tuple(sorted(_quarantine_keys(storage), key=lambda item: item.number))
+
+
+UNREADABLE_EXPORT_FORMAT = "penta-unreadable"
+
+
+def quarantined_export(storage: Storage) -> str:
+    """Every text set aside, in one file: where it was found and the text, byte for byte.
+
+    One file for all: a browser lets a page start one download unasked, and of one file per
+    text only the first came (a walk through hostile data: the game in progress, set aside
+    second, could not be exported, and the deletion took it with the rest).
+    """
+    records = []
+    for item in quarantined(storage):
+        text = storage.get(item.key)
+        if text is not None:
+            records.append({"found_under": item.original_key, "text": text})
+    exported = {"format": UNREADABLE_EXPORT_FORMAT, "version": 1, "records": records}
+    return json.dumps(exported, ensure_ascii=False, indent=1)
 
 
 def discard_quarantined(storage: Storage, key: str) -> None:

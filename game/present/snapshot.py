@@ -20,6 +20,7 @@ from game.app.announcements import Corrected, GameOver, Kept, Rolled, Scored, Un
 from game.app.entry import entered_faces
 from game.app.key_answers import KeyAnswer, KeyAnswered
 from game.app.model import SAVE_FAILED_NOTICE, AppState, Dialog, Screen
+from game.app.notices import offers_unreadable
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.present.choice import Choice
@@ -58,6 +59,7 @@ def present(state: AppState, now: float) -> Snapshot:
     game = state.game
     handing_over = handover.is_pending(state)
     playing = state.screen is Screen.GAME and game is not None and not handing_over
+    offered = offers_unreadable(state)
     return Snapshot(
         language=t.language,
         direction=t.direction,
@@ -80,8 +82,8 @@ def present(state: AppState, now: float) -> Snapshot:
         history_label=t("history.title"),
         notices=tuple(t(notice.key, **dict(notice.values)) for notice in state.ui.notices),
         dismiss_label=t("common.close"),
-        export_unreadable_label=t("storage.export_unreadable") if state.ui.unreadable else "",
-        discard_unreadable_label=t("storage.discard_unreadable") if state.ui.unreadable else "",
+        export_unreadable_label=t("storage.export_unreadable") if offered else "",
+        discard_unreadable_label=t("storage.discard_unreadable") if offered else "",
         discard_unreadable=LeaveView(
             t("storage.discard_question"), t("storage.discard"), t("common.cancel")
         ),

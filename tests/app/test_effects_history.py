@@ -25,6 +25,7 @@ from game.app.effects import (
 from game.app.intents import (
     AskDiscardUnreadable,
     DiscardUnreadable,
+    DismissNotice,
     ExportData,
     ExportGame,
     ExportUnreadableData,
@@ -114,6 +115,29 @@ def test_the_unreadable_data_is_deleted_only_once_asked_and_confirmed() -> None:
     assert of(ForgetUnreadable, asked(driver)) == [ForgetUnreadable()]
     driver(StartGame(), AskDiscardUnreadable())  # over a game it is not offered
     assert driver.state.ui.dialog is Dialog.NONE
+
+
+def test_the_unreadable_data_is_offered_with_words_that_say_what_it_is() -> None:
+    driver = AppDriver.seeded(1)
+    two = ("penta.quarantine.1:penta.session", "penta.quarantine.2:penta.history")
+    driver(UnreadableListed(two))  # as at a start, with nothing else said
+    snapshot = driver.snapshot()
+    assert tuple(map(without_isolates, snapshot.notices)) == (
+        "Penta is keeping 2 items of saved data that it could not read. Export them to keep a"
+        " copy, or delete them.",
+    )
+    assert snapshot.export_unreadable_label and snapshot.discard_unreadable_label
+    driver(DismissNotice(0))  # put away: the offer goes with its words
+    snapshot = driver.snapshot()
+    assert (snapshot.export_unreadable_label, snapshot.discard_unreadable_label) == ("", "")
+    driver(AskDiscardUnreadable())
+    assert driver.state.ui.dialog is Dialog.NONE
+    driver(UnreadableListed(two[:1]))  # what is set aside changed: said again
+    assert notice_keys(driver) == ["storage.unreadable_kept"]
+    said = without_isolates(driver.snapshot().notices[0])
+    assert said.startswith("Penta is keeping 1 item of saved data")
+    driver(UnreadableListed(()))  # all deleted: nothing left to say
+    assert notice_keys(driver) == []
 
 
 def test_an_export_says_it_is_done_and_what_it_could_not_read() -> None:

@@ -272,6 +272,7 @@ def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
             "aside: nothing was deleted.",
             "Saved data from a newer version of Penta could not be read. It was kept aside: "
             "nothing was deleted.",
+            KEEPING_TWO,
         ]
     )
     # Moved from localStorage (where builds before IndexedDB kept them), then set aside.
@@ -282,16 +283,34 @@ def test_corrupt_storage_is_reported_kept_aside_and_offered_for_export(
 
     export = page.locator("#export-unreadable")
     expect(export).to_have_text("Export the unreadable data")
-    texts = []
-    with page.expect_download() as first:
+    # One file holds both (of one download per text, the browser let only the first come).
+    with page.expect_download() as download:
         export.click()
-    texts.append(first.value.path().read_text(encoding="utf-8"))
-    assert garbage in texts
+    exported = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert exported["records"] == [
+        {"found_under": "penta.session", "text": garbage},
+        {"found_under": "penta.history", "text": newer},
+    ]
     # The notice can be dismissed; the data stays aside (nothing is deleted).
     page.locator("#notice-list li button").first.click()
-    expect(notices).to_have_count(1)
+    expect(notices).to_have_count(2)
     assert "penta.quarantine.1:penta.session" in stored_records(page)
+    # At the next start what is kept aside is said again, with the offer; put away, the
+    # offer goes with its words.
+    page.reload()
+    wait_until_ready(page)
+    expect(notices).to_have_text([KEEPING_TWO])
+    expect(export).to_be_visible()
+    page.locator("#notice-list li button").click()
+    expect(page.locator("#notices")).to_be_hidden()
+    assert "penta.quarantine.2:penta.history" in stored_records(page)
     assert not browser_problems.problems
+
+
+KEEPING_TWO = (
+    "Penta is keeping 2 items of saved data that it could not read. Export them to keep a copy,"
+    " or delete them."
+)
 
 
 HOSTILE_PREFERENCES = {

@@ -35,6 +35,7 @@ from game.persistence.storage import (
     StorageError,
     discard_quarantined,
     quarantined,
+    quarantined_export,
     read_record,
     write_record,
 )
@@ -307,6 +308,18 @@ def test_each_unreadable_record_gets_its_own_quarantine_key_in_order() -> None:
     storage.items[SESSION_KEY] = "again"
     (problem,) = restore_session(storage).problems
     assert problem.moved_to == f"penta.quarantine.4:{SESSION_KEY}"
+
+
+def test_everything_set_aside_is_exported_in_one_file_byte_for_byte() -> None:
+    texts = {SESSION_KEY: '{"game": \u2028"שלום 🎲', HISTORY.key: "[", PREFERENCES_KEY: "{}"}
+    storage = MemoryStorage(dict(texts))
+    restore_session(storage)
+    load_history(storage)
+    exported = json.loads(quarantined_export(storage))
+    assert (exported["format"], exported["version"]) == ("penta-unreadable", 1)
+    found = [item.original_key for item in quarantined(storage)]
+    assert exported["records"] == [{"found_under": key, "text": texts[key]} for key in found]
+    assert sorted(found) == sorted(texts)
 
 
 @pytest.mark.parametrize("number", ["9" * 5000, "0", "1" + "0" * 9, "\u00b2"])
