@@ -162,11 +162,13 @@ class ExportContents(NamedTuple):
     games: tuple[GameRecord, ...]
     kept: tuple[KeptGame, ...]
     unreadable: int = 0
-    """Games of the file, finished or kept, left out: they do not read, or their id is an
-    earlier one's."""
+    """Games of the file, finished or kept, left out: they do not read."""
     misdated: int = 0
     """Games of the file, finished or kept, left out: they read, but were played after the file
     was made, which no device does (told apart: "could not be read" was untrue of them)."""
+    repeated: int = 0
+    """Games of the file left out as copies of an earlier one in it (the same id): told as
+    games already here, not as unreadable (a hostile-data walk's file of copies)."""
 
 
 def read_export(text: str | bytes) -> tuple[GameRecord, ...]:
@@ -229,7 +231,7 @@ def read_export_contents_in_steps(
         )
         check_keys(payload, "payload", {"exported", "games", "kept"})
         exported = date_from_data(payload["exported"], "payload.exported")
-        games, bad_games = yield from _readable(
+        games, bad_games, repeated_games = yield from _readable(
             payload["games"],
             "payload.games",
             records_from_data_in_steps,
@@ -238,7 +240,7 @@ def read_export_contents_in_steps(
         )
         # Any number: those beyond the room on the device are told as not added for want of it
         # (merge_kept), not as unreadable (a hostile-data walk's file of 25).
-        kept, bad_kept = yield from _readable(
+        kept, bad_kept, repeated_kept = yield from _readable(
             payload["kept"],
             "payload.kept",
             _in_one_step(partial(kept_from_data, maximum=None)),
@@ -253,7 +255,8 @@ def read_export_contents_in_steps(
         sound = tuple(game for game in games if game.finished - made <= grace)
         sound_kept = tuple(game for game in kept if game.last_played - made <= grace)
         misdated = len(games) - len(sound) + len(kept) - len(sound_kept)
-        return ExportContents(sound, sound_kept, bad_games + bad_kept, misdated)
+        repeated = repeated_games + repeated_kept
+        return ExportContents(sound, sound_kept, bad_games + bad_kept, misdated, repeated)
     except UnsupportedVersionError as error:
         raise ImportRefusedError(ImportRefusal.UNKNOWN_VERSION, str(error)) from None
     except SaveFileError as error:
@@ -287,17 +290,18 @@ def _readable(
     read_all: Callable[[object, str, int | None], Generator[None, None, tuple[T, ...]]],
     read_one: Callable[[object, str], T],
     per_step: int | None,
-) -> Generator[None, None, tuple[tuple[T, ...], int]]:
-    """The entries of the list `items`, all of them (`read_all`) or, where some do not read,
-    those that read alone (`read_one`), with how many were left out; yielding after every
-    `per_step` entries (None: never).
+) -> Generator[None, None, tuple[tuple[T, ...], int, int]]:
+    """The entries of the list `items`, all of them (`read_all`) or, where some do not read or
+    repeat an earlier one's id, those that read alone (`read_one`), the first of each id; with
+    how many were left out as unreadable and as repeated; yielding after every `per_step`
+    entries (None: never).
 
     Raises:
         SaveFileError: `read_all`'s, where `items` is not a list or none of its entries
             reads.
     """
     try:
-        return (yield from read_all(items, path, per_step)), 0
+        return (yield from read_all(items, path, per_step)), 0, 0
     except SaveFileError as refused:
         try:
             entries, _ = yield from good_entries_in_steps(
@@ -306,7 +310,16 @@ def _readable(
         except SaveFileError:
             raise SaveFileError(str(refused)) from None  # it names the first bad value
         assert isinstance(items, list)  # good_entries refuses anything else
-        return entries, len(items) - len(entries)
+        ids = set(map(attrgetter("id"), entries))
+        of_those_ids = sum(
+            1 for item in items if isinstance(item, dict) and _id_in(item.get("id"), ids)
+        )
+        repeated = of_those_ids - len(entries)
+        return entries, len(items) - len(entries) - repeated, repeated
+
+
+def _id_in(value: object, ids: set[str]) -> bool:
+    return isinstance(value, str) and value in ids
 
 
 def _in_one_step(
@@ -342,7 +355,8 @@ def _check_size(text: str | bytes) -> None:
 class ImportResult:
     added: int
     already_known: int
-    """Games in the file whose id the history holds already (skipped)."""
+    """Games in the file whose id the history holds already, or an earlier game of the file
+    (skipped)."""
     problems: tuple[StorageProblem, ...] = ()
     """The stored history was unreadable (set aside), or the merged history could not be
     written (then nothing was added: `added` is 0)."""
@@ -376,9 +390,13 @@ def import_history_in_steps(
     Raises:
         ImportRefusedError: as import_history.
     """
-    incoming, incoming_kept, unreadable, misdated = yield from read_export_contents_in_steps(
-        text, today, games_per_step
-    )
+    (
+        incoming,
+        incoming_kept,
+        unreadable,
+        misdated,
+        repeated,
+    ) = yield from read_export_contents_in_steps(text, today, games_per_step)
     history = load_history(storage)
     problems = [] if history.problem is None else [history.problem]
     existing = history.value or ()
@@ -397,7 +415,7 @@ def import_history_in_steps(
     kept = merge_kept(storage, incoming_kept, finished)
     return ImportResult(
         added,
-        len(incoming) - len(new),
+        len(incoming) - len(new) + repeated,
         (*problems, *kept.problems),
         kept.added,
         kept.already_known,

@@ -145,10 +145,10 @@ def test_a_damaged_game_kept_is_left_out_and_alone_refuses_the_import(
     assert storage.keys() == []  # nothing written
 
 
-def test_the_same_game_twice_in_an_export_is_added_once_and_the_other_left_out() -> None:
+def test_the_same_game_twice_in_an_export_is_added_once_and_the_copy_told_as_already_here() -> None:
     document = json.loads(export_history((), EXPORTED, (kept(1), kept(1))))
     outcome = import_history(MemoryStorage(), json.dumps(document))
-    assert (outcome.kept_added, outcome.unreadable) == (1, 1)
+    assert (outcome.kept_added, outcome.already_known, outcome.unreadable) == (1, 1, 0)
 
 
 def test_a_damaged_finished_game_is_left_out_and_the_others_imported() -> None:
@@ -167,6 +167,29 @@ def test_a_damaged_finished_game_is_left_out_and_the_others_imported() -> None:
     outcome = import_history(storage, json.dumps(document))
     assert (outcome.added, outcome.unreadable) == (2, 1)
     assert load_history(storage).value == (records[0], records[2])
+
+
+def test_copies_of_a_game_in_an_export_are_told_as_already_here_not_as_unreadable() -> None:
+    """A walk's file listed a game of the history 5 times and a new one 3 times: 6 games "could
+    not be read", which said the file was damaged."""
+    here, new = (
+        record_game(
+            f"{number:016x}",
+            play_to_end(seeded_game("penta", 1, number), random.Random(number)),
+            EXPORTED,
+        )
+        for number in range(2)
+    )
+    storage = MemoryStorage()
+    import_history(storage, export_history((here,), EXPORTED))
+    document = json.loads(export_history((here, new), EXPORTED))
+    first, second = document["payload"]["games"]
+    damaged_copy = json.loads(json.dumps(second))
+    damaged_copy["players"][0]["total"] += 1
+    document["payload"]["games"] = [first] * 5 + [second] * 3 + [damaged_copy]
+    outcome = import_history(storage, json.dumps(document))
+    assert (outcome.added, outcome.already_known, outcome.unreadable) == (1, 1 + 4 + 2 + 1, 0)
+    assert load_history(storage).value == (here, new)
 
 
 def test_a_game_kept_with_its_turn_keeps_it() -> None:
