@@ -35,7 +35,7 @@ from game.errors import SaveFileError
 from game.i18n.locale import LANGUAGES
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_list, read_object
-from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, PlayerKind, is_name_character
+from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, PlayerKind, as_name
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
@@ -222,11 +222,7 @@ def _seat_from_data(data: object, path: str) -> Seat:
     seat = read_object(data, path)
     check_keys(seat, path, {"name", "kind", "level", "coach"})
     name = seat["name"]
-    if (
-        not isinstance(name, str)
-        or len(name) > MAX_NAME_LENGTH
-        or not all(map(is_name_character, name))
-    ):
+    if not isinstance(name, str) or as_name(name) != name:
         raise SaveFileError(
             f"{path}.name: expected printable text of at most {MAX_NAME_LENGTH} characters, "
             f"got {name!r:.80}"

@@ -24,13 +24,12 @@ from game.coach.protocol import CoachMode
 from game.i18n.player_names import COMPUTER_KEY, HUMAN_KEY, default_name, shown_name
 from game.play.state import (
     LEVELS,
-    MAX_NAME_LENGTH,
     MAX_PLAYERS,
     NAME_JOINERS,
     GameState,
     Player,
     PlayerKind,
-    is_name_character,
+    as_name,
 )
 from game.rules.rulesets import RULESETS
 
@@ -75,7 +74,7 @@ def apply_setup(state: AppState, intent: Intent, now: float) -> AppState:
         case RenamePlayer(index, name):
             if not _valid_seat(index, seats) or not isinstance(name, str):
                 return state
-            clean = "".join(filter(is_name_character, name))[:MAX_NAME_LENGTH]
+            clean = as_name(name)
             seats[index] = replace(seats[index], name=clean)
             if setup.real_dice and _typed_name(seats[index]):
                 # A computer's seat named at the table is the person's who throws for it: back
@@ -176,7 +175,7 @@ def renamed_in_game(state: AppState, player: int, name: str) -> AppState:
         return state
     if not 0 <= player < len(game.players):
         return state
-    clean = "".join(filter(is_name_character, name))[:MAX_NAME_LENGTH].strip()
+    clean = as_name(name).strip()
     kinds = [seat.kind for seat in game.players]
     new_name = clean or default_names(kinds, state.settings.language)[player]
     if new_name == game.players[player].name:

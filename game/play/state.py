@@ -88,6 +88,11 @@ class Player:
             raise InvalidSetupError(
                 f"player name {self.name!r} holds characters a name may not: {', '.join(odd)}"
             )
+        if as_name(self.name) != self.name:
+            raise InvalidSetupError(
+                f"player name {self.name!r} stacks more than {MAX_MARKS_ON_A_LETTER} marks on a"
+                " letter"
+            )
         try:
             object.__setattr__(self, "kind", PlayerKind(self.kind))
         except ValueError:
@@ -112,10 +117,32 @@ NAME_JOINERS = "\u200c\u200d"
 written (an emoji of a family or a flag of several, Persian and Indic words)."""
 
 
+MAX_MARKS_ON_A_LETTER = 3
+"""The combining marks a name may stack on one letter: Hebrew's pointing takes up to three (a
+point in the letter, a vowel, a cantillation mark); an imported name with 24 drew over the
+page's header (a hostile-data walk)."""
+
+
 def is_name_character(ch: str) -> bool:
     """Whether `ch` may be in a player's name as typed or stored: printable, or a joiner (every
     other format or control character, such as a direction override, is left out)."""
     return ch.isprintable() or ch in NAME_JOINERS
+
+
+def as_name(text: str) -> str:
+    """What a player's name may hold of `text`, typed: its name characters, each stack of
+    combining marks cut to MAX_MARKS_ON_A_LETTER, at most MAX_NAME_LENGTH of them.
+
+    >>> as_name("Dana\u202e"), len(as_name("e" + "\u0301" * 24 + "x"))
+    ('Dana', 5)
+    """
+    kept: list[str] = []
+    stacked = 0
+    for ch in filter(is_name_character, text):
+        stacked = stacked + 1 if unicodedata.category(ch).startswith("M") else 0
+        if stacked <= MAX_MARKS_ON_A_LETTER:
+            kept.append(ch)
+    return "".join(kept)[:MAX_NAME_LENGTH]
 
 
 def check_text(what: str, text: object, max_length: int) -> None:

@@ -103,30 +103,6 @@ def test_setup_add_rename_move_remove_and_kinds() -> None:
     assert len(d.state.setup.seats) == 1
 
 
-def test_names_are_cleaned_and_blank_names_get_a_number() -> None:
-    d = seeded(seats=3)
-    d(RenamePlayer(0, "Ann\x00\n" + "x" * 80), SetPlayerKind(2, PlayerKind.COMPUTER))
-    assert d.state.setup.seats[0].name == "Ann" + "x" * 47
-    d(SetLanguage("et"), StartGame())
-    assert d.state.game is not None
-    assert [p.name for p in d.state.game.players] == ["Ann" + "x" * 47, "Mängija 2", "Arvuti 1"]
-    assert d.state.game.players[2].kind is PlayerKind.COMPUTER
-
-
-def test_a_name_keeps_its_joiners_and_loses_its_direction_overrides() -> None:
-    family = "\U0001f469\u200d\U0001f469\u200d\U0001f467"  # one emoji, joined by ZWJs
-    persian = "\u0645\u06cc\u200c\u0631\u0648\u062f"  # a word with a non-joiner
-    d = seeded(seats=2)
-    d(RenamePlayer(0, f"{family} Cohen\u202e"), RenamePlayer(1, persian))
-    assert [seat.name for seat in d.state.setup.seats] == [f"{family} Cohen", persian]
-    # Kept with the preferences and read back as typed.
-    restored = preferences_from_data(AppState(), preferences_to_data(d.state))
-    assert restored.setup.seats == d.state.setup.seats
-    d(RenamePlayer(1, "\u200d\u200c"), StartGame())  # joiners alone: nothing to see
-    assert d.state.game is not None
-    assert [p.name for p in d.state.game.players] == [f"{family} Cohen", "Player 2"]
-
-
 def test_default_names_follow_the_language() -> None:
     d = seeded(seats=1)
     d(AddPlayer(PlayerKind.COMPUTER), AddPlayer(), AddPlayer(PlayerKind.COMPUTER))

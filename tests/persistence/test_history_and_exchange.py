@@ -287,6 +287,11 @@ BAD_RECORDS = [
         "U+202E, U+2066",
     ),
     (
+        "nor a tower of marks on a letter",
+        lambda d: d["players"][0]["player"].update(name="e" + "\u0301" * 24 + "x"),
+        "more than 3 marks on a letter",
+    ),
+    (
         "a crowd",
         lambda d: d.update(players=d["players"] * 51),
         "1 to 100 entries, got 102",
