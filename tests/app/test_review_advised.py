@@ -190,7 +190,7 @@ def test_the_review_counts_only_the_players_own_decisions(coach: AdvisorCoach) -
     assert any(
         line.startswith("Optimal decisions of your own") and own_share in line for line in lines
     )
-    assert f"{advised} moves came from the hint or automatic scoring" in " ".join(lines)
+    assert f"{advised} more moves came from the hint or automatic scoring" in " ".join(lines)
 
 
 def test_a_game_played_from_the_hint_has_no_decision_of_the_players(coach: AdvisorCoach) -> None:
