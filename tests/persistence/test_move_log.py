@@ -103,7 +103,10 @@ def test_undo_takes_the_box_out_of_the_log_and_the_log_stays_consistent(
     while not state.is_over:
         for before, after in random_steps(state, chooser):
             state = after
-            if before.dice is not None and after.dice is None and chooser.random() < 0.4:
+            confirmed = before.dice is not None and after.dice is None
+            # The first box confirmed, and others at random (at random alone, 1 game in 1,000
+            # had none: seed 133822).
+            if confirmed and (undone == 0 or chooser.random() < 0.4):
                 break  # a confirmed box, to take back
         else:
             break
