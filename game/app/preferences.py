@@ -35,7 +35,14 @@ from game.errors import SaveFileError
 from game.i18n.locale import LANGUAGES
 from game.persistence.migrations import JsonObject, MigrationChain
 from game.persistence.readers import check_keys, read_list, read_object
-from game.play.state import LEVELS, MAX_NAME_LENGTH, MAX_PLAYERS, PlayerKind, as_name
+from game.play.state import (
+    LEVELS,
+    MAX_MARKS_ON_A_LETTER,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    PlayerKind,
+    as_name,
+)
 from game.play.undo import UndoSetting
 from game.rules.rulesets import RULESETS
 
@@ -224,8 +231,9 @@ def _seat_from_data(data: object, path: str) -> Seat:
     name = seat["name"]
     if not isinstance(name, str) or as_name(name) != name:
         raise SaveFileError(
-            f"{path}.name: expected printable text of at most {MAX_NAME_LENGTH} characters, "
-            f"got {name!r:.80}"
+            f"{path}.name: expected a name as one is typed (printable, at most"
+            f" {MAX_NAME_LENGTH} characters, {MAX_MARKS_ON_A_LETTER} marks on a letter), got"
+            f" {name!r:.80}"
         )
     kind = _choice(seat["kind"], tuple(PlayerKind), f"{path}.kind")
     level = _choice(seat["level"], LEVELS, f"{path}.level")

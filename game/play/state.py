@@ -71,8 +71,9 @@ class Player:
 
     Raises:
         InvalidSetupError: a blank or too long name, one with a character a typed name may not
-            hold (a control or format character but the joiners), a kind that is not a
-            PlayerKind, a human with a level, or a computer whose level is not one of LEVELS.
+            hold (a control or format character but the joiners) or with more than
+            MAX_MARKS_ON_A_LETTER combining marks on a letter, a kind that is not a PlayerKind,
+            a human with a level, or a computer whose level is not one of LEVELS.
     """
 
     name: str
