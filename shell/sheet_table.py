@@ -115,9 +115,10 @@ class SheetTable:
             self._scroll_to_column(self.columns[index].el)
 
     def overflows(self) -> bool:
-        """Whether the sheet is wider than its frame (it scrolls sideways)."""
-        wrap = self.wrap.el
-        return float(wrap.scrollWidth) > float(wrap.clientWidth) + 1
+        """Whether the sheet is wider than its frame (it scrolls sideways). The table's own
+        width, not what the frame scrolls: a cell drawn larger for a moment (a first Penta's
+        cheer) widened that, and "Swipe sideways" stayed over three columns that fit (a walk)."""
+        return float(self.table.offsetWidth) > float(self.wrap.el.clientWidth) + 1
 
     def _scroll_to_column(self, th: Any) -> None:
         """Scrolls the sheet sideways so that the whole column of `th` shows beside the pinned
