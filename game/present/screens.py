@@ -13,6 +13,7 @@ from game.app.model import (
     AppState,
     Dialog,
     DisplaySize,
+    Setup,
     Speed,
 )
 from game.app.seats import default_names
@@ -263,10 +264,25 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
             Choice(value, t(f"setup.dice.{value}"), (value == "real") is setup.real_dice)
             for value in ("screen", "real")
         ),
-        dice_help=t("setup.dice.real_help") if setup.real_dice else "",
+        dice_help=_dice_help(setup, t),
         can_add_computer=count < MAX_PLAYERS and not setup.real_dice,
         remove_player=_remove_player_view(state, t),
     )
+
+
+def _dice_help(setup: Setup, t: Translator) -> str:
+    """Real dice's help, and how many computers a person plays instead: said only under each
+    seat, below the fold, a computer added before quietly became "Player 3" (a walk)."""
+    if not setup.real_dice:
+        return ""
+    displaced = sum(
+        seat.kind is not playing.kind
+        for seat, playing in zip(setup.seats, setup.seats_at_play, strict=True)
+    )
+    help_text = t("setup.dice.real_help")
+    if displaced:
+        help_text += " " + t("setup.dice.computers_played_by_people", count=displaced)
+    return help_text
 
 
 def _remove_player_view(state: AppState, t: Translator) -> LeaveView | None:

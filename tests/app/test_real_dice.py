@@ -36,6 +36,7 @@ from game.app.setup_intents import (
 from game.coach.greedy import best_immediate_box
 from game.errors import InvalidDiceError, RealDiceError, SaveFileError
 from game.i18n.bidi import without_isolates as plain
+from game.i18n.translator import Translator
 from game.persistence.history import record_game, record_to_data
 from game.persistence.savefile import dump_game, game_to_data, load_game
 from game.persistence.session import restore_session, save_session
@@ -108,6 +109,8 @@ def test_real_dice_seat_people_only_and_a_computer_plays_again_on_screen() -> No
     assert [seat.is_computer for seat in setup.seats] == [False, False]
     assert [bool(seat.note) for seat in setup.seats] == [False, True]
     assert setup.seats[1].heading == "Player 2"
+    # Said under the choice of dice as well, where the eyes are: the note is below the fold.
+    assert setup.dice_help.endswith(" The computer player below is played by a person.")
     # Back to dice on screen: the computer plays again, at its level.
     driver(ChooseDice(False))
     setup = driver.snapshot().setup
@@ -120,6 +123,25 @@ def test_real_dice_seat_people_only_and_a_computer_plays_again_on_screen() -> No
     driver(AskLeave(), NewGame(), ChooseDice(False), StartGame())
     players = driver.game.players
     assert [(p.kind, p.level) for p in players][1] == (PlayerKind.COMPUTER, "casual")
+
+
+def test_real_dice_says_under_the_choice_how_many_computers_people_play() -> None:
+    t = Translator("en")
+    driver = AppDriver.seeded(1)
+    driver(ChooseDice(True))
+    setup = driver.snapshot().setup
+    assert setup is not None and setup.dice_help == t("setup.dice.real_help")
+    driver(ChooseDice(False), AddPlayer(PlayerKind.COMPUTER), AddPlayer(PlayerKind.COMPUTER))
+    driver(ChooseDice(True))
+    setup = driver.snapshot().setup
+    assert setup is not None
+    assert setup.dice_help == t("setup.dice.real_help") + " " + t(
+        "setup.dice.computers_played_by_people", count=2
+    )
+    assert "2 computer players below are played by people" in plain(setup.dice_help)
+    driver(ChooseDice(False))
+    setup = driver.snapshot().setup
+    assert setup is not None and setup.dice_help == ""
 
 
 def test_a_computer_seat_named_at_real_dice_stays_a_persons_seat() -> None:
