@@ -188,9 +188,10 @@ def test_the_review_counts_only_the_players_own_decisions(coach: AdvisorCoach) -
     lines = skill_lines(driver)
     own_share = f"({player.optimal_decisions}\u00a0of\u00a0{player.decisions})"
     assert any(
-        line.startswith("Optimal decisions of your own") and own_share in line for line in lines
+        line.startswith("Your own decisions that were optimal") and own_share in line
+        for line in lines
     )
-    assert f"{advised} more moves came from the hint or automatic scoring" in " ".join(lines)
+    assert f"{advised} more moves followed the hint or were scored automatically" in " ".join(lines)
 
 
 def test_a_game_played_from_the_hint_has_no_decision_of_the_players(coach: AdvisorCoach) -> None:
@@ -203,5 +204,7 @@ def test_a_game_played_from_the_hint_has_no_decision_of_the_players(coach: Advis
     assert (player.decisions, player.advised_decisions) == (0, len(moves))
     assert player.optimal_share is None
     lines = skill_lines(driver)
-    assert f"All {len(moves)} moves came from the hint or automatic scoring" in " ".join(lines)
+    assert f"All {len(moves)} moves followed the hint or were scored automatically" in " ".join(
+        lines
+    )
     assert not any("optimal" in line.lower() for line in lines)
