@@ -61,7 +61,7 @@ from tests.i18n.isolation import iso
 COACH = GreedyCoach()
 START = 1000.0
 TODAY = date(2026, 1, 1)
-RUNNING_HELP = "Or pick another box yourself."
+RUNNING_HELP = "Or pick another box."
 
 
 def table(humans: int = 1, seed: int = 7, coach: Coach = COACH) -> AppDriver:

@@ -104,7 +104,7 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     driver(Roll(), Roll(), Roll())  # the last roll: the countdown runs
     view = driver.view()
     # The line says how to choose another box too (folded, "Scoring Chance" read as final).
-    running = f"{view.countdown_text} Or pick another box yourself."
+    running = f"{view.countdown_text} Or pick another box."
     assert view.countdown_text and view.tray_summary == running
     assert (view.tray_open, view.tray_toggle_label) == (False, "More")
     driver(ShowHint())  # the countdown waits on the hint's box: the hint is the line

@@ -240,7 +240,7 @@ def test_the_countdown_shows_whole_seconds_left() -> None:
     for now, seconds in [(100, 3), (100.5, 3), (101.01, 2), (102.5, 1)]:
         view = present(state, now).game
         assert view is not None and view.countdown == seconds
-        assert view.countdown_help == "Or pick another box yourself."
+        assert view.countdown_help == "Or pick another box."
         left = "1 second" if seconds == 1 else f"{iso(seconds)} seconds"
         assert view.countdown_text == f"Scoring {iso(name)} in {left}…"
     # A countdown restored with the game names no box: the coach chooses when it ends.

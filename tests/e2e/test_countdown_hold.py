@@ -90,7 +90,7 @@ def test_a_finger_resting_on_the_sheet_holds_the_countdown_and_the_box_can_be_ta
     # The frame may glide on for a moment of real time (the fake clock stands still meanwhile).
     page.wait_for_function(SHEET_AT_REST, polling=100)
     page.clock.run_for(1_000)  # let go: the countdown runs again, from its full length
-    expect(help_).to_have_text("Or pick another box yourself.")
+    expect(help_).to_have_text("Or pick another box.")
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
     page.clock.run_for(3_000)
     ui.take_phone()  # Dana passes the phone to Avi

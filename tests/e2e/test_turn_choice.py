@@ -145,7 +145,7 @@ def test_the_hint_holds_the_countdown_on_its_box_until_hide_hint(page: Page, app
     ui.pass_time(4)  # longer than the countdown
     expect(page.locator("#round")).to_have_text("Round 1 of 13")
     page.click("#hide-hint")
-    expect(page.locator("#countdown-help")).to_have_text("Or pick another box yourself.")
+    expect(page.locator("#countdown-help")).to_have_text("Or pick another box.")
     expect_countdown(page, scoring_in(2, re.escape(advised[1])))
     expect(page.locator("#round")).to_have_text("Round 2 of 13", timeout=5_000)
     expect(page.locator("#live")).to_contain_text(f"in {advised[1]} (automatically)")
