@@ -33,7 +33,6 @@ class WhyVoice(NamedTuple):
 
     aim: str
     score_aim: str
-    open: str
     upper: str
     bonus_lost: str
     nothing_early: str
@@ -42,7 +41,6 @@ class WhyVoice(NamedTuple):
 COACH_VOICE = WhyVoice(
     "coach.reason_aim",
     "coach.reason_score_aim",
-    "coach.reason_open",
     "coach.reason_upper",
     "coach.reason_bonus_lost",
     "coach.reason_nothing_early",
@@ -51,7 +49,6 @@ COACH_VOICE = WhyVoice(
 HINT_VOICE = WhyVoice(
     "hint.reason_aim",
     "hint.reason_score_aim",
-    "hint.reason_open",
     "hint.reason_upper",
     "hint.reason_bonus_lost",
     "hint.reason_nothing_early",
@@ -330,16 +327,10 @@ def why_words(
             five = t.box_name(ruleset.id, ruleset.five_of_a_kind_box)
             sentences.append(t("coach.reason_score_bonus", box=five, bonus=bonus))
         return sentences
-    sentences = [
-        t(
-            voice.open,
-            mine_box=t.box_name(ruleset.id, mine[0]),
-            best_box=t.box_name(ruleset.id, best[0]),
-        )
-    ]
     lost = _bonus_lost(t, sheet, mine, best, voice)
     if lost:
-        return lost  # in place of the boxes left open too: the warning's height
+        return lost  # in place of the box kept open too: the warning's height
+    sentences = [_kept_open(t, ruleset, mine, best)]
     needed = ruleset.upper_bonus_threshold
     # Against the bonus's pace, not as totals: "24 with yours, 12 with the best" read as if
     # the move made were the better one (a walk), where its 12 in Sixes was 6 behind the pace
@@ -360,6 +351,22 @@ def why_words(
             )
         )
     return sentences
+
+
+def _kept_open(
+    t: Translator, ruleset: Ruleset, mine: tuple[str, int], best: tuple[str, int]
+) -> str:
+    """Two boxes: what the best move scores now against the other, and the box it keeps open
+    (the other's). "The best move leaves Three of a kind open; the next best leaves Fives open"
+    read as going round in a circle to a walk's learner, where Fives for 15 gave up 3 points
+    now to keep Three of a kind for later."""
+    kept = t.box_name(ruleset.id, mine[0])
+    more = best[1] - mine[1]
+    if more < 0:
+        return t("coach.reason_open_fewer", points=-more, box=kept)
+    if more > 0:
+        return t("coach.reason_open_more", points=more, box=kept)
+    return t("coach.reason_open_same", points=best[1], box=kept)
 
 
 def pace_words(t: Translator, gap: int) -> str:

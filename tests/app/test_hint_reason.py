@@ -13,13 +13,14 @@ from game.app.intents import HideHint, Roll, ShowHint, StartGame
 from game.app.setup_intents import ChooseRuleset
 from game.coach.greedy import GreedyCoach
 from game.coach.optimal import AdvisorCoach, position_of
-from game.coach.protocol import KeepAdvice
+from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.play.move_log import Kept, Scored
 from game.present.coach_words import told_apart
 from game.strategy.advisor import Keep, Score
 from tests.app.driver import AppDriver
+from tests.app.test_review_why import kept_open
 from tests.solved_tables import solved_advisor
 
 
@@ -80,14 +81,18 @@ def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: Adviso
                 )
 
 
-def test_the_hint_after_the_last_roll_says_which_box_each_move_leaves_open(
+def test_the_hint_after_the_last_roll_says_what_the_best_box_keeps_open(
     coach: AdvisorCoach,
 ) -> None:
     driver = hinted(coach, 1, rolls=3)
     reason = driver.state.pacing.hint_reason
     assert reason is not None and isinstance(reason.move, Scored)
-    text = hint_text(driver)
-    assert "The best move leaves " in text and "; the next best leaves " in text
+    best = reason.judgement.best_move
+    options = driver.game.options
+    assert isinstance(best, ScoreAdvice) and options is not None
+    next_best = Translator("en").box_name("penta", reason.move.box)
+    said = kept_open(next_best, options.points[reason.move.box], options.points[best.box])
+    assert said in without_isolates(hint_text(driver))
 
 
 def test_the_reason_goes_with_the_hint_and_without_tables_there_is_none(

@@ -22,7 +22,8 @@ from tests.app.test_review_screen import opened, review_view
 
 
 def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
-    """Between two boxes the review says which box each left open, and the upper section
+    """Between two boxes the review says the points each scores now and the box the best move
+    keeps open, and the upper section
     against the bonus's pace with each while the bonus is still to be had (where it speaks for
     the best move); a keep, the box where the best keep scores most more points.
     Every term on the screen is explained once."""
@@ -72,9 +73,8 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
         if lost:  # said alone, in place of the boxes left open and the pace
             assert shown.why == lost[0]
             continue
-        assert shown.why.startswith(
-            f"Your move leaves {t.isolated(t.box_name('penta', best.box))} open; "
-            f"the best move leaves {t.isolated(t.box_name('penta', made.box))} open."
+        assert without_isolates(shown.why).startswith(
+            kept_open(t.box_name("penta", made.box), made.points, best.points)
         )
         mine, theirs = (pace(sheet.filled_boxes, move) for move in (made, best))
         # Said only where it speaks for the best move.
@@ -216,6 +216,27 @@ def pace(filled: dict[str, int], move: Score) -> int:
     scores = {**filled, move.box: move.points}
     upper = RULESETS["penta"].upper_box_ids
     return sum(scores[box] - 3 * face for face, box in enumerate(upper, start=1) if box in scores)
+
+
+def kept_open(made_box: str, made_points: int, best_points: int) -> str:
+    """The English words of two boxes: the points the best box scores now against the box
+    made, which the best move keeps open."""
+    more = best_points - made_points
+
+    def points(count: int) -> str:
+        return f"{count} point{'' if count == 1 else 's'}"
+
+    if more < 0:
+        return (
+            f"The best move scores {points(-more)} less now, but keeps {made_box} open,"
+            " which is worth more later."
+        )
+    if more > 0:
+        return f"The best move scores {points(more)} more now, and keeps {made_box} open for later."
+    return (
+        f"Both moves score {points(best_points)} now; the best keeps {made_box} open,"
+        " which is worth more later."
+    )
 
 
 def paced(gap: int) -> str:
