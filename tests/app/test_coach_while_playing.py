@@ -111,7 +111,7 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     assert aim is not None
     # First, before the figures: they read as statistics to two walks.
     assert reason.startswith(
-        f"With the best keep the turn ends with points in {t.box_name('penta', aim.box)} "
+        f"With the best move the turn ends with points in {t.box_name('penta', aim.box)} "
         f"{t.format_percent(aim.best)} of the time; "
         f"with yours, {t.format_percent(aim.made)}. Yours ("
     )

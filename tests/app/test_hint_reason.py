@@ -70,7 +70,7 @@ def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: Adviso
             if isinstance(move, Kept):  # against the next best keep, and its own chance
                 mine = t.format_percent(aim.made)
                 assert (
-                    f"With this keep the turn ends with points in {box} {share} of the time; "
+                    f"With the best move the turn ends with points in {box} {share} of the time; "
                     in text
                 )
                 assert text.endswith(f"with the next best, {mine}.")

@@ -53,7 +53,7 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             assert shown.why == (
                 ""
                 if aim is None
-                else "With the best keep the turn ends with points in "
+                else "With the best move the turn ends with points in "
                 f"{t.isolated(t.box_name('penta', aim.box))} "
                 f"{t.isolated(t.format_percent(aim.best))} of the time; "
                 f"with yours, {t.isolated(t.format_percent(aim.made))}."
