@@ -42,6 +42,8 @@ from shell.storage import WriteListener, open_storage
 
 OWN_KEYS = "penta."
 """Every record of the app has a key starting so (a page of the same origin may have others)."""
+EVERY_RECORD = OWN_KEYS + "*"
+"""The key a problem of the whole store is told under (the console said "Storage: penta.:")."""
 NEWER_DATABASE = "NewerDatabase"
 """The name of assets/store.js's error for a database a newer build made without this build's
 store of records."""
@@ -107,12 +109,14 @@ async def open_durable_storage(
         fallback = open_storage(window, listener)
         if isinstance(fallback, MemoryStorage):
             reason = f"neither IndexedDB ({error}) nor localStorage can be used"
-            return fallback, (StorageProblem(OWN_KEYS, ProblemKind.NOT_KEPT, reason),)
+            return fallback, (StorageProblem(EVERY_RECORD, ProblemKind.NOT_KEPT, reason),)
         window.console.warn(f"IndexedDB cannot be used, localStorage keeps the game: {error}")
         if getattr(error, "name", None) == NEWER_DATABASE:
             # The records are there, out of this build's reach: the app must not look empty
             # unsaid.
-            return fallback, (StorageProblem(OWN_KEYS, ProblemKind.UNKNOWN_VERSION, str(error)),)
+            return fallback, (
+                StorageProblem(EVERY_RECORD, ProblemKind.UNKNOWN_VERSION, str(error)),
+            )
         return fallback, ()
     storage = DurableStorage(window.pentaStore, records, listener)
     if not move_old_records:

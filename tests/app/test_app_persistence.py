@@ -337,7 +337,7 @@ def test_a_device_that_keeps_nothing_is_told_and_leaving_a_game_promises_no_more
     state = send(initial_state(["en"]), StartGame())
     kept_text = present(send(state, AskLeave()), 0.0).leave.text
     assert "whenever you like" in kept_text
-    blocked = StorageProblem("penta.", ProblemKind.NOT_KEPT, "neither IndexedDB nor localStorage")
+    blocked = StorageProblem("penta.*", ProblemKind.NOT_KEPT, "neither IndexedDB nor localStorage")
     state = send(state, StorageProblems((blocked,)))
     assert state.ui.notices == (Notice("storage.not_kept"),) and state.ui.nothing_kept
     state = send(state, DismissNotice(0), AskLeave())
