@@ -1,10 +1,10 @@
 """The phone's Back button, through the browser's history (game.app.back says what it does).
 
-While something is open that Back would close, the page has one history entry of its own
-above the app's: Back takes that entry away (a `popstate`), and the intent it stands for is
-sent. Closed another way (its own button, Escape), the entry is taken away with
-`history.back()`, whose `popstate` is no Back of the player's. Elsewhere the page adds nothing,
-so that Back leaves the app at once.
+While Back would do something in the app (close a dialog, leave a screen), the page has one
+history entry of its own above the app's: Back takes that entry away (a `popstate`), and the
+intent it stands for is sent. Closed another way (its own button, Escape), the entry is taken
+away with `history.back()`, whose `popstate` is no Back of the player's. On the New game screen
+the page adds nothing, so that Back leaves the app at once.
 """
 
 from __future__ import annotations

@@ -162,8 +162,17 @@ def test_back_closes_what_is_open_before_it_leaves_the_app(page: Page, app_url: 
     page.go_back()
     expect(page.locator("#rules-dialog")).to_be_hidden()
     expect(page.locator("#game-screen")).to_be_visible()  # the game goes on
-    page.click("#leave")
+    # Back in the game asks to leave it; Back again stays; Leave goes to the New game screen.
+    leave = page.locator("#leave-dialog")
+    page.go_back()
+    expect(leave).to_be_visible()
+    page.go_back()
+    expect(leave).to_be_hidden()
+    expect(page.locator("#game-screen")).to_be_visible()
+    assert page.url.startswith(app_url)
+    page.go_back()
     page.click("#leave-confirm")
+    expect(setup).to_be_visible()
     page.click("#history-button")
     page.click("#settings-button")
     expect(page.locator("#settings-dialog")).to_be_visible()
