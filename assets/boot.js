@@ -63,7 +63,21 @@
         }
     }
 
-    function chooseLanguage() {
+    // What the app last told the next start (game.app.start_hint): its language, and whether
+    // it was in a game. Anything else in its place is no hint.
+    function startHint() {
+        try {
+            const hint = JSON.parse(localStorage.getItem(boot.hint.key));
+            const valid = hint?.format === boot.hint.format && hint.version === boot.hint.version;
+            return valid ? hint : null;
+        } catch {
+            return null;
+        }
+    }
+
+    function chooseLanguage(hint) {
+        const hinted = supported(hint?.language);
+        if (hinted) return hinted;
         const stored = storedLanguage();
         if (stored) return stored;
         for (const tag of navigator.languages ?? [navigator.language]) {
@@ -123,9 +137,13 @@
     }
 
     if (boot) {
-        const language = chooseLanguage();
+        const hint = startHint();
+        const language = chooseLanguage(hint);
         root.lang = language;
         root.dir = boot.languages[language].dir;
+        // A game is being resumed: the New game screen stays out of sight until it shows
+        // (assets/styles/page.css), not as if the game were lost.
+        if (hint?.game === true) root.dataset.resuming = "";
         // The build wrote the page's texts in the default language: in it, only the language
         // menu and the manifest's link are filled as the page is parsed.
         const parsing = language === boot.default ? ALWAYS_FILLED : undefined;

@@ -62,6 +62,7 @@ from shell.effects import (
 from shell.events import Events
 from shell.feel import DiceFeel
 from shell.review_effects import Reviewer, Sharer
+from shell.start_hint import StartHint
 from shell.tasks import Tasks
 from shell.view import View
 
@@ -83,6 +84,7 @@ class Controller:
         reviewer: Reviewer,
         sharer: Sharer,
         back: BackButton,
+        start_hint: StartHint,
     ) -> None:
         self.view = view
         self.clock = clock
@@ -97,6 +99,7 @@ class Controller:
         self.reviewer = reviewer
         self.sharer = sharer
         self.back = back
+        self.start_hint = start_hint
         self.state = AppState()
         self.rng: random.Random = random.SystemRandom()
         self._waiting: deque[Intent] = deque()
@@ -151,6 +154,7 @@ class Controller:
     def _render(self, now: float) -> None:
         self.view.render(present(self.state, now))
         self.back.follow(self.state)
+        self.start_hint.follow(self.state)
 
     def _run(self, effects: tuple[Effect, ...]) -> None:
         for effect in effects:

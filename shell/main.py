@@ -46,6 +46,7 @@ async def start() -> None:
     from shell.events import Events
     from shell.feel import DiceFeel
     from shell.review_effects import Reviewer, Sharer
+    from shell.start_hint import StartHint
     from shell.tasks import Tasks
     from shell.view import View
 
@@ -69,6 +70,7 @@ async def start() -> None:
         reviewer=Reviewer(window, send, tasks, tables),
         sharer=Sharer(window, send, tasks),
         back=BackButton(window, send, lambda: controller.state),
+        start_hint=StartHint(window),
     )
     events = Events(window, document, send, lambda: controller.state, view.fit_to_viewport)
     seed = parse_seed(window.URLSearchParams.new(window.location.search).get("seed"))

@@ -28,6 +28,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from game.app.start_hint import START_HINT_FORMAT, START_HINT_KEY, START_HINT_VERSION
 from game.i18n.locale import DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES
 from game.i18n.translator import Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
@@ -183,6 +184,7 @@ def boot_data(refs: list[str], templates: Iterable[str] = ()) -> dict[str, Any]:
         "default": DEFAULT_LANGUAGE,
         "aliases": dict(LANGUAGE_ALIASES),
         "preferences": {"key": PREFERENCES_KEY, "format": PREFERENCES.format},
+        "hint": {"key": START_HINT_KEY, "format": START_HINT_FORMAT, "version": START_HINT_VERSION},
         "languages": languages,
     }
 

@@ -8,15 +8,17 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from game.app.preferences import preferences_to_data
 from game.app.start import initial_state
+from game.app.start_hint import START_HINT_KEY
 from game.i18n.locale import LANGUAGE_ALIASES, LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.persistence.session import PREFERENCES, PREFERENCES_KEY
 from game.persistence.storage import encode_record
 from tests.e2e.browser_helpers import PHONE_VIEWPORT, BrowserProblems, HeldRequests
+from tests.e2e.game_helpers import Ui
 from tools.boot_texts import SCRIPTS, TextRef, page_texts, read_sources, script_keys
 from tools.build_site import PACKAGES_ARCHIVE
 from tools.manifests import manifest_path
@@ -131,3 +133,45 @@ def test_start_up_texts_are_in_the_chosen_language_before_python(
         if f"/{PACKAGES_ARCHIVE}" in problem or problem == "uncaught error: Failed to fetch"
     ]
     context.close()
+
+
+# What the page is like once parsed, before Python has run (it takes some 0.8 s more).
+AT_PARSE = """document.addEventListener("DOMContentLoaded", () => {
+    const root = document.documentElement;
+    const setup = document.getElementById("setup-screen");
+    window.atParse = {
+        lang: root.lang, dir: root.dir, state: root.dataset.state,
+        resuming: "resuming" in root.dataset, setup: getComputedStyle(setup).visibility,
+    };
+});"""
+
+
+def test_the_next_start_is_in_the_language_and_the_game_that_were_left(
+    page: Page, app_url: str
+) -> None:
+    ui = Ui(page).open(app_url, seed=3)
+    page.select_option("#language", "he")
+    ui.start()
+    dice = ui.roll()
+    page.add_init_script(AT_PARSE)
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    # An English browser: before Python, the page was in Hebrew already, and the New game
+    # screen out of sight.
+    expected = {"lang": "he", "dir": "rtl", "state": "loading", "resuming": True}
+    assert page.evaluate("atParse") == {**expected, "setup": "hidden"}
+    expect(page.locator("#game-screen")).to_be_visible()
+    assert ui.dice() == dice
+    # Left for the New game screen: the next start shows it, still in Hebrew.
+    page.click("#leave")
+    page.click("#leave-confirm")
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    assert page.evaluate("atParse") == {**expected, "resuming": False, "setup": "visible"}
+    # A hint of another format, or none that reads, is no hint: the browser's language.
+    for stored in ('{"format": "penta-start-hint", "version": 2, "language": "he"}', "[[[", "7"):
+        page.evaluate(f"localStorage.setItem({START_HINT_KEY!r}, {stored!r})")
+        page.evaluate(f"localStorage.removeItem({PREFERENCES_KEY!r})")
+        page.reload()
+        page.wait_for_selector("html[data-state=ready]")
+        assert page.evaluate("atParse")["lang"] == "en", stored
