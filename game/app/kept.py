@@ -36,11 +36,23 @@ def is_full(state: AppState) -> bool:
     return len(state.ui.kept_games) >= MAX_KEPT
 
 
+def is_unplayed(state: AppState) -> bool:
+    """Nothing played in the game yet: no dice rolled or entered, no box scored. There is
+    nothing to keep: a game started and left at once took a place among the unfinished games,
+    "round 1, 0 points" (a walk)."""
+    game = state.game
+    if game is None:
+        return False
+    return game.game_turn == 0 and game.dice is None and not state.ui.entry
+
+
 def keeping(before: AppState, now: float) -> tuple[Effect, ...]:
-    """What leaving the game of `before` asks for: keep it, when it is unfinished and there is
-    room (else it is left, as the Leave dialog said)."""
+    """What leaving the game of `before` asks for: keep it, when it is unfinished, played, and
+    there is room (else it is left, as the Leave dialog said)."""
     game = before.game
-    if before.screen is not Screen.GAME or game is None or game.is_over or is_full(before):
+    if before.screen is not Screen.GAME or game is None or game.is_over:
+        return ()
+    if is_full(before) or is_unplayed(before):
         return ()
     saved = session_save(before, now)
     return (KeepGame(game, saved.before_last_turn, saved.turn),)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.app.daily import challenge_day, deletable
-from game.app.kept import is_full
+from game.app.kept import is_full, is_unplayed
 from game.app.model import HISTORY_PAGE, AppState, Screen
 from game.app.seats import named_in
 from game.i18n.player_names import shown_name
@@ -73,6 +73,8 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
 
 
 def leave_view(state: AppState, t: Translator) -> LeaveView:
+    if is_unplayed(state):
+        return LeaveView(t("game.leave_unplayed"), t("game.leave"), t("common.cancel"))
     if is_full(state):
         return LeaveView(
             t("kept.full_confirm", count=len(state.ui.kept_games)),

@@ -334,7 +334,7 @@ def test_notices_are_translated_deduplicated_and_dismissed() -> None:
 def test_a_device_that_keeps_nothing_is_told_and_leaving_a_game_promises_no_more() -> None:
     """The browser blocks the site's data: the notice says that nothing is kept, and the Leave
     dialog no longer says the game can be resumed whenever one likes (a walk)."""
-    state = send(initial_state(["en"]), StartGame())
+    state = send(initial_state(["en"]), StartGame(), Roll())  # a game played: kept
     kept_text = present(send(state, AskLeave()), 0.0).leave.text
     assert "whenever you like" in kept_text
     blocked = StorageProblem("penta.*", ProblemKind.NOT_KEPT, "neither IndexedDB nor localStorage")
@@ -345,7 +345,7 @@ def test_a_device_that_keeps_nothing_is_told_and_leaving_a_game_promises_no_more
     assert "until this page closes" in present(state, 0.0).leave.text
     assert present(state, 0.0).leave.destructive  # lost when the page closes
     for language in ("he", "et"):
-        kept = send(initial_state([language]), StartGame(), AskLeave())
+        kept = send(initial_state([language]), StartGame(), Roll(), AskLeave())
         unkept = send(state, SetLanguage(language))
         assert present(unkept, 0.0).leave.text != present(kept, 0.0).leave.text
 
