@@ -416,15 +416,15 @@ def settings_view(state: AppState, t: Translator, languages: tuple[Choice, ...])
 
 
 def _names(state: AppState, t: Translator) -> tuple[NameField, ...]:
-    """The names of the game under way, to change (RenameInGame)."""
+    """The names of the game under way, to change (RenameInGame), each labelled by its seat's
+    default name: the computer's field was "Player 2's name" beside "Computer 1" (a walk)."""
     game = state.game
     if game is None or game.is_over:
         return ()
+    seats = default_names([player.kind for player in game.players], t.language)
     return tuple(
-        NameField(
-            index, shown_name(player.name, t.language), t("settings.name_of", number=index + 1)
-        )
-        for index, player in enumerate(game.players)
+        NameField(index, shown_name(player.name, t.language), t("settings.name_of", seat=seat))
+        for index, (player, seat) in enumerate(zip(game.players, seats, strict=True))
     )
 
 

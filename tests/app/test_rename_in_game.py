@@ -43,6 +43,13 @@ def test_a_name_changed_is_the_game_s_and_saved() -> None:
     assert [plain(f.label) for f in settings.names] == ["Player 1's name", "Player 2's name"]
 
 
+def test_each_name_is_labelled_by_its_seat_s_default_name() -> None:
+    driver = playing(("Isa", "human"), ("Bot", "computer"), ("Ema", "human"))
+    driver(OpenSettings())
+    labels = [plain(f.label) for f in driver.snapshot().settings.names]
+    assert labels == ["Player 1's name", "Computer 1's name", "Player 2's name"]
+
+
 def test_an_undo_keeps_the_new_name() -> None:
     driver = playing(("Isa", "human"), ("Ema", "human"))
     driver(Roll())
@@ -84,9 +91,7 @@ def test_nothing_is_renamed_off_the_game() -> None:
     assert driver.snapshot().settings.names == ()
 
 
-@pytest.mark.parametrize(
-    ("language", "label"), [("et", "1. mängija nimi"), ("he", "השם של שחקן 1")]
-)
+@pytest.mark.parametrize(("language", "label"), [("et", "Mängija 1 nimi"), ("he", "השם של שחקן 1")])
 def test_the_fields_are_labelled_in_the_language(language: str, label: str) -> None:
     driver = playing(("Isa", "human"))
     driver(SetLanguage(language))
