@@ -5,6 +5,10 @@ history entry of its own above the app's: Back takes that entry away (a `popstat
 intent it stands for is sent. Closed another way (its own button, Escape), the entry is taken
 away with `history.back()`, whose `popstate` is no Back of the player's. On the New game screen
 the page adds nothing, so that Back leaves the app at once.
+
+The game's skip links ("Skip to the dice") move the focus without navigating: a link to a part
+of the page is a history entry of its own, whose `popstate` read as Back and asked to leave the
+game.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pyodide.ffi import create_proxy
 from game.app.back import back_intent
 from game.app.intents import Intent
 from game.app.model import AppState
+from shell.js import is_null
 
 
 class BackButton:
@@ -33,6 +38,8 @@ class BackButton:
         """The `popstate`s still to come of the entries this module took away itself."""
         self._proxy = create_proxy(self._on_popstate)  # kept for the page's lifetime
         window.addEventListener("popstate", self._proxy)
+        self._skip_proxy = create_proxy(self._on_skip_link)
+        window.document.addEventListener("click", self._skip_proxy)
 
     def follow(self, state: AppState) -> None:
         """After each render: the page's entry is there exactly while Back would close
@@ -54,3 +61,12 @@ class BackButton:
         intent = back_intent(self._state())
         if intent is not None:
             self._send(intent)
+
+    def _on_skip_link(self, event: Any) -> None:
+        link = event.target.closest("a.skip-link") if event.target else None
+        if link is None or is_null(link):
+            return
+        target = self.window.document.getElementById(str(link.getAttribute("href"))[1:])
+        if not is_null(target):
+            event.preventDefault()
+            target.focus()

@@ -134,6 +134,9 @@ def test_a_turn_can_be_played_with_the_keyboard_alone(page: Page, app_url: str) 
     expect(page.locator("#skip-to-dice")).to_have_text("Skip to the dice")
     expect(page.locator("#skip-to-dice")).to_be_in_viewport()
     page.keyboard.press("Enter")
+    # It moved the focus, with no history entry (Back in a game asks to leave it).
+    assert "#" not in page.url
+    expect(page.locator("#leave-dialog")).to_be_hidden()
     page.keyboard.press("Tab")
     expect(page.locator("#roll")).to_be_focused()  # Hint waits for the first roll
     page.keyboard.press("Enter")
