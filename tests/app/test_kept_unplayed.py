@@ -4,7 +4,7 @@ Leave dialog says so. Once one die is rolled or entered, it is kept as any other
 from __future__ import annotations
 
 from game.app.entry_intents import ChooseDice, EnterFace
-from game.app.intents import AskLeave, NewGame, Roll, StartDaily, StartGame
+from game.app.intents import AskLeave, CloseDialog, NewGame, Roll, StartDaily, StartGame
 from game.app.model import Screen
 from game.i18n.bidi import without_isolates as plain
 from tests.app.kept_device import TODAY, Device, kept_list, left, playing
@@ -17,31 +17,31 @@ def leave_text(device: Device) -> str:
     return plain(leave.text)
 
 
+def kept_on_leaving(device: Device) -> bool:
+    """Leaves the game through its dialog: whether it was kept, as the dialog said it would be."""
+    said = leave_text(device)
+    device(NewGame())
+    assert device.state.screen is Screen.SETUP
+    kept = len(kept_list(device)) == 1
+    unplayed = "Leave this game? Nothing has been played in it yet, so it is not kept."
+    assert said == unplayed if not kept else "where you can resume it" in said
+    return kept
+
+
 def test_a_game_left_before_its_first_roll_is_not_kept_and_the_dialog_says_so() -> None:
+    assert not kept_on_leaving(playing())
     device = playing()
-    assert leave_text(device) == (
-        "Leave this game? Nothing has been played in it yet, so it is not kept."
-    )
-    device(NewGame())
-    assert device.state.screen is Screen.SETUP and kept_list(device) == ()
-    # Played, however little: kept, and the dialog says where to resume it.
-    device = playing()
-    device(Roll())
-    assert "where you can resume it" in leave_text(device)
-    device(NewGame())
-    assert len(kept_list(device)) == 1
+    device(Roll())  # played, however little: kept
+    assert kept_on_leaving(device)
 
 
 def test_dice_entered_at_the_table_make_the_game_worth_keeping() -> None:
     device = playing()
     left(device)
-    device(ChooseDice(True))
-    device(StartGame())
+    device(ChooseDice(True), StartGame())
     assert "Nothing has been played" in leave_text(device)
-    device(EnterFace(4))  # one die of five: a start all the same
-    assert "where you can resume it" in leave_text(device)
-    device(NewGame())
-    assert len(kept_list(device)) == 1
+    device(CloseDialog(), EnterFace(4))  # one die of five: a start all the same
+    assert kept_on_leaving(device)
 
 
 def test_a_daily_challenge_left_before_its_first_roll_can_be_started_again() -> None:
