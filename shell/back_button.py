@@ -39,7 +39,8 @@ class BackButton:
         self._proxy = create_proxy(self._on_popstate)  # kept for the page's lifetime
         window.addEventListener("popstate", self._proxy)
         self._skip_proxy = create_proxy(self._on_skip_link)
-        window.document.addEventListener("click", self._skip_proxy)
+        for link in window.document.querySelectorAll("a.skip-link"):  # not every click's
+            link.addEventListener("click", self._skip_proxy)
 
     def follow(self, state: AppState) -> None:
         """After each render: the page's entry is there exactly while Back would close
@@ -63,10 +64,8 @@ class BackButton:
             self._send(intent)
 
     def _on_skip_link(self, event: Any) -> None:
-        link = event.target.closest("a.skip-link") if event.target else None
-        if link is None or is_null(link):
-            return
-        target = self.window.document.getElementById(str(link.getAttribute("href"))[1:])
+        href = str(event.currentTarget.getAttribute("href"))
+        target = self.window.document.getElementById(href[1:])
         if not is_null(target):
             event.preventDefault()
             target.focus()
