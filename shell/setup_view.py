@@ -18,6 +18,7 @@ class SetupForm:
     def render(self, view: SetupView) -> None:
         self.node("setup-title").text(view.title)
         self.node("setup-note").text(view.note).show(bool(view.note))
+        self.node("setup-welcome").text(view.welcome).show(bool(view.welcome))
         self.node("ruleset-legend").text(view.ruleset_heading)
         for card in view.rulesets:
             self.node(f"ruleset-{card.id}-name").text(card.name)

@@ -89,6 +89,8 @@ class SetupView(NamedTuple):
     start_label: str
     note: str
     """"Your last setup is ready", or the seeded-dice note, or ""."""
+    welcome: str = ""
+    """What the game is, in a line beside the title, on a device never played on (or "")."""
     kept_heading: str = ""
     kept: tuple[KeptGameView, ...] = ()
     kept_shown: int = 0

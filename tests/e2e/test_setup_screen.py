@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.i18n.translator import Translator
 from tests.e2e.browser_helpers import HeldRequests, wait_until_ready
 from tests.e2e.game_helpers import Ui
 
@@ -66,11 +67,13 @@ SETUP_CONTROLS = (
 
 def test_the_players_start_above_the_fold_of_the_new_game_screen(page: Page, app_url: str) -> None:
     """On a phone a family sees where to add its players without scrolling: the Players heading
-    and the first player's card show above the Start bar, in every language."""
+    and the first player's card show above the Start bar, in every language, below the line
+    that says what the game is (to a device never played on)."""
     ui = Ui(page).open(app_url)
     for language in ("en", "he", "et"):
         page.select_option("#language", language)
         expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.locator("#setup-welcome")).to_have_text(Translator(language)("setup.welcome"))
         start = page.locator(".start-bar").bounding_box()
         heading = page.locator("#players-heading").bounding_box()
         card = page.locator("#seats > li").first.bounding_box()
