@@ -15,7 +15,7 @@ from game.play.state import GameState
 from game.present.coach_words import coach_line
 from game.present.game_screen import celebration_text, moves_since_lines, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
-from game.present.kept_screens import scores_line
+from game.present.kept_screens import SCORES_APART, scores_line
 from game.present.seat_colours import seat_colour
 from game.present.sheet import total_words
 from game.rules.examples import example_points, example_roll
@@ -70,7 +70,7 @@ def standings_words(game: GameState, t: Translator) -> str:
     """The round and each player's total, in the order of play: a family's walk found the
     hand-over bare, with no word of where the game stood."""
     rounds = t("turn.round", round=game.turn_number, rounds=len(game.ruleset.boxes))
-    return f"{rounds} · {scores_line(game, t)}"
+    return f"{rounds}{SCORES_APART}{scores_line(game, t)}"
 
 
 def guide_done_words(state: AppState, t: Translator) -> str:

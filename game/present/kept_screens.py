@@ -212,12 +212,17 @@ KEPT_TOGETHER = 20
 end and "1: 71" on the next read as a score of 1 (a walk). A longer one may."""
 
 
+SCORES_APART = "\u00a0· "
+"""Between two players' scores, and before them: the dot stays on the line of the score before
+it (a family's walk saw a line of the hand-over begin with a stray dot)."""
+
+
 def scores_line(game: GameState, t: Translator, winners: bool = False) -> str:
     """Each player's total; with `winners`, the winners of a game of several marked (a walk
     could not tell from the history's list who had won)."""
     best = max(sheet.total for sheet in game.sheets)
     marked = winners and len(game.players) > 1
-    return " · ".join(
+    return SCORES_APART.join(
         t(
             "finished.winner_score" if marked and sheet.total == best else "kept.player_score",
             name=_kept_together(player.name),

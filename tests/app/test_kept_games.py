@@ -71,7 +71,8 @@ def test_leaving_keeps_the_game_and_resuming_restores_it_exactly() -> None:
     dana, bot = (sheet.total for sheet in game.sheets)
     assert plain(listed.title) == f"Penta · Round {game.turn_number} of 13"
     # A name and its score never part; no winner yet in a game left unfinished.
-    assert plain(listed.scores) == f"Dana:\u00a0{dana} · Bot:\u00a0{bot}"
+    # The dot kept on the line of the score before it (SCORES_APART).
+    assert plain(listed.scores) == f"Dana:\u00a0{dana}\u00a0· Bot:\u00a0{bot}"
     # Whose turn it is: the player who takes the phone on resuming.
     next_name = game.players[game.current_player].name
     assert plain(listed.date) == f"Last played 1\u00a0Dec\u00a02026 · {next_name}'s turn"
@@ -394,7 +395,7 @@ def test_a_finished_game_opens_from_the_history_as_its_whole_sheet() -> None:
     assert plain(listed.title) == "1\u00a0Dec\u00a02026 · Penta"
     # A name and its score never part; the winner is marked (a walk could not tell who won).
     marks = ["\u00a0(won)" if total == max(dana, bot) else "" for total in (dana, bot)]
-    assert plain(listed.scores) == f"Dana{marks[0]}:\u00a0{dana} · Bot{marks[1]}:\u00a0{bot}"
+    assert plain(listed.scores) == f"Dana{marks[0]}:\u00a0{dana}\u00a0· Bot{marks[1]}:\u00a0{bot}"
 
     device(OpenFinished(listed.id))
     snapshot = device.snapshot()
