@@ -442,14 +442,15 @@ def _sheet_row(element: Any) -> str | None:
 
 def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:
     """Whether Enter confirms the turn with the focus on `target`: from the page, the pad, or
-    the box to confirm itself (the one selected, else the hint's); on any other button or link
-    (the rules, another box) Enter is that control's own, as a keyboard player expects."""
+    the box selected; on any other button or link (the rules, another box, the hint's box not
+    selected yet) Enter is that control's own, as a keyboard player expects: on a box, it
+    selects it, as a tap does (a keyboard walk's Enter on the hint's box scored it at once)."""
     if tag not in ("button", "a", "summary"):
         return True
     if _data(target, "action") in PAD_ACTIONS:
         return True
     box = _data(target, "box")
-    return box is not None and box == box_to_confirm(state)
+    return box is not None and state.game is not None and box == state.game.selected_box
 
 
 def _key_intent(state: AppState, key: str, code: str) -> Intent | None:

@@ -243,7 +243,8 @@ def test_no_serious_violation_on_history_notices_and_undo(page: Page, app_url: s
 
 def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: str) -> None:
     """As Confirm turn does (a keyboard walk pressed Enter under the hint and nothing
-    happened), from the page and on the hint's box alike."""
+    happened), from the page; on the hint's box, Enter selects it first, as a tap does, and
+    the next Enter confirms it (another keyboard walk's Enter there scored it unasked)."""
     ui = Ui(page).open(app_url, seed=22)
     ui.set_auto_score(0)
     ui.start()
@@ -255,7 +256,18 @@ def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: 
     hinted = page.locator("#sheet td.hinted button")
     hinted.focus()
     page.keyboard.press("Enter")
+    expect(hinted).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sheet td.s-filled")).to_have_count(0)
+    page.keyboard.press("Enter")
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)
+    # From the page, Enter confirms the hint's box where none is chosen.
+    ui.roll()
+    for _ in range(2):
+        ui.roll()
+    page.keyboard.press("h")
+    page.locator("#turn-title").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#sheet td.s-filled")).to_have_count(2)
 
 
 def test_after_confirm_the_focus_waits_on_the_computer_s_title(page: Page, app_url: str) -> None:
