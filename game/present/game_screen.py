@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 
-from game.app.announcements import Corrected, Scored
 from game.app.celebration import Feat, celebration
 from game.app.daily import challenge_day
 from game.app.entry import entry_complete, game_as_entered
@@ -26,6 +25,7 @@ from game.present.coach_words import (
     hint_reason_words,
 )
 from game.present.entry_pad import pad_view
+from game.present.move_lines import last_move_text
 from game.present.seat_colours import seat_colour
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebrated_box, spotlight
@@ -207,6 +207,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         message=message,
         bonus_message=bonus_message,
         confirm_label=t("turn.confirm"),
+        confirm_name=_confirm_name(state, t) if human else "",
         can_confirm=human and box_to_confirm(state) is not None,
         countdown=countdown,
         countdown_text=countdown_text(state, countdown, t),
@@ -391,69 +392,6 @@ def countdown_text(state: AppState, seconds: int, t: Translator) -> str:
     return t("turn.auto_score_countdown_box", box=box, seconds=seconds)
 
 
-def last_move_text(state: AppState, t: Translator) -> str:
-    """What the previous player scored, while the next player has not rolled yet."""
-    game, event = state.game, state.ui.announcement
-    if game is not None and isinstance(event, Corrected):
-        # Until the next dice are entered, as the line of the score it replaced.
-        return "" if game.dice or state.ui.entry else corrected_text(game, event, t)
-    if game is None or game.dice is not None or not isinstance(event, Scored):
-        return ""
-    if event.player == game.current_player and not event.automatic:
-        return ""  # a solo game's box the player chose: nothing new to tell
-    return scored_text(game, event, t)
-
-
-def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:
-    """Every turn scored since the current player's own, a line each, in the order played:
-    whoever takes the phone learns what the others did meanwhile, not only the last of them."""
-    last = last_move_text(state, t)
-    game = state.game
-    if game is not None and game.dice is not None and state.ui.announcement is None:
-        # A game resumed on a turn already rolled (its hand-over): what the others did since.
-        return tuple(scored_text(game, event, t) for event in _scored_since_own_turn(state))
-    if game is None or not last or not isinstance(state.ui.announcement, Scored):
-        return (last,) if last else ()
-    since = _scored_since_own_turn(state)
-    return tuple(scored_text(game, event, t) for event in since) if since else (last,)
-
-
-def _scored_since_own_turn(state: AppState) -> tuple[Scored, ...]:
-    game = state.game
-    assert game is not None
-    since: list[Scored] = []
-    for event in reversed(state.ui.recent_scores):
-        if event.player == game.current_player:
-            break
-        since.insert(0, event)
-    return tuple(since)
-
-
-def scored_text(game: GameState, event: Scored, t: Translator) -> str:
-    name = game.players[event.player].name
-    box = t.box_name(game.ruleset.id, event.box)
-    # Automatic: one sentence ("Scored automatically: Twos. Dana scored 4 points in Twos" named
-    # the box twice), the points before the word that says so (the folded line cuts its end).
-    key = "turn.scored_auto" if event.automatic else "turn.scored"
-    text = t(key, name=name, points=event.points, box=box)
-    if event.bonus:
-        text += ". " + t("turn.penta_bonus", points=event.bonus)
-    return text
-
-
-def corrected_text(game: GameState, event: Corrected, t: Translator) -> str:
-    """What a correction changed (the line of the score it replaced said the old points)."""
-    name = game.players[event.player].name
-    box = t.box_name(game.ruleset.id, event.box)
-    total = game.sheets[event.player].total
-    if event.points is None:
-        # Their turn is owed again: said, or "Next: Dana" on the pad read as the next seat's.
-        again = game.current_player == event.player and not game.is_over
-        key = "correct.done_cleared_again" if again else "correct.done_cleared"
-        return t(key, name=name, box=box, total=total)
-    return t("correct.done", name=name, box=box, points=event.points, total=total)
-
-
 def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
     """The hint on screen, and the move alone for the folded tray's one line (where "Best: keep
     the 4 (expected…" was cut before the dice); ("", "") when no hint shows."""
@@ -493,3 +431,13 @@ def _best_move_texts(game: GameState, advice: Advice, t: Translator) -> tuple[st
     # Sorted, as the coach and the review name dice: the marks under the dice say which ones.
     dice = t.dice_to_keep(sorted(game.dice[position] for position in advice.kept))
     return t("hint.best_keep", dice=dice, value=value), t("hint.short_keep", dice=dice)
+
+
+def _confirm_name(state: AppState, t: Translator) -> str:
+    """Confirm turn's name, with the box it scores: the hint's where none is chosen, which a
+    screen reader did not hear (a keyboard walk)."""
+    game, box = state.game, box_to_confirm(state)
+    if game is None or box is None or game.options is None:
+        return ""
+    name = t.box_name(game.ruleset.id, box)
+    return t("turn.confirm_named", box=name, points=game.options.points[box])

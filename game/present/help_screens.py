@@ -13,9 +13,10 @@ from game.app.model import AppState, Dialog
 from game.i18n.translator import Translator
 from game.play.state import GameState
 from game.present.coach_words import coach_line
-from game.present.game_screen import celebration_text, moves_since_lines, undo_label
+from game.present.game_screen import celebration_text, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
 from game.present.kept_screens import SCORES_APART, scores_line
+from game.present.move_lines import moves_since_lines
 from game.present.seat_colours import seat_colour
 from game.present.sheet import total_words
 from game.rules.examples import example_points, example_roll

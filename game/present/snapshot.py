@@ -29,16 +29,15 @@ from game.present.correction_view import correction_view
 from game.present.end_words import end_words
 from game.present.game_screen import (
     celebration_text,
-    corrected_text,
     countdown_help,
     countdown_text,
     game_view,
     hint_texts,
-    scored_text,
     turn_title,
 )
 from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
 from game.present.kept_screens import delete_view, finished_view, leave_view
+from game.present.move_lines import corrected_text, scored_text
 from game.present.review_screen import end_review_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
 from game.present.views import ElsewhereView, LeaveView, Snapshot

@@ -1,6 +1,5 @@
 """The screens as plain data: the NamedTuple views a Snapshot is made of (see
-game.present.snapshot), every string in them already translated.
-"""
+game.present.snapshot), every string in them already translated."""
 
 from __future__ import annotations
 
@@ -209,6 +208,7 @@ class GameView(NamedTuple):
     roll, a reason to roll again before it); "" otherwise."""
     bonus_message: str
     confirm_label: str
+    confirm_name: str  # heard: the box it scores ("Confirm turn: Pair, 12 points"), or ""
     can_confirm: bool
     countdown: int
     """Whole seconds left before auto-scoring; 0 when no countdown runs."""

@@ -24,7 +24,8 @@ from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.play.state import PlayerKind
 from game.present.end_words import end_words
-from game.present.game_screen import scored_text, turn_title
+from game.present.game_screen import turn_title
+from game.present.move_lines import scored_text
 from game.present.snapshot import present
 from tests.app.driver import AppDriver
 from tests.app.test_app_countdown import last_roll, table

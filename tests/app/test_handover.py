@@ -259,5 +259,6 @@ def test_the_hand_over_says_the_round_and_everyones_total() -> None:
     ann, dana, eli = (sheet.total for sheet in t.game.sheets)
     assert ann > 0 and dana > 0  # both have scored: the totals are the sheets'
     assert without_isolates(handover.standings) == (
-        f"Round\u00a01 of\u00a013\u00a0· Ann:\u00a0{ann}\u00a0· Dana:\u00a0{dana}\u00a0· Eli:\u00a0{eli}"
+        f"Round\u00a01 of\u00a013\u00a0· Ann:\u00a0{ann}\u00a0· "
+        f"Dana:\u00a0{dana}\u00a0· Eli:\u00a0{eli}"
     )

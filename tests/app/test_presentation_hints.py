@@ -18,6 +18,7 @@ from game.app.model import AppState
 from game.app.setup_intents import AddPlayer
 from game.app.start import initial_state
 from game.coach.protocol import KeepAdvice, ScoreAdvice
+from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.present.snapshot import present
 from tests.app.driver import run_intents
@@ -138,3 +139,27 @@ def test_the_hint_says_on_each_die_what_to_change() -> None:
     hidden = present(replace(state, pacing=replace(state.pacing, hint_requested=False)), 0).game
     assert hidden is not None and [die.advice for die in hidden.dice] == [""] * 5
     assert [die.badge for die in hidden.dice] == ["Kept", "", "", "", "Kept"]
+
+
+def test_confirm_turn_is_heard_with_the_box_it_scores() -> None:
+    """Its name says the box and points, the hint's where none is chosen: a screen reader
+    heard only "Confirm turn" before it scored the hint's box (a keyboard walk)."""
+    state = run_intents(initial_state(["en"], seed=2), StartGame(), TableFailed("penta", "-"))
+    before = present(state, 0).game
+    assert before is not None and before.confirm_name == ""  # nothing rolled: nothing to score
+    rolled = run_intents(state, Roll())
+    game = rolled.game
+    assert game is not None and game.options is not None
+    points = game.options.points
+    assert present(rolled, 0).game.confirm_name == ""  # type: ignore[union-attr]
+    hinted = replace(
+        rolled,
+        pacing=replace(rolled.pacing, hint=ScoreAdvice("chance", 200.0), hint_requested=True),
+    )
+    view = present(hinted, 0).game
+    assert view is not None and view.can_confirm
+    assert without_isolates(view.confirm_name) == f"Confirm turn: Chance, {points['chance']} points"
+    chosen = present(run_intents(hinted, SelectBox("fives")), 0).game
+    assert chosen is not None
+    heard = without_isolates(chosen.confirm_name)
+    assert heard.startswith(f"Confirm turn: Fives, {points['fives']} point")

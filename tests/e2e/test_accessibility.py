@@ -3,9 +3,12 @@ language: no serious or critical violation. Plus keyboard-only play of a turn.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.i18n.translator import Translator
 from tests.app.driver import played_up_to_the_last_round, stored_session
 from tests.e2e.game_helpers import ROLL_PACE, Ui
 
@@ -254,6 +257,11 @@ def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: 
     page.keyboard.press("h")
     expect(page.locator("#confirm")).to_be_enabled()
     hinted = page.locator("#sheet td.hinted button")
+    box = Translator("en").box_name("penta", hinted.get_attribute("data-box") or "")
+    # Heard with the box it scores (a screen reader heard only "Confirm turn").
+    expect(page.locator("#confirm")).to_have_attribute(
+        "aria-label", re.compile(rf"^Confirm turn: {box}, \d+ points?$")
+    )
     hinted.focus()
     page.keyboard.press("Enter")
     expect(hinted).to_have_attribute("aria-pressed", "true")
