@@ -23,6 +23,7 @@ from game.app.model import SAVE_FAILED_NOTICE, AppState, Dialog, Screen
 from game.app.notices import offers_unreadable
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
+from game.play.state import PlayerKind
 from game.present.choice import Choice
 from game.present.coach_words import said_line
 from game.present.correction_view import correction_view
@@ -132,7 +133,15 @@ def announcement_text(state: AppState, t: Translator) -> str:
         return ""
     ruleset: Ruleset = game.ruleset
     if isinstance(event, Rolled):
-        rolled = t("turn.rolled", dice=t.format_dice(event.dice))
+        dice = t.format_dice(event.dice)
+        # A computer's roll says whose it is, as its keep does (a screen-reader walk).
+        by = game.players[event.player]
+        computer = by.kind is PlayerKind.COMPUTER
+        rolled = (
+            t("computer.rolled", name=by.name, dice=dice)
+            if computer
+            else t("turn.rolled", dice=dice)
+        )
         coach = said_line(state, event.player, None, t)
         rolled = f"{rolled}. {coach}" if coach else rolled
         # Said with the roll: a screen reader's user hears the box the countdown will score,
@@ -150,16 +159,14 @@ def announcement_text(state: AppState, t: Translator) -> str:
             return t("computer.rerolls_all", name=name)
         return t("computer.keeps", name=name, dice=t.format_dice(event.dice))
     if isinstance(event, Scored):
-        text = scored_text(game, event, t)
-        cheer = celebration_text(state, t)
-        text = f"{cheer} {text}" if cheer else text
-        coach = said_line(state, event.player, event.box, t)
-        text = f"{text}. {coach}" if coach else text
+        # The move, then its cheer (a walk heard the bonus before the move that earned it).
+        parts = [scored_text(game, event, t), celebration_text(state, t)]
+        parts.append(said_line(state, event.player, event.box, t))
         # Whose turn it now is: the focus goes to Roll, and the heading that says it changed
         # unheard (a keyboard walk without the hand-over, which says it itself).
         if game.current_player != event.player and not handover.is_pending(state):
-            text += ". " + turn_title(game, t)
-        return text
+            parts.append(turn_title(game, t))
+        return _sentences(parts)
     if isinstance(event, Corrected):
         return corrected_text(game, event, t)
     if isinstance(event, Undone):
@@ -171,3 +178,12 @@ def announcement_text(state: AppState, t: Translator) -> str:
     # headline says it.
     headline = end_words(game, state.ui.stats, t).headline
     return f"{scored_text(game, event.last, t)}. {t('end.title')}. {headline}"
+
+
+def _sentences(parts: list[str]) -> str:
+    """The parts said one after another, each ended with a full stop unless it ends with one
+    of its own ("Penta! Well done, Dana!")."""
+    said = ""
+    for part in filter(None, parts):
+        said += (" " if said.endswith(("!", "?", ".")) else ". ") + part if said else part
+    return said

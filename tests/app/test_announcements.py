@@ -65,6 +65,22 @@ def test_a_computer_s_box_is_followed_by_the_human_s_turn() -> None:
     assert heard(d).endswith(". Player 1's turn")
 
 
+def test_a_computer_s_roll_says_whose_it_is() -> None:
+    """As its keep does ("Computer 1 keeps 5, 6"): a screen-reader walk heard "Rolled 5, 2, 2,
+    3, 2" in the computer's turn, as if it were its own."""
+    d = AppDriver.seeded(3)
+    d(AddPlayer(PlayerKind.COMPUTER), SetAutoScore(0), StartGame())
+    d.tables_failed()
+    d(Roll())
+    own = EN.format_dice(d.game.dice or ())
+    assert heard(d) == without_isolates(EN("turn.rolled", dice=own))
+    d(SelectBox("chance"), ConfirmTurn())
+    while d.game.dice is None:
+        d.wait_until_due()  # the computer's first roll, at its pace
+    dice = EN.format_dice(d.game.dice)
+    assert heard(d) == without_isolates(EN("computer.rolled", name="Computer 1", dice=dice))
+
+
 def test_alone_no_turn_is_said_after_a_box() -> None:
     d = AppDriver.seeded(3)
     d(SetAutoScore(0), StartGame())

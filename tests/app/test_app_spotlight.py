@@ -129,7 +129,11 @@ def test_a_players_first_five_of_a_kind_is_celebrated_and_shown(
     table(SelectBox(box), ConfirmTurn())
     game_view = view(table)
     assert game_view.celebration == words
-    assert present(table.state, 100.0).announcement.startswith(words + " ")
+    # Heard after the move that earned it (a walk heard the upper bonus before its move).
+    heard = present(table.state, 100.0).announcement
+    assert f". {words} " in heard and heard.index(words) > heard.index(
+        str(table.game.sheets[0].points_in(box))
+    )
     assert celebrated_cells(game_view) == [(0, box)]
     assert game_view.sheet.spotlight == (0, box)
     # Avi rolls: the moment has passed.
