@@ -92,6 +92,21 @@ def test_the_players_start_above_the_fold_of_the_new_game_screen(page: Page, app
         assert start and buttons and card
         assert buttons["y"] + buttons["height"] <= start["y"], (add, buttons, start)
         assert card["y"] >= 0, (add, card)
+    # On a 320 px phone each Add button's label stays inside its padding ("arvutimängija" ran
+    # into the border: a walk).
+    page.set_viewport_size({"width": 320, "height": 640})
+    for language in ("en", "he", "et"):
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        assert page.evaluate(LABELS_PAST_THEIR_PADDING, ".add-buttons button") == [], language
+
+
+LABELS_PAST_THEIR_PADDING = """selector => [...document.querySelectorAll(selector)].filter(b => {
+    const style = getComputedStyle(b), range = document.createRange();
+    range.selectNodeContents(b);
+    const room = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return Math.max(...[...range.getClientRects()].map(r => r.width)) > room + 0.5;
+}).map(b => b.textContent)"""
 
 
 @pytest.mark.first_visit  # the runtime is held by the page's route: no service worker answers
