@@ -154,3 +154,26 @@ def test_tab_reaches_start_right_after_the_players(page: Page, app_url: str) -> 
     expect(page.locator("#start")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator("#daily-button")).to_be_focused()
+
+
+def test_every_field_of_the_settings_fits_a_320_px_phone(page: Page, app_url: str) -> None:
+    """A long choice widened its select past the dialog's column ("Kommentaar iga käigu järel",
+    the coach's longest in Estonian: a walk at 320 px)."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    ui = Ui(page).open(app_url)
+    page.select_option("#language", "et")
+    ui.start()
+    page.click("#settings-button")
+    coach = page.locator("#game-coach-0")
+    longest = max(coach.locator("option").all_inner_texts(), key=len)
+    coach.select_option(label=longest)
+    assert page.evaluate(PAST_THE_DIALOGS_COLUMN, "#settings-dialog") == []
+
+
+PAST_THE_DIALOGS_COLUMN = """selector => {
+    const dialog = document.querySelector(selector), style = getComputedStyle(dialog);
+    const end = dialog.getBoundingClientRect().right - parseFloat(style.paddingRight);
+    return [...dialog.querySelectorAll('select')]
+        .filter(select => select.getBoundingClientRect().right > end + 0.5)
+        .map(select => select.id);
+}"""
