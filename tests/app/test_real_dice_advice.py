@@ -260,7 +260,7 @@ def test_the_advice_names_the_dice_to_keep_not_a_number_of_dice(
     [
         ("en", "Keep the 6", "Score Yatzy"),
         ("he", "לשמור את ה־6", "לרשום ביאצי"),
-        ("et", "Jäta alles 6 silmaga täring", "Märgi lahtrisse „Yatzy“"),
+        ("et", "Jäta alles 6 silmaga täring", "Märgi „Yatzy“"),
     ],
 )
 def test_the_folded_tray_says_the_move_without_its_score(
