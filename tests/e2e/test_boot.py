@@ -36,6 +36,9 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     expect(page.locator("h1")).to_have_text("Penta")
     expect(page.locator("#dice .die")).to_have_count(5)
     expect(page.locator("#setup-screen")).to_be_visible()  # the New game screen, before Python
+    # A device never played on: what the game is, from the first paint (Python's first render
+    # would otherwise move the page down).
+    expect(page.locator("#setup-welcome")).to_be_visible()
     # Nothing on it takes a choice before Python can keep it (a dice choice was lost).
     controls = page.locator("#setup-screen :is(input, button, select, textarea)")
     assert controls.count() > 5

@@ -142,6 +142,7 @@ AT_PARSE = """document.addEventListener("DOMContentLoaded", () => {
     window.atParse = {
         lang: root.lang, dir: root.dir, state: root.dataset.state,
         resuming: "resuming" in root.dataset, setup: getComputedStyle(setup).visibility,
+        welcome: getComputedStyle(document.getElementById("setup-welcome")).display !== "none",
     };
 });"""
 
@@ -158,7 +159,8 @@ def test_the_next_start_is_in_the_language_and_the_game_that_were_left(
     page.wait_for_selector("html[data-state=ready]")
     # An English browser: before Python, the page was in Hebrew already, and the New game
     # screen out of sight.
-    expected = {"lang": "he", "dir": "rtl", "state": "loading", "resuming": True}
+    # Nor the line for a device never played on.
+    expected = {"lang": "he", "dir": "rtl", "state": "loading", "resuming": True, "welcome": False}
     assert page.evaluate("atParse") == {**expected, "setup": "hidden"}
     expect(page.locator("#game-screen")).to_be_visible()
     assert ui.dice() == dice
@@ -175,3 +177,4 @@ def test_the_next_start_is_in_the_language_and_the_game_that_were_left(
         page.reload()
         page.wait_for_selector("html[data-state=ready]")
         assert page.evaluate("atParse")["lang"] == "en", stored
+        assert page.evaluate("atParse")["welcome"], stored  # no hint: as a first start
