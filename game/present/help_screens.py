@@ -6,6 +6,8 @@ to the countdown."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import game.app.countdown as countdown
 import game.app.guide as guide
@@ -19,7 +21,11 @@ from game.present.kept_screens import SCORES_APART, scores_line
 from game.present.move_lines import moves_since_lines
 from game.present.seat_colours import seat_colour
 from game.present.sheet import total_words
+from game.rules.dice import DICE_COUNT
 from game.rules.examples import example_points, example_roll
+
+if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_text)
+    from game.i18n.rules_text import RulesText
 
 
 def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
@@ -125,3 +131,16 @@ def dialog_note(state: AppState, t: Translator) -> str:
     if left is None or countdown.held_in_full(state):
         return ""  # held for another reason, which the tray says
     return t("dialog.countdown_paused", seconds=max(1, math.ceil(left - 1e-9)))
+
+
+def rules_view(state: AppState, t: Translator) -> RulesText | None:
+    """The rules asked for, and last the keys that play the game: a keyboard walk found them
+    named nowhere (their line on the game screen shows only where the screen has room)."""
+    if state.ui.dialog is not Dialog.RULES:
+        return None
+    from game.i18n.rules_text import Paragraph, RulesSection
+
+    rules = t.rules_text(state.ui.rules_ruleset)
+    keys = t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT))
+    section = RulesSection(t("rules.keys_heading"), (Paragraph(keys),))
+    return replace(rules, sections=(*rules.sections, section))

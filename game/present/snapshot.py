@@ -19,7 +19,7 @@ import game.app.handover as handover
 from game.app.announcements import Corrected, GameOver, Kept, Rolled, Scored, Undone
 from game.app.entry import entered_faces
 from game.app.key_answers import KeyAnswer, KeyAnswered
-from game.app.model import SAVE_FAILED_NOTICE, AppState, Dialog, Screen
+from game.app.model import SAVE_FAILED_NOTICE, AppState, Screen
 from game.app.notices import offers_unreadable
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
@@ -36,7 +36,13 @@ from game.present.game_screen import (
     hint_texts,
     turn_title,
 )
-from game.present.help_screens import box_help_view, dialog_note, guide_view, handover_view
+from game.present.help_screens import (
+    box_help_view,
+    dialog_note,
+    guide_view,
+    handover_view,
+    rules_view,
+)
 from game.present.kept_screens import delete_view, finished_view, leave_view
 from game.present.move_lines import corrected_text, scored_text
 from game.present.review_screen import end_review_view, review_view
@@ -73,7 +79,7 @@ def present(state: AppState, now: float) -> Snapshot:
         game=(game_view(state, t, now)._replace(guide=guide_view(state, t)) if playing else None),
         end=end_view(state, t) if state.screen is Screen.END and game else None,
         settings=settings_view(state, t, languages),
-        rules=t.rules_text(state.ui.rules_ruleset) if state.ui.dialog is Dialog.RULES else None,
+        rules=rules_view(state, t),
         rules_close_label=t("common.close"),
         leave=leave_view(state, t),
         announcement=announcement_text(state, t),

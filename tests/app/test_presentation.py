@@ -400,3 +400,20 @@ def test_with_rolls_left_the_tray_says_the_dice_may_be_rolled_again() -> None:
     driver(Roll())
     assert driver.game.rolls_left == 0
     assert driver.view().status == "Choose a box to score."
+
+
+@pytest.mark.parametrize("language", ["en", "et", "he"])
+def test_the_rules_end_with_the_keys_that_play_the_game(language: str) -> None:
+    """A keyboard walk found the keys named nowhere: their line on the game screen shows only
+    where the screen has room."""
+    t = Translator(language)
+    state = run_intents(initial_state([language]), OpenRules("yatzy"))
+    rules = present(state, 0).rules
+    assert rules is not None
+    sheet = t.rules_text("yatzy")
+    assert rules.sections[:-1] == sheet.sections  # the rule sheet itself, whole
+    keys = rules.sections[-1]
+    assert keys.heading == t("rules.keys_heading")
+    assert [block.text for block in keys.blocks] == [  # type: ignore[union-attr]
+        t("turn.keys_hint", keys=t.format_range(1, 5))
+    ]

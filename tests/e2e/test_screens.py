@@ -139,8 +139,10 @@ def test_rules_are_readable_in_the_app_in_each_language(page: Page, app_url: str
         dialog = page.locator("#rules-dialog")
         expect(dialog).to_be_visible()
         expect(page.locator("#rules-title")).to_have_text(rules.title)
-        expect(page.locator("#rules-body h3")).to_have_count(len(rules.sections))
+        # The rule sheet's sections, and last the keys that play the game.
+        expect(page.locator("#rules-body h3")).to_have_count(len(rules.sections) + 1)
         expect(page.locator("#rules-body h3").first).to_have_text(rules.sections[0].heading)
+        expect(page.locator("#rules-body h3").last).to_have_text(t("rules.keys_heading"))
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
     page.click("#rules-penta")
