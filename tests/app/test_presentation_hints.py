@@ -151,7 +151,8 @@ def test_confirm_turn_is_heard_with_the_box_it_scores() -> None:
     game = rolled.game
     assert game is not None and game.options is not None
     points = game.options.points
-    assert present(rolled, 0).game.confirm_name == ""  # type: ignore[union-attr]
+    unhinted = present(rolled, 0).game
+    assert unhinted is not None and unhinted.confirm_name == ""  # no box chosen, no hint asked
     hinted = replace(
         rolled,
         pacing=replace(rolled.pacing, hint=ScoreAdvice("chance", 200.0), hint_requested=True),

@@ -260,7 +260,7 @@ def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: 
     box = Translator("en").box_name("penta", hinted.get_attribute("data-box") or "")
     # Heard with the box it scores (a screen reader heard only "Confirm turn").
     expect(page.locator("#confirm")).to_have_attribute(
-        "aria-label", re.compile(rf"^Confirm turn: {box}, \d+ points?$")
+        "aria-label", re.compile(rf"^Confirm turn: {re.escape(box)}, \d+ points?$")
     )
     hinted.focus()
     page.keyboard.press("Enter")
@@ -269,8 +269,7 @@ def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: 
     page.keyboard.press("Enter")
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)
     # From the page, Enter confirms the hint's box where none is chosen.
-    ui.roll()
-    for _ in range(2):
+    for _ in range(3):
         ui.roll()
     page.keyboard.press("h")
     page.locator("#turn-title").focus()
