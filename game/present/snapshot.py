@@ -12,6 +12,7 @@ page (as text, never markup), so everything here is tested in CPython.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import game.app.countdown as countdown
@@ -180,10 +181,12 @@ def announcement_text(state: AppState, t: Translator) -> str:
     if isinstance(event, KeyAnswered):
         return key_answer_text(state, event, t)
     assert isinstance(event, GameOver)
-    # The last box, the end, and who won or how the score compares, as the end screen's
-    # headline says it.
+    # The last box and its cheer (an upper bonus reached by the game's last move went unsaid: a
+    # walk), the end, and who won or how the score compares, as the end screen's headline says.
+    last = replace(state, ui=replace(state.ui, announcement=event.last))
     headline = end_words(game, state.ui.stats, t).headline
-    return f"{scored_text(game, event.last, t)}. {t('end.title')}. {headline}"
+    parts = [scored_text(game, event.last, t), celebration_text(last, t), t("end.title")]
+    return _sentences([*parts, headline])
 
 
 def _sentences(parts: list[str]) -> str:

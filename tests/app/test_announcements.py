@@ -5,6 +5,8 @@ up."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.app.coach_intents import SetPlayerCoach, ShowBestMove
 from game.app.intents import (
     ConfirmTurn,
@@ -22,7 +24,10 @@ from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
-from game.play.state import PlayerKind
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player, PlayerKind
 from game.present.end_words import end_words
 from game.present.game_screen import turn_title
 from game.present.move_lines import scored_text
@@ -101,8 +106,24 @@ def test_the_end_says_the_last_box_and_the_result() -> None:
         event = d.state.ui.announcement
         last = without_isolates(scored_text(d.game, event.last, EN))  # type: ignore[union-attr]
         headline = without_isolates(end_words(d.game, d.state.ui.stats, EN).headline)
-        assert heard(d) == f"{last}. Game over. {headline}"
+        # With the last move's cheer between, where it earned one (the test below).
+        assert heard(d).startswith(f"{last}. ") and heard(d).endswith(f" Game over. {headline}")
         assert headline and headline == without_isolates(d.snapshot().end.headline)  # type: ignore[union-attr]
+
+
+def test_an_upper_bonus_reached_by_the_last_move_is_said_with_the_end() -> None:
+    """A walk heard "Computer 1 scored 8 points in Twos. Game over." for the move that also
+    reached its upper bonus."""
+    game = new_game("penta", [Player("Dana")], SeededDice(1))
+    others = {box: 0 for box in game.ruleset.box_ids if box not in game.ruleset.upper_box_ids}
+    upper = {"ones": 3, "twos": 6, "threes": 9, "fives": 15, "sixes": 18}  # 51: three 4s make 63
+    sheet = Sheet.from_scores(game.ruleset, {**others, **upper})
+    d = AppDriver.with_game(replace(game, sheets=(sheet,), dice=(4, 4, 4, 1, 2), rolls_left=0))
+    d(SelectBox("fours"), ConfirmTurn())
+    assert d.state.screen is Screen.END
+    cheer = without_isolates(EN("turn.celebrate.upper_bonus", name="Dana", points=35))
+    scored = without_isolates(EN("turn.scored", name="Dana", points=12, box="Fours"))
+    assert heard(d).startswith(f"{scored}. {cheer} Game over. ")
 
 
 def test_show_it_says_the_best_move_it_set_up() -> None:
