@@ -144,9 +144,10 @@
         // A game is being resumed: the New game screen stays out of sight until it shows
         // (assets/styles/page.css), not as if the game were lost.
         if (hint?.game === true) root.dataset.resuming = "";
-        // No hint: a device that never showed the app, whose New game screen says what the
-        // game is (game.present.screens) from the first paint, not a moment later.
-        if (hint === null) root.dataset.newHere = "";
+        // A device never played on, or that never showed the app (no hint): its New game
+        // screen says what the game is (game.present.screens) from the first paint, not a
+        // moment later.
+        if (hint === null || hint.welcome === true) root.dataset.newHere = "";
         // The build wrote the page's texts in the default language: in it, only the language
         // menu and the manifest's link are filled as the page is parsed.
         const parsing = language === boot.default ? ALWAYS_FILLED : undefined;

@@ -17,6 +17,7 @@ from game.app.model import (
     Speed,
 )
 from game.app.seats import default_names
+from game.app.start_hint import new_here
 from game.coach.protocol import CoachMode
 from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
@@ -172,16 +173,6 @@ def _trend_bars(trend: tuple[LostInGame, ...], most: float, t: Translator) -> tu
     )
 
 
-def _new_here(state: AppState) -> bool:
-    """Nothing on this device says it was played on: no setup kept from a game started, no
-    game kept or finished, and the guided turn not yet played or skipped. The first screen
-    then says what the game is (a walk: it said nothing of it until the guide)."""
-    ui = state.ui
-    return not (
-        state.setup.restored or ui.kept_games or ui.history_games or state.settings.guide_done
-    )
-
-
 def setup_view(state: AppState, t: Translator) -> SetupView:
     setup = state.setup
     cards = tuple(
@@ -259,7 +250,7 @@ def setup_view(state: AppState, t: Translator) -> SetupView:
         can_add=count < MAX_PLAYERS,
         start_label=t("setup.start"),
         note=note,
-        welcome=t("setup.welcome") if _new_here(state) else "",
+        welcome=t("setup.welcome") if new_here(state) else "",
         kept_heading=t("kept.heading"),
         kept=kept,
         kept_shown=min(len(kept), KEPT_SHOWN),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game.app.intents import AskLeave, NewGame, SetLanguage, StartGame, TabLost
+from game.app.intents import AskLeave, NewGame, SetLanguage, SkipGuide, StartGame, TabLost
 from game.app.start_hint import START_HINT_FORMAT, START_HINT_VERSION, start_hint
 from tests.app.driver import AppDriver
 
@@ -17,11 +17,11 @@ def hint_of(driver: AppDriver) -> dict[str, object] | None:
 def test_the_hint_follows_the_language_and_the_game() -> None:
     driver = AppDriver.seeded(2)
     head = {"format": START_HINT_FORMAT, "version": START_HINT_VERSION}
-    assert hint_of(driver) == {**head, "language": "en", "game": False}
-    driver(SetLanguage("et"), StartGame())
-    assert hint_of(driver) == {**head, "language": "et", "game": True}
+    assert hint_of(driver) == {**head, "language": "en", "game": False, "welcome": True}
+    driver(SetLanguage("et"), StartGame(), SkipGuide())
+    assert hint_of(driver) == {**head, "language": "et", "game": True, "welcome": False}
     driver(AskLeave(), NewGame())
-    assert hint_of(driver) == {**head, "language": "et", "game": False}
+    assert hint_of(driver) == {**head, "language": "et", "game": False, "welcome": False}
 
 
 def test_a_tab_whose_game_another_tab_took_writes_no_hint() -> None:
