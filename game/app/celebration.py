@@ -3,7 +3,8 @@ five of a kind (their Penta or Yatzy box filled with points; later ones earn onl
 further one's bonus, or the upper bonus reached with it. The game screen and the hand-over say
 it (game.present.game_screen); a computer player whose turn follows waits CELEBRATION_SECONDS
 before its first roll, so that it is read: a walk's child scored a Yatzy just before the
-computer's turn, and the computer's roll took its word away within a second.
+computer's turn, and the computer's roll took its word away within a second. The game's last
+box is celebrated with the end (its announcement, GameOver, carries it).
 
     celebration(state) -> Celebration | None
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.app.announcements import Scored
+from game.app.announcements import GameOver, Scored
 from game.app.model import AppState
 
 CELEBRATION_SECONDS = 2.5
@@ -34,6 +35,8 @@ class Celebration:
 
 def celebration(state: AppState) -> Celebration | None:
     game, event = state.game, state.ui.announcement
+    if isinstance(event, GameOver):
+        event = event.last
     if game is None or not isinstance(event, Scored):
         return None
     if game.dice is not None and not game.is_over:

@@ -12,7 +12,6 @@ page (as text, never markup), so everything here is tested in CPython.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
 import game.app.countdown as countdown
@@ -183,9 +182,8 @@ def announcement_text(state: AppState, t: Translator) -> str:
     assert isinstance(event, GameOver)
     # The last box and its cheer (an upper bonus reached by the game's last move went unsaid: a
     # walk), the end, and who won or how the score compares, as the end screen's headline says.
-    last = replace(state, ui=replace(state.ui, announcement=event.last))
     headline = end_words(game, state.ui.stats, t).headline
-    parts = [scored_text(game, event.last, t), celebration_text(last, t), t("end.title")]
+    parts = [scored_text(game, event.last, t), celebration_text(state, t), t("end.title")]
     return _sentences([*parts, headline])
 
 
@@ -194,5 +192,7 @@ def _sentences(parts: list[str]) -> str:
     of its own ("Penta! Well done, Dana!")."""
     said = ""
     for part in filter(None, parts):
-        said += (" " if said.endswith(("!", "?", ".")) else ". ") + part if said else part
+        if said:
+            said += " " if said.endswith(("!", "?", ".")) else ". "
+        said += part
     return said
