@@ -393,7 +393,8 @@
         requestAnimationFrame(() => {
             downloadShown = false;
             const progress = document.getElementById("progress");
-            const label = document.getElementById("download");
+            // Gone once Python has rendered the Start button's label.
+            const label = document.getElementById("download") ?? {};
             let done = 0;
             let total = 0;
             for (const file of downloads.values()) {

@@ -50,6 +50,11 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     expect(page.locator("#progress")).to_be_visible()
     # A first visit: the bar fills as the runtime's bytes arrive, and says how many.
     expect(page.locator("#download")).to_have_text(DOWNLOADING)
+    # On the Start game button that waits for them, the same size: not over the welcome line
+    # (under the header, the count lay over its first line).
+    count, start = (page.locator(f"#{id}").bounding_box() for id in ("download", "start"))
+    assert count == start, (count, start)
+    expect(page.locator("#start")).to_have_accessible_name("Start game")
     # The other files arrive, the WebAssembly is still held: the bar shows the part downloaded.
     page.wait_for_function(
         "() => Number(document.getElementById('progress').dataset.done) > 0.1",

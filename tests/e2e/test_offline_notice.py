@@ -1,6 +1,6 @@
 """The notice of a first visit that the app now works offline (assets/pwa.js): just below the
-header, where the download's count was, it covers no control at any screen size and in no
-language, and a tap where it lies reaches the page."""
+header, it covers no control, heading or the New game screen's welcome line at any screen size
+and in no language, and a tap where it lies reaches the page."""
 
 from __future__ import annotations
 
@@ -12,18 +12,20 @@ from game.i18n.translator import Translator
 from tests.e2e.browser_helpers import boot, wait_for_offline_ready
 from tools.serve import SiteServer
 
-# The visible controls and headings' words that the notice's box overlaps, by what they say.
+# The visible controls, headings' and welcome line's words that the notice's box overlaps, by
+# what they say.
 COVERED = """() => {
     const notice = document.getElementById('offline-ready').getBoundingClientRect();
     const controls = document.querySelectorAll(
-        'button, a, input, select, textarea, summary, label, [data-action], h1, h2');
+        'button, a, input, select, textarea, summary, label, [data-action], h1, h2, '
+        + '#setup-welcome');
     const words = element => {
         const range = document.createRange();
         range.selectNodeContents(element);
         return range.getBoundingClientRect();
     };
     return [...controls].filter(control => control.checkVisibility()).filter(control => {
-        const box = /^H[12]$/.test(control.tagName) ? words(control)
+        const box = /^(H1|H2|P)$/.test(control.tagName) ? words(control)
             : control.getBoundingClientRect();
         return box.width > 0 && notice.left < box.right && box.left < notice.right
             && notice.top < box.bottom && box.top < notice.bottom;
@@ -59,6 +61,7 @@ def test_the_offline_notice_covers_no_control_and_lets_a_tap_through(
     wait_for_offline_ready(page)
     notice = page.locator("#offline-ready")
     expect(notice).to_be_visible(timeout=30_000)
+    expect(page.locator("#setup-welcome")).to_be_visible()  # a first visit: nothing played yet
     covered = {}
     for language in ("he", "et", "en"):
         # It follows the language chosen while it shows (it stayed in the first: a walk).
