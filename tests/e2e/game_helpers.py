@@ -20,12 +20,14 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Viewport
 
 from game.app.fresh_choices import CHOICE_GUARD_SECONDS
 from game.app.model import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
+from game.i18n.translator import Translator
 from game.rules.dice import Dice
 from tests.app.driver import keep_most_frequent as keep_most_frequent  # for the tests here
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE: ViewportSize = {"width": 360, "height": 640}
+TALL_PHONE: ViewportSize = {"width": 390, "height": 844}
 BOOT_MS = 30_000
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""
@@ -68,6 +70,11 @@ def expect_in_sight(page: Page, selector: str, timeout_ms: float = 5_000) -> Non
 
 COMPUTER_TURN_SECONDS = 12 * STEP_SECONDS[Speed.NORMAL]
 """Longer than a computer player's whole turn at the normal pace (a dozen steps at most)."""
+
+
+def default_name(language: str, number: int) -> str:
+    """The name the app gives a new seat, as in its catalog."""
+    return Translator(language, isolate=False)("setup.default_name", number=number)
 
 
 def new_context(browser: Browser, locale: str = "en-US", **options: object) -> BrowserContext:
@@ -169,6 +176,17 @@ class Ui:
         expect(self.page.locator(f"#pass-phone-{choice}")).to_be_checked()
         self.page.click("#settings-done")
         expect(self.page.locator("#settings-dialog")).to_be_hidden()
+
+    def switch_language(self, language: str) -> None:
+        """Chooses the app's language with its own menu (the page stays, its state too)."""
+        self.page.select_option("#language", language)
+        expect(self.page.locator("html")).to_have_attribute("lang", language)
+
+    def leave(self) -> None:
+        """Back to the New game screen (the game left is kept), for the next game."""
+        self.page.click("#leave")
+        self.page.click("#leave-confirm")
+        expect(self.page.locator("#setup-screen")).to_be_visible()
 
     def start(self) -> None:
         self.page.click("#start")

@@ -62,13 +62,6 @@ REACHED = """el => {
 }"""
 
 
-def leave_the_game(page: Page) -> None:
-    """Back to the New game screen (the game left is kept), for the next language's game."""
-    page.click("#leave")
-    page.click("#leave-confirm")
-    expect(page.locator("#setup-screen")).to_be_visible()
-
-
 def test_rules_and_box_help_mid_turn(open_page: Callable[..., Page], app_url: str) -> None:
     # One page for the three languages, switched in the page: a game in each.
     page = open_page("en", has_touch=True)
@@ -76,9 +69,8 @@ def test_rules_and_box_help_mid_turn(open_page: Callable[..., Page], app_url: st
     ui.set_auto_score(3)  # a countdown in Yatzy too (its rules have none): it waits behind help
     for index, language in enumerate(sorted(LOCALES)):
         if index:
-            leave_the_game(page)
-        page.select_option("#language", language)
-        expect(page.locator("html")).to_have_attribute("lang", language)
+            ui.leave()  # for the next language's game
+        ui.switch_language(language)
         rules_and_box_help_in(ui, Translator(language))
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, expect
 
-from game.i18n.translator import Translator
 from tests.app.driver import played_up_to_the_last_round, stored_session
-from tests.e2e.game_helpers import Ui
+from tests.e2e.game_helpers import TALL_PHONE, Ui, default_name
 
 LONG_NAME = "A" * 50
 
@@ -133,7 +132,7 @@ def test_the_current_players_column_scrolls_fully_into_view(page: Page, app_url:
 
 def test_the_current_column_scrolls_into_view_right_to_left(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=9)
-    switch_language(page, "he")  # a Hebrew phone's first choice: tests/e2e/test_screens.py
+    ui.switch_language("he")  # a Hebrew phone's first choice: tests/e2e/test_screens.py
     ui.set_players([(f"שחקן מספר {n}", "human", None) for n in range(1, 9)])
     ui.start()
     play_turns_checking_the_current_column(ui, 9)
@@ -228,57 +227,6 @@ def test_a_disabled_confirm_button_looks_disabled(page: Page, app_url: str) -> N
     assert background != "rgba(0, 0, 0, 0)" and border != "dashed"
 
 
-TALL_PHONE: ViewportSize = {"width": 390, "height": 844}
-
-
-def switch_language(page: Page, language: str) -> None:
-    """Chooses the app's language with its own menu (the page stays, its state too)."""
-    page.select_option("#language", language)
-    expect(page.locator("html")).to_have_attribute("lang", language)
-
-
-def default_name(language: str, number: int) -> str:
-    """The name the app gives a new seat, as in its catalog."""
-    return Translator(language, isolate=False)("setup.default_name", number=number)
-
-
-def leave_the_game(page: Page) -> None:
-    page.click("#leave")
-    page.click("#leave-confirm")
-    expect(page.locator("#setup-screen")).to_be_visible()
-
-
-ROW_LABELS = """() => [...document.querySelectorAll('#sheet tbody th')].map(th => {
-    const span = th.querySelector('.row-label');
-    const label = span.getBoundingClientRect();
-    const cell = th.getBoundingClientRect();
-    const lines = Math.round(label.height / parseFloat(getComputedStyle(span).lineHeight));
-    return [th.textContent, th.scrollWidth <= th.clientWidth && label.right <= cell.right + 0.5
-            && label.left >= cell.left - 0.5, lines];
-})"""
-
-
-@pytest.mark.heavy
-def test_long_box_names_wrap_rather_than_being_cut(page: Page, app_url: str) -> None:
-    page.set_viewport_size(TALL_PHONE)
-    ui = Ui(page).open(app_url, seed=12)
-    for language in ("et", "he", "en"):
-        switch_language(page, language)
-        ui.set_players([(default_name(language, 1), "human", None)])  # as a first start has
-        for players in range(1, 5):
-            if players > 1:
-                page.click("#add-human")
-            ui.start()
-            labels = page.evaluate(ROW_LABELS)
-            assert [text for text, whole, _ in labels if not whole] == [], language
-            assert max(lines for _, _, lines in labels) <= 2, (language, players, labels)
-            ui.no_page_scroll_sideways()
-            leave_the_game(page)
-        # Four players: the longest Estonian name takes two lines, every other one.
-        wrapped = [text for text, _, lines in labels if lines == 2]
-        assert wrapped == (["Ülemine osa kokku"] if language == "et" else []), wrapped
-
-
 def test_the_keys_hint_shows_through_a_humans_turn_only(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=13)
     ui.set_players([("Ann", "human", None), ("Bot", "computer", "beginner")])
@@ -349,7 +297,7 @@ def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(page: Page, app
     page.set_viewport_size(TALL_PHONE)
     ui = Ui(page).open(app_url, seed=14)
     for language in ("en", "he"):
-        switch_language(page, language)
+        ui.switch_language(language)
         for players in (1, 4):
             if players == 1:  # the one seat of a first start
                 ui.set_players([(default_name(language, 1), "human", None)])
@@ -365,101 +313,7 @@ def test_the_row_of_names_stays_in_sight_at_the_end_of_the_sheet(page: Page, app
             moved = page.locator("#sheet thead").bounding_box()
             assert top and moved and moved["y"] <= top["y"], (top, moved)
             ui.no_page_scroll_sideways()
-            leave_the_game(page)
-
-
-FAMILY = {
-    "en": ["Mom", "Dad", "Computer 1"],
-    "he": ["אמא", "אבא", "מחשב 1"],
-    "et": ["Ema", "Isa", "Arvuti 1"],
-}
-SHEET_FIT = """() => {
-    const wrap = document.querySelector('#sheet-wrap');
-    const cut = [...document.querySelectorAll('#sheet .column-name')]
-        .filter(name =>
-            name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight)
-        .map(name => name.textContent);
-    // A name on two lines ran under its seat's 4 px colour band at the head's top (a walk).
-    const banded = [...document.querySelectorAll('#sheet thead th[data-colour]')]
-        .filter(head => head.querySelector('.column-name').getBoundingClientRect().top
-            < head.getBoundingClientRect().top + 4)
-        .map(head => head.textContent);
-    return {sideways: wrap.scrollWidth - wrap.clientWidth, cut, banded};
-}"""
-# The least gap, in pixels, between the texts of two neighbouring "63 to go" cells.
-NEEDED_TEXTS_GAP = """() => {
-    const boxes = [...document.querySelectorAll('#sheet td.s-needed')].map(cell => {
-        const range = document.createRange();
-        range.selectNodeContents(cell);
-        return range.getBoundingClientRect();
-    }).sort((a, b) => a.left - b.left);
-    const gaps = boxes.slice(1).map((box, index) => box.left - boxes[index].right);
-    return Math.min(...gaps);
-}"""
-
-
-@pytest.mark.heavy
-def test_three_players_fit_on_a_phone_without_a_swipe(page: Page, app_url: str) -> None:
-    ui = Ui(page).open(app_url, seed=15)
-    for language, family in FAMILY.items():
-        switch_language(page, language)
-        t = Translator(language, isolate=False)
-        # The names the app gives a family that does not type theirs: "Player 2" is longer.
-        given = [t("setup.default_name", number=n) for n in (1, 2)]
-        given.append(t("setup.default_computer_name", number=1))
-        for ruleset, names in (("penta", family), ("yatzy", given)):
-            ui.choose_ruleset(ruleset)
-            kinds = [("human", None), ("human", None), ("computer", "beginner")]
-            ui.set_players([(n, *kind) for n, kind in zip(names, kinds, strict=True)])
-            ui.start()
-            ui.roll()  # the open boxes and "63 to go" show
-            where = (language, names)
-            assert page.evaluate(SHEET_FIT) == {"sideways": 0, "cut": [], "banded": []}, where
-            expect(page.locator("#scroll-hint")).to_be_hidden()
-            labels = page.evaluate(ROW_LABELS)
-            assert [text for text, whole, _ in labels if not whole] == [], where
-            assert max(lines for _, _, lines in labels) <= 2, (where, labels)
-            ui.no_page_scroll_sideways()
-            leave_the_game(page)
-        # A fourth player does not fit: the sheet scrolls sideways, and says so.
-        ui.set_players([(f"{family[0]} {n}", "human", None) for n in range(1, 5)])
-        ui.start()
-        assert page.evaluate(SHEET_FIT)["sideways"] > 0, language
-        # Said on a taller phone; at 640 px the rows take its line (the current player's
-        # column comes into view by itself: tests/e2e/test_screen_layouts.py).
-        expect(page.locator("#scroll-hint")).to_be_hidden()
-        page.set_viewport_size({"width": 360, "height": 800})
-        expect(page.locator("#scroll-hint")).to_be_visible()
-        page.set_viewport_size({"width": 360, "height": 640})
-        ui.roll()
-        assert page.evaluate(NEEDED_TEXTS_GAP) >= 4, language  # never run together
-        leave_the_game(page)
-
-
-@pytest.mark.heavy
-def test_the_turn_heading_keeps_its_height_from_turn_to_turn(page: Page, app_url: str) -> None:
-    ui = Ui(page).open(app_url, seed=16)
-    for language, names in FAMILY.items():
-        switch_language(page, language)
-        t = Translator(language, isolate=False)  # a name to type in, as the app makes one
-        human = t("setup.default_name", number=2)  # "Mängija 2": longer than "Ema"
-        ui.set_players([(names[2], "computer", "beginner"), (human, "human", None)])
-        ui.start()
-        expect(page.locator("#computer-controls")).to_be_visible()
-        heights = [page.locator(".turn-head").bounding_box()]
-        leave = [page.locator("#leave").bounding_box()]
-        ui.skip_computers()
-        expect(page.locator("#turn-title")).to_contain_text(human)
-        heights.append(page.locator(".turn-head").bounding_box())
-        leave.append(page.locator("#leave").bounding_box())
-        assert heights[0] and heights[1], heights
-        assert heights[0]["height"] == heights[1]["height"], (language, heights)
-        title = page.locator("#turn-title").evaluate(
-            "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)"
-        )
-        assert round(title) == 1, (language, title)
-        assert leave[0] and leave[0]["height"] <= 50, (language, leave)  # one line
-        leave_the_game(page)
+            ui.leave()
 
 
 def test_the_settings_close_without_scrolling_the_dialog(page: Page, app_url: str) -> None:
