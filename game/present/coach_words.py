@@ -6,6 +6,7 @@ the upper section against the bonus's pace with each and which box each leaves o
     coach_line(state, t) -> str                          "always": the last move's line
     coach_line_tells_loss(state) -> bool                 and whether it tells of points lost
     hint_reason_words(verdict, t) -> str                 the hint's why: the next best move
+    hint_decimals(verdict, t) -> int                     the decimals of the hint's figures
 """
 
 from __future__ import annotations
@@ -226,18 +227,22 @@ def hint_reason_words(verdict: CoachVerdict, t: Translator) -> str:
     move = _move_words(verdict.game, verdict.move, t)
     if verdict.judgement.optimal:
         return t("hint.next_equal", move=move)
-    value = told_apart(verdict.judgement.best, verdict.judgement.chosen, t)
+    value = t.format_number(verdict.judgement.chosen, hint_decimals(verdict, t))
     return " ".join((t("hint.next_best", move=move, value=value), *_why(verdict, t, HINT_VOICE)))
 
 
-def told_apart(best: float, chosen: float, t: Translator) -> str:
-    """`chosen` with the decimals that tell it from `best` (at most three): "Best … 225.0. The
-    next best … 225.0" read as a tie to a walk's learner, the review then counting the second
-    as a mistake ("less than 0.1")."""
+def hint_decimals(verdict: CoachVerdict | None, t: Translator) -> int:
+    """The decimals of the hint's two expected final scores: those that tell the next best
+    move's (`verdict`, if any) from the best's, at most three. "Best … 225.0. The next best …
+    225.0" read as a tie to a walk's learner, the review then counting the second as a mistake
+    ("less than 0.1"); "241.6" beside "241.55", as a slip to another walk's: both have them."""
+    if verdict is None or verdict.judgement.optimal:
+        return DECIMALS
+    best, chosen = verdict.judgement.best, verdict.judgement.chosen
     decimals = DECIMALS
     while decimals < 3 and t.format_number(chosen, decimals) == t.format_number(best, decimals):
         decimals += 1
-    return t.format_number(chosen, decimals)
+    return decimals
 
 
 def _why(verdict: CoachVerdict, t: Translator, voice: WhyVoice) -> list[str]:

@@ -22,6 +22,7 @@ from game.present.coach_words import (
     coach_line,
     coach_line_tells_loss,
     coach_warning,
+    hint_decimals,
     hint_reason_words,
 )
 from game.present.entry_pad import pad_view
@@ -405,16 +406,18 @@ def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
         return t("hint.unavailable"), ""
     if advice is None:  # only the table's failure to load may say it is unavailable
         return "", ""
-    best, short = _best_move_texts(game, advice, t)
     reason = state.pacing.hint_reason
+    best, short = _best_move_texts(game, advice, t, hint_decimals(reason, t))
     if reason is None:
         return best, short
     # Why, after the move: the tray's folded line says the move alone (`short`).
     return f"{best}. {hint_reason_words(reason, t)}", short
 
 
-def _best_move_texts(game: GameState, advice: Advice, t: Translator) -> tuple[str, str]:
-    value = "" if advice.value is None else t.format_number(advice.value, 1)
+def _best_move_texts(
+    game: GameState, advice: Advice, t: Translator, decimals: int
+) -> tuple[str, str]:
+    value = "" if advice.value is None else t.format_number(advice.value, decimals)
     if isinstance(advice, ScoreAdvice):
         box = t.box_name(game.ruleset.id, advice.box)
         assert game.options is not None  # a box is advised for dice rolled

@@ -17,7 +17,7 @@ from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.play.move_log import Kept, Scored
-from game.present.coach_words import told_apart
+from game.present.coach_words import hint_decimals
 from game.strategy.advisor import Keep, Score
 from tests.app.driver import AppDriver
 from tests.app.test_review_why import kept_open
@@ -118,12 +118,23 @@ def test_a_next_best_move_as_good_as_the_best_is_said_so(coach: AdvisorCoach) ->
     assert hint_text(driver).endswith("). As good: keeping 3, 5, 5.")
 
 
-def test_a_next_best_within_a_tenth_shows_the_decimals_that_tell_it_apart() -> None:
-    """ "Best: 225.0 … The next best … 225.0" read as a tie (a walk's learner)."""
-    t = Translator("en", isolate=False)
-    assert told_apart(225.03, 224.98, t) == "224.98"
-    assert told_apart(225.0004, 224.9996, t) == "225.000"  # as near as three decimals go
-    assert told_apart(232.5, 229.9, t) == "229.9"
-    assert Translator("et", isolate=False).format_number(224.98, 2) == told_apart(
-        225.03, 224.98, Translator("et", isolate=False)
-    )
+def test_both_hint_figures_have_the_decimals_that_tell_them_apart(coach: AdvisorCoach) -> None:
+    """ "Best: 225.0 … The next best … 225.0" read as a tie (a walk's learner); "241.6" beside
+    "241.55", as a slip (another walk's)."""
+    driver = hinted(coach, 2)
+    reason, hint = driver.state.pacing.hint_reason, driver.state.pacing.hint
+    assert reason is not None and hint is not None and not reason.judgement.optimal
+    et = Translator("et", isolate=False)
+    for best, chosen, figures in (
+        (225.03, 224.98, ("225.03", "224.98")),
+        (225.0004, 224.9996, ("225.000", "225.000")),  # as near as three decimals go
+        (232.54, 229.91, ("232.5", "229.9")),
+    ):
+        verdict = replace(reason, judgement=replace(reason.judgement, best=best, chosen=chosen))
+        pacing = replace(driver.state.pacing, hint=replace(hint, value=best), hint_reason=verdict)
+        driver.state = replace(driver.state, pacing=pacing)
+        best_words, next_words = hint_text(driver).split(". The next best ")
+        assert best_words.endswith(f"(expected final score {figures[0]})"), best_words
+        assert f"(expected final score {figures[1]})" in next_words, next_words
+        # In each language's numbers: "225,03" in Estonian.
+        assert et.format_number(best, hint_decimals(verdict, et)) == figures[0].replace(".", ",")
