@@ -4,7 +4,7 @@ game someone else is still to play with the same dice (a seeded game, the day's 
     share_text(language, ruleset_id, final, points_lost, percentile, daily_challenge=None,
                name="")
         -> "Penta · Yatzy rules · Dana: 243 points · points lost: 6.1 · better than 64% of
-            perfect games" ("Penta rules · ..." for a game of Penta; no default name)
+            perfect games" ("Penta · Dana: …" for a game of Penta; no default name)
     review_share_text(language, game, player) -> the text of a player's review
 """
 
@@ -45,12 +45,14 @@ def share_text(
     # Not isolated: the text leaves the app, and marks no one sees would travel with it.
     t = Translator(language, isolate=False)
     ruleset = t.ruleset_name(ruleset_id)
-    # "Penta · Penta rules" named the app twice (a walk): its own ruleset's rules name it.
-    parts = [] if ruleset == t("app.title") else [t("app.title")]
+    # The app's own ruleset goes by its name alone: "Penta · Penta rules" named the app twice
+    # (a walk), and "Penta rules · …" read as a link's label (another).
+    own = ruleset == t("app.title")
+    parts = [t("app.title")]
     if daily_challenge is not None:
         parts.append(t("share.daily_challenge", date=t.format_date(daily_challenge)))
     parts += [
-        t("share.ruleset", ruleset=ruleset),
+        "" if own else t("share.ruleset", ruleset=ruleset),
         t("share.player_points", name=name, points=t("share.points", points=final))
         if name and not is_default_name(name)
         else t("share.points", points=final),

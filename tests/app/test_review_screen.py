@@ -385,8 +385,9 @@ def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:
     )
     assert ShareText(text) in driver.effects
     assert f" · Dana: {expected.final} punkti · " in text  # whose result it is
-    # The app's name once: "Penta reeglid" says it (not "Penta · Penta reeglid").
-    assert text.startswith("Penta reeglid · ") and text.count("Penta") == 1
+    # The app's name once, its own ruleset's too: neither "Penta · Penta reeglid" nor
+    # "Penta reeglid · …", which read as a link's label.
+    assert text.startswith("Penta · Dana: ") and text.count("Penta") == 1
     assert "," in text.split(" · ")[2]  # Estonian decimals
     driver(ShareFinished(ShareOutcome.COPIED))
     assert review_view(driver).share_status == "Kopeeritud: kleebi, kuhu soovid."
@@ -465,7 +466,7 @@ def test_the_percentile_against_perfect_play_is_true_and_kind_at_its_ends(
     for language, text in shown.items():
         assert "0%" not in text.replace("10%", "") and "100%" not in text, (language, text)
     sent = share_text("en", "penta", 200, 10.0, percentile)
-    assert shared in sent if shared else sent == "Penta rules · 200 points · points lost: 10.0"
+    assert shared in sent if shared else sent == "Penta · 200 points · points lost: 10.0"
 
 
 def test_the_costliest_come_first_as_their_losses_read() -> None:
