@@ -384,13 +384,18 @@ def _hint_scores_the_chosen_box(view: GameView) -> bool:
 
 
 def countdown_text(state: AppState, seconds: int, t: Translator) -> str:
-    """ "Scoring Twos in 3 seconds…" ("" for no seconds)."""
+    """ "Scoring Twos in 3 seconds…", or "Giving up Small straight (0) in 3 seconds…" ("" for
+    no seconds): a family read "Scoring Small straight" and its 0 as points thrown away by
+    mistake, with Chance giving 19."""
+    game, box_id = state.game, state.pacing.countdown_box
     if not seconds:
         return ""
-    if state.game is None or state.pacing.countdown_box is None:
+    if game is None or box_id is None:
         return t("turn.auto_score_countdown", seconds=seconds)
-    box = t.box_name(state.game.ruleset.id, state.pacing.countdown_box)
-    return t("turn.auto_score_countdown_box", box=box, seconds=seconds)
+    box = t.box_name(game.ruleset.id, box_id)
+    given_up = game.options is not None and game.options.points.get(box_id) == 0
+    key = "turn.auto_score_countdown_zero" if given_up else "turn.auto_score_countdown_box"
+    return t(key, box=box, seconds=seconds)
 
 
 def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:

@@ -1,0 +1,46 @@
+"""The countdown says when the box it will score takes 0 there ("Giving up Small straight (0)
+in 3 seconds…"): a family read "Scoring Small straight" and then its 0 as points thrown away
+by mistake, with Chance giving 19 (the strategy gives a box up to keep a better one open)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.intents import Roll, SetLanguage, StartGame
+from game.app.start import initial_state
+from game.coach.greedy import GreedyCoach
+from game.i18n.translator import Translator
+from game.play.state import GameState
+from game.present.snapshot import present
+from tests.app.driver import AppDriver
+
+
+class GivesUpABox(GreedyCoach):
+    """Automatic scoring that gives a box up for 0 where the dice score 0 in one, as the
+    optimal strategy may: else the greedy choice."""
+
+    def best_box(self, game: GameState) -> str:
+        assert game.options is not None
+        zeros = sorted(box for box in game.options.legal if game.options.points[box] == 0)
+        return zeros[0] if zeros else super().best_box(game)
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_a_box_given_up_by_the_countdown_is_said_with_its_0(language: str) -> None:
+    tr = Translator(language)
+    said = {}
+    for coach in (GivesUpABox(), GreedyCoach()):  # greedy: Chance scores, at least
+        t = AppDriver(initial_state(["en-US"], seed=5), coach)
+        t(SetLanguage(language), StartGame(), Roll(), Roll(), Roll())
+        game, box = t.game, t.state.pacing.countdown_box
+        assert game.options is not None and box is not None
+        view = present(t.state, t.now).game
+        assert view is not None
+        scores = game.options.points[box] > 0
+        key = "turn.auto_score_countdown_box" if scores else "turn.auto_score_countdown_zero"
+        assert view.countdown_text == tr(key, box=tr.box_name("penta", box), seconds=3)
+        said[scores] = view.countdown_text
+    assert set(said) == {False, True}, said  # a box given up, then one that scores
+    if language == "en":
+        assert said[False].startswith("Giving up ") and "(0) in " in said[False]
+        assert said[True].startswith("Scoring ")
