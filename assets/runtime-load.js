@@ -385,7 +385,7 @@
     }).observe({ type: "resource", buffered: true });
 
     // The bar fills and the count shows ("Downloading 3.1 of 6.0 MB (51%)") until every file
-    // has arrived; then the bar is indeterminate again while the runtime starts.
+    // has arrived; then the bar is indeterminate again while the runtime starts ("Starting…").
     let downloadShown = false;
     function showDownload() {
         if (downloadShown || downloads.size === 0) return;
@@ -405,7 +405,10 @@
             if (!page.loading() || done >= total) {
                 delete progress.dataset.done;
                 bar.style.transform = "";
-                label.hidden = true;
+                // Every file in, the runtime starts: seconds more on a phone, which a greyed
+                // "Start game" left unsaid (a walk). The button says so until Python is up.
+                label.textContent = page.text("boot.starting");
+                label.hidden = !page.loading();
                 return;
             }
             progress.dataset.done = (done / total).toFixed(3);

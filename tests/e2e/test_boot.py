@@ -27,8 +27,20 @@ pytestmark = pytest.mark.first_visit
 DOWNLOADING = re.compile(r"^Downloading \d+\.\d of \d+\.\d MB \(\d+%\)$")
 
 
+# Each text the Start game button's download count shows, in turn.
+DOWNLOAD_TEXTS = """
+window.downloadTexts = [];
+new MutationObserver(() => {
+    const count = document.getElementById("download");
+    const text = count && !count.hidden ? count.textContent : "";
+    if (text && text !== downloadTexts.at(-1)) downloadTexts.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
 def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url: str) -> None:
     runtime = HeldRequests(page, "**/pyodide.asm.wasm")  # until the checks are done
+    page.add_init_script(DOWNLOAD_TEXTS)
     page.goto(app_url)
     page.wait_for_load_state("load")
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
@@ -68,6 +80,11 @@ def test_page_is_laid_out_and_loading_before_python_is_ready(page: Page, app_url
     expect(page.locator("#start")).to_be_enabled()
     expect(page.locator("#progress")).to_be_hidden()
     expect(page.locator("#download")).to_be_hidden()
+    # Every file in, the button said that the runtime was starting, until Python was up.
+    *counts, last = page.evaluate("downloadTexts")
+    assert counts and all(DOWNLOADING.match(count) for count in counts), counts
+    assert last == "Starting…"
+    expect(page.locator("#start")).to_have_text("Start game")
 
 
 # Every layout shift the page makes by itself, summed (what Lighthouse's CLS adds up), and what
