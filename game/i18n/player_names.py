@@ -46,6 +46,13 @@ def is_default_name(name: str) -> bool:
     return _default_name_parts(name) is not None
 
 
+def is_default_person_name(name: str) -> bool:
+    """Whether `name` is a person's default name ("Player 1"), which says nothing of who
+    played, where "Computer 1" says that a computer did."""
+    found = _default_name_parts(name)
+    return found is not None and found[0] == HUMAN_KEY
+
+
 def same_player(name: str) -> str:
     """The name under which the statistics count `name`: default names in one language."""
     return shown_name(name, DEFAULT_LANGUAGE)

@@ -14,7 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from game.app.model import ReviewedGame
-from game.i18n.player_names import is_default_name
+from game.i18n.player_names import is_default_person_name, shown_name
 from game.i18n.translator import Translator
 from game.present.percentile_words import percentile_words
 
@@ -35,9 +35,11 @@ def share_text(
 ) -> str:
     """The text in `language`; `percentile` (0 to 100) is left out when unknown or below every
     optimal game, `daily_challenge` is the day of the challenge the game was (None: not a
-    challenge), and the points are `name`'s, unless it is a default name ("Player 1" says
-    nothing to whoever reads it) or none. `points_lost` None: every move came from the hint
-    (its "points lost: 0.0" read as perfect play: a walk's learner).
+    challenge), and the points are `name`'s (a default name in `language`), unless it is a
+    person's default name ("Player 1" says nothing to whoever reads it; a computer's review
+    shared without "Computer 1" read as the user's own result: a walk) or none.
+    `points_lost` None: every move came from the hint (its "points lost: 0.0" read as perfect
+    play: a walk's learner).
 
     Raises:
         UnknownLanguageError: `language` is not a supported language code.
@@ -48,14 +50,15 @@ def share_text(
     # The app's own ruleset goes by its name alone: "Penta · Penta rules" named the app twice
     # (a walk), and "Penta rules · …" read as a link's label (another).
     own = ruleset == t("app.title")
+    points = t("share.points", points=final)
     parts = [t("app.title")]
     if daily_challenge is not None:
         parts.append(t("share.daily_challenge", date=t.format_date(daily_challenge)))
     parts += [
         "" if own else t("share.ruleset", ruleset=ruleset),
-        t("share.player_points", name=name, points=t("share.points", points=final))
-        if name and not is_default_name(name)
-        else t("share.points", points=final),
+        t("share.player_points", name=shown_name(name, language), points=points)
+        if name and not is_default_person_name(name)
+        else points,
         t("share.all_hinted")
         if points_lost is None
         else t("share.points_lost", lost=t.format_number(points_lost, 1)),

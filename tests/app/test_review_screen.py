@@ -321,60 +321,6 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
     assert driver.state.screen is Screen.HISTORY
 
 
-@pytest.mark.parametrize(
-    ("language", "parts"),
-    [
-        (
-            "en",
-            [
-                "Penta",
-                "Yatzy rules",
-                "243 points",
-                "points lost: 6.1",
-                "better than about 64% of perfectly played games",
-            ],
-        ),
-        (
-            "he",
-            [
-                "פנטה",
-                "חוקי יאצי",
-                "243 נקודות",
-                "נקודות שאבדו: 6.1",
-                "טוב יותר מכ־64% מהמשחקים ששוחקו בצורה מושלמת",
-            ],
-        ),
-        (
-            "et",
-            [
-                "Penta",
-                "Yatzy reeglid",
-                "243 punkti",
-                "kaotatud punkte: 6,1",
-                "parem kui umbes 64% täiuslikult mängitud mängudest",
-            ],
-        ),
-    ],
-)
-def test_the_share_text_is_short_spoiler_free_and_in_the_players_language(
-    language: str, parts: list[str]
-) -> None:
-    assert share_text(language, "yatzy", 243, 6.14, 64.2) == " · ".join(parts)
-    named = share_text(language, "yatzy", 243, 6.14, 64.2, name="Mari")
-    assert named == " · ".join(f"Mari: {part}" if "243" in part else part for part in parts)
-    for default in ("Player 1", "Mängija 2", "שחקן 3"):  # says nothing to whoever reads it
-        assert share_text(language, "yatzy", 243, 6.14, 64.2, name=default) == " · ".join(parts)
-    # Every move from the hint: no "points lost: 0.0" (it read as perfect play: a walk).
-    hinted = share_text(language, "yatzy", 243, None, 64.2).split(" · ")
-    assert hinted == [
-        *parts[:-2],
-        Translator(language, isolate=False)("share.all_hinted"),
-        parts[-1],
-    ]
-    daily = share_text(language, "yatzy", 243, 6.14, None, daily_challenge=date(2026, 12, 1))
-    assert "2026" in daily and "64" not in daily  # the day's challenge named; no percentile
-
-
 def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:
     driver = finished(7, SOLO)
     driver(SetLanguage("et"), OpenReview(0))
