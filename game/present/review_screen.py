@@ -83,7 +83,13 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         # luck, and a walk read a whole game's keeps as bad luck, unsaid.
         real_dice_note=t("review.real_dice_note") if review.game.log.entered else "",
         skill_heading=t("review.skill"),
-        skill=_skill(review.result, seat, len(RULESETS[ruleset_id].box_ids), t),
+        skill=_skill(
+            review.result,
+            seat,
+            len(RULESETS[ruleset_id].box_ids),
+            t,
+            learner=players[seat].kind is PlayerKind.HUMAN,
+        ),
         percentile=""
         if player.percentile is None
         else percentile_words(t, player.percentile, "review"),
@@ -157,9 +163,12 @@ def _ltr(text: str, t: Translator) -> str:
     return LRI + text + PDI if t.direction == "rtl" else text
 
 
-def _skill(result: GameReview, seat: int, turns: int, t: Translator) -> tuple[str, ...]:
+def _skill(
+    result: GameReview, seat: int, turns: int, t: Translator, learner: bool
+) -> tuple[str, ...]:
     """Points lost in total and per turn (a turn is a box filled), and where: in the dice kept
-    or in the boxes chosen (what to practise), and the optimal share."""
+    or in the boxes chosen (what to practise, said to a `learner`: a computer's review said
+    "To practise: …", meant for a person, to a walk), and the optimal share."""
     player = result.players[seat]
     lost = [
         t(
@@ -177,7 +186,7 @@ def _skill(result: GameReview, seat: int, turns: int, t: Translator) -> tuple[st
         keeps_text, boxes_text = t.format_number(keeps, 1), t.format_number(boxes, 1)
         lost.append(t("review.lost_by_kind", keeps=keeps_text, boxes=boxes_text))
         practise = practise_key([decision for decision in mine if not decision.advised])
-        if practise is not None:
+        if practise is not None and learner:
             lost.append(t(practise))
     return (*lost, *_own_decisions(player, t))
 

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.review_intents import OpenReview, ReviewSeat, ShowComputerReviews
 from game.coach.review import Decision
 from game.i18n.translator import Translator
 from game.present.review_screen import PRACTISE_FROM, practise_key
 from game.strategy.advisor import Keep, Score
-from tests.app.test_review_screen import SOLO, expected_review, finished
+from tests.app.test_review_screen import (
+    SOLO,
+    WITH_COMPUTER,
+    expected_review,
+    finished,
+    review_view,
+    run_review,
+)
 
 
 def test_what_to_practise_is_where_most_of_the_points_went() -> None:
@@ -37,3 +45,19 @@ def test_what_to_practise_is_where_most_of_the_points_went() -> None:
         t = Translator(language, strict=True)
         for key in ("keeps", "roll_on", "boxes", "both"):
             assert t(f"review.practise_{key}")
+
+
+def test_a_computers_review_says_nothing_to_practise() -> None:
+    """ "To practise: …" is said to a person: a computer's review said it too (a walk)."""
+    driver = finished(11, WITH_COMPUTER)
+    driver(ShowComputerReviews(True), OpenReview(1))
+    review = run_review(driver)
+    robo = [d for d in review.decisions if d.player == 1 and not d.advised]
+    key = practise_key(robo)
+    assert key is not None  # a beginner: enough lost to say what to practise, to a person
+    practise = Translator("en")(key)
+    assert practise not in review_view(driver).skill
+    driver(ShowComputerReviews(True), ReviewSeat(0))
+    dana = [d for d in review.decisions if d.player == 0 and not d.advised]
+    said = practise_key(dana)
+    assert said is None or Translator("en")(said) in review_view(driver).skill
