@@ -183,8 +183,8 @@ def announcement_text(state: AppState, t: Translator) -> str:
     # The last box and its cheer (an upper bonus reached by the game's last move went unsaid: a
     # walk), the end, and who won or how the score compares, as the end screen's headline says.
     headline = end_words(game, state.ui.stats, t).headline
-    parts = [scored_text(game, event.last, t), celebration_text(state, t), t("end.title")]
-    return _sentences([*parts, headline])
+    last = scored_text(game, event.last, t)
+    return _sentences([last, celebration_text(state, t), t("end.title"), headline])
 
 
 def _sentences(parts: list[str]) -> str:
