@@ -39,7 +39,23 @@ def wait_until_ready(page: Page) -> None:
         "html[data-state=ready], html[data-state=failed]", timeout=BOOT_TIMEOUT_MS
     )
     if page.evaluate("document.documentElement.dataset.state") == "failed":
-        pytest.fail(f"the app failed to start:\n{page.inner_text('#problem')}")
+        pytest.fail(f"the app failed to start:\n{start_failure(page)}")
+
+
+# What the page knows of its scripts' downloads, for a failed start: whether a service worker
+# controlled it, and how each script arrived (deliveryType "cache-storage": from its cache).
+SCRIPT_DOWNLOADS = """() => ({
+    controller: navigator.serviceWorker?.controller?.state ?? null,
+    scripts: performance.getEntriesByType("resource")
+        .filter((entry) => entry.initiatorType === "script")
+        .map((entry) => [entry.name, entry.responseStatus, entry.deliveryType,
+                         Math.round(entry.startTime), Math.round(entry.duration)]),
+})"""
+
+
+def start_failure(page: Page) -> str:
+    """The page's message of a failed start, and how its scripts were downloaded."""
+    return f"{page.inner_text('#problem')}\n{page.evaluate(SCRIPT_DOWNLOADS)}"
 
 
 def wait_for_offline_ready(page: Page) -> None:

@@ -122,8 +122,14 @@ def _strict_browser(request: pytest.FixtureRequest) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    result = yield  # a test that already failed is reported as it is
     problems = item.stash.get(PROBLEMS, None)
+    try:
+        result = yield
+    except BaseException:
+        # A test that already failed is reported as it is, with what the browser said.
+        if problems and problems.problems:
+            item.add_report_section("call", "browser problems", problems.text())
+        raise
     if problems and problems.problems and not item.get_closest_marker("allow_browser_errors"):
         pytest.fail(f"the browser reported problems:\n{problems.text()}", pytrace=False)
     return result

@@ -23,6 +23,7 @@ from game.app.model import ROLL_GUARD_SECONDS, STEP_SECONDS, Speed
 from game.i18n.translator import Translator
 from game.rules.dice import Dice
 from tests.app.driver import keep_most_frequent as keep_most_frequent  # for the tests here
+from tests.e2e.browser_helpers import start_failure
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -114,7 +115,7 @@ class Ui:
             "html[data-state=ready], html[data-state=failed]", timeout=BOOT_MS
         )
         assert self.page.evaluate("document.documentElement.dataset.state") == "ready", (
-            self.page.text_content("#problem-details")
+            start_failure(self.page)
         )
         expect(self.page.locator("#setup-screen")).to_be_visible()
         return self
