@@ -194,3 +194,20 @@ def test_a_start_before_the_first_game_shows_the_welcome_line_from_the_first_pai
     page.wait_for_selector("html[data-state=ready]")
     assert page.evaluate("atParse")["welcome"]
     expect(page.locator("#setup-welcome")).to_be_visible()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "et-EE", "he-IL"])
+def test_the_start_s_status_is_whole_on_a_small_phone(
+    browser: Browser, app_url: str, locale: str, browser_problems: BrowserProblems
+) -> None:
+    """At 320 px the header said "Loa…" between the title and the menus (a walk)."""
+    context = browser.new_context(locale=locale, viewport={"width": 320, "height": 640})
+    browser_problems.watch(context)
+    page = context.new_page()
+    HeldRequests(page, "**/pyodide.asm.wasm")  # the start goes no further
+    page.goto(app_url, wait_until="domcontentloaded")
+    t = Translator(locale.split("-")[0], strict=True, isolate=False)
+    status = page.locator("#status")
+    expect(status).to_have_text(t("boot.loading"))
+    assert status.evaluate("(element) => element.scrollWidth <= element.clientWidth")
+    context.close()
