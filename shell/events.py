@@ -38,7 +38,6 @@ from game.app.intents import (
     ConfirmTurn,
     DiscardUnreadable,
     DismissNotice,
-    ExplainBox,
     ExportData,
     ExportGame,
     ExportUnreadableData,
@@ -108,6 +107,7 @@ from game.app.setup_intents import (
     SetPlayerKind,
     SetPlayerLevel,
 )
+from game.app.sheet_help import ExplainBox, ExplainPlayer
 from game.app.turns import box_to_confirm
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
@@ -262,6 +262,8 @@ class Events:
             intent = SelectBox(str(_data(target, "box")))
         elif action == "explain":
             intent = ExplainBox(str(_data(target, "explain")))
+        elif action == "explain-player" and index is not None:
+            intent = ExplainPlayer(index)
         elif action == "tray-toggle":
             intent = OpenTray(target.getAttribute("aria-expanded") != "true")
         elif action == "dismiss-notice" and index is not None:

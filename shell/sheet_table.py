@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.present.views import Cell, Row, SheetView
+from game.present.sheet_views import Cell, Row, SheetView
 from shell.dom import Node, shift_into
 from shell.js import is_null
 
@@ -25,7 +25,8 @@ class SheetTable:
         self.caption = Node(table.querySelector("caption"))
         self.wrap = Node(table.parentElement)
         self.columns: list[Node] = []
-        self.column_names: list[Node] = []
+        self.column_names: list[tuple[Node, Node]] = []
+        """Each heading's name, and the button that holds it where a tap tells about it."""
         self.rows: list[tuple[Node, Node, Node, Node, list[tuple[Node, Node, Node]]]] = []
         self._current = -1
         self._width = -1.0
@@ -48,12 +49,29 @@ class SheetTable:
             th.setAttribute("dir", "auto")
             name = self.document.createElement("span")
             name.className = "column-name"
+            # As a box's name explains its box, a player's heading tells whose column it is.
+            explain = self.document.createElement("button")
+            explain.setAttribute("type", "button")
+            explain.className = "column-explain"
+            explain.dataset.action = "explain-player"
+            explain.dataset.index = str(len(self.columns))
+            explain.setAttribute("aria-haspopup", "dialog")
             th.append(name)
             self.head_row.append(th)
             self.columns.append(Node(th))
-            self.column_names.append(Node(name))
-        for column, node, name in zip(view.columns, self.columns, self.column_names, strict=True):
+            self.column_names.append((Node(name), Node(explain)))
+        for column, node, (name, explain) in zip(
+            view.columns, self.columns, self.column_names, strict=True
+        ):
             name.text(column.name)
+            holder = explain.el if column.explain else node.el
+            if name.el.parentElement != holder:
+                holder.append(name.el)
+                if column.explain:
+                    node.el.append(explain.el)
+                else:
+                    explain.el.remove()
+            explain.attr("aria-description", column.explain or None)
             node.cls("current", column.current).attr("title", column.name)
             node.attr("data-colour", str(column.colour))
             node.attr("aria-label", column.label if column.current else None)

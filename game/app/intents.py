@@ -48,6 +48,7 @@ from game.app.setup_intents import (
     SetPlayerKind,
     SetPlayerLevel,
 )
+from game.app.sheet_help import SheetHelpIntent
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState
@@ -180,14 +181,6 @@ class AskLeave:
 @dataclass(frozen=True)
 class CloseDialog:
     pass
-
-
-@dataclass(frozen=True)
-class ExplainBox:
-    """Explain a box of the sheet of the game being played, or one of its totals with a rule
-    of their own (`Ruleset.ruled_totals`): its name was tapped."""
-
-    box: str
 
 
 @dataclass(frozen=True)
@@ -437,7 +430,7 @@ Intent = (
     | OpenSettings
     | AskLeave
     | CloseDialog
-    | ExplainBox
+    | SheetHelpIntent
     | StartTurn
     | SetPassPhone
     | StartGuide

@@ -85,7 +85,8 @@ class Dialog(StrEnum):
     LEAVE = "leave"
     """Asks before leaving a game in progress."""
     BOX = "box"
-    """Explains one box of the sheet (`Ui.explained_box`), with an example."""
+    """Explains one box of the sheet (`Ui.explained_box`), with an example, or says whose a
+    column is (`Ui.explained_player`): game.app.sheet_help."""
     DELETE_KEPT = "delete-kept"
     """Asks before deleting an unfinished game kept (`Ui.deleting`)."""
     REMOVE_PLAYER = "remove-player"
@@ -280,7 +281,9 @@ class Ui:
     """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet): not
     reset with the turn, as the finger is still down."""
     explained_box: str = ""
-    """The box the box dialog explains (ExplainBox)."""
+    """The box the box dialog explains (ExplainBox), or ""."""
+    explained_player: int = -1
+    """The player whose column the box dialog is about (ExplainPlayer), or -1."""
     guide_on: bool = False
     """The player said yes to the guided turn (StartGuide), until it is done or skipped."""
     handed_over: tuple[int, int] | None = None

@@ -28,6 +28,7 @@ import game.app.guide as guide
 import game.app.handover as handover
 import game.app.kept as kept
 import game.app.review_flow as review_flow
+import game.app.sheet_help as sheet_help
 from game.app.announcements import Rolled
 from game.app.coach_intents import SetCoachThreshold, SetGameCoach, ShowBestMove
 from game.app.comfort import apply_comfort
@@ -63,7 +64,6 @@ from game.app.intents import (
     ConfirmTurn,
     DiscardUnreadable,
     DismissNotice,
-    ExplainBox,
     ExportData,
     ExportGame,
     ExportUnreadableData,
@@ -135,6 +135,7 @@ from game.app.notices import (
 from game.app.review_intents import ReviewIntent
 from game.app.seats import apply_setup, named_in, renamed_in_game
 from game.app.setup_intents import RenameInGame
+from game.app.sheet_help import ExplainBox, ExplainPlayer
 from game.app.start import open_elsewhere, taken_over
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
 from game.coach.protocol import Coach
@@ -384,11 +385,8 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return replace(state, ui=replace(state.ui, dialog=Dialog.LEAVE))
         case CloseDialog():
             return replace(state, ui=replace(state.ui, dialog=Dialog.NONE))
-        case ExplainBox(box):
-            ruleset = state.game.ruleset if state.game is not None else None
-            if ruleset is None or box not in (*ruleset.box_ids, *ruleset.ruled_totals):
-                return state
-            return replace(state, ui=replace(state.ui, dialog=Dialog.BOX, explained_box=box))
+        case ExplainBox() | ExplainPlayer():
+            return sheet_help.explain(state, intent)
         case SetPassPhone(on):
             if not isinstance(on, bool):
                 return state

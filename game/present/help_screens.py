@@ -13,7 +13,7 @@ import game.app.countdown as countdown
 import game.app.guide as guide
 from game.app.model import AppState, Dialog
 from game.i18n.translator import Translator
-from game.play.state import GameState
+from game.play.state import GameState, PlayerKind
 from game.present.coach_words import coach_line
 from game.present.game_screen import celebration_text, undo_label
 from game.present.help_views import BoxHelpView, GuideView, HandoverView
@@ -29,8 +29,12 @@ if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_tex
 
 
 def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
-    game, box = state.game, state.ui.explained_box
-    if state.ui.dialog is not Dialog.BOX or game is None or not box:
+    game, box, player = state.game, state.ui.explained_box, state.ui.explained_player
+    if state.ui.dialog is not Dialog.BOX or game is None:
+        return None
+    if 0 <= player < len(game.players):
+        return _player_help(game, player, t)
+    if not box:
         return None
     ruleset_id = game.ruleset.id
     if box in game.ruleset.ruled_totals:
@@ -46,6 +50,19 @@ def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
         help=t.box_help(ruleset_id, box),
         example=example,
         close_label=t("common.close"),
+    )
+
+
+def _player_help(game: GameState, column: int, t: Translator) -> BoxHelpView:
+    """Whose column it is, whole, and where they stand: a name cut short in its heading could
+    not be read (game.app.sheet_help)."""
+    player, sheet = game.players[column], game.sheets[column]
+    kind = "setup.kind.computer" if player.kind is PlayerKind.COMPUTER else "setup.kind.human"
+    facts = [t(kind), t("sheet.player_points", points=sheet.total)]
+    if not game.is_over:
+        facts.append(t("sheet.player_boxes_open", count=len(sheet.open_boxes)))
+    return BoxHelpView(
+        title=player.name, help=SCORES_APART.join(facts), example="", close_label=t("common.close")
     )
 
 

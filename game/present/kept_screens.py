@@ -192,8 +192,12 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
     sheet = sheet_view(
         named_in(_final_state(record), t.language), t, interactive=False, correctable=False
     )
-    # Read only: a box's name explains it only at the table (ExplainBox needs the game).
-    sheet = sheet._replace(rows=tuple(row._replace(explain="") for row in sheet.rows))
+    # Read only: a box's name and a player's heading explain only at the table (ExplainBox and
+    # ExplainPlayer need the game).
+    sheet = sheet._replace(
+        rows=tuple(row._replace(explain="") for row in sheet.rows),
+        columns=tuple(column._replace(explain="") for column in sheet.columns),
+    )
     return FinishedView(
         game_id=record.id,
         title=t("finished.sheet_title"),

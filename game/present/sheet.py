@@ -9,8 +9,8 @@ from game.i18n.translator import Translator
 from game.play.corrections import corrected_boxes
 from game.play.state import GameState
 from game.present.seat_colours import seat_colour
+from game.present.sheet_views import Cell, ColumnHead, Row, SheetView
 from game.present.spotlight import Spotlight
-from game.present.views import Cell, ColumnHead, Row, SheetView
 from game.rules.rulesets import Ruleset, Section
 
 
@@ -116,6 +116,7 @@ def sheet_view(
             index == current,
             t("sheet.now_playing", name=player.name) if index == current else player.name,
             seat_colour(index),
+            t("sheet.player_explain"),
         )
         for index, player in enumerate(game.players)
     )

@@ -55,8 +55,9 @@ from game.coach.protocol import Coach
 from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
 from game.play.state import GameState, PlayerKind
+from game.present.sheet_views import Cell
 from game.present.snapshot import present
-from game.present.views import Cell, GameView, Snapshot
+from game.present.views import GameView, Snapshot
 from game.rules.dice import Dice
 
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1

@@ -15,7 +15,6 @@ from game.app.effects import Focus, SavePreferences, SaveSession
 from game.app.intents import (
     CloseDialog,
     ConfirmTurn,
-    ExplainBox,
     OpenRules,
     OpenSettings,
     Roll,
@@ -31,14 +30,17 @@ from game.app.intents import (
 )
 from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
-from game.app.setup_intents import AddPlayer, ChooseRuleset
+from game.app.setup_intents import AddPlayer, ChooseRuleset, RenamePlayer
+from game.app.sheet_help import ExplainBox, ExplainPlayer
 from game.app.start import initial_state, resume
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
+from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.play.state import PlayerKind
+from game.present.kept_screens import SCORES_APART
 from game.rules.examples import example_points, example_roll
 from game.rules.rulesets import RULESETS
 from tests.app.driver import AppDriver
@@ -195,6 +197,64 @@ def test_explaining_a_box_not_of_the_ruleset_or_without_a_game_changes_nothing()
     assert game_of("yatzy")(ExplainBox("five_of_a_kind_bonus")).ui.dialog is Dialog.NONE
     setup = AppDriver(initial_state(["en"]))
     assert setup(ExplainBox("chance")) is setup.state
+
+
+# --- whose column ----------------------------------------------------------------------------
+
+
+def three_players(language: str) -> AppDriver:
+    """Mari-Liis Tamm, a computer and Mart, as a family's walk named them, in a game of Penta."""
+    t = AppDriver(initial_state([language], seed=5))
+    t(AddPlayer(PlayerKind.COMPUTER), AddPlayer(), RenamePlayer(0, "Mari-Liis Tamm"))
+    t(RenamePlayer(2, "Mart"), SetAutoScore(0), StartGame())
+    t.tables_failed()  # the computer plays the greedy way: the strategy table is not needed
+    return t
+
+
+@pytest.mark.parametrize("language", ["en", "he", "et"])
+def test_a_player_s_heading_tells_the_whole_name_and_where_the_player_stands(
+    language: str,
+) -> None:
+    t = three_players(language)
+    t.play_turns(4)
+    tr = Translator(language)
+    assert all(column.explain for column in t.view().sheet.columns)
+    for column, player in enumerate(t.game.players):
+        sheet = t.game.sheets[column]
+        t(ExplainPlayer(column))
+        snap = t.snapshot()
+        assert snap.dialog == "box" and snap.box_help is not None
+        assert snap.box_help.title == player.name and snap.box_help.example == ""
+        kind = "computer" if player.kind is PlayerKind.COMPUTER else "human"
+        assert snap.box_help.help == SCORES_APART.join(
+            (
+                tr(f"setup.kind.{kind}"),
+                tr("sheet.player_points", points=sheet.total),
+                tr("sheet.player_boxes_open", count=len(sheet.open_boxes)),
+            )
+        )
+        t(CloseDialog())
+    # A box's name asked about next is about the box, not the player.
+    t(ExplainPlayer(1), ExplainBox("chance"))
+    help_view = t.snapshot().box_help
+    assert help_view is not None and help_view.title == tr.box_name("penta", "chance")
+
+
+def test_at_the_end_a_player_s_heading_tells_the_final_score_and_no_boxes() -> None:
+    t = three_players("en")
+    t.play_to_end()
+    t(ExplainPlayer(0))
+    help_view = t.snapshot().box_help
+    assert help_view is not None and help_view.title == "Mari-Liis Tamm"
+    assert without_isolates(help_view.help) == f"Human{SCORES_APART}{t.game.sheets[0].total} points"
+
+
+def test_asking_about_a_column_that_is_not_there_changes_nothing() -> None:
+    t = three_players("en")
+    for column in (-1, 3, True, "1"):
+        assert t(ExplainPlayer(column)) is t.state  # type: ignore[arg-type]
+    setup = AppDriver(initial_state(["en"]))
+    assert setup(ExplainPlayer(0)) is setup.state
 
 
 def test_the_box_dialog_holds_the_countdown_like_the_rules() -> None:
