@@ -406,6 +406,7 @@ def test_a_finished_game_opens_from_the_history_as_its_whole_sheet() -> None:
     assert rows["total"] == [str(dana), str(bot)]
     sheet_rows = snapshot.finished.sheet.rows
     assert all(not cell.enabled and not row.explain for row in sheet_rows for cell in row.cells)
+    assert not any(column.explain for column in snapshot.finished.sheet.columns)
     assert snapshot.finished.game_id == listed.id
 
     device(CloseFinished())
