@@ -168,7 +168,7 @@ def _skill(
 ) -> tuple[str, ...]:
     """Points lost in total and per turn (a turn is a box filled), and where: in the dice kept
     or in the boxes chosen (what to practise, said to a `learner`: a computer's review said
-    "To practise: …", meant for a person, to a walk), and the optimal share."""
+    "To work on: …", meant for a person, to a walk), and the optimal share."""
     player = result.players[seat]
     lost = [
         t(

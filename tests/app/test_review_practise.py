@@ -48,7 +48,7 @@ def test_what_to_practise_is_where_most_of_the_points_went() -> None:
 
 
 def test_a_computers_review_says_nothing_to_practise() -> None:
-    """ "To practise: …" is said to a person: a computer's review said it too (a walk)."""
+    """ "To work on: …" is said to a person: a computer's review said it too (a walk)."""
     driver = finished(11, WITH_COMPUTER)
     driver(ShowComputerReviews(True), OpenReview(1))
     review = run_review(driver)

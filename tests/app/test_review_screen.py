@@ -136,7 +136,7 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     )
     # What to practise, from where the points went (a learner's walk found no word on it).
     share = max(keeps, boxes) / (keeps + boxes)
-    assert view.skill[2].startswith("To practise: ")
+    assert view.skill[2].startswith("To work on: ")
     assert ("both" in view.skill[2]) is (share < PRACTISE_SHARE)
     assert t.isolated(f"{player.optimal_decisions}") in view.skill[3]
     assert player.percentile is not None
