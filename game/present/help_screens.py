@@ -20,7 +20,7 @@ from game.present.help_views import BoxHelpView, GuideView, HandoverView
 from game.present.kept_screens import SCORES_APART, scores_line
 from game.present.move_lines import moves_since_lines
 from game.present.seat_colours import seat_colour
-from game.present.sheet import total_words
+from game.present.sheet import bonus_standing, total_words
 from game.rules.dice import DICE_COUNT
 from game.rules.examples import example_points, example_roll
 
@@ -39,7 +39,10 @@ def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
     ruleset_id = game.ruleset.id
     if box in game.ruleset.ruled_totals:
         title, help_text = total_words(game.ruleset, box, t)
-        return BoxHelpView(title=title, help=help_text, example="", close_label=t("common.close"))
+        standing = _bonus_standings(game, t) if box == "upper_bonus" else ""
+        return BoxHelpView(
+            title=title, help=help_text, example=standing, close_label=t("common.close")
+        )
     dice = example_roll(ruleset_id, box)
     example = ""
     if dice is not None:
@@ -50,6 +53,17 @@ def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
         help=t.box_help(ruleset_id, box),
         example=example,
         close_label=t("common.close"),
+    )
+
+
+def _bonus_standings(game: GameState, t: Translator) -> str:
+    """Where each player stands with the upper bonus ("Dana: Bonus out of reach"), a line
+    each."""
+    if len(game.players) == 1:
+        return bonus_standing(game.sheets[0], t)
+    return "\n".join(
+        t("sheet.player_bonus", name=player.name, standing=bonus_standing(sheet, t))
+        for player, sheet in zip(game.players, game.sheets, strict=True)
     )
 
 

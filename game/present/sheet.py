@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.corrections import corrected_boxes
+from game.play.sheet import Sheet
 from game.play.state import GameState
 from game.present.seat_colours import seat_colour
 from game.present.sheet_views import Cell, ColumnHead, Row, SheetView
@@ -142,6 +143,16 @@ def _open_cell(game: GameState, t: Translator, box: str, box_name: str, interact
     return Cell(text, state, label, box, interactive, True)
 
 
+def bonus_standing(sheet: Sheet, t: Translator) -> str:
+    """Where a player stands with the upper bonus, in words: the bonus cell's label, and what
+    the bonus's help says of each player (a 0 there, once out of reach, went unexplained)."""
+    if sheet.upper_bonus:
+        return t("sheet.bonus_reached") + ": " + t.format_number(sheet.upper_bonus)
+    if not sheet.upper_bonus_reachable():
+        return t("sheet.bonus_out_of_reach")
+    return t("sheet.bonus_needed", points=sheet.points_to_upper_bonus)
+
+
 def _upper_sum_rows(game: GameState, t: Translator, current: int) -> list[Row]:
     ruleset = game.ruleset
     subtotal = _sum_row(
@@ -150,16 +161,14 @@ def _upper_sum_rows(game: GameState, t: Translator, current: int) -> list[Row]:
     cells = []
     for column, sheet in enumerate(game.sheets):
         is_current = column == current
+        label = bonus_standing(sheet, t)
         if sheet.upper_bonus:
             text = t.format_number(sheet.upper_bonus)
-            label = t("sheet.bonus_reached") + ": " + text
             cells.append(Cell(text, "sum", label, None, False, is_current))
         elif not sheet.upper_bonus_reachable():
-            cells.append(Cell("0", "sum", t("sheet.bonus_out_of_reach"), None, False, is_current))
+            cells.append(Cell("0", "sum", label, None, False, is_current))
         else:
-            needed = sheet.points_to_upper_bonus
-            text = t("sheet.bonus_needed_short", points=needed)
-            label = t("sheet.bonus_needed", points=needed)
+            text = t("sheet.bonus_needed_short", points=sheet.points_to_upper_bonus)
             cells.append(Cell(text, "needed", label, None, False, is_current))
     label, help_text = total_words(ruleset, "upper_bonus", t)
     bonus = Row(

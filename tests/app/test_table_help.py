@@ -6,6 +6,7 @@ the preferences once done or skipped."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -39,7 +40,10 @@ from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
-from game.play.state import PlayerKind
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import Player, PlayerKind
 from game.present.kept_screens import SCORES_APART
 from game.rules.examples import example_points, example_roll
 from game.rules.rulesets import RULESETS
@@ -160,7 +164,9 @@ def test_the_bonus_rows_explain_their_rule_with_the_ruleset_s_figures(
         t(ExplainBox(key))
         help_view = t.snapshot().box_help
         assert help_view is not None and help_view.title == rows[key].label
-        assert help_view.help == rows[key].help and help_view.example == ""
+        assert help_view.help == rows[key].help
+        # The upper bonus says where each player stands (test below); the others, nothing.
+        assert (help_view.example != "") is (key == "upper_bonus"), key
         for figure in figures[key]:
             assert iso(figure) in help_view.help, (key, figure)
         t(CloseDialog())
@@ -180,6 +186,28 @@ def test_an_explained_bonus_reads_in_english() -> None:
         "Ones to Sixes added up. At 63 or more the upper bonus is earned: "
         "three of each face make exactly 63."
     )
+
+
+def test_the_upper_bonus_says_where_each_player_stands() -> None:
+    """Once out of reach the bonus's cell shows 0, which a walk found unexplained."""
+    game = new_game("penta", [Player("Dana"), Player("Ben")], SeededDice(1))
+    upper = game.ruleset.upper_box_ids
+    lower = {box: 0 for box in game.ruleset.box_ids if box not in (*upper, "chance")}
+    three_each = {box: 3 * face for face, box in enumerate(upper, 1)}  # 63
+    dana = Sheet.from_scores(game.ruleset, {"fives": 0, "sixes": 0})  # at most 50 more
+    ben = Sheet.from_scores(game.ruleset, {**lower, **three_each})
+    t = AppDriver.with_game(replace(game, sheets=(dana, ben)))
+    t(ExplainBox("upper_bonus"))
+    help_view = t.snapshot().box_help
+    assert help_view is not None
+    assert without_isolates(help_view.example) == (
+        "Dana: Bonus out of reach\nBen: Bonus earned: 35"
+    )
+    alone = AppDriver.with_game(new_game("penta", [Player("Dana")], SeededDice(1)))
+    alone(ExplainBox("upper_bonus"))
+    help_view = alone.snapshot().box_help
+    assert help_view is not None
+    assert without_isolates(help_view.example) == "63 more points for the bonus"
 
 
 def test_an_explained_box_reads_in_english() -> None:
