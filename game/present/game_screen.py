@@ -254,6 +254,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         pad=pad_view(state, t, advice),
         countdown_held=held,
         countdown_paused=t("turn.countdown_paused_short") if held else "",
+        countdown_gives_up=bool(countdown) and _countdown_gives_up(state),
     )
     summary = tray_summary(view)
     foldable = bool(summary) and _opens_more(view, summary)
@@ -345,18 +346,26 @@ def tray_summary(view: GameView) -> str:
     # Why a box tapped was not chosen: said where the tap can see it (folded, a walk's tap on a
     # box the joker forbids gave a focus ring only).
     refused = view.status if any(c.refused for row in view.sheet.rows for c in row.cells) else ""
+    # Held, its "in 3 seconds" would read as stuck: what holds it is the line. Running, how to
+    # choose another box comes with it (folded, a walk saw only "Scoring Chance").
+    countdown = (
+        view.countdown_help
+        if view.countdown_held
+        else " ".join(text for text in (view.countdown_text, view.countdown_help) if text)
+    )
+    # Giving a box up with 0, it says which one before the turn's "no open box scores": a walk
+    # saw only that, with the box to be zeroed behind "More".
+    giving_up = countdown if view.countdown_gives_up and not view.countdown_held else ""
+    giving_up = giving_up if message else ""
     for text in (
         view.celebration,
         refused,
         chosen,
         hint,
+        giving_up,
         message,
         lost,
-        # Held, its "in 3 seconds" would read as stuck: what holds it is the line. Running,
-        # how to choose another box comes with it (folded, a walk saw only "Scoring Chance").
-        view.countdown_help
-        if view.countdown_held
-        else " ".join(text for text in (view.countdown_text, view.countdown_help) if text),
+        countdown,
         view.coach_line,
     ):
         if text:
@@ -393,9 +402,16 @@ def countdown_text(state: AppState, seconds: int, t: Translator) -> str:
     if game is None or box_id is None:
         return t("turn.auto_score_countdown", seconds=seconds)
     box = t.box_name(game.ruleset.id, box_id)
-    given_up = game.options is not None and game.options.points.get(box_id) == 0
+    given_up = _countdown_gives_up(state)
     key = "turn.auto_score_countdown_zero" if given_up else "turn.auto_score_countdown_box"
     return t(key, box=box, seconds=seconds)
+
+
+def _countdown_gives_up(state: AppState) -> bool:
+    """Whether the box the countdown scores when it ends scores 0."""
+    game, box_id = state.game, state.pacing.countdown_box
+    options = None if game is None else game.options
+    return options is not None and box_id is not None and options.points.get(box_id) == 0
 
 
 def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:

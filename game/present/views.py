@@ -210,6 +210,8 @@ class GameView(NamedTuple):
     """The countdown waits (on the sheet, the hint or the guided turn): its help says why."""
     countdown_paused: str = ""
     """ "countdown paused" while it is held, for the folded tray's line, which the hint takes."""
+    countdown_gives_up: bool = False
+    """The countdown's box scores 0: its line says which box is given up."""
 
 
 class StandingView(NamedTuple):

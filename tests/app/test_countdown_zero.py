@@ -4,13 +4,18 @@ by mistake, with Chance giving 19 (the strategy gives a box up to keep a better 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from game.app.intents import Roll, SetLanguage, StartGame
+from game.app.intents import Roll, SetAutoScore, SetLanguage, StartGame
 from game.app.start import initial_state
 from game.coach.greedy import GreedyCoach
 from game.i18n.translator import Translator
-from game.play.state import GameState
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
+from game.play.state import GameState, Player
 from game.present.snapshot import present
 from tests.app.driver import AppDriver
 
@@ -44,3 +49,19 @@ def test_a_box_given_up_by_the_countdown_is_said_with_its_0(language: str) -> No
     if language == "en":
         assert said[False].startswith("Giving up ") and "(0) in " in said[False]
         assert said[True].startswith("Scoring ")
+
+
+def test_folded_the_tray_names_the_box_given_up_when_no_box_scores() -> None:
+    """Folded, the tray said only "No open box scores points: you must sacrifice one", the box
+    the countdown was about to zero behind "More" (a walk)."""
+    game = new_game("penta", [Player("Dana")], SeededDice(1))
+    open_boxes = ("penta", "large_straight")
+    filled = {box: 0 for box in game.ruleset.box_ids if box not in open_boxes}
+    t = AppDriver.with_game(replace(game, sheets=(Sheet.from_scores(game.ruleset, filled),)))
+    t(SetAutoScore(3), Roll(), Roll(), Roll())
+    options = t.game.options
+    assert options is not None and options.must_sacrifice  # the seed's last dice score nothing
+    view = t.view()
+    assert view.message and view.countdown_text
+    assert view.tray_summary == f"{view.countdown_text} {view.countdown_help}"
+    assert view.tray_toggle_label  # the message is behind "More"
