@@ -128,6 +128,12 @@ class SheetTable:
             self._scroll_to_column(self.columns[self._current].el)
         self._width = width
 
+    def back_to_current(self) -> None:
+        """The current player's column back beside the names: a tap on another's heading, half
+        out of sight on a 320 px phone, scrolled it away, and the focus given back to that
+        heading when its dialog closed kept it there (a walk)."""
+        self.scroll_to_column(self._current)
+
     def scroll_to_column(self, index: int) -> None:
         if 0 <= index < len(self.columns):
             self._scroll_to_column(self.columns[index].el)

@@ -348,6 +348,8 @@ class View:
                 el.scrollTop = 0  # from its top: it opened where it was last left (a walk)
             elif not want and el.open:
                 el.close()
+                if name == "box":  # opened by a name of the sheet: its focus comes back there
+                    self._sheets["sheet"].back_to_current()
 
     # --- the game -----------------------------------------------------------------------------
 

@@ -192,3 +192,29 @@ def test_a_name_cut_in_its_heading_is_told_whole_at_a_tap(page: Page, app_url: s
         page.click("#box-close")
         expect(dialog).to_be_hidden()
         ui.leave()
+
+
+CURRENT_BESIDE_THE_NAMES = """() => {
+    const corner = document.querySelector('#sheet thead th.corner').getBoundingClientRect();
+    const current = document.querySelector('#sheet thead th.current').getBoundingClientRect();
+    return document.dir === 'rtl' ? current.right <= corner.left + 0.5
+                                  : current.left >= corner.right - 0.5;
+}"""
+
+
+def test_a_heading_tapped_leaves_the_player_s_own_column_in_sight(page: Page, app_url: str) -> None:
+    """At 320 px four columns scroll sideways: a tap on the last heading, half out of sight,
+    scrolled the player's own column under the box names for good (a walk)."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    ui = Ui(page).open(app_url, seed=18)
+    for language in ("et", "he"):
+        ui.switch_language(language)
+        ui.set_players([("Mari-Liis Tamm", "human", None), ("Mart", "human", None)] * 2)
+        ui.start()
+        assert page.evaluate(CURRENT_BESIDE_THE_NAMES)
+        page.locator("#sheet thead .column-explain").last.click()
+        expect(page.locator("#box-dialog")).to_be_visible()
+        page.click("#box-close")
+        expect(page.locator("#box-dialog")).to_be_hidden()
+        assert page.evaluate(CURRENT_BESIDE_THE_NAMES), language
+        ui.leave()
