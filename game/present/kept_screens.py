@@ -213,7 +213,8 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
 
 KEPT_TOGETHER = 20
 """A name this short never breaks across lines in a list of scores: "Computer" at a line's
-end and "1: 71" on the next read as a score of 1 (a walk). A longer one may."""
+end and "1: 71" on the next read as a score of 1 (a walk), nor at a hyphen ("Mari-" at a line's
+end, "Liis Tamm: 53" on the next: another). A longer one may."""
 
 
 SCORES_APART = "\u00a0· "
@@ -237,7 +238,9 @@ def scores_line(game: GameState, t: Translator, winners: bool = False) -> str:
 
 
 def _kept_together(name: str) -> str:
-    return name.replace(" ", "\u00a0") if len(name) <= KEPT_TOGETHER else name
+    if len(name) > KEPT_TOGETHER:
+        return name
+    return name.replace(" ", "\u00a0").replace("-", "\u2011")  # no-break space and hyphen
 
 
 def _final_state(record: GameRecord) -> GameState:

@@ -33,8 +33,11 @@ from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
-from game.play.state import PlayerKind
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
 from game.play.undo import UndoSetting
+from game.present.kept_screens import SCORES_APART, scores_line
 from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
 
@@ -262,3 +265,12 @@ def test_the_hand_over_says_the_round_and_everyones_total() -> None:
         f"Round\u00a01 of\u00a013\u00a0· Ann:\u00a0{ann}\u00a0· "
         f"Dana:\u00a0{dana}\u00a0· Eli:\u00a0{eli}"
     )
+
+
+def test_a_short_name_stays_on_one_line_with_its_score_hyphen_and_all() -> None:
+    """ "Mari-" at a line's end and "Liis Tamm: 53" on the next (a family's walk)."""
+    names = ["Mari-Liis Tamm", "Anna-Maria Mägi-Sepp Jr"]  # 14 and 23 letters
+    game = new_game("penta", [Player(name) for name in names], SeededDice(1))
+    line = without_isolates(scores_line(game, Translator("en")))
+    kept_together = "Mari\u2011Liis\u00a0Tamm:\u00a00"
+    assert line == f"{kept_together}{SCORES_APART}Anna-Maria Mägi-Sepp Jr:\u00a00"
