@@ -113,11 +113,11 @@ from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from game.present.screens import threshold_value
+from shell.dialogs import DIALOGS
 from shell.ghost_taps import GhostTaps
 from shell.js import is_null, local_date
 from shell.language_choice import LanguageChoice
 from shell.sheet_hold import SheetHold
-from shell.view import DIALOGS
 
 CLICKS: dict[str, Intent] = {
     "start": StartGame(),

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.i18n.bidi import without_isolates
 from game.present.views import EndView, GameView, Snapshot
+from shell.dialogs import show_dialog
 from shell.dom import Node, Page, shift_into
 from shell.help_view import HelpView
 from shell.js import is_null, js_object
@@ -33,17 +34,6 @@ from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
 from shell.text import fill_text
 
-DIALOGS = (
-    "settings",
-    "rules",
-    "leave",
-    "box",
-    "delete-kept",
-    "remove-player",
-    "correct",
-    "discard-unreadable",
-)
-"""The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
 NEXT_THING_TO_DO = (
     "#show-best",  # the coach's warning, which stands in for the tray's buttons
     "#roll",
@@ -176,7 +166,7 @@ class View:
         leave = self.node("leave-confirm").text(snap.leave.confirm_label)
         leave.cls("danger", snap.leave.destructive).cls("primary", not snap.leave.destructive)
         self.node("leave-cancel").text(snap.leave.cancel_label)
-        self._dialogs(snap.dialog)
+        show_dialog(self.page, snap.dialog, self._sheets["sheet"])
         self._panels.notices(snap)
         if snap.screen == "game":
             self._size_sheet()
@@ -338,18 +328,6 @@ class View:
                 if not is_null(box):
                     self._bring_row_into_view(f'#sheet tr[data-row="{box}"]')
                 return
-
-    def _dialogs(self, dialog: str) -> None:
-        for name in DIALOGS:
-            el = self.node(f"{name}-dialog").el
-            want = dialog == name
-            if want and not el.open:
-                el.showModal()
-                el.scrollTop = 0  # from its top: it opened where it was last left (a walk)
-            elif not want and el.open:
-                el.close()
-                if name == "box":  # opened by a name of the sheet: its focus comes back there
-                    self._sheets["sheet"].back_to_current()
 
     # --- the game -----------------------------------------------------------------------------
 

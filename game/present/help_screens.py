@@ -71,8 +71,12 @@ def _player_help(game: GameState, column: int, t: Translator) -> BoxHelpView:
     """Whose column it is, whole, and where they stand: a name cut short in its heading could
     not be read (game.app.sheet_help)."""
     player, sheet = game.players[column], game.sheets[column]
-    kind = "setup.kind.computer" if player.kind is PlayerKind.COMPUTER else "setup.kind.human"
-    facts = [t(kind), t("sheet.player_points", points=sheet.total)]
+    kind = t("setup.kind.human")
+    if player.kind is PlayerKind.COMPUTER:
+        kind = t("setup.kind.computer")
+        if player.level is not None:  # how strong: "Computer · Casual"
+            kind += SCORES_APART + t(f"level.{player.level}.name")
+    facts = [kind, t("sheet.player_points", points=sheet.total)]
     if not game.is_over:
         facts.append(t("sheet.player_boxes_open", count=len(sheet.open_boxes)))
     return BoxHelpView(

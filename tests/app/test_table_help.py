@@ -253,10 +253,12 @@ def test_a_player_s_heading_tells_the_whole_name_and_where_the_player_stands(
         snap = t.snapshot()
         assert snap.dialog == "box" and snap.box_help is not None
         assert snap.box_help.title == player.name and snap.box_help.example == ""
-        kind = "computer" if player.kind is PlayerKind.COMPUTER else "human"
+        kind = tr("setup.kind.human")
+        if player.kind is PlayerKind.COMPUTER:
+            kind = f"{tr('setup.kind.computer')}{SCORES_APART}{tr(f'level.{player.level}.name')}"
         assert snap.box_help.help == SCORES_APART.join(
             (
-                tr(f"setup.kind.{kind}"),
+                kind,
                 tr("sheet.player_points", points=sheet.total),
                 tr("sheet.player_boxes_open", count=len(sheet.open_boxes)),
             )

@@ -122,6 +122,7 @@ def test_translated_messages_are_not_left_in_english(language: str) -> None:
         "box.yatzy.yatzy",
         "sheet.cell_filled",
         "kept.player_score",
+        "sheet.player_bonus",
         "share.player_points",
         "finished.title",
         "bests.who",
