@@ -355,8 +355,7 @@ def tray_summary(view: GameView) -> str:
     )
     # Giving a box up with 0, it says which one before the turn's "no open box scores": a walk
     # saw only that, with the box to be zeroed behind "More".
-    giving_up = countdown if view.countdown_gives_up and not view.countdown_held else ""
-    giving_up = giving_up if message else ""
+    giving_up = countdown if message and view.countdown_gives_up and not view.countdown_held else ""
     for text in (
         view.celebration,
         refused,
