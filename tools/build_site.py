@@ -2,7 +2,7 @@
 
 Steps, in order:
 1. generators make or refresh inputs (e.g. the strategy tables); see GENERATORS below;
-2. the Python packages, with a .pyc beside each module, go into one archive that Python imports
+2. the Python packages, each module compiled to a .pyc, go into one archive that Python imports
    from as it is (zipimport: assets/runtime-start.mjs puts it on the file system and on
    sys.path): one download instead of one per file (~90 requests took 150 ms on a warm start
    and 700 ms on a cold one), and nothing to unpack at start (PyScript's unpacking of its 245
@@ -226,29 +226,41 @@ def compiled_stdlib(app_modules: list[str]) -> Path:
     return cached
 
 
+def pyc_compiler() -> str:
+    """What a compiled .pyc depends on besides its module's source: the runtime and the
+    compiler (part of each .pyc's cache key)."""
+    compilers = [PYODIDE_DIST / "pyodide.asm.wasm", ROOT / "tools" / "pyodide_packages.py"]
+    compilers.append(ROOT / "tools" / "run_in_pyodide.mjs")
+    return "".join(file_hash(path) for path in compilers)
+
+
+def cached_pyc(compiler: str, name: str, source: bytes) -> Path:
+    """Where the build keeps the .pyc of the module `name` (game/rules/dice.py) with this source."""
+    material = f"{compiler}\0{name}\0{hashlib.sha256(source).hexdigest()}"
+    return CACHE_DIR / "pyc" / f"{hashlib.sha256(material.encode()).hexdigest()[:32]}.pyc"
+
+
 def compile_packages(dist: Path, files: list[str]) -> list[str]:
-    """Writes a .pyc beside each module of the packages in `dist` (game/rules/dice.pyc: where
+    """Writes the .pyc of each module of the packages in `dist` (game/rules/dice.pyc: where
     zipimport looks, see tools/pyodide_packages.py) and returns their paths. Compiled .pyc are
     cached by module path, source, runtime and compiler, so a build compiles only what changed
     (starting Pyodide under Node takes seconds)."""
-    compilers = [PYODIDE_DIST / "pyodide.asm.wasm", ROOT / "tools" / "pyodide_packages.py"]
-    compilers.append(ROOT / "tools" / "run_in_pyodide.mjs")
-    runtime = "".join(file_hash(path) for path in compilers)
-    cache = CACHE_DIR / "pyc"
-    cache.mkdir(parents=True, exist_ok=True)
-    keys = {}
-    for name in (name for name in files if name.endswith(".py")):
-        material = f"{runtime}\0{name}\0{file_hash(dist / name)}"
-        keys[name] = hashlib.sha256(material.encode()).hexdigest()[:32]
-    missing = [f"{name}={key}" for name, key in keys.items() if not (cache / f"{key}.pyc").exists()]
+    compiler = pyc_compiler()
+    (CACHE_DIR / "pyc").mkdir(parents=True, exist_ok=True)
+    cached = {
+        name: cached_pyc(compiler, name, (dist / name).read_bytes())
+        for name in files
+        if name.endswith(".py")
+    }
+    missing = [f"{name}={path.stem}" for name, path in cached.items() if not path.exists()]
     if missing:
         script = ["node", "tools/run_in_pyodide.mjs", "tools/pyodide_packages.py"]
-        folders = [str(dist.relative_to(ROOT)), str(cache.relative_to(ROOT))]
+        folders = [str(dist.relative_to(ROOT)), str((CACHE_DIR / "pyc").relative_to(ROOT))]
         subprocess.run([*script, *folders, *missing], cwd=ROOT, check=True)
     compiled = []
-    for name, key in keys.items():
+    for name, path in cached.items():
         target = f"{name}c"
-        shutil.copy2(cache / f"{key}.pyc", dist / target)
+        shutil.copy2(path, dist / target)
         compiled.append(target)
     return compiled
 
@@ -394,10 +406,10 @@ def assemble(dist: Path) -> None:
         for name, source in pyscript_package.items():
             (staged / name).parent.mkdir(parents=True, exist_ok=True)
             (staged / name).write_text(source, encoding="utf-8")
-        archived = files + list(pyscript_package)
-        write_archive(
-            dist / PACKAGES_ARCHIVE, staged, archived + compile_packages(staged, archived)
-        )
+        packaged = files + list(pyscript_package)
+        # The modules go compiled, without their source (tools/pyodide_packages.py).
+        data = [name for name in packaged if not name.endswith(".py")]
+        write_archive(dist / PACKAGES_ARCHIVE, staged, data + compile_packages(staged, packaged))
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     (dist / ENTRY_SCRIPT).parent.mkdir(parents=True)

@@ -137,18 +137,20 @@ def dismissed_dialogs(page: Page) -> list[str]:
 
 
 def patch_packaged_module(page: Page, module_path: str, edit: Callable[[str], str]) -> None:
-    """Serves the page a packages archive whose `module_path` (e.g. "game/rules/dice.py") has the
-    source `edit` returns; its .pyc no longer matches, so Python compiles the edited source."""
+    """Serves the page a packages archive in which `module_path` (e.g. "game/rules/dice.py") is
+    the source `edit` returns for the project's own, in place of its compiled .pyc (the archive
+    ships no source): Python compiles the edited source."""
+    source = edit((ROOT / module_path).read_text())
 
     def serve(route: Route) -> None:
         original = zipfile.ZipFile(io.BytesIO(route.fetch().body()))
         patched = io.BytesIO()
         with zipfile.ZipFile(patched, "w") as archive:
             for entry in original.infolist():
-                data = original.read(entry)
-                if entry.filename == module_path:
-                    data = edit(data.decode()).encode()
-                archive.writestr(entry, data)
+                if entry.filename == f"{module_path}c":
+                    archive.writestr(module_path, source)
+                else:
+                    archive.writestr(entry, original.read(entry))
         route.fulfill(body=patched.getvalue(), content_type="application/zip")
 
     page.route(f"**/{PACKAGES_ARCHIVE}", serve)

@@ -28,10 +28,10 @@ from tools.build_site import (
 
 def archived_modules(archive: Path) -> set[str]:
     with zipfile.ZipFile(archive) as zipped:
-        sources = [PurePosixPath(name) for name in zipped.namelist() if name.endswith(".py")]
+        compiled = [PurePosixPath(name) for name in zipped.namelist() if name.endswith(".pyc")]
     return {
-        ".".join(path.parent.parts if path.name == "__init__.py" else path.with_suffix("").parts)
-        for path in sources
+        ".".join(path.parent.parts if path.name == "__init__.pyc" else path.with_suffix("").parts)
+        for path in compiled
     }
 
 

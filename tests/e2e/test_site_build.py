@@ -25,6 +25,8 @@ from tools.build_site import (
     PYTHON_PACKAGES,
     SERVICE_WORKER,
     SHARED_MEMORY,
+    cached_pyc,
+    pyc_compiler,
     service_worker_build,
     write_archive,
 )
@@ -37,7 +39,7 @@ def pyscript_chunks(dist: Path) -> list[Path]:
     return sorted((dist / "runtime" / "pyscript").glob("*.js"))
 
 
-def test_the_archive_holds_every_file_of_the_python_packages_and_a_pyc_beside_each_module(
+def test_the_archive_holds_every_module_of_the_python_packages_compiled_and_their_data(
     dist: Path,
 ) -> None:
     # PyScript unpacks nothing: Python imports from the archive as it is, from where the
@@ -47,27 +49,31 @@ def test_the_archive_holds_every_file_of_the_python_packages_and_a_pyc_beside_ea
     page = (dist / "index.html").read_text()
     plan = json.loads(page.split('id="runtime-snapshot">')[1].split("</script>")[0])
     assert (plan["archive"], plan["path"]) == (PACKAGES_ARCHIVE, PACKAGES_PATH)
-    sources = {
-        path.relative_to(ROOT).as_posix()
+    files = {
+        path.relative_to(ROOT).as_posix(): path.read_bytes()
         for package in PYTHON_PACKAGES
         for path in (ROOT / package).rglob("*")
         if path.is_file()
         and "__pycache__" not in path.parts
         and path.name not in CPYTHON_ONLY_FILES
     }
-    with zipfile.ZipFile(dist / PACKAGES_ARCHIVE) as archive:
-        packed = {name: archive.read(name) for name in archive.namelist()}
     # PyScript's own package too, as the PyScript shipped writes it at start.
     pyscript = read_package(PYSCRIPT_PACKAGE, pyscript_chunks(dist))
     assert "pyscript/web.py" in pyscript
-    compiled = {name for name in packed if name.endswith(".pyc")}
-    assert set(packed) - compiled == sources | set(pyscript)
-    modules = {name for name in sources | set(pyscript) if name.endswith(".py")}
-    assert compiled == {f"{name}c" for name in modules}
-    for name in sources:
-        assert packed[name] == (ROOT / name).read_bytes(), f"{name} is stale"
-    for name, source in pyscript.items():
-        assert packed[name] == source.encode(), f"{name} is not PyScript's"
+    files.update((name, source.encode()) for name, source in pyscript.items())
+    with zipfile.ZipFile(dist / PACKAGES_ARCHIVE) as archive:
+        packed = {name: archive.read(name) for name in archive.namelist()}
+    modules = {name for name in files if name.endswith(".py")}
+    assert modules and "game/catalogs/en.json" in files
+    assert set(packed) == {f"{name}c" for name in modules} | (set(files) - modules)
+    # Each module's .pyc is the one the build compiled from its source as it is now.
+    compiler = pyc_compiler()
+    for name in modules:
+        assert packed[f"{name}c"] == cached_pyc(compiler, name, files[name]).read_bytes(), (
+            f"{name}c is stale"
+        )
+    for name in set(files) - modules:
+        assert packed[name] == files[name], f"{name} is stale"
     assert (dist / ENTRY_SCRIPT).read_bytes() == (ROOT / ENTRY_SCRIPT).read_bytes()
     assert config["interpreter"] == "./assets/runtime-start.mjs"
     assert (dist / config["interpreter"]).exists()
@@ -165,9 +171,11 @@ def test_the_snapshot_imports_every_module_but_the_entry_script_none_using_javas
     plan = snapshot_plan(dist)
     with zipfile.ZipFile(dist / plan["archive"]) as archive:
         sources = {
-            name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): archive.read(name)
+            name.removesuffix(".pyc").removesuffix("/__init__").replace("/", "."): (
+                ROOT / name.removesuffix("c")
+            ).read_bytes()
             for name in archive.namelist()
-            if name.split("/")[0] in PYTHON_PACKAGES and name.endswith(".py")
+            if name.split("/")[0] in PYTHON_PACKAGES and name.endswith(".pyc")
         }
     entry = ENTRY_SCRIPT.removesuffix(".py").replace("/", ".")
     assert entry in sources and entry not in plan["modules"]
