@@ -44,10 +44,13 @@ function hex(buffer) {
 }
 
 // Fetches a file of this build, revalidating any HTTP-cached copy (on the first visit the page
-// has just downloaded it: a 304 then avoids downloading it twice), and checks its content.
+// has just downloaded it: a 304 then avoids downloading it twice), and checks its content. The
+// start page is asked for as the app's folder, the address the page was opened at (the
+// manifest's start_url too), not by its name, which the HTTP cache holds as another file.
 async function fetchVerified(name) {
     const expected = expectedHash(name);
-    const response = await fetch(new URL(name, self.registration.scope), { cache: "no-cache" });
+    const url = new URL(name === "index.html" ? "./" : name, self.registration.scope);
+    const response = await fetch(url, { cache: "no-cache" });
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     const actual = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
     if (actual !== expected) throw new Error(`${name} is not the file of version ${BUILD.version}`);
