@@ -3,6 +3,8 @@ shown modal."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from shell.dom import Page
 from shell.sheet_table import SheetTable
 
@@ -32,3 +34,30 @@ def show_dialog(page: Page, dialog: str, sheet: SheetTable) -> None:
             el.close()
             if name == "box":  # the focus back on a heading must not hide the player's column
                 sheet.back_to_current()
+
+
+class OutsideTaps:
+    """Taps on an open dialog's backdrop, which close it as Escape does (a walk tapped beside a
+    dialog to close it, and nothing happened). A tap only: a drag that began in the dialog (say,
+    selecting its text) and ended outside it does not close it."""
+
+    def __init__(self) -> None:
+        self._began_outside = False
+
+    def on_pointer_down(self, event: Any) -> None:
+        self._began_outside = _outside_open_dialog(event)
+
+    def tapped_outside(self, event: Any) -> bool:
+        began, self._began_outside = self._began_outside, False
+        return began and _outside_open_dialog(event)
+
+
+def _outside_open_dialog(event: Any) -> bool:
+    """Whether `event` is on an open dialog's backdrop: the dialog is its target (the backdrop
+    belongs to it), and it is outside the dialog's box."""
+    dialog = event.target
+    if not dialog or getattr(dialog, "tagName", "") != "DIALOG" or not dialog.open:
+        return False
+    box = dialog.getBoundingClientRect()
+    x, y = float(event.clientX), float(event.clientY)
+    return not (box.left <= x <= box.right and box.top <= y <= box.bottom)

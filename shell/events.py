@@ -1,7 +1,7 @@
 """DOM events become intents (game.app.intents): one delegated listener per event type on the
-document, the dialogs' cancel and close, the page hidden and shown, the player's own use of
-the score sheet (shell.sheet_hold: HoldSheet, and ReleaseSheet once they let go), and the
-language lists' choice (shell.language_choice: SetLanguage, once made). Nothing is decided
+document, the dialogs' cancel, close and backdrop taps, the page hidden and shown, the player's
+own use of the score sheet (shell.sheet_hold: HoldSheet, and ReleaseSheet once they let go), and
+the language lists' choice (shell.language_choice: SetLanguage, once made). Nothing is decided
 here: an intent the state does not allow changes nothing.
 """
 
@@ -113,7 +113,7 @@ from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from game.present.screens import threshold_value
-from shell.dialogs import DIALOGS
+from shell.dialogs import DIALOGS, OutsideTaps
 from shell.ghost_taps import GhostTaps
 from shell.js import is_null, local_date
 from shell.language_choice import LanguageChoice
@@ -184,12 +184,14 @@ class Events:
         """The view's part that follows the page's width (a phone turned): no state changes."""
         self._proxies: list[Any] = []
         """Kept for the page's lifetime."""
+        self._outside_taps = OutsideTaps()
 
     def listen(self) -> None:
         # First, and in the capture phase: a ghost tap is stopped before anything sees it.
         capture = self.window.JSON.parse('{"capture": true}')
         ghosts = GhostTaps(lambda: float(self.window.performance.now()) / 1000)
         self._listen(self.document, "click", ghosts.on_click, capture)
+        self._listen(self.document, "pointerdown", self._outside_taps.on_pointer_down)
         self._listen(self.document, "click", self._on_click)
         self._listen(self.document, "click", ghosts.on_handled)
         self._listen(self.document, "change", self._on_change)
@@ -223,6 +225,9 @@ class Events:
             self._send(HoldSheet() if held else ReleaseSheet())
 
     def _on_click(self, event: Any) -> None:
+        if self._outside_taps.tapped_outside(event):
+            self._send(CloseDialog())
+            return
         target = event.target.closest("[data-action]") if event.target else None
         if target is None or is_null(target) or target.hasAttribute("disabled"):
             return

@@ -130,6 +130,14 @@ def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
     expect(page.locator("#box-example")).to_have_text(plain(example))
     expect(page.locator("#box-note")).to_be_visible()  # the countdown waits here too
     no_axe_violation(ui, "box explanation")
+    # A drag from the dialog out onto its backdrop (selecting its text) leaves it open.
+    title = page.locator("#box-title").bounding_box()
+    assert title is not None
+    page.mouse.move(title["x"] + 4, title["y"] + 4)
+    page.mouse.down()
+    page.mouse.move(4, 4, steps=3)
+    page.mouse.up()
+    expect(box_dialog).to_be_visible()
     page.locator("#box-close").tap()
     expect(box_dialog).to_be_hidden()
     # With the keyboard: the name is a button in the tab order.
@@ -141,7 +149,7 @@ def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
     expect(box_dialog).to_be_hidden()
     page.click("#settings-button")  # the settings say it too
     expect(page.locator("#settings-note")).to_be_visible()
-    page.keyboard.press("Escape")
+    page.touchscreen.tap(4, 4)  # beside the dialog, on its backdrop: it closes
     expect(page.locator("#settings-dialog")).to_be_hidden()
     ui.pass_time(4)
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)  # the countdown went on
