@@ -79,6 +79,8 @@ def _player_help(game: GameState, column: int, t: Translator) -> BoxHelpView:
     facts = [kind, t("sheet.player_points", points=sheet.total)]
     if not game.is_over:
         facts.append(t("sheet.player_boxes_open", count=len(sheet.open_boxes)))
+        if column == game.current_player:  # the heading's colour alone said so (a walk)
+            facts.append(t("sheet.player_playing_now"))
     return BoxHelpView(
         title=player.name, help=SCORES_APART.join(facts), example="", close_label=t("common.close")
     )

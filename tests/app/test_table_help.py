@@ -256,13 +256,14 @@ def test_a_player_s_heading_tells_the_whole_name_and_where_the_player_stands(
         kind = tr("setup.kind.human")
         if player.kind is PlayerKind.COMPUTER:
             kind = f"{tr('setup.kind.computer')}{SCORES_APART}{tr(f'level.{player.level}.name')}"
-        assert snap.box_help.help == SCORES_APART.join(
-            (
-                kind,
-                tr("sheet.player_points", points=sheet.total),
-                tr("sheet.player_boxes_open", count=len(sheet.open_boxes)),
-            )
-        )
+        facts = [
+            kind,
+            tr("sheet.player_points", points=sheet.total),
+            tr("sheet.player_boxes_open", count=len(sheet.open_boxes)),
+        ]
+        if column == t.game.current_player:
+            facts.append(tr("sheet.player_playing_now"))
+        assert snap.box_help.help == SCORES_APART.join(facts)
         t(CloseDialog())
     # A box's name asked about next is about the box, not the player.
     t(ExplainPlayer(1), ExplainBox("chance"))
