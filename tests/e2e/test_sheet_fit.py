@@ -191,6 +191,12 @@ def test_a_heading_tapped_leaves_the_player_s_own_column_in_sight(page: Page, ap
         ui.set_players([("Mari-Liis Tamm", "human", None), ("Mart", "human", None)] * 2)
         ui.start()
         assert page.evaluate(CURRENT_BESIDE_THE_NAMES)
+        # The whole name and Close share the dialog's first line (Close was on a line of its
+        # own, a walk).
+        page.locator("#sheet thead .column-explain").first.click()
+        title, close = (page.locator(s).bounding_box() for s in ("#box-title", "#box-close"))
+        assert title and close and close["y"] < title["y"] + title["height"], (language, title)
+        page.click("#box-close")
         page.locator("#sheet thead .column-explain").last.click()
         expect(page.locator("#box-dialog")).to_be_visible()
         page.click("#box-close")
