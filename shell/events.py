@@ -107,7 +107,7 @@ from game.app.setup_intents import (
     SetPlayerKind,
     SetPlayerLevel,
 )
-from game.app.sheet_help import ExplainBox, ExplainPlayer
+from game.app.sheet_help_intents import ExplainBox, ExplainPlayer
 from game.app.turns import box_to_confirm
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind

@@ -48,7 +48,7 @@ from game.app.setup_intents import (
     SetPlayerKind,
     SetPlayerLevel,
 )
-from game.app.sheet_help import SheetHelpIntent
+from game.app.sheet_help_intents import SheetHelpIntent
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState

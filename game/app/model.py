@@ -22,6 +22,7 @@ from game.play.state import DEFAULT_LEVEL, GameState, Player, PlayerKind
 from game.play.undo import UndoSetting
 
 if TYPE_CHECKING:  # at run time only the shell needs the module, for the history screen
+    from game.app.sheet_help_intents import SheetHelpIntent
     from game.coach.review import GameReview
     from game.persistence.history import GameRecord
     from game.persistence.kept import KeptGame
@@ -85,8 +86,8 @@ class Dialog(StrEnum):
     LEAVE = "leave"
     """Asks before leaving a game in progress."""
     BOX = "box"
-    """Explains one box of the sheet (`Ui.explained_box`), with an example, or says whose a
-    column is (`Ui.explained_player`): game.app.sheet_help."""
+    """Explains one box of the sheet, with an example, or says whose a column is
+    (`Ui.explained`): game.app.sheet_help."""
     DELETE_KEPT = "delete-kept"
     """Asks before deleting an unfinished game kept (`Ui.deleting`)."""
     REMOVE_PLAYER = "remove-player"
@@ -280,10 +281,8 @@ class Ui:
     sheet_held: bool = False
     """The player is touching or scrolling the score sheet (HoldSheet until ReleaseSheet): not
     reset with the turn, as the finger is still down."""
-    explained_box: str = ""
-    """The box the box dialog explains (ExplainBox), or ""."""
-    explained_player: int = -1
-    """The player whose column the box dialog is about (ExplainPlayer), or -1."""
+    explained: SheetHelpIntent | None = None
+    """What the box dialog explains: a box (ExplainBox) or a player's column (ExplainPlayer)."""
     guide_on: bool = False
     """The player said yes to the guided turn (StartGuide), until it is done or skipped."""
     handed_over: tuple[int, int] | None = None

@@ -4,28 +4,10 @@ short, and "Mar…" was Mari-Liis's column as much as Mart's (a family's walk)."
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from game.app.model import AppState, Dialog
-
-
-@dataclass(frozen=True)
-class ExplainBox:
-    """Explain a box of the sheet of the game being played, or one of its totals with a rule
-    of their own (`Ruleset.ruled_totals`): its name was tapped."""
-
-    box: str
-
-
-@dataclass(frozen=True)
-class ExplainPlayer:
-    """Say whose column of the sheet of the game being played the `column`th is (from 0), and
-    where that player stands: its heading was tapped."""
-
-    column: int
-
-
-SheetHelpIntent = ExplainBox | ExplainPlayer
+from game.app.sheet_help_intents import ExplainBox, ExplainPlayer, SheetHelpIntent
 
 
 def explain(state: AppState, intent: SheetHelpIntent) -> AppState:
@@ -38,14 +20,8 @@ def explain(state: AppState, intent: SheetHelpIntent) -> AppState:
         case ExplainBox(box):
             if box not in (*game.ruleset.box_ids, *game.ruleset.ruled_totals):
                 return state
-            return _dialog(state, box, -1)
         case ExplainPlayer(column):
             is_index = isinstance(column, int) and not isinstance(column, bool)
             if not (is_index and 0 <= column < len(game.players)):
                 return state
-            return _dialog(state, "", column)
-
-
-def _dialog(state: AppState, box: str, player: int) -> AppState:
-    ui = replace(state.ui, dialog=Dialog.BOX, explained_box=box, explained_player=player)
-    return replace(state, ui=ui)
+    return replace(state, ui=replace(state.ui, dialog=Dialog.BOX, explained=intent))

@@ -135,6 +135,7 @@ from game.app.notices import (
 from game.app.review_intents import ReviewIntent
 from game.app.seats import apply_setup, named_in, renamed_in_game
 from game.app.setup_intents import RenameInGame
+from game.app.sheet_help_intents import ExplainBox, ExplainPlayer
 from game.app.start import open_elsewhere, taken_over
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
 from game.coach.protocol import Coach
@@ -384,7 +385,7 @@ def _apply(state: AppState, intent: Intent, c: Context) -> AppState:
             return replace(state, ui=replace(state.ui, dialog=Dialog.LEAVE))
         case CloseDialog():
             return replace(state, ui=replace(state.ui, dialog=Dialog.NONE))
-        case sheet_help.ExplainBox() | sheet_help.ExplainPlayer():
+        case ExplainBox() | ExplainPlayer():
             return sheet_help.explain(state, intent)
         case SetPassPhone(on):
             if not isinstance(on, bool):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import game.app.countdown as countdown
 import game.app.guide as guide
 from game.app.model import AppState, Dialog
+from game.app.sheet_help_intents import ExplainPlayer
 from game.i18n.translator import Translator
 from game.play.state import GameState, PlayerKind
 from game.present.coach_words import coach_line
@@ -29,14 +30,13 @@ if TYPE_CHECKING:  # loaded with the first rules shown (see Translator.rules_tex
 
 
 def box_help_view(state: AppState, t: Translator) -> BoxHelpView | None:
-    game, box, player = state.game, state.ui.explained_box, state.ui.explained_player
-    if state.ui.dialog is not Dialog.BOX or game is None:
+    game, explained = state.game, state.ui.explained
+    if state.ui.dialog is not Dialog.BOX or game is None or explained is None:
         return None
-    if 0 <= player < len(game.players):
-        return _player_help(game, player, t)
-    if not box:
-        return None
-    ruleset_id = game.ruleset.id
+    if isinstance(explained, ExplainPlayer):
+        in_game = explained.column < len(game.players)
+        return _player_help(game, explained.column, t) if in_game else None
+    box, ruleset_id = explained.box, game.ruleset.id
     if box in game.ruleset.ruled_totals:
         title, help_text = total_words(game.ruleset, box, t)
         standing = _bonus_standings(game, t) if box == "upper_bonus" else ""

@@ -32,7 +32,7 @@ from game.app.intents import (
 from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
 from game.app.setup_intents import AddPlayer, ChooseRuleset, RenamePlayer
-from game.app.sheet_help import ExplainBox, ExplainPlayer
+from game.app.sheet_help_intents import ExplainBox, ExplainPlayer
 from game.app.start import initial_state, resume
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
