@@ -45,8 +45,11 @@ def answer(state: AppState, intent: ReviewIntent) -> Outcome:
                 return state, ()
             if not game.log.complete or not _offered(game.players, seat, review.computers):
                 return state, ()
+            # The review shows the best move of each decision, the last box's too: the game is
+            # final once it is read, or its last turn could be played again with the answer.
+            final = replace(state, play=replace(state.play, before_last_turn=None))
             return _opened(
-                state,
+                final,
                 ReviewedGame(game.ruleset.id, game.players, game.log, game.challenge_date),
                 seat,
             ), ()

@@ -19,6 +19,7 @@ from game.app.intents import (
     StartGame,
     StatsLoaded,
     TableLoaded,
+    Undo,
 )
 from game.app.model import Screen, ShareOutcome
 from game.app.review_intents import (
@@ -34,6 +35,7 @@ from game.app.review_intents import (
     ShowEveryDecision,
 )
 from game.app.setup_intents import ChooseRuleset
+from game.app.take_back import undo_available
 from game.coach.review import Decision, GameReview, review_game
 from game.i18n.bidi import Isolate, split_isolates, without_isolates
 from game.i18n.translator import Translator
@@ -180,6 +182,20 @@ def test_the_review_from_the_end_screen_shows_game_coach_reviews_numbers() -> No
     assert len(review_view(driver).mistakes) == 3
     driver(CloseReview())
     assert driver.state.screen is Screen.END
+
+
+def test_the_last_box_can_no_longer_be_taken_back_once_the_review_was_opened() -> None:
+    # The review shows the best move of each decision, the last box's too: taken back then, the
+    # last turn would be played again with the answer in hand (a walk).
+    driver = finished(4, SOLO)
+    assert undo_available(driver.state)  # the game's last box, from the end screen
+    driver(OpenReview(0))
+    driver(CloseReview())
+    assert driver.state.screen is Screen.END and not undo_available(driver.state)
+    end = driver.state
+    assert driver(Undo()) is end
+    end_view = driver.snapshot().end
+    assert end_view is not None and not end_view.can_undo
 
 
 def test_the_review_waits_for_the_table_and_says_when_it_cannot_be_had() -> None:
