@@ -10,7 +10,8 @@ setting allows (game.play.undo), and whatever it says where taking it back is fa
   tap back (a walk);
 - with the "auto" setting, the game's last box, from the end screen: no one plays after it, so
   it is the hand-over's case, and the last player's wrong tap was the only one a family could
-  not take back (a walk). The same dice stay: nothing but the box can change.
+  not take back (a walk). The same dice stay: nothing but the box can change. But not once
+  the game's review was opened (game.app.review_flow), which shows that turn's best move.
 With real dice, only until the next player enters a face: taking it back then threw away the
 faces typed, without a word (a walk).
 """
