@@ -119,7 +119,8 @@ def test_setup_controls_are_visibly_disabled_until_python_is_ready(
     expect(page.locator("html")).to_have_attribute("data-state", "loading")
     for selector in SETUP_CONTROLS:
         expect(page.locator(selector)).to_be_disabled()
-    for selector in ("#add-human", "#ruleset-yatzy-card", "#dice-real-label"):
+    # The header's language list too: it looked as usable as ever (a walk).
+    for selector in ("#add-human", "#ruleset-yatzy-card", "#dice-real-label", "#language"):
         opacity = page.locator(selector).evaluate("e => Number(getComputedStyle(e).opacity)")
         assert opacity < 0.7, (selector, opacity)
     page.locator("label[for=ruleset-yatzy]").click(force=True)
@@ -128,7 +129,7 @@ def test_setup_controls_are_visibly_disabled_until_python_is_ready(
     wait_until_ready(page)
     for selector in SETUP_CONTROLS:
         expect(page.locator(selector)).to_be_enabled()
-    for selector in ("#ruleset-yatzy-card", "#dice-real-label"):
+    for selector in ("#ruleset-yatzy-card", "#dice-real-label", "#language"):
         opacity = page.locator(selector).evaluate("e => getComputedStyle(e).opacity")
         assert opacity == "1", (selector, opacity)
 
