@@ -40,6 +40,7 @@ class SheetTable:
     def render(self, view: SheetView) -> None:
         self.corner.text(view.box_header)
         count = len(view.columns)
+        self.sheet.attr("data-columns", str(count))  # the stylesheet fits four on a phone
         while len(self.columns) > count:
             self.columns.pop().el.remove()
             self.column_names.pop()
