@@ -394,7 +394,12 @@
             downloadShown = false;
             const progress = document.getElementById("progress");
             // Gone once Python has rendered the Start button's label.
-            const label = document.getElementById("download") ?? {};
+            const label = document.getElementById("download");
+            const say = (text, shown) => {
+                if (label === null) return;
+                label.textContent = text;
+                label.hidden = !shown;
+            };
             let done = 0;
             let total = 0;
             for (const file of downloads.values()) {
@@ -407,14 +412,12 @@
                 bar.style.transform = "";
                 // Every file in, the runtime starts: seconds more on a phone, which a greyed
                 // "Start game" left unsaid (a walk). The button says so until Python is up.
-                label.textContent = page.text("boot.starting");
-                label.hidden = !page.loading();
+                say(page.text("boot.starting"), page.loading());
                 return;
             }
             progress.dataset.done = (done / total).toFixed(3);
             bar.style.transform = `scaleX(${done / total})`;
-            label.textContent = downloadText(done, total);
-            label.hidden = false;
+            say(downloadText(done, total), true);
         });
     }
 
