@@ -155,7 +155,9 @@ def test_the_hebrew_penta_rules_follow_the_hebrew_sheet() -> None:
         "63 מתאים לשלוש קוביות מכל ערך",
         "עם חמש ארבעות, מותר רק תא הארבעות: 20 נקודות, ועוד 100 בונוס",
         "הפול האוס שווה אז 25, הרצף הקטן 30, הרצף הגדול 40",
-        "הסך הכול (TOTAL) מחבר את החלק העליון, הבונוס שלו, החלק התחתון ובונוסי הפנטה",
+        # The sheet's "(TOTAL)", a printed score pad's row, is the app's row "סך הכול" here
+        # (a walk read it as English left over).
+        "הסך הכול מחבר את החלק העליון, הבונוס שלו, החלק התחתון ובונוסי הפנטה",
     ):
         assert phrase in text, phrase
 
@@ -236,3 +238,10 @@ def test_valid_blocks_are_built() -> None:
 def test_malformed_rules_are_refused(data: object, problem: str) -> None:
     with pytest.raises(RulesTextError, match=re.escape(problem)):
         rules_text_from_data(data)
+
+
+@pytest.mark.parametrize("ruleset", ["penta", "yatzy"])
+def test_the_hebrew_rules_hold_no_latin_word(ruleset: str) -> None:
+    # A printed pad's "TOTAL" was left in them, which a walk read as English left over.
+    text = load_rules_text(ruleset, "he").plain_text()
+    assert re.findall(r"[A-Za-z]+", text) == []
