@@ -328,7 +328,9 @@ def tray_summary(view: GameView) -> str:
     only its own choice."""
     hint = view.hint_short or view.hint
     if hint and view.countdown_paused:  # the countdown's own line, which says so, is behind it
-        hint = f"{hint} · {view.countdown_paused}"
+        # First: a 320 px phone cut "Score Fives · countdown paused" before "paused", and
+        # a countdown seemed to run (a walk). The hint's box is marked on the sheet too.
+        hint = f"{view.countdown_paused} · {hint}"
     # "Selected: Full house"; not under the coach's warning about that box, which says it.
     chosen = view.status if _a_box_chosen(view) and view.coach_warning is None else ""
     if chosen and view.hint_short and not _hint_scores_the_chosen_box(view):
