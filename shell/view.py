@@ -336,7 +336,7 @@ class View:
             self._handover = self._turn_player >= 0 and not view.is_computer
             self._turn_player = view.player
         self.node("turn-title").text(view.title).attr("data-colour", str(view.colour))
-        self.node("round").text(view.round)
+        self.node("round").text(view.round).attr("data-widest", view.round_widest)
         self.node("leave").text(view.leave_label)
         self._help.game(view)
         self.node("skip-to-sheet").text(view.skip_to_sheet_label)

@@ -183,14 +183,12 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     if state.coach_status is CoachStatus.UNAVAILABLE:
         coach_note = t("hint.unavailable") + ". " + t("hint.auto_score_fallback")
 
+    round_key = "turn.round_daily" if challenge_day(game) else "turn.round"
     view = GameView(
         title=turn_title(game, t),
         colour=seat_colour(game.current_player),
-        round=t(
-            "turn.round_daily" if challenge_day(game) else "turn.round",
-            round=game.turn_number,
-            rounds=len(ruleset.boxes),
-        ),
+        round=t(round_key, round=game.turn_number, rounds=len(ruleset.boxes)),
+        round_widest=t(round_key, round=len(ruleset.boxes), rounds=len(ruleset.boxes)),
         is_computer=computer,
         dice_label=t("die.area"),
         dice=_dice(state, game, t, human),

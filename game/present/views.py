@@ -133,6 +133,9 @@ class GameView(NamedTuple):
     colour: int
     """The colour of the seat whose turn it is (game.present.seat_colours)."""
     round: str
+    round_widest: str
+    """The round's line as wide as it gets ("Round 13 of 13"), whose room it keeps: from round
+    10 on, a 320 px phone's "Penta rules" moved to a line of its own mid-game (a walk)."""
     is_computer: bool
     dice_label: str
     dice: tuple[DieView, ...]

@@ -5,6 +5,8 @@ is told whole at a tap."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -170,6 +172,32 @@ def test_the_turn_heading_keeps_its_height_from_turn_to_turn(page: Page, app_url
         )
         assert round(title) == 1, (language, title)
         assert leave[0] and leave[0]["height"] <= 50, (language, leave)  # one line
+        ui.leave()
+
+
+RULES_IN_THE_HEAD = """() => {
+    const head = document.querySelector('.turn-head').getBoundingClientRect();
+    const rules = document.querySelector('#game-rules').getBoundingClientRect();
+    return [head.height, rules.top - head.top, rules.left - head.left];
+}"""
+
+
+def test_the_round_s_line_keeps_its_room_to_the_last_round(page: Page, app_url: str) -> None:
+    """At 320 px "Round 10 of 13" no longer had room beside "Penta rules", which moved to a line
+    of its own mid-game, and the sheet with it (a walk): the line keeps the last round's room."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    ui = Ui(page).open(app_url, seed=16)
+    for language in ("en", "et", "he"):
+        ui.switch_language(language)
+        ui.set_players([("Dana", "human", None)])
+        ui.start()
+        rounds = page.locator("#round")
+        expect(rounds).to_have_text(re.compile(r"\b1\b"))
+        before = page.evaluate(RULES_IN_THE_HEAD)
+        # The last round's words, in place of the first's.
+        rounds.evaluate("e => { e.textContent = e.dataset.widest; }")
+        assert "13" in (rounds.text_content() or "")
+        assert page.evaluate(RULES_IN_THE_HEAD) == before, language
         ui.leave()
 
 
