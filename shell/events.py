@@ -189,7 +189,7 @@ class Events:
     def listen(self) -> None:
         # First, and in the capture phase: a ghost tap is stopped before anything sees it.
         capture = self.window.JSON.parse('{"capture": true}')
-        ghosts = GhostTaps(lambda: float(self.window.performance.now()) / 1000)
+        ghosts = GhostTaps(self.window)
         self._listen(self.document, "click", ghosts.on_click, capture)
         self._listen(self.document, "pointerdown", self._outside_taps.on_pointer_down)
         self._listen(self.document, "click", self._on_click)

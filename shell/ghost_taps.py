@@ -13,8 +13,9 @@ no place.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+
+from pyodide.ffi import create_once_callable
 
 from shell.js import is_null
 
@@ -33,18 +34,22 @@ Tap = tuple[float, float, float, Any]
 class GhostTaps:
     """`on_click` listens first (capture phase), `on_handled` after the app's own listener.
 
-    The double tap's time runs from the later of the first tap and the end of its handling (by
-    `now`, the clock of the events' time stamps): what the first tap brought up has been under
-    the finger only since then. A browser may stamp a tap with the moment a busy page took it
-    rather than the moment it was made (Chromium's taps sent through DevTools: a second tap
-    0.15 s after the first, queued behind a 0.8 s handling of the first, came 0.86 s later)."""
+    The double tap's time runs from the later of the first tap and the moment what it brought
+    up was drawn: only since then has it been under the finger to be seen. A tap that comes
+    before that frame is a ghost at any delay: the browser stamps a tap with the moment a busy
+    page took it, not the moment it was made. Two ways a page is busy after a tap: handling it
+    (Chromium's taps sent through DevTools: a second tap 0.15 s after the first, queued behind
+    a 0.8 s handling of the first, came 0.86 s later), and work the tap started (the strategy
+    table that Start game loads: queued behind it, a second tap on Start rolled)."""
 
-    def __init__(self, now: Callable[[], float]) -> None:
-        self._now = now
+    def __init__(self, window: Any) -> None:
+        self._window = window
         self._last: Tap | None = None
         """The last tap let through: when (seconds), where (x, y), and its control."""
         self._settled = 0.0
-        """When the page was done with the last tap let through (seconds)."""
+        """When what the last tap let through brought up was drawn (seconds)."""
+        self._drawn = True
+        """Whether it has been drawn yet."""
 
     def on_click(self, event: Any) -> None:
         if not _touch(event):
@@ -55,7 +60,8 @@ class GhostTaps:
         found = None if is_null(target) else target.closest(CONTROLS)
         control = None if is_null(found) else found
         last = self._last
-        if last is not None and _ghost(last, self._settled, when, x, y, control):
+        settled = self._settled if self._drawn else when
+        if last is not None and _ghost(last, settled, when, x, y, control):
             event.preventDefault()
             event.stopImmediatePropagation()
             return
@@ -64,7 +70,21 @@ class GhostTaps:
 
     def on_handled(self, event: Any) -> None:
         if _touch(event) and self._last is not None:
-            self._settled = max(self._settled, self._now())
+            self._drawn = False
+            self._window.requestAnimationFrame(create_once_callable(self._on_frame))
+
+    def _on_frame(self, *_args: Any) -> None:
+        # Just before the frame that shows what the tap brought up; settled once the tasks
+        # queued meanwhile have run too (the table Start game loads): a tap stamped after them
+        # may have been made while they ran, before anything new was seen.
+        self._window.setTimeout(create_once_callable(self._on_drawn), 0)
+
+    def _on_drawn(self, *_args: Any) -> None:
+        self._settled = max(self._settled, self._now())
+        self._drawn = True
+
+    def _now(self) -> float:
+        return float(self._window.performance.now()) / 1000
 
 
 def _touch(event: Any) -> bool:
