@@ -327,7 +327,7 @@ def tray_summary(view: GameView) -> str:
     hint = view.hint_short or view.hint
     if hint and view.countdown_paused:  # the countdown's own line, which says so, is behind it
         # First: a 320 px phone cut "Score Fives · countdown paused" before "paused", and
-        # a countdown seemed to run (a walk). The hint's box is marked on the sheet too.
+        # a countdown seemed to run (a walk; "Paused" alone did not say what waits, another).
         hint = f"{view.countdown_paused} · {hint}"
     # "Selected: Full house"; not under the coach's warning about that box, which says it.
     chosen = view.status if _a_box_chosen(view) and view.coach_warning is None else ""

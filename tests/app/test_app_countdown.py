@@ -274,7 +274,7 @@ def test_the_hint_pauses_the_countdown_on_its_box_and_hide_hint_runs_it_in_full(
         f"Paused while the hint shows: after “Hide hint” it starts again from {iso(3)} seconds."
     )
     # The folded tray's line: the countdown waits (first: a small phone cuts the end), the hint.
-    assert view.tray_summary == f"Paused · {view.hint_short}"
+    assert view.tray_summary == f"Countdown paused · {view.hint_short}"
     (counting,) = [c for row in view.sheet.rows for c in row.cells if c.counting_down]
     assert counting.label.endswith("scored automatically when the countdown ends, which is paused")
     t.tick_after(60)

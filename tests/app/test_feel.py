@@ -110,7 +110,7 @@ def test_the_tray_folds_its_messages_to_one_line_that_opens() -> None:
     driver(ShowHint())  # the countdown waits on the hint's box: the hint is the line
     view = driver.view()
     hint = view.hint_short or view.hint
-    assert view.hint and view.countdown_text and view.tray_summary == f"Paused · {hint}"
+    assert view.hint and view.countdown_text and view.tray_summary == f"Countdown paused · {hint}"
     driver(HideHint())  # the countdown runs again: it is the line
     assert driver.view().tray_summary == running
     driver(ShowHint(), SelectBox("chance"))  # a box chosen, the hint still there: the choice
