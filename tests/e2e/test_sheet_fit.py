@@ -222,11 +222,11 @@ def test_a_heading_tapped_leaves_the_player_s_own_column_in_sight(page: Page, ap
     ui = Ui(page).open(app_url, seed=18)
     for language in ("et", "he"):
         ui.switch_language(language)
-        ui.set_players([("Mari-Liis Tamm", "human", None), ("Mart", "human", None)] * 2)
+        ui.set_players([("Kristjan-Jaagup Tammsaare", "human", None), ("Mart", "human", None)] * 2)
         ui.start()
         assert page.evaluate(CURRENT_BESIDE_THE_NAMES)
-        # The whole name and Close share the dialog's first line (Close was on a line of its
-        # own, a walk).
+        # The whole name, on two lines, and Close beside its first (Close was on a line of its
+        # own under a name on one line or two: walks).
         page.locator("#sheet thead .column-explain").first.click()
         title, close = (page.locator(s).bounding_box() for s in ("#box-title", "#box-close"))
         assert title and close and close["y"] < title["y"] + title["height"], (language, title)
