@@ -38,9 +38,9 @@ class HandoverView(NamedTuple):
     text: str
     start_label: str
     moves_since: tuple[str, ...]
+    """The turns scored since this player's last one, a line each, in the order played."""
     colour: int
     """The colour of the seat the device goes to (game.present.seat_colours)."""
-    """The turns scored since this player's last one, a line each, in the order played."""
     celebration: str = ""
     """A first Penta (Yatzy) just scored, cheered on the hand-over too."""
     undo_label: str = ""
