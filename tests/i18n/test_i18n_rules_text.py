@@ -21,7 +21,7 @@ from game.i18n.rules_text import (
     rules_text_from_data,
 )
 from game.i18n.translator import Translator
-from game.rules.rulesets import RULESETS
+from game.rules.rulesets import RULESETS, FaceSum
 
 PAIRS = [(ruleset_id, language) for ruleset_id in sorted(RULESETS) for language in LANGUAGE_CODES]
 HEBREW_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
@@ -55,6 +55,21 @@ def test_the_score_table_lists_every_box_in_sheet_order_by_its_catalog_name(
     ]
     assert len(tables) == 1
     assert [row[0] for row in tables[0].rows] == names
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_hebrew_says_which_face_an_upper_box_counts_by_its_number(ruleset_id: str) -> None:
+    # In Hebrew "the sum of the fours" (הרביעיות) reads as four of a kind (רביעייה), the row
+    # beside it on the sheet, and "the twos" (הדואות) as slang (a walk): the face is a number.
+    rules = load_rules_text(ruleset_id, "he")
+    (table,) = (block for s in rules.sections for block in s.blocks if isinstance(block, Table))
+    counted = dict(table.rows)
+    t = Translator("he", strict=True)
+    for box in RULESETS[ruleset_id].boxes:
+        if isinstance(box.scorer, FaceSum):
+            face = str(box.scorer.face)
+            assert face in counted[t.box_name(ruleset_id, box.id)], box.id
+            assert face in t.box_help(ruleset_id, box.id), box.id
 
 
 @pytest.mark.parametrize(("ruleset_id", "language"), PAIRS)
