@@ -183,6 +183,7 @@ def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> 
     page.click(f'#end-sheet tr[data-row="{box}"] td:nth-child({player + 2}) button')
     expect(page.locator("#correct-dialog")).to_be_visible()
     assert faces_out_of_the_dialog_with_large_text(page) == []
+    assert faces_per_row_on_a_small_phone(page) == [3, 3]
     page.click(f'#correct-entered button[data-face="{faces[0]}"]')
     page.click(f'#correct-faces [data-face="{retyped[0]}"]')
     page.click("#correct-change")
@@ -201,6 +202,26 @@ FACES_OUT = """() => {
         .filter(face => face.left < frame.left || face.right > frame.right)
         .map(face => [face.left, face.right]);
 }"""
+
+
+# How many of the correction's faces stand on each of its rows, from the top.
+FACES_PER_ROW = """() => {
+    const rows = new Map();
+    for (const face of document.querySelectorAll('#correct-faces button')) {
+        const top = Math.round(face.getBoundingClientRect().top);
+        rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, count]) => count);
+}"""
+
+
+def faces_per_row_on_a_small_phone(page: Page) -> list[int]:
+    """The correction's faces per row on a 320 px phone (five and one: a walk); the phone is
+    then as before."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    rows: list[int] = page.evaluate(FACES_PER_ROW)
+    page.set_viewport_size(PHONE)
+    return rows
 
 
 def faces_out_of_the_dialog_with_large_text(page: Page) -> list[list[float]]:
