@@ -269,7 +269,7 @@ def test_two_boxes_say_what_stays_open_and_the_upper_section(coach: AdvisorCoach
     sheet = d.game.sheet
     best_gap = pace_gap(sheet, 3, (best.box, options.points[best.box]))
     mine_gap = pace_gap(sheet, 3, (worst.box, options.points[worst.box]))
-    said = "Upper section against the bonus's pace of 3 of each face: " in reason
+    said = "For the upper bonus you need 3 of each face: " in reason
     assert said == (best_gap > mine_gap), (best_gap, mine_gap, reason)
 
 

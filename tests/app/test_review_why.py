@@ -80,11 +80,11 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
         # Said only where it speaks for the best move.
         if sheet.upper_subtotal < needed and sheet.upper_bonus_reachable() and theirs > mine:
             assert (
-                "Upper section against the bonus's pace of 3 of each face: "
-                f"{paced(mine)} with yours, {paced(theirs)} with the best."
+                "For the upper bonus you need 3 of each face: "
+                f"your move leaves you {paced(mine)}, the best move {paced(theirs)}."
             ) in without_isolates(shown.why)
         else:
-            assert "Upper section" not in shown.why
+            assert "upper bonus you need" not in shown.why
     assert (True, True) in kinds_seen and (False, False) in kinds_seen  # the test tests something
 
 
