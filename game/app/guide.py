@@ -3,9 +3,10 @@ dice on screen offers it before the first roll of its first human turn; said yes
 (StartGuide), it names the next step of that turn (roll, keep and roll again, pick a box,
 confirm) until the player confirms a box, and the auto-score countdown waits meanwhile
 (game.app.countdown), as the player reads. Once played through or skipped (SkipGuide),
-`guide_done` is kept in the preferences and nothing is offered again. Played through in a game
-where the same player goes on (alone, or with no one else's turn between) or computers play
-next, a last word says the turn is done (Step.DONE), until the player's next move or SkipGuide
+`guide_done` is kept in the preferences and nothing is offered again; so too once a human has
+scored a box on screen without it (a roll alone leaves it for the next game). Played through in
+a game where the same player goes on (alone, or with no one else's turn between) or computers
+play next, a last word says the turn is done (Step.DONE), until the player's next move or SkipGuide
 (its "Got it"): a walk saw the guide vanish at the confirmation, with nothing to say it had
 ended as it should (and another, in a first game against the computer). Where
 the hand-over follows, the hand-over says it (`done_on_handover`), to the player who still holds
@@ -63,6 +64,17 @@ def _in_play(state: AppState) -> bool:
 def _computers_move(before: GameState, after: GameState) -> bool:
     """Whether a computer played from `before` to `after` (not a box taken back meanwhile)."""
     return before.player.kind is PlayerKind.COMPUTER and _filled(after) >= _filled(before)
+
+
+def _played_without_it(before: AppState, after: AppState) -> bool:
+    """Whether a human scored a box of a game on screen, the guide not taken: they have played
+    a turn on their own (a walk was offered it again at each new game, after whole games)."""
+    if before.settings.guide_done or before.ui.guide_on:
+        return False
+    old, new = before.game, after.game
+    if old is None or new is None or new.real_dice or old.player.kind is not PlayerKind.HUMAN:
+        return False
+    return _filled(new) > _filled(old)
 
 
 def _filled(game: GameState) -> int:
@@ -132,6 +144,8 @@ def followed(before: AppState, after: AppState) -> AppState:
             or handover.is_pending(after) != handover.is_pending(before)  # the phone passed
         )
         return replace(after, ui=replace(after.ui, guide_on=False)) if moved else after
+    if _played_without_it(before, after):
+        return finished(after)
     if step(before) is None or after.game is None or before.game is None:
         return after
     if after.game.sheets == before.game.sheets:
