@@ -24,7 +24,7 @@ from game.app.effects import (
     SaveSession,
     ScheduleTick,
 )
-from game.app.intents import ConfirmTurn, Intent, SkipGuide
+from game.app.intents import ConfirmTurn, Intent, SkipGuide, Undo
 from game.app.model import AppState, Screen, next_deadline
 from game.app.preferences import preferences_to_data
 from game.app.review_flow import needed_table
@@ -148,13 +148,18 @@ def _roll_animation(before: AppState, after: AppState) -> tuple[Effect, ...]:
     return (AnimateRoll(tuple(die for die in range(DICE_COUNT) if die not in kept)),)
 
 
+def _box_taken_back(before: AppState, after: AppState) -> bool:
+    old, new = before.game, after.game
+    return old is not None and new is not None and new is not old and new.selected_box is not None
+
+
 def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Effect, ...]:
     """Where the focus goes when its button goes. A player moved: their same button, at the
     top or bottom their other one; a player removed (at once, or once confirmed): the next
     one's Remove button (now at the same place), else Add player; the guide ended or declined:
-    Roll, else Confirm turn; the coach's warning set aside: the move it held back. And a person
-    added: their name field, to be typed (a walk tapped "Add player" and had to find the new
-    field), and a computer added: its level."""
+    Roll, else Confirm turn; a box taken back: Confirm turn; the coach's warning set aside: the
+    move it held back. And a person added: their name field, to be typed (a walk tapped "Add
+    player" and had to find the new field), and a computer added: its level."""
     added = len(after.setup.seats) > len(before.setup.seats)
     removed = len(after.setup.seats) < len(before.setup.seats)
     match intent:
@@ -172,6 +177,10 @@ def _focus_after(intent: Intent, before: AppState, after: AppState) -> tuple[Eff
             return (Focus(targets if chose else targets[::-1]),)
         case SkipGuide():
             return (Focus((("roll", None), ("confirm", None))),)
+        case Undo() if _box_taken_back(before, after):
+            # It stays chosen, its Undo gone: Confirm turn scores it again (Enter on Roll, where
+            # the focus fell, rolled and dropped the choice: a keyboard walk).
+            return (Focus((("confirm", None), ("roll", None))),)
         case ConfirmTurn() if _real_dice_box_scored(before, after):
             # The box scored turns into its Correct button, which kept the focus (a keyboard
             # walk stayed on it): on to the pad, for the next dice.

@@ -24,11 +24,13 @@ from game.app.effects import (
     Warn,
 )
 from game.app.intents import (
+    ConfirmTurn,
     NewGame,
     OpenSettings,
     PageHidden,
     PageShown,
     Roll,
+    SelectBox,
     SessionRead,
     SetLanguage,
     StartGame,
@@ -39,6 +41,7 @@ from game.app.intents import (
     TakeOver,
     Tick,
     ToggleKeep,
+    Undo,
     UnreadableListed,
 )
 from game.app.model import RESTORED_NOTICE, Notice, Screen, next_deadline
@@ -211,6 +214,17 @@ def test_the_focus_follows_a_player_moved_or_removed() -> None:
     assert asked(driver) == ()
     driver(RemovePlayer(1))
     assert of(Focus, asked(driver)) == [Focus((("remove", 1), ("add-human", None)))]
+
+
+def test_a_box_taken_back_puts_the_focus_on_confirm_turn() -> None:
+    # The box stays chosen: Enter on Roll, where the focus fell, rolled and dropped it.
+    driver = AppDriver(initial_state(["en"], seed=3))
+    driver(StartGame(), Roll(), SelectBox("chance"), ConfirmTurn())
+    driver(Undo())
+    assert driver.game.selected_box == "chance"
+    assert of(Focus, asked(driver)) == [Focus((("confirm", None), ("roll", None)))]
+    driver(Undo())  # nothing left to take back: the focus stays where it is
+    assert of(Focus, asked(driver)) == []
 
 
 def test_a_double_tap_on_an_arrow_moves_its_player_twice() -> None:
