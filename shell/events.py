@@ -13,7 +13,6 @@ from typing import Any
 from pyodide.ffi import create_proxy
 
 from game.app.coach_intents import (
-    DismissWarning,
     PlayMineAnyway,
     SetCoachThreshold,
     SetGameCoach,
@@ -29,7 +28,6 @@ from game.app.entry_intents import (
     EnterFace,
     OpenCorrection,
     RemoveFace,
-    RemoveLastFace,
 )
 from game.app.intents import (
     AskDiscardUnreadable,
@@ -108,7 +106,6 @@ from game.app.setup_intents import (
     SetPlayerLevel,
 )
 from game.app.sheet_help_intents import ExplainBox, ExplainPlayer
-from game.app.turns import box_to_confirm
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
@@ -116,6 +113,7 @@ from game.present.screens import threshold_value
 from shell.dialogs import DIALOGS, OutsideTaps
 from shell.ghost_taps import GhostTaps
 from shell.js import is_null, local_date
+from shell.key_intents import key_intent
 from shell.language_choice import LanguageChoice
 from shell.sheet_hold import SheetHold
 
@@ -367,7 +365,7 @@ class Events:
             return
         if key == "Enter" and not _enter_confirms_from(event.target, tag, state):
             return
-        intent = _key_intent(state, key, code)
+        intent = key_intent(state, key, code)
         if intent is not None:
             event.preventDefault()  # Enter on a focused button must not click it as well
             self._send(intent)
@@ -458,29 +456,6 @@ def _enter_confirms_from(target: Any, tag: str, state: AppState) -> bool:
         return True
     box = _data(target, "box")
     return box is not None and state.game is not None and box == state.game.selected_box
-
-
-def _key_intent(state: AppState, key: str, code: str) -> Intent | None:
-    """Keys 1 to 5 keep dice, R rolls and H shows or hides the hint (the keys where R and H are
-    on an English keyboard, in every layout); with real dice, 1 to 6 enter a face and Backspace
-    takes the last back; Enter confirms the box to confirm (from the page or that box: a keyboard
-    walk selected a box with Enter and found Confirm 32 Tabs away); Escape sets the coach's
-    warning aside, the move not made."""
-    game = state.game
-    if key == "Enter":  # the box chosen, else the hint's (game.app.turns.box_to_confirm)
-        return ConfirmTurn() if box_to_confirm(state) is not None else None
-    # A key's change away from the focus is announced (said=True: game.app.key_answers).
-    if game is not None and game.real_dice:
-        if key in ("1", "2", "3", "4", "5", "6"):
-            return EnterFace(int(key), said=True)
-        return RemoveLastFace(said=True) if key == "Backspace" else None
-    if code == "KeyR":
-        return Roll()
-    if code == "KeyH":
-        return HideHint() if state.pacing.hint is not None else ShowHint(said=True)
-    if key == "Escape":
-        return DismissWarning() if state.coaching.waiting is not None else None
-    return ToggleKeep(int(key) - 1, said=True) if key in ("1", "2", "3", "4", "5") else None
 
 
 def _data(element: Any, name: str) -> str | None:

@@ -233,8 +233,9 @@ def test_the_keys_hint_shows_through_a_humans_turn_only(page: Page, app_url: str
     ui.start()
     hint = page.locator("#keys-hint")
     keys = (
-        "Keys 1–5 keep or release the dice; R rolls; H shows the hint;"
-        " the arrow keys move between the boxes; Enter confirms the box selected."
+        "Keys 1–5 keep or release the dice; R rolls; H shows the hint; U takes back the box"
+        " just confirmed; S skips the computers' turns; the arrow keys move between the boxes;"
+        " Enter confirms the box selected."
     )
     expect(hint).to_have_text(keys)  # before the first roll: R rolls (a walk found it later)
     # And each key is named on its control, for a screen reader.

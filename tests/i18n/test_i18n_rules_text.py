@@ -63,7 +63,7 @@ def test_hebrew_says_which_face_an_upper_box_counts_by_its_number(ruleset_id: st
     # beside it on the sheet, and "the twos" (הדואות) as slang (a walk): the face is a number.
     rules = load_rules_text(ruleset_id, "he")
     (table,) = (block for s in rules.sections for block in s.blocks if isinstance(block, Table))
-    counted = dict(table.rows)
+    counted = {row[0]: row[1] for row in table.rows}
     t = Translator("he", strict=True)
     for box in RULESETS[ruleset_id].boxes:
         if isinstance(box.scorer, FaceSum):
