@@ -61,8 +61,9 @@ class Speed(StrEnum):
     FAST = "fast"
 
 
-STEP_SECONDS: dict[Speed, float] = {Speed.NORMAL: 0.9, Speed.FAST: 0.3}
-"""The pause between two visible steps of a computer player."""
+STEP_SECONDS: dict[Speed, float] = {Speed.NORMAL: 0.7, Speed.FAST: 0.3}
+"""The pause between two visible steps of a computer player (two walks found turns of 0.9 s
+steps slow: some 8 s a computer's turn, with the wait for the take back before it)."""
 
 
 UNDO_WINDOW_SECONDS = 3.0
