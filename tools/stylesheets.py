@@ -4,6 +4,9 @@ In the sources the styles are split by what they style (assets/styles/, each fil
 index.html in the cascade's order), so that each file has one job. A browser asks for every
 stylesheet before its first paint: the build writes them, in the page's order, into one file
 (assets/app.css) and links that instead, one request on a first visit whatever the split.
+Without their comments: in the sources they say why each rule is there, but the built file is
+what a first visit waits for before it paints (96 kB, 25.7 kB gzipped, with them; 62 and 12.0
+without).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from pathlib import Path
 STYLES_FOLDER = "styles"
 STYLES_DIR = f"assets/{STYLES_FOLDER}/"
 JOINED = "assets/app.css"
+COMMENT = re.compile(r"/\*.*?\*/", re.S)
+BLANK_LINES = re.compile(r"\n[ \t]*(?=\n)")
 LINK = re.compile(r'^[ \t]*<link rel="stylesheet" href="(assets/styles/[\w-]+\.css)">\n', re.M)
 
 
@@ -35,7 +40,7 @@ def page_with_joined_stylesheet(page: str, root: Path, dist: Path) -> str:
             f"index.html must link each stylesheet of {STYLES_DIR} once: linked {linked}, "
             f"linked twice {repeated}, not linked {unlinked}, linked but missing {missing}"
         )
-    joined = "".join(f"/* {name} */\n{(root / name).read_text('utf-8')}" for name in linked)
+    joined = "".join(without_comments((root / name).read_text("utf-8")) for name in linked)
     (dist / JOINED).write_text(joined, encoding="utf-8")
     first = LINK.search(page)
     assert first is not None  # `linked` is not empty
@@ -45,3 +50,9 @@ def page_with_joined_stylesheet(page: str, root: Path, dist: Path) -> str:
         + f'{indent}<link rel="stylesheet" href="{JOINED}">\n'
         + LINK.sub("", page[first.start() :])
     )
+
+
+def without_comments(css: str) -> str:
+    """`css` without its comments, nor the lines they leave empty. (No stylesheet of ours has
+    "/*" inside a string or a URL.)"""
+    return BLANK_LINES.sub("", COMMENT.sub("", css)).lstrip("\n")

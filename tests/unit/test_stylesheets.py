@@ -59,6 +59,23 @@ def test_a_page_whose_links_do_not_match_the_stylesheets_is_refused(
     assert not (tmp_path / "dist" / JOINED).exists()
 
 
+def test_the_joined_stylesheet_leaves_the_comments_out_and_keeps_every_rule(
+    tmp_path: Path,
+) -> None:
+    # The comments say why, in the sources; a first visit waits for the built file to paint.
+    styles(
+        tmp_path,
+        base="/* Why red. */\na { color: red; } /* why here */\n\n/* Two\n   lines. */\n",
+        later="@media (width < 20rem) {\n    /* Small. */\n    b { margin: 0; }\n}\n",
+    )
+    page_with_joined_stylesheet(page("base.css", "later.css"), tmp_path, tmp_path / "dist")
+    joined = (tmp_path / "dist" / JOINED).read_text()
+    assert "/*" not in joined and "why" not in joined.lower()
+    assert re.sub(r"\s+", " ", joined).strip() == (
+        "a { color: red; } @media (width < 20rem) { b { margin: 0; } }"
+    )
+
+
 def test_the_page_links_every_stylesheet_once() -> None:
     index = (ROOT / "index.html").read_text()
     sheets = sorted((ROOT / STYLES_DIR).glob("*.css"))
