@@ -31,7 +31,10 @@ class LanguageChoice:
 
     def _on_key(self, event: Any) -> None:
         key = str(event.key)
-        if key == "Enter":
+        if key == "Enter" and self._browsing:
+            # The choice is made: the list would open too, and the next Tab only close it (a
+            # keyboard walk's Tab stayed on the list).
+            event.preventDefault()
             self._commit()
         elif key in BROWSING_KEYS or (len(key) == 1 and key != " "):  # Space opens the list
             self._browsing = True

@@ -315,5 +315,7 @@ def test_a_language_list_browsed_with_the_keys_applies_once_left(page: Page, app
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")  # or chosen with Enter
     expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.keyboard.press("Tab")  # on at once (the list opened by the Enter kept the first Tab)
+    expect(page.locator("#settings-button")).to_be_focused()
     page.select_option("#language", "et")  # from the open list (a tap, a click): at once
     expect(page.locator("html")).to_have_attribute("lang", "et")
