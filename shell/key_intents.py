@@ -5,6 +5,7 @@ letters are on an English keyboard, in every layout); with real dice, 1 to 6 ent
 Backspace takes the last back; Enter confirms the box to confirm (from the page or that box: a
 keyboard walk selected a box with Enter and found Confirm 32 Tabs away); Escape sets the coach's
 warning aside, the move not made. A key whose intent the state does not allow changes nothing.
+And which keys move the focus themselves (`moves_the_focus`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,18 @@ LETTER_KEYS: dict[str, type[Roll | Undo | SkipComputers]] = {
     "KeyU": Undo,
     "KeyS": SkipComputers,
 }
+
+
+# The keys that move the keyboard's focus by themselves: Tab, and the arrows, Home and End
+# between the sheet's boxes (shell.events). A focus they bring into the sheet is the player's.
+FOCUS_KEYS = frozenset({"Tab", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
+
+
+def moves_the_focus(key: str) -> bool:
+    """Whether `key` (a KeyboardEvent's key) moves the focus by itself. Enter or R on Roll does
+    not: Roll used up, the view moves the focus to the box to score (a keyboard walk then found
+    the countdown paused "while you use the sheet" for ever)."""
+    return key in FOCUS_KEYS
 
 
 def key_intent(state: AppState, key: str, code: str) -> Intent | None:

@@ -17,6 +17,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 
 from shell.js import is_null
+from shell.key_intents import moves_the_focus
 
 SCROLL_INPUT_SECONDS = 1.5
 """A scroll of the sheet's frame this soon after the player's own input in it (a wheel turn, a
@@ -27,7 +28,7 @@ QUIET_SECONDS = 0.6
 input or scroll of theirs for this long (a wheel or a key has no "up")."""
 
 KEY_FOCUS_SECONDS = 1.0
-"""A focus this soon after a key press was the player's (Tab, an arrow key, a shortcut)."""
+"""A focus this soon after a key that moves it (Tab, an arrow key) was the player's."""
 
 Listen = Callable[[Any, str, Callable[[Any], None], Any], None]
 
@@ -108,8 +109,9 @@ class SheetHold:
         if self._focused or was:
             self._hold()  # held, or (the focus gone) let go after the quiet time
 
-    def _on_key(self, _event: Any) -> None:
-        self._key_at = self.now()
+    def _on_key(self, event: Any) -> None:
+        if moves_the_focus(str(event.key)):
+            self._key_at = self.now()
 
     def _on_scroll(self, _event: Any) -> None:
         held = self._touching or self._pressing

@@ -200,3 +200,33 @@ def test_one_arrow_key_into_the_sheet_holds_the_countdown(page: Page, app_url: s
     page.keyboard.press("ArrowDown")  # on to the next: still held
     page.clock.run_for(20_000)
     expect(help_).to_have_text("Paused while you use the sheet.")
+
+
+def test_the_focus_the_view_moves_into_the_sheet_holds_nothing(page: Page, app_url: str) -> None:
+    """A keyboard walk rolled three times with Enter on Roll: Roll used up, the view moved the
+    focus to the box the countdown names, and the countdown took that for the player's own and
+    waited for ever ("Paused while you use the sheet")."""
+    ui = Ui(page).open(app_url, seed=SEED)
+    ui.start()
+    live = page.locator("#live")
+    page.focus("#roll")
+    for number in range(3):
+        if number == 2:  # time stands still from here (see three_rolls)
+            page.clock.pause_at(float(page.evaluate("Date.now()")) / 1000 + 1.0)
+        page.clock.run_for(1_000)  # not a double tap
+        before = live.get_attribute("data-count") or ""
+        page.keyboard.press("Enter")
+        expect(live).not_to_have_attribute("data-count", before)
+    text = page.locator("#countdown-text")
+    expect(text).to_have_text(COUNTDOWN)
+    match = COUNTDOWN.fullmatch(text.inner_text())
+    assert match is not None
+    focused = page.locator("#sheet button[data-box]:focus")
+    expect(focused).to_have_count(1)  # the view's: Roll is used up
+    box = focused.get_attribute("data-box")
+    assert box is not None and Translator("en").box_name("penta", box) == match[1]
+    page.clock.run_for(1_500)
+    expect(page.locator("#countdown-help")).to_have_text("Or pick another box.")
+    page.clock.run_for(1_600)
+    expect(page.locator("#round")).to_have_text("Round 2 of 13")
+    expect(page.locator(cell(box))).not_to_have_text("")
