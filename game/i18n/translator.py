@@ -222,6 +222,14 @@ class Translator:
         that is not a catalog message, such as a list of names."""
         return FSI + text + PDI if self.isolate else text
 
+    def in_its_direction(self, text: str) -> str:
+        """`text` made of this language's messages (each player's score, one after another)
+        isolated in the language's direction (RLI or LRI...PDI). Each of its values is isolated
+        on its own, so nothing strong is left between them: put into a sentence as a value
+        (FSI), such a run found no direction and was laid out left to right, and a Hebrew
+        question named the computer's score before Dana's (a walk)."""
+        return (RLI if self.direction == "rtl" else LRI) + text + PDI
+
     def _record(self, key: str, reason: str) -> None:
         problem = TranslationProblem(self.language, key, reason)
         if problem not in self._seen:

@@ -227,7 +227,7 @@ def scores_line(game: GameState, t: Translator, winners: bool = False) -> str:
     could not tell from the history's list who had won)."""
     best = max(sheet.total for sheet in game.sheets)
     marked = winners and len(game.players) > 1
-    return SCORES_APART.join(
+    scores = SCORES_APART.join(
         t(
             "finished.winner_score" if marked and sheet.total == best else "kept.player_score",
             name=_kept_together(player.name),
@@ -235,6 +235,7 @@ def scores_line(game: GameState, t: Translator, winners: bool = False) -> str:
         )
         for player, sheet in zip(game.players, game.sheets, strict=True)
     )
+    return t.in_its_direction(scores)
 
 
 def _kept_together(name: str) -> str:

@@ -15,6 +15,7 @@ from game.app.intents import (
 )
 from game.app.kept_intents import AskDeleteKept, ResumeGame
 from game.app.start import initial_state
+from game.i18n.bidi import Isolate, Segment, split_isolates
 from game.i18n.bidi import without_isolates as plain
 from game.present.snapshot import present
 from tests.app.driver import Seat
@@ -35,6 +36,42 @@ def test_the_new_screens_and_dialog_speak_every_language() -> None:
         english = (listed.resume_label, listed.delete_label, listed.date)
         assert (view.resume_label, view.delete_label, view.date) != english
         assert snapshot.delete_kept.text and snapshot.setup.kept_heading
+
+
+def isolates_in(segments: tuple[Segment, ...]) -> list[Isolate]:
+    found = []
+    for segment in segments:
+        if isinstance(segment, Isolate):
+            found += [segment, *isolates_in(segment.parts)]
+    return found
+
+
+def flat(segments: tuple[Segment, ...]) -> str:
+    return "".join(s if isinstance(s, str) else flat(s.parts) for s in segments)
+
+
+def test_a_hebrew_question_names_the_scores_in_the_cards_order() -> None:
+    """A Hebrew walk was asked to delete a game of "Dana: 30 · Computer 1: 13" and read the
+    computer's score first: the scores, each isolated on its own, left nothing strong to give
+    the run a direction, and it was laid out left to right. They are right to left, as on the
+    card (and left to right in English)."""
+    device = playing(seed=2)
+    device.play_turns(2)
+    left(device)
+    (listed,) = kept_list(device)
+    device(AskDeleteKept(listed.id))
+    for language, direction in (("he", "rtl"), ("en", "ltr")):
+        device(SetLanguage(language))
+        snapshot = present(device.state, device.now)
+        assert snapshot.setup is not None and snapshot.delete_kept is not None
+        (card,) = snapshot.setup.kept
+        scores = [
+            isolate
+            for isolate in isolates_in(split_isolates(snapshot.delete_kept.text))
+            if flat(isolate.parts) == plain(card.scores)
+        ]
+        assert scores, language
+        assert scores[-1].direction == direction, language  # the innermost lays them out
 
 
 def test_a_kept_game_resumed_after_another_hands_the_phone_over_again() -> None:
