@@ -237,3 +237,31 @@ def test_a_heading_tapped_leaves_the_player_s_own_column_in_sight(page: Page, ap
         expect(page.locator("#box-dialog")).to_be_hidden()
         assert page.evaluate(CURRENT_BESIDE_THE_NAMES), language
         ui.leave()
+
+
+# Whether each heading's first letter shows whole: the top of its ink (the font's baseline less
+# the letter's own ascent, from a canvas in the heading's font) inside the name's box, whose
+# edge cuts what overflows it.
+FIRST_LETTER_WHOLE = """() => Object.fromEntries(
+    [...document.querySelectorAll('#sheet .column-name')].map(name => {
+        const text = name.firstChild;
+        const range = document.createRange();
+        range.setStart(text, 0);
+        range.setEnd(text, 1);
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = getComputedStyle(name).font;
+        const metrics = pen.measureText(text.data[0]);
+        const baseline = range.getBoundingClientRect().top + metrics.fontBoundingBoxAscent;
+        const inkTop = baseline - metrics.actualBoundingBoxAscent;
+        return [name.textContent, inkTop >= name.getBoundingClientRect().top - 0.5];
+    }))"""
+
+
+def test_an_accent_over_a_capital_shows_whole_in_its_heading(page: Page, app_url: str) -> None:
+    """ "Õie" read "Oie" in the sheet's headings, the tilde cut by the name's box (a walk): it
+    named another player."""
+    ui = Ui(page).open(app_url)
+    ui.switch_language("et")
+    ui.set_players([("Õie", "human", None), ("Ärni", "human", None), ("Ülle Õun", "human", None)])
+    ui.start()
+    assert page.evaluate(FIRST_LETTER_WHOLE) == {"Õie": True, "Ärni": True, "Ülle Õun": True}
