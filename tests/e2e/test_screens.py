@@ -9,8 +9,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from game.app.intents import StartGame
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
+from tests.app.driver import AppDriver, stored_session
 from tests.e2e.browser_helpers import BrowserProblems, dismissed_dialogs
 from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
 from tools.boot_texts import TextRef, page_texts, read_sources
@@ -216,6 +218,32 @@ def test_touch_targets_are_at_least_44_pixels(page: Page, app_url: str) -> None:
         "() => document.getAnimations().every((a) => a.playState !== 'running')", polling=100
     )
     assert small_targets() == []
+
+
+def test_eight_players_hand_over_with_the_button_in_sight(page: Page, app_url: str) -> None:
+    """With eight at the table, the seven moves since a player's last turn and the standings
+    pushed "Start Maria-Liisa's turn" under a 640 px phone's fold (a walk): it stays at its foot."""
+    driver = AppDriver.seeded(8)
+    names = ["Maria-Liisa Kuusk-Vähejõe", "Jaan-Kristjan", "Õie", "Mart", "Kadri", "Tõnu", "Zoë"]
+    names.append("Anu")
+    driver.set_players([(name, "human", None) for name in names])
+    driver(StartGame())
+    driver.play_turns(7)  # the round's last turn is Anu's, played here
+    ui = Ui(page).open(app_url)
+    ui.switch_language("et")
+    ui.restore(stored_session(driver.game))
+    expect(page.locator("#handover-start")).to_be_focused()  # restored at Anu's hand-over
+    ui.take_phone()
+    ui.roll()
+    ui.score("chance")
+    expect(page.locator("#handover-title")).to_contain_text("Maria-Liisa Kuusk-Vähejõe")
+    expect(page.locator("#handover-last-move li")).to_have_count(7)
+    expect(page.locator("#handover-title")).to_be_focused()
+    assert page.evaluate("window.scrollY") == 0
+    start = page.locator("#handover-start").bounding_box()
+    assert start is not None and start["y"] + start["height"] <= 640, start
+    ui.take_phone()
+    expect(page.locator("#turn-title")).to_have_text("Mängib Maria-Liisa Kuusk-Vähejõe")
 
 
 def test_computer_players_play_at_a_watchable_pace(page: Page, app_url: str) -> None:
