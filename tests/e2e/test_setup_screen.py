@@ -178,3 +178,27 @@ PAST_THE_DIALOGS_COLUMN = """selector => {
         .filter(select => select.getBoundingClientRect().right > end + 0.5)
         .map(select => select.id);
 }"""
+
+
+# Whether two elements' boxes overlap.
+OVERLAP = """([a, b]) => {
+    const [r, s] = [a, b].map(id => document.getElementById(id).getBoundingClientRect());
+    return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
+}"""
+
+
+def test_a_phone_zoomed_to_200_percent_reads_the_new_game_screen(page: Page, app_url: str) -> None:
+    """A 360x640 phone zoomed to 200 % lays the page out in 180x320 (a walk): the offline
+    notice widened the page, which scrolled sideways; each ruleset's rules link was written
+    over its name; and the pinned Start bar covered a third of the screen."""
+    ui = Ui(page).open(app_url)
+    page.set_viewport_size({"width": 180, "height": 320})
+    page.evaluate("() => { document.getElementById('offline-ready').hidden = false; }")
+    for language in ("et", "he", "en"):
+        ui.switch_language(language)
+        widths = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] <= widths[1], (language, widths)
+        for ruleset in ("penta", "yatzy"):
+            assert not page.evaluate(OVERLAP, [f"ruleset-{ruleset}-name", f"rules-{ruleset}"])
+        page.evaluate("() => window.scrollTo(0, 0)")
+        expect(page.locator("#start")).not_to_be_in_viewport()  # at the form's end
