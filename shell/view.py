@@ -290,11 +290,28 @@ class View:
         shift = shift_into(float(box.top), float(box.bottom), top, bottom)
         if not shift:
             return
+        if shift > 0:
+            # Its foot put at the bottom left the row at the top half under the names (a walk,
+            # after an automatic score): that row is scrolled past too, while this one shows.
+            cut = self._row_cut_at(top + shift)
+            room = float(wrap.scrollHeight) - float(wrap.clientHeight) - float(wrap.scrollTop)
+            further = shift if cut is None else float(cut.bottom) - top
+            if further <= min(room, float(box.top) - top):
+                shift = further
         before = float(wrap.scrollTop)
         wrap.scrollTop = before + shift
         rest = shift - (float(wrap.scrollTop) - before)  # where the frame could scroll no further
         if abs(rest) > 1:
             window.scrollBy(0, rest)
+
+    def _row_cut_at(self, line: float) -> Any:
+        """The bounds of the sheet's row that the height `line` (as the page is now) cuts
+        through, or None."""
+        for row in self.document.querySelectorAll("#sheet tbody tr"):
+            bounds = row.getBoundingClientRect()
+            if float(bounds.top) < line - 1 and float(bounds.bottom) > line + 1:
+                return bounds
+        return None
 
     def _size_sheet(self) -> None:
         """Tells the style sheet the header bar's height and the tray's: the end screen's sheet

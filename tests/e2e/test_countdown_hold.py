@@ -147,6 +147,34 @@ def test_the_box_scored_automatically_comes_into_the_sheets_frame(page: Page, ap
     expect_in_sight(page, cell(box))
 
 
+ROW_CUT_UNDER_THE_NAMES = """() => {
+    const frame = document.getElementById('sheet-wrap');
+    const head = document.querySelector('#sheet thead').getBoundingClientRect();
+    const line = frame.getBoundingClientRect().top + frame.clientTop + head.height;
+    return [...document.querySelectorAll('#sheet tbody tr')]
+        .map((row) => [row.dataset.row, row.getBoundingClientRect()])
+        .filter(([, box]) => box.top < line - 1 && box.bottom > line + 1)
+        .map(([name]) => name);
+}"""
+
+
+def test_the_box_scored_automatically_leaves_no_row_half_under_the_names(
+    page: Page, app_url: str
+) -> None:
+    """A walk saw the sheet scrolled to the scored box's foot, with the row at its top half
+    hidden under the sticky names."""
+    ui = Ui(page).open(app_url, seed=4)
+    ui.set_players([("Dana", "human", None)])
+    ui.start()
+    for _ in range(2):  # the second turn's box is far enough down to scroll the frame
+        box = three_rolls(ui)
+        ui.pass_time(4)
+        expect(page.locator(cell(box))).not_to_have_text("")
+        expect_in_sight(page, cell(box))
+        assert page.evaluate(ROW_CUT_UNDER_THE_NAMES) == [], box
+    assert page.evaluate("document.getElementById('sheet-wrap').scrollTop") > 0
+
+
 def joker_ahead() -> GameState:
     """Seed 2 played with the tests' keeping rule: in round 8, the roll that gives five 2s with
     Twos open (the joker forces Twos). The game just before that roll."""
