@@ -146,8 +146,13 @@ def guide_view(state: AppState, t: Translator) -> GuideView | None:
         # The step's own words ("Press Confirm turn") said the opposite of the coach's warning
         # under them (a walk): the guide explains the warning's two buttons instead.
         key, target = "guide.coach_waiting", ""
-    number = guide.STEPS.index(step) + 1
-    shown = t("guide.step", number=number, count=len(guide.STEPS), text=t(key))
+    if step is guide.STEPS[-1]:
+        # A box may be chosen at step 2 as well as at step 3: "Step 4 of 4" straight after
+        # "Step 2 of 4" read as a step missed (a walk).
+        shown = t("guide.last_step", text=t(key))
+    else:
+        number = guide.STEPS.index(step) + 1
+        shown = t("guide.step", number=number, count=len(guide.STEPS), text=t(key))
     return GuideView(shown, "", t("guide.end"), target)
 
 
