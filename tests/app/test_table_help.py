@@ -320,21 +320,6 @@ def test_under_the_coachs_warning_the_guide_explains_it_not_its_step() -> None:
     assert "Roll once more" in (t.view().guide or guide).text
 
 
-def test_a_box_chosen_at_the_second_step_leads_to_the_last_not_to_step_4() -> None:
-    """Step 2 offers a box as well as a roll: "Step 4 of 4" after it read as a step missed."""
-    for language, last in (("en", "Last step: "), ("et", "Viimane samm: "), ("he", "צעד אחרון: ")):
-        tr = Translator(language)
-        t = game_of(language=language)
-        t(StartGuide(), Roll())
-        guide = t.view().guide
-        assert guide is not None
-        assert guide.text == tr("guide.step", number=2, count=4, text=tr("guide.keep"))
-        t(SelectBox("chance"))
-        guide = t.view().guide
-        assert guide is not None
-        assert without_isolates(guide.text) == last + tr("guide.confirm"), language
-
-
 def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     t = game_of()
     guide = t.view().guide
