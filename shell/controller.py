@@ -28,6 +28,7 @@ from game.app.effects import (
     Effect,
     FetchTable,
     Focus,
+    ForgetFinished,
     ForgetKept,
     ForgetUnreadable,
     ImportFile,
@@ -202,6 +203,8 @@ class Controller:
                     self.storage.keep_game(effect)
                 case ForgetKept(game_id):
                     self.storage.forget_kept(game_id)
+                case ForgetFinished(game_id):
+                    self.storage.forget_finished(game_id)
                 case ComputeReview():
                     self.reviewer.compute(effect)
                 case ShareText(text):

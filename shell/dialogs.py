@@ -14,6 +14,7 @@ DIALOGS = (
     "leave",
     "box",
     "delete-kept",
+    "delete-finished",
     "remove-player",
     "correct",
     "discard-unreadable",

@@ -37,7 +37,7 @@ from game.app.kept_intents import KeptListed
 from game.app.model import Notice
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Coach
-from game.persistence.history import check_history_in_steps, load_history
+from game.persistence.history import check_history_in_steps, forget_finished, load_history
 from game.persistence.kept import load_kept, remove_kept
 from game.persistence.session import (
     SESSION_KEY,
@@ -368,6 +368,9 @@ class StorageJobs:
     def forget_kept(self, game_id: str) -> None:
         change = remove_kept(self.storage, game_id)
         self._send(KeptListed(change.games, change.problems))
+
+    def forget_finished(self, game_id: str) -> None:
+        self._tell(forget_finished(self.storage, game_id))
 
     def save_preferences(self, effect: SavePreferences) -> None:
         self._tell(save_preferences(self.storage, effect.data))

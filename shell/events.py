@@ -75,7 +75,15 @@ from game.app.intents import (
     ToggleKeep,
     Undo,
 )
-from game.app.kept_intents import AskDeleteKept, CloseFinished, DeleteKept, OpenFinished, ResumeGame
+from game.app.kept_intents import (
+    AskDeleteFinished,
+    AskDeleteKept,
+    CloseFinished,
+    DeleteFinished,
+    DeleteKept,
+    OpenFinished,
+    ResumeGame,
+)
 from game.app.model import (
     AUTO_SCORE_BY_THE_RULES,
     COACH_THRESHOLDS,
@@ -148,6 +156,8 @@ CLICKS: dict[str, Intent] = {
     "delete-kept-confirm": DeleteKept(),
     "remove-player-confirm": ConfirmRemovePlayer(),
     "finished-back": CloseFinished(),
+    "delete-finished": AskDeleteFinished(),
+    "delete-finished-confirm": DeleteFinished(),
     "show-best": ShowBestMove(),
     "play-anyway": PlayMineAnyway(),
     "review-back": CloseReview(),

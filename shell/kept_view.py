@@ -33,10 +33,11 @@ class KeptView:
             self._history(snap.history)
         if snap.finished is not None:
             self._finished(snap.finished)
-        if snap.delete_kept is not None:
-            self.node("delete-kept-text").text(snap.delete_kept.text)
-            self.node("delete-kept-confirm").text(snap.delete_kept.confirm_label)
-            self.node("delete-kept-cancel").text(snap.delete_kept.cancel_label)
+        for name, dialog in (("kept", snap.delete_kept), ("finished", snap.delete_finished)):
+            if dialog is not None:
+                self.node(f"delete-{name}-text").text(dialog.text)
+                self.node(f"delete-{name}-confirm").text(dialog.confirm_label)
+                self.node(f"delete-{name}-cancel").text(dialog.cancel_label)
 
     def _history(self, view: HistoryView) -> None:
         self.node("bests-title").text(view.bests_title).show(bool(view.bests))
@@ -128,5 +129,6 @@ class KeptView:
         self.node("finished-title").text(view.title)
         self.node("finished-subtitle").text(view.subtitle)
         self.node("finished-back").text(view.back_label)
+        self.node("finished-delete").text(view.delete_label).show(bool(view.delete_label))
         self.node("finished-screen").attr("data-game", view.game_id)
         self._sheet.render(view.sheet)

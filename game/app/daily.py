@@ -8,6 +8,7 @@ plays it that day (game.play.daily_dice), started from the New game screen.
     challenge_day(game) -> date | None           the day of the challenge `game` is, if any
     replayable(game) -> bool                     whether Play again may follow `game`
     deletable(game, today) -> bool               whether a kept `game` may be deleted
+    record_deletable(record, today) -> bool      whether a finished game may be deleted
     start_daily(state, today) -> AppState        today's challenge started, or `state` when it
                                                  was played already
 
@@ -35,6 +36,7 @@ from game.play.state import Player, PlayerKind
 from game.rules.rulesets import RULESETS
 
 if TYPE_CHECKING:
+    from game.persistence.history import GameRecord
     from game.persistence.kept import KeptGame
     from game.persistence.stats import DailyResult
     from game.play.state import GameState
@@ -63,6 +65,14 @@ def deletable(game: GameState, today: date | None) -> bool:
     again by a new start (a walk deleted it and played the same dice better); from the next
     day on, it may go."""
     return today is None or challenge_day(game) != today
+
+
+def record_deletable(record: GameRecord, today: date | None) -> bool:
+    """Whether a finished game may be deleted from the history: not today's challenge (nor a
+    challenge on a day not known), which the history holds so that the day is played once:
+    deleted, it could be played again with its dice known."""
+    day = record.challenge_date
+    return day is None or (today is not None and day != today)
 
 
 def todays_kept(state: AppState, today: date) -> KeptGame | None:

@@ -179,6 +179,14 @@ class ForgetKept:
 
 
 @dataclass(frozen=True)
+class ForgetFinished:
+    """Delete the finished game `game_id` from the history (StorageProblems comes back if that
+    fails); the statistics are read again after it."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
 class ComputeReview:
     """Review the finished game of `log` against the strategy table of `ruleset_id` (which has
     loaded), with optimal play's score distribution when it can be read (ReviewComputed or
@@ -218,6 +226,7 @@ Effect = (
     | LoadKept
     | KeepGame
     | ForgetKept
+    | ForgetFinished
     | ComputeReview
     | ShareText
 )

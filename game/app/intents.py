@@ -28,8 +28,10 @@ from game.app.entry_intents import (
     RemoveLastFace,
 )
 from game.app.kept_intents import (
+    AskDeleteFinished,
     AskDeleteKept,
     CloseFinished,
+    DeleteFinished,
     DeleteKept,
     KeptListed,
     OpenFinished,
@@ -467,6 +469,8 @@ Intent = (
     | DeleteKept
     | OpenFinished
     | CloseFinished
+    | AskDeleteFinished
+    | DeleteFinished
     | KeptListed
     | SetPlayerCoach
     | SetGameCoach

@@ -1,7 +1,9 @@
 """Games kept, not thrown away: leaving a game keeps it among the unfinished games of the New
 game screen (KeepGame), from where it is resumed (ResumeGame) or deleted after a confirmation
 (AskDeleteKept, DeleteKept: ForgetKept); storage says what it keeps (KeptListed). And a
-finished game of the history opens as its whole score sheet (OpenFinished, CloseFinished).
+finished game of the history opens as its whole score sheet (OpenFinished, CloseFinished), from
+where it can be deleted after a confirmation (AskDeleteFinished, DeleteFinished:
+ForgetFinished, then the statistics read again without it).
 
 The list in the state is what storage last said (`Ui.kept_games`): the id and the date of a
 game left are given by the shell as it stores it, which answers at once with KeptListed."""
@@ -9,14 +11,17 @@ game left are given by the shell as it stores it, which answers at once with Kep
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from game.app.daily import deletable
+from game.app.daily import deletable, record_deletable
 from game.app.derived import session_save
-from game.app.effects import Effect, Focus, ForgetKept, KeepGame
+from game.app.effects import Effect, Focus, ForgetFinished, ForgetKept, KeepGame, LoadStats
 from game.app.intents import Intent
 from game.app.kept_intents import (
+    AskDeleteFinished,
     AskDeleteKept,
     CloseFinished,
+    DeleteFinished,
     DeleteKept,
     KeptListed,
     OpenFinished,
@@ -27,7 +32,19 @@ from game.app.notices import Outcome, notice, reported, with_notices
 from game.app.start import resume
 from game.persistence.kept import MAX_KEPT, KeptGame
 
-KEPT_INTENTS = (ResumeGame, AskDeleteKept, DeleteKept, OpenFinished, CloseFinished, KeptListed)
+if TYPE_CHECKING:
+    from game.persistence.history import GameRecord
+
+KEPT_INTENTS = (
+    ResumeGame,
+    AskDeleteKept,
+    DeleteKept,
+    OpenFinished,
+    CloseFinished,
+    AskDeleteFinished,
+    DeleteFinished,
+    KeptListed,
+)
 
 
 def is_full(state: AppState) -> bool:
@@ -103,7 +120,31 @@ def answer(state: AppState, intent: Intent, now: float) -> Outcome:
             if state.screen is not Screen.FINISHED:
                 return state, ()
             return replace(state, ui=replace(state.ui, screen=Screen.HISTORY)), ()
+        case AskDeleteFinished():
+            record = finished_on_screen(state)
+            if record is None or not record_deletable(record, state.setup.today):
+                return state, ()
+            return replace(state, ui=replace(state.ui, dialog=Dialog.DELETE_FINISHED)), ()
+        case DeleteFinished():
+            record = finished_on_screen(state)
+            if state.ui.dialog is not Dialog.DELETE_FINISHED or record is None:
+                return state, ()
+            ui = replace(
+                state.ui,
+                dialog=Dialog.NONE,
+                screen=Screen.HISTORY,
+                finished_id="",
+                history_games=tuple(r for r in state.ui.history_games if r.id != record.id),
+            )
+            return replace(state, ui=ui), (ForgetFinished(record.id), LoadStats(trend=True))
     return state, ()
+
+
+def finished_on_screen(state: AppState) -> GameRecord | None:
+    """The finished game whose sheet shows (Screen.FINISHED), if any."""
+    if state.screen is not Screen.FINISHED:
+        return None
+    return next((r for r in state.ui.history_games if r.id == state.ui.finished_id), None)
 
 
 def _resumed(state: AppState, game_id: str, now: float) -> Outcome:

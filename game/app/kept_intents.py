@@ -1,5 +1,6 @@
 """The intents of the unfinished games kept and of a finished game's sheet (game.app.kept): the
-player's (resume, delete, open, close) and the one storage answers with (KeptListed)."""
+player's (resume, delete, open, close, delete a finished game) and the one storage answers with
+(KeptListed)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,17 @@ class AskDeleteKept:
 @dataclass(frozen=True)
 class DeleteKept:
     """Yes, delete the kept game the dialog names."""
+
+
+@dataclass(frozen=True)
+class AskDeleteFinished:
+    """Ask before deleting the finished game on screen from the history (DeleteFinished then
+    deletes)."""
+
+
+@dataclass(frozen=True)
+class DeleteFinished:
+    """Yes, delete the finished game the dialog names."""
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,8 @@ class Dialog(StrEnum):
     (`Ui.explained`): game.app.sheet_help."""
     DELETE_KEPT = "delete-kept"
     """Asks before deleting an unfinished game kept (`Ui.deleting`)."""
+    DELETE_FINISHED = "delete-finished"
+    """Asks before deleting the finished game on screen from the history (`Ui.finished_id`)."""
     REMOVE_PLAYER = "remove-player"
     """Asks before removing a player whose name was typed (`Ui.removing`)."""
     CORRECT = "correct"

@@ -6,6 +6,7 @@
     load_history(storage) -> ReadResult[tuple[GameRecord, ...]]
     check_history_in_steps(storage, games_per_step)   the same check, a step at a time
     save_history(storage, records) -> StorageProblem | None
+    forget_finished(storage, game_id) -> StorageProblem | None   one game deleted from it
 
 A record (format "penta-history", version 6, payload {"games": [record, ...]}):
 
@@ -455,6 +456,17 @@ def save_history(storage: Storage, records: tuple[GameRecord, ...]) -> StoragePr
     if problem is None and text is not None:
         _remember(text, Decoded(records, migrated=False))
     return problem
+
+
+def forget_finished(storage: Storage, game_id: str) -> StorageProblem | None:
+    """The history without the game `game_id`. What cannot be read of it is set aside as it is
+    read (game.persistence.storage.read_record), not lost with the game."""
+    history = load_history(storage)
+    records = history.value or ()
+    others = tuple(record for record in records if record.id != game_id)
+    if len(others) == len(records):
+        return history.problem
+    return save_history(storage, others) or history.problem
 
 
 _last_history: dict[str, Decoded[tuple[GameRecord, ...]]] = {}

@@ -1,14 +1,15 @@
 """What the games kept show: the unfinished games on the New game screen, the dialogs that
 confirm leaving a game and deleting a kept one, the history's finished games and personal
-bests, and a finished game's whole score sheet (game.app.kept)."""
+bests, and a finished game's whole score sheet with the dialog that confirms its deletion
+(game.app.kept)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.app.daily import challenge_day, deletable
-from game.app.kept import is_full, is_unplayed
-from game.app.model import HISTORY_PAGE, AppState, Screen
+from game.app.daily import challenge_day, deletable, record_deletable
+from game.app.kept import finished_on_screen, is_full, is_unplayed
+from game.app.model import HISTORY_PAGE, AppState
 from game.app.seats import named_in
 from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
@@ -184,9 +185,7 @@ def personal_bests(state: AppState, t: Translator) -> tuple[PersonalBest, ...]:
 
 
 def finished_view(state: AppState, t: Translator) -> FinishedView | None:
-    if state.screen is not Screen.FINISHED:
-        return None
-    record = next((r for r in state.ui.history_games if r.id == state.ui.finished_id), None)
+    record = finished_on_screen(state)
     if record is None:
         return None
     sheet = sheet_view(
@@ -208,7 +207,23 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
         ),
         sheet=sheet,
         back_label=t("finished.back"),
+        delete_label=t("finished.delete") if record_deletable(record, state.setup.today) else "",
     )
+
+
+def delete_finished_view(state: AppState, t: Translator) -> LeaveView | None:
+    """The dialog that confirms deleting the finished game on screen, named by its day and its
+    players' scores."""
+    record = finished_on_screen(state)
+    if record is None:
+        return None
+    text = t(
+        "finished.delete_confirm",
+        ruleset=t.ruleset_name(record.ruleset.id),
+        date=t.format_date_time(record.finished, record.finished_time),
+        scores=scores_line(named_in(_final_state(record), t.language), t, winners=True),
+    )
+    return LeaveView(text, t("kept.delete"), t("common.cancel"))
 
 
 KEPT_TOGETHER = 20

@@ -43,7 +43,12 @@ from game.present.help_screens import (
     handover_view,
     rules_view,
 )
-from game.present.kept_screens import delete_view, finished_view, leave_view
+from game.present.kept_screens import (
+    delete_finished_view,
+    delete_view,
+    finished_view,
+    leave_view,
+)
 from game.present.move_lines import corrected_text, scored_text
 from game.present.review_screen import end_review_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
@@ -109,6 +114,7 @@ def present(state: AppState, now: float) -> Snapshot:
         dialog_note=dialog_note(state, t),
         finished=finished_view(state, t),
         delete_kept=delete_view(state, t),
+        delete_finished=delete_finished_view(state, t),
         review=review_view(state, t) if state.screen is Screen.REVIEW else None,
         end_review=end_review_view(state, t) if state.screen is Screen.END else None,
         correction=correction_view(state, t),

@@ -327,6 +327,9 @@ class FinishedView(NamedTuple):
     subtitle: str
     sheet: SheetView
     back_label: str
+    delete_label: str = ""
+    """The button that deletes the game from the history; "" where it may not be (today's
+    challenge: game.app.daily.record_deletable)."""
 
 
 class Snapshot(NamedTuple):
@@ -374,6 +377,8 @@ class Snapshot(NamedTuple):
     finished: FinishedView | None = None
     delete_kept: LeaveView | None = None
     """The dialog that confirms deleting a kept game."""
+    delete_finished: LeaveView | None = None
+    """The dialog that confirms deleting the finished game on screen from the history."""
     coach: str = ""
     """Whether the optimal advice is ready (CoachStatus: loading, ready, unavailable), written on
     the page for the browser tests to wait on."""

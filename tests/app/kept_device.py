@@ -8,6 +8,7 @@ from datetime import date
 
 from game.app.effects import (
     Effect,
+    ForgetFinished,
     ForgetKept,
     KeepGame,
     LoadKept,
@@ -22,12 +23,13 @@ from game.app.intents import (
     SetAutoScore,
     StartGame,
     StatsLoaded,
+    StorageProblems,
 )
 from game.app.kept_intents import KeptListed
 from game.app.model import AppState
 from game.app.setup_intents import ChooseRuleset
 from game.app.start import Boot, initial_state, start
-from game.persistence.history import load_history
+from game.persistence.history import forget_finished, load_history
 from game.persistence.kept import load_kept, remove_kept
 from game.persistence.session import keep_left_game, restore_session, save_session
 from game.persistence.stats import player_stats
@@ -85,6 +87,9 @@ class Device(AppDriver):
             case ForgetKept(game_id):
                 change = remove_kept(self.storage, game_id)
                 return KeptListed(change.games, change.problems)
+            case ForgetFinished(game_id):
+                problem = forget_finished(self.storage, game_id)
+                return None if problem is None else StorageProblems((problem,))
             case LoadKept():
                 kept = load_kept(self.storage)
                 problems = () if kept.problem is None else (kept.problem,)

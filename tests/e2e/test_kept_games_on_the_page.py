@@ -158,6 +158,30 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     axe_everywhere("a finished game's sheet")
     page.click("#finished-back")
     expect(page.locator("#history-screen")).to_be_visible()
+
+    # Deleted from the history after its dialog, cancelled first in each language.
+    games.first.locator("[data-action=open-finished]").click()
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        page.click("#finished-delete")
+        expect(page.locator("#delete-finished-dialog")).to_be_visible()
+        if found := ui.run_axe():
+            problems[f"delete a finished game ({language})"] = found
+        page.keyboard.press("Escape")
+        expect(page.locator("#delete-finished-dialog")).to_be_hidden()
+    page.select_option("#language", "en")
+    page.click("#finished-delete")
+    expect(page.locator("#delete-finished-text")).to_contain_text(str(totals[0]))
+    page.click("#delete-finished-confirm")
+    expect(page.locator("#history-screen")).to_be_visible()
+    expect(games).to_have_count(0)
+    expect(page.locator("#bests-list")).to_be_hidden()  # its points were the only best
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    page.click("#history-button")
+    expect(page.locator("#history-screen")).to_be_visible()
+    expect(page.locator("#history-empty")).to_be_visible()
+    expect(games).to_have_count(0)
     assert problems == {}
 
 
