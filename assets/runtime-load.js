@@ -70,6 +70,10 @@
     // is answered with a stand-in (see below).
     const RUNTIME_DIR = new URL("runtime/pyodide/", document.baseURI).href;
     const RUNTIME_WASM = new URL("pyodide.asm.wasm", RUNTIME_DIR).href;
+    // The runtime's JavaScript: a module on a first visit, else its classic copy, whose
+    // compiled code the browser keeps (tools/classic_runtime.py; runtime-start.mjs loads it).
+    const RUNTIME_MODULE = new URL("pyodide.asm.mjs", RUNTIME_DIR).href;
+    const RUNTIME_SCRIPT = new URL("pyodide.asm.js", RUNTIME_DIR).href;
     const pageFetch = globalThis.fetch; // replaced below
     let runtimeModule = null;
     // Compiled from `response` (a pending one), or from a request of its own.
@@ -271,6 +275,7 @@
     function startRuntime() {
         for (const file of runtimeFiles()) {
             const url = new URL(file.href, document.baseURI).href;
+            if (url === (firstVisit ? RUNTIME_SCRIPT : RUNTIME_MODULE)) continue; // not this start's
             if (firstVisit) downloads.set(url, { ...file, total: file.sent, received: 0 });
             if (url === RUNTIME_WASM) continue; // fetched by compileRuntime(), or the worker
             // On a first visit the worker that starts Python fetches the runtime's files
@@ -280,6 +285,9 @@
             const link = document.createElement("link");
             if (file.as === "module") {
                 link.rel = "modulepreload";
+            } else if (file.as === "script") {
+                link.rel = "preload";
+                link.as = "script";
             } else {
                 link.rel = "preload";
                 link.as = "fetch";

@@ -62,9 +62,24 @@ async function withPackages(runtime) {
 // Pyodide's factory of its runtime module (what loadPyodide calls unless given another), but
 // the module it resolves to is handed on in a task of its own: the snapshot's memory is then
 // restored and Python's start finished apart from the runtime's linking (see instantiate in
-// runtime-load.js).
+// runtime-load.js). On a start that a version of the app controls, the factory comes from the
+// runtime's classic copy, whose compiled code the browser kept as the version installed
+// (tools/classic_runtime.py); a first visit imports the module, which its worker has fetched.
+function runtimeFactory() {
+    if (!navigator.serviceWorker?.controller) {
+        return import(`${RUNTIME_URL}pyodide.asm.mjs`).then((module) => module.default);
+    }
+    return new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = `${RUNTIME_URL}pyodide.asm.js`;
+        script.onload = () => resolve(globalThis._createPyodideModule);
+        script.onerror = () => reject(new Error("the runtime's script did not load"));
+        document.head.append(script);
+    });
+}
+
 async function createRuntimeModule(settings) {
-    const { default: create } = await import(`${RUNTIME_URL}pyodide.asm.mjs`);
+    const create = await runtimeFactory();
     const module = await create(settings);
     await boot.nextTask();
     return module;

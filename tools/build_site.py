@@ -39,6 +39,7 @@ from typing import Any
 
 from game.i18n.locale import I18nError
 from tools import boot_texts, manifests, stylesheets
+from tools.classic_runtime import ClassicRuntimeError, classic_runtime
 from tools.page_blocks import PageBlockError
 from tools.pyscript_package import PyScriptPackageError, read_package
 from tools.runtime_files import RuntimeFilesError, page_with_runtime_files
@@ -60,6 +61,7 @@ ENTRY_SCRIPT = "shell/main.py"  # started by assets/pyscript-setup.js; PyScript 
 RUNTIME_DIR = "runtime"  # in dist: runtime/pyscript/, runtime/pyodide/
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+CLASSIC_RUNTIME = "pyodide.asm.js"  # made from pyodide.asm.mjs (tools/classic_runtime.py)
 STDLIB_ZIP = "python_stdlib.zip"
 # pyscript.toml's interpreter: Pyodide's loader, restoring a snapshot when one is kept.
 INTERPRETER_START = "assets/runtime-start.mjs"
@@ -273,6 +275,10 @@ def copy_pyodide(dest: Path, app_modules: list[str]) -> None:
         shutil.copy2(PYODIDE_DIST / name, dest / name)
     module = dest / "pyodide.asm.mjs"
     module.write_text(runtime_without_shared_memory(module.read_text()))
+    try:
+        (dest / CLASSIC_RUNTIME).write_text(classic_runtime(module.read_text()))
+    except ClassicRuntimeError as error:
+        raise BuildError(str(error)) from None
     lock = dest / "pyodide-lock.json"
     lock.write_text(lock_without_packages(lock.read_text()))
     shutil.copy2(compiled_stdlib(app_modules), dest / STDLIB_ZIP)
@@ -305,18 +311,18 @@ def runtime_without_shared_memory(source: str) -> str:
     return source.replace(SHARED_MEMORY, PAGE_MEMORY)
 
 
-def runtime_files(pyscript_chunks: list[str]) -> tuple[list[str], list[str]]:
-    """The runtime's modules and fetched files that the start waits for (see
+def runtime_files(pyscript_chunks: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """The runtime's modules, classic scripts and fetched files that the start waits for (see
     tools/runtime_files.py): PyScript's chunks (core.js imports them, and PyScript's plugins),
-    Pyodide's modules, and what they fetch: the configuration, the app's packages, Pyodide's
-    lock file, standard library and WebAssembly."""
+    Pyodide's modules and its runtime's classic copy, and what they fetch: the configuration,
+    the app's packages, Pyodide's lock file, standard library and WebAssembly."""
     pyodide = f"{RUNTIME_DIR}/pyodide"
     modules = [f"{RUNTIME_DIR}/pyscript/{name}" for name in ["core.js", *pyscript_chunks]]
     modules += [INTERPRETER_START, SNAPSHOT_STORE]
     modules += [f"{pyodide}/pyodide.mjs", f"{pyodide}/pyodide.asm.mjs"]
     fetched = ["pyscript.toml", PACKAGES_ARCHIVE, f"{pyodide}/pyodide-lock.json"]
     fetched += [f"{pyodide}/{STDLIB_ZIP}", f"{pyodide}/pyodide.asm.wasm"]
-    return modules, fetched
+    return modules, [f"{pyodide}/{CLASSIC_RUNTIME}"], fetched
 
 
 def file_hash(path: Path) -> str:

@@ -10,7 +10,9 @@ the download's progress from them: each file's size, and the bytes a static host
 The list is a JSON block (data that is never run: the page's Content-Security-Policy allows no
 inline script), in place of index.html's `<!-- runtime-files: ... -->` comment. Each entry has
 the same request mode as the runtime's own request for the file (modules as module scripts,
-the rest fetch() in CORS mode), so the two share one download.
+the runtime's classic copy as a script, the rest fetch() in CORS mode), so the two share one
+download. The runtime is asked for as a module on a first visit and as the classic script on
+the later starts (tools/classic_runtime.py).
 """
 
 from __future__ import annotations
@@ -37,11 +39,13 @@ def bytes_sent(path: Path) -> int:
     return len(data)
 
 
-def page_with_runtime_files(page: str, dist: Path, modules: list[str], fetched: list[str]) -> str:
-    """index.html with the list of `modules` (module scripts) and `fetched` (asked for with
-    fetch()), paths relative to dist, which must hold them already."""
+def page_with_runtime_files(
+    page: str, dist: Path, modules: list[str], scripts: list[str], fetched: list[str]
+) -> str:
+    """index.html with the list of `modules` (module scripts), `scripts` (classic scripts) and
+    `fetched` (asked for with fetch()), paths relative to dist, which must hold them already."""
     files = []
-    for kind, names in (("module", modules), ("fetch", fetched)):
+    for kind, names in (("module", modules), ("script", scripts), ("fetch", fetched)):
         for name in names:
             path = dist / name
             if not path.is_file():

@@ -37,6 +37,7 @@ ELEMENT_ID = "runtime-snapshot"
 SNAPSHOT_INPUTS = (
     "runtime/pyodide/pyodide.mjs",
     "runtime/pyodide/pyodide.asm.mjs",
+    "runtime/pyodide/pyodide.asm.js",
     "runtime/pyodide/pyodide.asm.wasm",
     "runtime/pyodide/python_stdlib.zip",
     "assets/runtime-start.mjs",

@@ -52,3 +52,35 @@ def test_own_modules_load_from_their_pyc(page: Page, app_url: str) -> None:
     assert int(html.get_attribute("data-own-modules") or 0) >= 3
     assert int(html.get_attribute("data-pyscript-modules") or 0) >= 3
     assert html.get_attribute("data-not-from-pyc") == ""
+
+
+def test_a_warm_start_reads_the_runtimes_compiled_code(page: Page, app_url: str) -> None:
+    """The installed app's start runs the runtime's classic script, with the code V8 compiled as
+    the service worker cached it (tools/classic_runtime.py): no function of it compiled anew."""
+    compiled: list[dict[str, object]] = []
+    cdp = page.context.new_cdp_session(page)
+    cdp.on(
+        "Tracing.dataCollected",
+        lambda data: compiled.extend(
+            event["args"]["data"]
+            for event in data["value"]
+            if event.get("name") == "v8.compile"
+            and "pyodide.asm" in str(event.get("args", {}).get("data", {}).get("url"))
+        ),
+    )
+    cdp.send("Tracing.start", {"categories": "v8", "transferMode": "ReportEvents"})
+    boot(page, app_url)
+    finished: list[object] = []
+    cdp.on("Tracing.tracingComplete", lambda data: finished.append(data))
+    cdp.send("Tracing.end")
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "restored")
+    while not finished:
+        page.wait_for_timeout(50)
+    cdp.detach()
+    assert len(compiled) == 1, f"the runtime's classic script compiled: {compiled}"
+    runtime = compiled[0]
+    assert str(runtime["url"]).endswith("/runtime/pyodide/pyodide.asm.js")
+    assert runtime.get("cacheKind") == "full" and runtime.get("cacheRejected") is False
+    assert int(str(runtime.get("consumedCacheSize", 0))) > 1_000_000
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+    assert not any(name.endswith("pyodide.asm.mjs") for name in loaded)

@@ -30,6 +30,7 @@ from tools.build_site import (
     service_worker_build,
     write_archive,
 )
+from tools.classic_runtime import classic_runtime
 from tools.pyodide_packages import PACKAGES_PATH
 from tools.pyscript_package import PyScriptPackageError, read_package
 from tools.runtime_snapshot import SNAPSHOT_INPUTS, page_with_snapshot_plan
@@ -143,6 +144,10 @@ def test_the_runtime_is_self_hosted_and_trimmed(dist: Path) -> None:
     module = (runtime / "pyodide" / "pyodide.asm.mjs").read_text()
     assert SHARED_MEMORY not in module
     assert module.count(PAGE_MEMORY) == 1
+    # Its classic copy, for the installed app's starts (tools/classic_runtime.py).
+    classic = (runtime / "pyodide" / "pyodide.asm.js").read_text()
+    assert classic == classic_runtime(module)
+    assert "import.meta" not in classic and "export " not in classic.replace("export type", "")
 
 
 def test_no_page_or_script_names_another_host(dist: Path) -> None:
