@@ -258,6 +258,11 @@ def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, ap
         larger > usual * 1.05 for usual, larger in zip(usual_beside, larger_beside, strict=True)
     ), (usual_beside, larger_beside)
     assert not page.evaluate(MEASURE)["sideways"]
+    # A sideways phone's narrow column: the fifth die went under the four (a walk at 740x360).
+    for width, height in ((640, 360), (740, 360), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        seen = page.evaluate(MEASURE)
+        assert seen["diceRows"] == [5] and not seen["sideways"], (width, height, seen)
 
 
 def test_a_sideways_tablet_shows_the_whole_sheet_to_a_finger(page: Page, app_url: str) -> None:
