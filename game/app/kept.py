@@ -28,7 +28,7 @@ from game.app.kept_intents import (
     ResumeGame,
 )
 from game.app.model import RESTORED_NOTICE, AppState, Dialog, Screen
-from game.app.notices import Outcome, notice, reported, with_notices
+from game.app.notices import Outcome, notice, reported, with_data_outcome, with_notices
 from game.app.start import resume
 from game.persistence.kept import MAX_KEPT, KeptGame
 
@@ -136,7 +136,11 @@ def answer(state: AppState, intent: Intent, now: float) -> Outcome:
                 finished_id="",
                 history_games=tuple(r for r in state.ui.history_games if r.id != record.id),
             )
-            return replace(state, ui=ui), (ForgetFinished(record.id), LoadStats(trend=True))
+            # Said, and the focus on the screen's title: it went to another game's button in the
+            # list, the deletion unconfirmed (a walk).
+            deleted = with_data_outcome(replace(state, ui=ui), notice("data.game_deleted"))
+            focus = Focus((("history-title", None),))
+            return deleted, (ForgetFinished(record.id), LoadStats(trend=True), focus)
     return state, ()
 
 

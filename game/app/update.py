@@ -184,7 +184,10 @@ def dispatch(
             new,
             ui=replace(new.ui, notices=tuple(n for n in new.ui.notices if n != RESTORED_NOTICE)),
         )
-    if new.screen is not state.screen:
+    # Old news once the history is left; a finished game's sheet is part of it (the deletion of
+    # the game on it is said back on the list).
+    history = (Screen.HISTORY, Screen.FINISHED)
+    if new.screen is not state.screen and not (new.screen in history and state.screen in history):
         new = without_data_outcomes(new)
     by_computer = isinstance(intent, Tick) and is_computer_turn(state)
     new = fresh_choices.noted(

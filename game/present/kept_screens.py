@@ -221,7 +221,7 @@ def delete_finished_view(state: AppState, t: Translator) -> LeaveView | None:
         "finished.delete_confirm",
         ruleset=t.ruleset_name(record.ruleset.id),
         date=t.format_date_time(record.finished, record.finished_time),
-        scores=scores_line(named_in(_final_state(record), t.language), t, winners=True),
+        scores=scores_line(named_in(_final_state(record), t.language), t),
     )
     return LeaveView(text, t("kept.delete"), t("common.cancel"))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
+from game.app.effects import Focus
 from game.app.intents import CloseDialog, NewGame, OpenHistory, StartDaily, StartGame
 from game.app.kept_intents import AskDeleteFinished, DeleteFinished, OpenFinished
 from game.app.model import Dialog, Screen
@@ -50,7 +51,7 @@ def test_a_finished_game_is_deleted_after_asking_and_leaves_the_personal_best() 
     dialog = device.snapshot().delete_finished
     assert dialog is not None and dialog.confirm_label == "Delete" and dialog.destructive
     asked = plain(dialog.text)
-    assert asked.startswith("Delete the game of 1\u00a0Dec\u00a02026 (Penta; ")
+    assert asked.startswith("Delete this game from the history? Penta, 1\u00a0Dec\u00a02026")
     for result in records[best_id].results:  # named by its scores
         assert f"{result.player.name}" in asked and f"{result.sheet.total}" in asked
     device(CloseDialog())  # cancelled: nothing goes
@@ -59,6 +60,8 @@ def test_a_finished_game_is_deleted_after_asking_and_leaves_the_personal_best() 
 
     device(AskDeleteFinished(), DeleteFinished())
     assert device.state.screen is Screen.HISTORY and device.state.ui.dialog is Dialog.NONE
+    assert "The game was deleted from the history." in device.snapshot().notices
+    assert Focus((("history-title", None),)) in device.effects
     stored = load_history(device.storage).value or ()
     assert [record.id for record in stored] == [i for i in records if i != best_id]
     assert [game.id for game in history_of(device).games] == [stored[0].id]

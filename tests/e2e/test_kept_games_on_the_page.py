@@ -174,6 +174,8 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     expect(page.locator("#delete-finished-text")).to_contain_text(str(totals[0]))
     page.click("#delete-finished-confirm")
     expect(page.locator("#history-screen")).to_be_visible()
+    expect(page.locator("#notices")).to_contain_text("The game was deleted from the history.")
+    expect(page.locator("#history-title")).to_be_focused()
     expect(games).to_have_count(0)
     expect(page.locator("#bests-list")).to_be_hidden()  # its points were the only best
     page.reload()
