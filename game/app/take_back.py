@@ -12,6 +12,9 @@ setting allows (game.play.undo), and whatever it says where taking it back is fa
   it is the hand-over's case, and the last player's wrong tap was the only one a family could
   not take back (a walk). The same dice stay: nothing but the box can change. But not once
   the game's review was opened (game.app.review_flow), which shows that turn's best move.
+- with the "auto" setting and real dice, a box confirmed until the next player enters a face:
+  the device stays with the scorekeeper, so there is no hand-over to wait at, and a family's
+  wrong tap could only be corrected through the sheet, which a walk did not find.
 With real dice, only until the next player enters a face: taking it back then threw away the
 faces typed, without a word (a walk).
 """
@@ -39,11 +42,13 @@ def undo_available(state: AppState) -> bool:
 
 def despite_setting(state: AppState) -> bool:
     """A box the countdown scored; or, unless the players turned undo off, a box confirmed while
-    the hand-over waits, or before a computer's turn, or the game's last box."""
+    the hand-over waits, or before a computer's turn, or before the next real dice are entered,
+    or the game's last box."""
     if state.play.last_auto_scored is not None:
         return True
     game = state.game
     just_ended = state.screen is Screen.END and game is not None and game.is_over
+    next_dice_awaited = game is not None and game.real_dice and game.dice is None
     return state.settings.undo is UndoSetting.AUTO and (
-        handover.is_pending(state) or is_computer_turn(state) or just_ended
+        handover.is_pending(state) or is_computer_turn(state) or just_ended or next_dice_awaited
     )
