@@ -90,6 +90,9 @@ def _solo(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> str:
     points = t.format_number(total)
     if before is None or player.kind is not PlayerKind.HUMAN:
         return t("end.solo_first", points=points)
+    if before.games == 1:
+        # "391 points below your average (527.0)" read harsh to a walk, of one earlier game.
+        return t("end.solo_second", points=points, earlier=t.format_number(before.best))
     average = t.format_number(before.average, 1)
     difference = round(total - before.average)
     if difference > 0:

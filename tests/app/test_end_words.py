@@ -55,6 +55,10 @@ def test_a_solo_game_against_the_players_average(language: str) -> None:
         shown = t.format_number(average, 1)
         assert end_words(game, stats, t) == EndWords(t(key, **at, **more, average=shown), False)
     assert end_words(game, [], t) == EndWords(t("end.solo_first", points=points), False)
+    # One earlier game is no average to be measured against (a walk read "391 points below").
+    once = [PlayerStats("Dana", "penta", 1, total + 391.0, total + 391, (), 0, 0)]
+    again = t("end.solo_second", points=points, earlier=t.format_number(total + 391))
+    assert end_words(game, once, t) == EndWords(again, False)
     best = [earlier("Dana", total - 20.0, total - 1)]
     assert end_words(game, best, t) == EndWords(t("end.new_best_solo", points=points), True)
 
