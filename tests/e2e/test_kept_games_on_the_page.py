@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from game.app.intents import SetAutoScore, StartGame
 from game.app.model import HISTORY_PAGE
@@ -127,15 +127,22 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     page.click("#leave-confirm")
     expect(items).to_have_count(2)
     expect(items.first).to_contain_text("Yatzy")
-    for language in LANGUAGES:
-        page.select_option("#language", language)
-        items.nth(1).locator("[data-action=delete-kept]").click()
-        expect(page.locator("#delete-kept-dialog")).to_be_visible()
-        if found := ui.run_axe():
-            problems[f"delete dialog ({language})"] = found
-        page.keyboard.press("Escape")
-        expect(page.locator("#delete-kept-dialog")).to_be_hidden()
-    page.select_option("#language", "en")
+
+    def axe_on_the_dialog_in_each_language(opener: Locator, dialog: str, where: str) -> None:
+        """The dialog `opener` opens, checked in each language, then closed with Escape."""
+        for language in LANGUAGES:
+            page.select_option("#language", language)
+            opener.click()
+            expect(page.locator(dialog)).to_be_visible()
+            if found := ui.run_axe():
+                problems[f"{where} ({language})"] = found
+            page.keyboard.press("Escape")
+            expect(page.locator(dialog)).to_be_hidden()
+        page.select_option("#language", "en")
+
+    axe_on_the_dialog_in_each_language(
+        items.nth(1).locator("[data-action=delete-kept]"), "#delete-kept-dialog", "delete dialog"
+    )
     expect(items).to_have_count(2)  # cancelled: nothing deleted
     items.nth(1).locator("[data-action=delete-kept]").click()
     expect(page.locator("#delete-kept-text")).to_contain_text("Penta with Dana")
@@ -161,15 +168,9 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
 
     # Deleted from the history after its dialog, cancelled first in each language.
     games.first.locator("[data-action=open-finished]").click()
-    for language in LANGUAGES:
-        page.select_option("#language", language)
-        page.click("#finished-delete")
-        expect(page.locator("#delete-finished-dialog")).to_be_visible()
-        if found := ui.run_axe():
-            problems[f"delete a finished game ({language})"] = found
-        page.keyboard.press("Escape")
-        expect(page.locator("#delete-finished-dialog")).to_be_hidden()
-    page.select_option("#language", "en")
+    axe_on_the_dialog_in_each_language(
+        page.locator("#finished-delete"), "#delete-finished-dialog", "delete a finished game"
+    )
     page.click("#finished-delete")
     expect(page.locator("#delete-finished-text")).to_contain_text(str(totals[0]))
     page.click("#delete-finished-confirm")
