@@ -209,3 +209,13 @@ def test_a_real_dice_game_shows_the_whole_sheet_sideways_and_on_a_tablet(
         for size in REAL_DICE_SIZES:
             problems += whole_sheet_problems(page, size, f"{ruleset}, a box chosen,", False)
     assert problems == [], "\n".join(problems)
+    # The larger size, on a sideways phone: the pad's column was made wider for the dice on
+    # screen, and the page overflowed the screen's width (a walk at 740x360).
+    page.click("#settings-button")
+    page.locator("label[for=size-setting-large]").click()
+    page.click("#settings-done")
+    for width, height in ((640, 360), (740, 360), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        ui.no_page_scroll_sideways()
+        right = page.locator("#tray").evaluate("tray => tray.getBoundingClientRect().right")
+        assert right <= width, (width, height, right)
