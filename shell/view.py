@@ -204,17 +204,21 @@ class View:
 
     @staticmethod
     def _selector(control: Any) -> str:
-        """What finds `control` again once drawn anew: its id, else its action and index."""
+        """What finds `control` again once drawn anew: its id, else its action and its index or
+        game (back from a game's sheet the first game's button had the focus: a walk)."""
         if is_null(control) or not bool(control.matches("button, a, input, select")):
             return ""
         if control.id:
             return f"#{control.id}"
         action = control.getAttribute("data-action")
-        index = control.getAttribute("data-index")
         if is_null(action):
             return ""
         found = f'[data-action="{action}"]'
-        return found if is_null(index) else f'{found}[data-index="{index}"]'
+        for key in ("index", "game"):
+            value = control.getAttribute(f"data-{key}")
+            if not is_null(value):
+                return f'{found}[data-{key}="{value}"]'
+        return found
 
     def _back_to(self, screen: str, focused: Any) -> Any:
         """The trail followed to `screen` from the screen shown, where `focused` had the

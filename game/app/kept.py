@@ -136,11 +136,10 @@ def answer(state: AppState, intent: Intent, now: float) -> Outcome:
                 finished_id="",
                 history_games=tuple(r for r in state.ui.history_games if r.id != record.id),
             )
-            # Said, and the focus on the screen's title: it went to another game's button in the
-            # list, the deletion unconfirmed (a walk).
+            # Said at the screen's top, where the view puts the focus (its title: the game's
+            # button is gone): a walk met the list with nothing to confirm the deletion.
             deleted = with_data_outcome(replace(state, ui=ui), notice("data.game_deleted"))
-            focus = Focus((("history-title", None),))
-            return deleted, (ForgetFinished(record.id), LoadStats(trend=True), focus)
+            return deleted, (ForgetFinished(record.id), LoadStats(trend=True))
     return state, ()
 
 

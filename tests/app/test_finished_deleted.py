@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from game.app.effects import Focus
 from game.app.intents import CloseDialog, NewGame, OpenHistory, StartDaily, StartGame
 from game.app.kept_intents import AskDeleteFinished, DeleteFinished, OpenFinished
 from game.app.model import Dialog, Screen
@@ -61,7 +60,6 @@ def test_a_finished_game_is_deleted_after_asking_and_leaves_the_personal_best() 
     device(AskDeleteFinished(), DeleteFinished())
     assert device.state.screen is Screen.HISTORY and device.state.ui.dialog is Dialog.NONE
     assert "The game was deleted from the history." in device.snapshot().notices
-    assert Focus((("history-title", None),)) in device.effects
     stored = load_history(device.storage).value or ()
     assert [record.id for record in stored] == [i for i in records if i != best_id]
     assert [game.id for game in history_of(device).games] == [stored[0].id]

@@ -207,3 +207,34 @@ def test_older_finished_games_show_a_page_at_a_time_and_the_focus_goes_to_the_fi
     first_brought = games.nth(HISTORY_PAGE).locator("button").first
     expect(first_brought).to_be_focused()
     expect(first_brought).to_have_attribute("data-game", newest_first[HISTORY_PAGE])
+
+
+def test_back_from_a_games_sheet_to_its_own_button_and_from_one_deleted_to_the_top(
+    page: Page, app_url: str
+) -> None:
+    """Back from the third game's sheet the focus went to the first game's button; back from a
+    game deleted, to the next one's, the page scrolled down past the notice that said so (a
+    walk: nothing confirmed the deletion)."""
+    storage, newest_first = device_with_games(4)
+    ui = Ui(page).open(app_url)
+    ui.restore({HISTORY.key: storage.get(HISTORY.key) or ""})
+    page.click("#history-button")
+    games = page.locator("#games-list > li")
+    expect(games).to_have_count(4)
+    third = games.nth(2).locator("[data-action=open-finished]")
+    third.click()
+    expect(page.locator("#finished-screen")).to_be_visible()
+    page.click("#finished-back")
+    expect(third).to_be_focused()
+    third.click()
+    page.click("#finished-delete")
+    page.click("#delete-finished-confirm")
+    expect(games).to_have_count(3)
+    expect(page.locator("#history-title")).to_be_focused()
+    notice = page.locator("#notices")
+    expect(notice).to_contain_text("The game was deleted from the history.")
+    expect(notice).to_be_in_viewport()
+    listed = games.locator("[data-action=open-finished]").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.game)"
+    )
+    assert listed == [game for index, game in enumerate(newest_first) if index != 2]
