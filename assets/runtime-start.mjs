@@ -66,7 +66,7 @@ async function withPackages(runtime) {
 // runtime's classic copy, whose compiled code the browser kept as the version installed
 // (tools/classic_runtime.py); a first visit imports the module, which its worker has fetched.
 function runtimeFactory() {
-    if (!navigator.serviceWorker?.controller) {
+    if (boot.firstVisit) {
         return import(`${RUNTIME_URL}pyodide.asm.mjs`).then((module) => module.default);
     }
     return new Promise((resolve, reject) => {
