@@ -5,6 +5,7 @@ browser every module loaded at the start is time before the player can play)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -44,3 +45,23 @@ def test_the_start_loads_neither_the_strategy_nor_the_modules_used_later() -> No
         if name == later or name.startswith(later + ".")
     }
     assert too_early == set()
+
+
+def test_the_entry_script_only_hands_the_page_to_modules_the_snapshot_holds() -> None:
+    """PyScript compiles shell/main.py at every start; the modules it imports come compiled and
+    already imported in the interpreter's snapshot. So it defines nothing of its own."""
+    from tools.build_site import ENTRY_SCRIPT
+
+    tree = ast.parse((ROOT / ENTRY_SCRIPT).read_text(encoding="utf-8"))
+    definitions = [
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    ]
+    assert definitions == []
+    imported_own = {
+        node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("shell.")
+    }
+    assert imported_own == {"shell.composition"}
