@@ -28,6 +28,7 @@ from game.app.model import (
     AppState,
     DisplaySize,
     Seat,
+    Setup,
     Speed,
 )
 from game.coach.protocol import CoachMode
@@ -170,7 +171,20 @@ def preferences_from_data(state: AppState, data: object) -> AppState:
         )
         setup = replace(setup, seats=tuple(seats))
     setup = replace(setup, real_dice=field("real_dice", (True, False), setup.real_dice))
-    return replace(state, settings=settings, setup=replace(setup, restored="players" in prefs))
+    # Preferences are kept at every change of a setting: a language chosen on a first start
+    # kept the default seats too, and the next start said "Your last setup is ready" (a walk).
+    restored = "players" in prefs and _set_up(setup)
+    return replace(state, settings=settings, setup=replace(setup, restored=restored))
+
+
+def _set_up(setup: Setup) -> bool:
+    """Whether `setup` is one a player made: other seats, ruleset or dice than a new device's."""
+    new = Setup()
+    return (setup.seats, setup.ruleset_id, setup.real_dice) != (
+        new.seats,
+        new.ruleset_id,
+        new.real_dice,
+    )
 
 
 def readable_preferences(data: object) -> dict[str, Any]:

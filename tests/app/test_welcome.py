@@ -10,8 +10,17 @@ import pytest
 
 from cli.random_play import random_game
 from game.app.entry_intents import ChooseDice
-from game.app.intents import AskLeave, NewGame, Roll, SkipGuide, StartGame, StatsLoaded
+from game.app.intents import (
+    AskLeave,
+    NewGame,
+    Roll,
+    SetLanguage,
+    SkipGuide,
+    StartGame,
+    StatsLoaded,
+)
 from game.app.preferences import preferences_to_data
+from game.app.setup_intents import RenamePlayer
 from game.app.start import initial_state
 from game.i18n.translator import Translator
 from game.persistence.history import record_game
@@ -48,7 +57,7 @@ def test_the_line_goes_once_the_guide_is_skipped_or_a_game_kept_or_started() -> 
     assert welcome(driver) == ""
     # A game left and kept, its guide neither followed nor skipped.
     device = Device(initial_state(["en"]))
-    device(StartGame())
+    device(RenamePlayer(0, "Dana"), StartGame())
     device.tables_failed()
     device(Roll(), AskLeave(), NewGame())
     assert kept_list(device) and not device.state.settings.guide_done
@@ -68,3 +77,18 @@ def test_a_seeded_page_keeps_its_dice_code_note_beside_it() -> None:
     setup = AppDriver(initial_state(["en"], seed=4)).snapshot().setup
     assert setup is not None and setup.welcome
     assert setup.note == Translator("en")("setup.seeded", seed="4")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_language_chosen_on_a_first_start_is_no_setup_to_restore(language: str) -> None:
+    """The preferences are kept at any change of a setting, the default seats with them: the
+    next start said "Your last setup is ready" to a player who had only chosen a language, and
+    no longer said what the game is (a walk)."""
+    first = AppDriver(initial_state(["en"]))
+    first(SetLanguage(language))
+    again = AppDriver(initial_state(["en"], preferences=preferences_to_data(first.state)))
+    setup = again.snapshot().setup
+    assert setup is not None and again.state.settings.language == language
+    assert not again.state.setup.restored
+    assert setup.note == ""
+    assert setup.welcome == Translator(language)("setup.welcome")
