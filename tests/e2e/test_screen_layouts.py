@@ -327,6 +327,21 @@ def test_a_laptops_dice_and_roll_stay_put_through_a_turn(page: Page, app_url: st
     ui.roll()
     expect(page.locator("#countdown")).to_be_visible()
     assert page.evaluate(where) == first
+    # The dice in the middle of the felt, not at its foot with Roll: they left four fifths of
+    # an upright tablet's felt empty above them (a walk).
+    for width, height in ((1280, 800), (800, 1280)):
+        page.set_viewport_size({"width": width, "height": height})
+        above, below = page.evaluate(FELT_AROUND_THE_DICE)
+        assert above > 100 and abs(above - below) <= 24, (width, height, above, below)
+
+
+# The felt's height above the dice, and under them (and under the line of the keys, shown with a
+# mouse) down to the buttons.
+FELT_AROUND_THE_DICE = """() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect();
+    const [tray, dice, keys, controls] = ['tray', 'dice', 'keys-hint', 'human-controls'].map(box);
+    return [dice.top - tray.top, controls.top - (keys.height > 0 ? keys.bottom : dice.bottom)];
+}"""
 
 
 def die_widths_beside_the_sheet(page: Page) -> list[int]:
