@@ -173,9 +173,10 @@ def test_a_word_after_every_move_is_said_with_the_roll_and_the_box_it_judges() -
     assert line.player == 0
     rolled = without_isolates(EN("turn.rolled", dice=EN.format_dice(d.game.dice or ())))
     said = heard(d)
-    assert said.startswith(f"{rolled}. Coach to Player 1: "), said
+    assert said.startswith(f"{rolled}. Coach to Player 1 (points lost: "), said
     d(SelectBox("chance"), ConfirmTurn())
     said = heard(d)
-    assert said.startswith("Player 1 scored ") and ". Coach to Player 1: the best " in said, said
+    assert said.startswith("Player 1 scored "), said
+    assert ". Coach to Player 1 (points lost: " in said, said
     d(Roll())  # Player 2 has no coach: their roll is said alone
     assert "Coach" not in heard(d)

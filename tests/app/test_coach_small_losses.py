@@ -35,5 +35,4 @@ def test_a_loss_under_a_tenth_is_said_as_less_than_a_tenth() -> None:
     (line,) = driver.state.coaching.lines
     assert line.judgement == judged
     text = without_isolates(driver.view().coach_line)
-    assert text.startswith("Coach: the best was ")
-    assert text.endswith(" (points lost: less than 0.1)")
+    assert text.startswith("Coach (points lost: less than 0.1): the best was ")

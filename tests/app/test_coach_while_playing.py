@@ -321,7 +321,7 @@ def test_always_says_best_or_what_it_cost(coach: AdvisorCoach) -> None:
         else f"{t.box_name('penta', best.box)} for {best.points} points"
     )
     assert without_isolates(d.view().coach_line) == (
-        f"Coach: the best was {best_words} (points lost: {t.format_number(loss, 1)})"
+        f"Coach (points lost: {t.format_number(loss, 1)}): the best was {best_words}"
     )
 
 
@@ -375,9 +375,9 @@ def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
         if judged.optimal:
             assert text == "Coach: best move"
         elif shown:
-            assert text.endswith(f" (points lost: {t.format_number(shown, 1)})")
+            assert text.startswith(f"Coach (points lost: {t.format_number(shown, 1)}): ")
         else:
-            assert text.endswith(" (points lost: less than 0.1)")
+            assert text.startswith("Coach (points lost: less than 0.1): ")
 
     while d.state.screen is Screen.GAME:
         d(Roll())

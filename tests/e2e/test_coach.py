@@ -174,3 +174,41 @@ def test_the_coach_is_turned_on_mid_game_in_the_settings(page: Page, app_url: st
     page.click("#settings-done")
     ui.take_phone()  # the hand-over that the reload brought
     expect(names).to_have_text(["Player 1", "Avraham"])  # saved with it: tests/app
+
+
+def test_what_a_move_cost_shows_on_the_folded_line_in_every_language(
+    page: Page, app_url: str
+) -> None:
+    """On "always", the tray's folded line says what the last move cost before the move that
+    was best: said after it, the figure was cut off behind "More" in Estonian (a walk)."""
+    ui = Ui(page).open(app_url, seed=SEED)
+    page.select_option("#seat-0-coach", "always")
+    ui.start()
+    assert ui.roll() == (6, 6, 6, 6, 5)
+    expect(page.locator("#hint")).to_be_enabled(timeout=20_000)  # the table is there
+    ui.pass_time(ROLL_PACE)
+    ui.roll()  # all five again: a costly keep
+    shown: dict[str, object] = {}
+    for language in LANGUAGES:
+        page.select_option("#language", language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.locator("#tray-summary")).to_contain_text(":")
+        shown[language] = page.evaluate(COST_IN_SIGHT)
+    assert shown == dict.fromkeys(LANGUAGES, True)
+
+
+# Whether the end of the coach's "(points lost: 35.4)" is within the folded line's lines.
+COST_IN_SIGHT = """() => {
+    const summary = document.getElementById('tray-summary');
+    const walker = document.createTreeWalker(summary, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.data.indexOf(')');
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const end = range.getBoundingClientRect();
+        return end.height > 0 && end.bottom <= summary.getBoundingClientRect().bottom + 1;
+    }
+    return 'no figure';
+}"""
