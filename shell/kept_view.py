@@ -130,5 +130,7 @@ class KeptView:
         self.node("finished-subtitle").text(view.subtitle)
         self.node("finished-back").text(view.back_label)
         self.node("finished-delete").text(view.delete_label).show(bool(view.delete_label))
+        review = self.node("finished-review").text(view.review_label).show(bool(view.review_label))
+        review.attr("data-game", view.game_id)
         self.node("finished-screen").attr("data-game", view.game_id)
         self._sheet.render(view.sheet)

@@ -54,7 +54,9 @@ def answer(state: AppState, intent: ReviewIntent) -> Outcome:
                 seat,
             ), ()
         case OpenHistoryReview(game_id):
-            if state.screen is not Screen.HISTORY:
+            # From the history's list, or from the game's sheet opened there (back to it).
+            on_sheet = state.screen is Screen.FINISHED and state.ui.finished_id == game_id
+            if state.screen is not Screen.HISTORY and not on_sheet:
                 return state, ()
             record = next((r for r in state.ui.history_games if r.id == game_id), None)
             if record is None or not record.log.complete:

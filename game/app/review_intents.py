@@ -23,7 +23,8 @@ class OpenReview:
 
 @dataclass(frozen=True)
 class OpenHistoryReview:
-    """From the history: the review of the finished game `game_id` (its first human player)."""
+    """From the history, or the game's sheet opened there: the review of the finished game
+    `game_id` (its first human player)."""
 
     game_id: str
 

@@ -208,6 +208,7 @@ def finished_view(state: AppState, t: Translator) -> FinishedView | None:
         sheet=sheet,
         back_label=t("finished.back"),
         delete_label=t("finished.delete") if record_deletable(record, state.setup.today) else "",
+        review_label=t("history.review") if record.log.complete else "",
     )
 
 

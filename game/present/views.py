@@ -330,6 +330,9 @@ class FinishedView(NamedTuple):
     delete_label: str = ""
     """The button that deletes the game from the history; "" where it may not be (today's
     challenge: game.app.daily.record_deletable)."""
+    review_label: str = ""
+    """The button that opens the game's review; "" where it has none (its moves not recorded
+    whole)."""
 
 
 class Snapshot(NamedTuple):

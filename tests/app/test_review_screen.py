@@ -21,6 +21,7 @@ from game.app.intents import (
     TableLoaded,
     Undo,
 )
+from game.app.kept_intents import CloseFinished, OpenFinished
 from game.app.model import Screen, ShareOutcome
 from game.app.review_intents import (
     CloseReview,
@@ -335,6 +336,33 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
     assert review_view(driver).breakdown[-1].value == str(expected.players[0].final)
     driver(CloseReview())
     assert driver.state.screen is Screen.HISTORY
+
+
+def test_a_finished_games_sheet_opens_its_review_and_the_review_goes_back_to_it() -> None:
+    """A walk opened a game's sheet from the history and found no way to its review there."""
+    game = finished(7, SOLO, "yatzy").game
+    record = record_game("00000000000000aa", game, date(2026, 11, 30))
+    migrated = replace(
+        record_game("00000000000000bb", game, date(2026, 11, 29)),
+        log=MoveLog(since_turn=len(game.ruleset.box_ids)),
+    )
+    driver = history_driver((migrated, record))
+    driver(OpenFinished(migrated.id))
+    sheet = driver.snapshot().finished
+    assert sheet is not None and sheet.review_label == ""  # its moves were not kept
+    driver(OpenHistoryReview(migrated.id))
+    assert driver.state.screen is Screen.FINISHED
+    driver(CloseFinished(), OpenFinished(record.id))
+    sheet = driver.snapshot().finished
+    assert sheet is not None and sheet.review_label == "Review"
+    driver(OpenHistoryReview(migrated.id))  # not the game on screen
+    assert driver.state.screen is Screen.FINISHED
+    driver(OpenHistoryReview(record.id), TableLoaded("yatzy"))
+    assert driver.state.screen is Screen.REVIEW
+    run_review(driver)
+    assert review_view(driver).breakdown[-1].value == str(expected_review(game).players[0].final)
+    driver(CloseReview())
+    assert driver.state.screen is Screen.FINISHED and driver.state.ui.finished_id == record.id
 
 
 def test_share_asks_for_the_text_and_says_what_came_of_it() -> None:

@@ -163,6 +163,13 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     assert ui.row_texts("finished-sheet", "total") == totals
     expect(page.locator("#finished-sheet button:visible")).to_have_count(0)  # read only
     axe_everywhere("a finished game's sheet")
+    # Its review from the sheet, and back to the sheet (a walk found no way to it there).
+    page.click("#finished-review")
+    expect(page.locator("#review-body")).to_be_visible(timeout=30_000)
+    expect(page.locator("#review-status")).to_have_text("The review is ready.")
+    page.click("#review-back")
+    expect(page.locator("#finished-screen")).to_be_visible()
+    expect(page.locator("#finished-review")).to_be_focused()
     page.click("#finished-back")
     expect(page.locator("#history-screen")).to_be_visible()
 
