@@ -308,13 +308,19 @@ def history_driver(records: tuple[GameRecord, ...]) -> AppDriver:
     return driver
 
 
-def test_a_finished_game_of_the_history_opens_its_review() -> None:
+def reviewable_and_not() -> tuple[GameState, GameRecord, GameRecord]:
+    """A finished game, its record, and the record of a game kept before its moves were."""
     game = finished(7, SOLO, "yatzy").game
     record = record_game("00000000000000aa", game, date(2026, 11, 30))
     migrated = replace(
         record_game("00000000000000bb", game, date(2026, 11, 29)),
         log=MoveLog(since_turn=len(game.ruleset.box_ids)),
     )
+    return game, record, migrated
+
+
+def test_a_finished_game_of_the_history_opens_its_review() -> None:
+    game, record, migrated = reviewable_and_not()
     driver = history_driver((migrated, record))
     history = driver.snapshot().history
     assert history is not None
@@ -340,12 +346,7 @@ def test_a_finished_game_of_the_history_opens_its_review() -> None:
 
 def test_a_finished_games_sheet_opens_its_review_and_the_review_goes_back_to_it() -> None:
     """A walk opened a game's sheet from the history and found no way to its review there."""
-    game = finished(7, SOLO, "yatzy").game
-    record = record_game("00000000000000aa", game, date(2026, 11, 30))
-    migrated = replace(
-        record_game("00000000000000bb", game, date(2026, 11, 29)),
-        log=MoveLog(since_turn=len(game.ruleset.box_ids)),
-    )
+    game, record, migrated = reviewable_and_not()
     driver = history_driver((migrated, record))
     driver(OpenFinished(migrated.id))
     sheet = driver.snapshot().finished
