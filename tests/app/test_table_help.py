@@ -346,8 +346,7 @@ def test_a_first_game_offers_a_guided_turn_that_leads_through_it() -> None:
     assert t.state.pacing.countdown_deadline is None
     # What is paused, said to one who has not met the countdown yet (a walk).
     assert t.view().countdown_help == (
-        "In a game, the best box is scored for you a few seconds after your last roll. "
-        "In the guided turn it waits for you."
+        "Games score the best box for you after a few seconds. Here it waits."
     )
     # The folded tray says so too: "Scoring Pair in 3 seconds" there read as stuck to a walk.
     assert t.view().tray_summary == t.view().countdown_help
