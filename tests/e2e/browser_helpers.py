@@ -44,6 +44,22 @@ def wait_until_ready(page: Page) -> None:
 
 # What the page knows of its scripts' downloads, for a failed start: whether a service worker
 # controlled it, and how each script arrived (deliveryType "cache-storage": from its cache).
+# Whether an element's text, up to the first `mark` in it (a character), ends within the
+# element's own box: a line clamp hides what runs past its last line.
+TEXT_UP_TO_IN_SIGHT = """(element, mark) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.data.indexOf(mark);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const end = range.getBoundingClientRect();
+        return end.height > 0 && end.bottom <= element.getBoundingClientRect().bottom + 1;
+    }
+    return false;
+}"""
+
 SCRIPT_DOWNLOADS = """() => ({
     controller: navigator.serviceWorker?.controller?.state ?? null,
     scripts: performance.getEntriesByType("resource")

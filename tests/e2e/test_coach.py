@@ -19,7 +19,7 @@ from game.coach.protocol import CoachMode
 from game.i18n.locale import LANGUAGES
 from game.strategy.advisor import Score
 from tests.app.driver import AppDriver
-from tests.e2e.browser_helpers import wait_until_ready
+from tests.e2e.browser_helpers import TEXT_UP_TO_IN_SIGHT, wait_until_ready
 from tests.e2e.game_helpers import ROLL_PACE, Ui, expect_in_sight
 from tests.solved_tables import solved_advisor
 
@@ -193,22 +193,6 @@ def test_what_a_move_cost_shows_on_the_folded_line_in_every_language(
         page.select_option("#language", language)
         expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.locator("#tray-summary")).to_contain_text(":")
-        shown[language] = page.evaluate(COST_IN_SIGHT)
+        # The end of the coach's "(points lost: 35.4)" within the folded line's lines.
+        shown[language] = page.locator("#tray-summary").evaluate(TEXT_UP_TO_IN_SIGHT, ")")
     assert shown == dict.fromkeys(LANGUAGES, True)
-
-
-# Whether the end of the coach's "(points lost: 35.4)" is within the folded line's lines.
-COST_IN_SIGHT = """() => {
-    const summary = document.getElementById('tray-summary');
-    const walker = document.createTreeWalker(summary, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = node.data.indexOf(')');
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + 1);
-        const end = range.getBoundingClientRect();
-        return end.height > 0 && end.bottom <= summary.getBoundingClientRect().bottom + 1;
-    }
-    return 'no figure';
-}"""

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from game.i18n.bidi import without_isolates as plain
 from game.i18n.translator import Translator
 from game.rules.examples import example_points, example_roll
-from tests.e2e.browser_helpers import BrowserProblems
+from tests.e2e.browser_helpers import TEXT_UP_TO_IN_SIGHT, BrowserProblems
 from tests.e2e.game_helpers import Ui, new_context
 
 LOCALES = {"en": "en-US", "he": "he-IL", "et": "et-EE"}
@@ -268,7 +268,7 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     for language in LOCALES:
         page.select_option("#language", language)
         expect(summary).to_have_text(Translator(language)("turn.countdown_paused_guide"))
-        assert summary.evaluate(FIRST_SENTENCE_IN_SIGHT), language
+        assert summary.evaluate(TEXT_UP_TO_IN_SIGHT, "."), language
     page.select_option("#language", "en")
     ui.pass_time(10)
     expect(page.locator("#sheet td.s-filled")).to_have_count(0)  # the guide holds it
@@ -304,20 +304,3 @@ def test_with_large_text_on_a_small_phone_the_guides_offer_comes_into_sight(
     ui.start()
     expect(page.locator("#guide")).to_be_visible()
     assert page.locator("#guide-start").evaluate(TAPPABLE)
-
-
-# Whether the first sentence of an element's text ends within its lines (a line clamp cuts the
-# rest).
-FIRST_SENTENCE_IN_SIGHT = """e => {
-    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = node.data.indexOf('.');
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + 1);
-        const end = range.getBoundingClientRect();
-        return end.height > 0 && end.bottom <= e.getBoundingClientRect().bottom + 1;
-    }
-    return false;
-}"""
