@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.present.review_views import EndReviewView, MistakeView, ReviewView
+from game.present.review_views import EndReviewView, KeptDice, MistakeView, ReviewView
 from shell.dom import Page
 from shell.js import js_object
 from shell.text import fill_text
@@ -93,9 +93,9 @@ class ReviewPanels:
         position = make("ul", "mistake-position")
         self._fill_list(position, mistake.position)
         moves = make("div", "mistake-moves")
-        for label, move, value, kind in (
-            (mistake.made_label, mistake.made, mistake.made_value, "made"),
-            (mistake.best_label, mistake.best, mistake.best_value, "best"),
+        for label, move, value, dice, kind in (
+            (mistake.made_label, mistake.made, mistake.made_value, mistake.made_dice, "made"),
+            (mistake.best_label, mistake.best, mistake.best_value, mistake.best_dice, "best"),
         ):
             box = make("div", f"move move-{kind}")
             for text, tag, name in (
@@ -106,6 +106,8 @@ class ReviewPanels:
                 el = make(tag, name)
                 fill_text(el, text)
                 box.append(el)
+            if dice is not None:
+                box.insertBefore(self._dice(dice), box.children.item(1))
             moves.append(box)
         details.append(summary, position, moves)
         if mistake.why:
@@ -114,6 +116,16 @@ class ReviewPanels:
             details.append(why)
         item.append(details)
         return item
+
+    def _dice(self, dice: KeptDice) -> Any:
+        """A keep's dice, drawn by the style sheet from their faces (one element a die: a
+        review shows up to every decision of the game). Hidden from a screen reader: the move's
+        words say the same."""
+        make = self.page.create
+        row = make("span", "review-dice", aria_hidden="true")
+        for face, kept in zip(dice.faces, dice.kept, strict=True):
+            row.append(make("span", "die-face kept" if kept else "die-face", data_face=str(face)))
+        return row
 
     def _fill_list(self, container: Any, lines: tuple[str, ...]) -> None:
         """Makes `lines` the items of the list `container`."""

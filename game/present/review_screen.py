@@ -21,7 +21,13 @@ from game.present.choice import Choice
 from game.present.coach_words import why_words
 from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
-from game.present.review_views import EndReviewView, MistakeView, ReviewButton, ReviewView
+from game.present.review_views import (
+    EndReviewView,
+    KeptDice,
+    MistakeView,
+    ReviewButton,
+    ReviewView,
+)
 from game.present.share_text import review_share_text
 from game.present.tenths import DECIMALS, LEAST_SHOWN, shown_difference
 from game.rules.rulesets import RULESETS
@@ -303,6 +309,8 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
         best=_move(decision.best, ruleset_id, t),
         best_value=t("review.expected", value=t.format_number(decision.best_expected, DECIMALS)),
         why=_why(decision, ruleset_id, t),
+        made_dice=_kept_dice(decision.choice, decision.dice),
+        best_dice=_kept_dice(decision.best, decision.dice),
     )
 
 
@@ -322,6 +330,16 @@ def _why(decision: Decision, ruleset_id: str, t: Translator) -> str:
             bonus=best.bonus if isinstance(best, Score) else 0,
         )
     )
+
+
+def _kept_dice(move: Move, dice: tuple[int, ...]) -> KeptDice | None:
+    from game.strategy.advisor import Keep
+
+    if not isinstance(move, Keep):
+        return None
+    faces = tuple(sorted(dice))  # as the position's line lists them
+    kept = move.positions(faces)
+    return KeptDice(faces, tuple(index in kept for index in range(len(faces))))
 
 
 def _move(move: Move, ruleset_id: str, t: Translator) -> str:

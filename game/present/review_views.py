@@ -10,6 +10,13 @@ from game.present.choice import Choice
 from game.present.history_views import Fact
 
 
+class KeptDice(NamedTuple):
+    """A keep drawn as dice: the dice in order of their faces, and which of them it keeps."""
+
+    faces: tuple[int, ...]
+    kept: tuple[bool, ...]
+
+
 class MistakeView(NamedTuple):
     """One of the costliest decisions, opened as the position was."""
 
@@ -25,6 +32,10 @@ class MistakeView(NamedTuple):
     best_value: str
     why: str = ""
     """Why the best move was better, in words (game.present.review_screen._why); "" else."""
+    made_dice: KeptDice | None = None
+    """The move made, when it kept dice, as dice (the words alone left a player to match
+    "Keep 2, 2, 2" with the dice listed above it: a walk); None for a move that scored."""
+    best_dice: KeptDice | None = None
 
 
 class ReviewView(NamedTuple):

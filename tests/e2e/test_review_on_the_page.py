@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator
 from datetime import date
 
@@ -28,7 +29,7 @@ from game.play.state import Player
 from game.present.percentile_words import percentile_words
 from game.present.review_screen import shown_breakdown
 from game.present.share_text import share_text
-from game.strategy.advisor import Advisor
+from game.strategy.advisor import Advisor, Keep
 from tests.app.driver import AppDriver, keep_most_frequent, stored_session
 from tests.e2e.browser_helpers import (
     boot,
@@ -37,6 +38,11 @@ from tests.e2e.browser_helpers import (
 from tests.e2e.game_helpers import Ui
 
 SEED = 2026
+DRAWN_DICE = """dice => dice.map(die => [
+    Number(die.dataset.face),
+    die.classList.contains("kept"),
+    getComputedStyle(die).backgroundImage.split("radial-gradient(").length - 1,
+])"""
 
 
 @pytest.fixture
@@ -106,6 +112,17 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(first.locator(".mistake-position li").first).to_have_text(
         "Dice: " + t.format_dice(sorted(costliest.dice))
     )
+    # A keep is drawn as the dice, those it held marked, each with its face's pips.
+    moves = ((".move-made", costliest.choice), (".move-best", costliest.best))
+    assert any(isinstance(move, Keep) for _, move in moves)
+    for card, move in moves:
+        drawn = first.locator(f"{card} .die-face").evaluate_all(DRAWN_DICE)
+        if not isinstance(move, Keep):
+            assert drawn == []
+            continue
+        assert [face for face, _, _ in drawn] == sorted(costliest.dice)
+        assert all(pips == face for face, _, pips in drawn)
+        assert Counter(face for face, kept, _ in drawn if kept) == Counter(move.faces)
     # Past the 3 costliest, the others on request, and back (the first stays open).
     not_optimal = sum(1 for d in expected.decisions if not d.optimal)
     assert not_optimal > 3
