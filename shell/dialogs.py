@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.present.views import LeaveView
 from shell.dom import Page
 from shell.sheet_table import SheetTable
 
@@ -20,6 +21,14 @@ DIALOGS = (
     "discard-unreadable",
 )
 """The <dialog> elements, by the name of the app's Dialog (game.app.model)."""
+
+
+def fill_leave_dialog(page: Page, view: LeaveView) -> None:
+    page.node("leave-text").text(view.text)
+    leave = page.node("leave-confirm").text(view.confirm_label)
+    leave.cls("danger", view.destructive).cls("primary", not view.destructive)
+    page.node("leave-cancel").text(view.cancel_label)
+    page.node("leave-delete").text(view.delete_label).show(bool(view.delete_label))
 
 
 def show_dialog(page: Page, dialog: str, sheet: SheetTable) -> None:

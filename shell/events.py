@@ -81,6 +81,7 @@ from game.app.kept_intents import (
     CloseFinished,
     DeleteFinished,
     DeleteKept,
+    LeaveAndDelete,
     OpenFinished,
     ResumeGame,
 )
@@ -154,6 +155,7 @@ CLICKS: dict[str, Intent] = {
     "start-guide": StartGuide(),
     "skip-guide": SkipGuide(),
     "delete-kept-confirm": DeleteKept(),
+    "leave-and-delete": LeaveAndDelete(),
     "remove-player-confirm": ConfirmRemovePlayer(),
     "finished-back": CloseFinished(),
     "delete-finished": AskDeleteFinished(),

@@ -22,7 +22,7 @@ from typing import Any
 
 from game.i18n.bidi import without_isolates
 from game.present.views import EndView, GameView, Snapshot
-from shell.dialogs import show_dialog
+from shell.dialogs import fill_leave_dialog, show_dialog
 from shell.dom import Node, Page, shift_into
 from shell.help_view import HelpView
 from shell.js import is_null, js_object
@@ -162,10 +162,7 @@ class View:
         self._panels.rules(snap.rules, snap.rules_close_label)
         self._help.render(snap)
         self._pad.correction(snap.correction)
-        self.node("leave-text").text(snap.leave.text)
-        leave = self.node("leave-confirm").text(snap.leave.confirm_label)
-        leave.cls("danger", snap.leave.destructive).cls("primary", not snap.leave.destructive)
-        self.node("leave-cancel").text(snap.leave.cancel_label)
+        fill_leave_dialog(self.page, snap.leave)
         show_dialog(self.page, snap.dialog, self._sheets["sheet"])
         self._panels.notices(snap)
         if snap.screen == "game":

@@ -34,6 +34,7 @@ from game.app.kept_intents import (
     DeleteFinished,
     DeleteKept,
     KeptListed,
+    LeaveAndDelete,
     OpenFinished,
     ResumeGame,
 )
@@ -467,6 +468,7 @@ Intent = (
     | ResumeGame
     | AskDeleteKept
     | DeleteKept
+    | LeaveAndDelete
     | OpenFinished
     | CloseFinished
     | AskDeleteFinished

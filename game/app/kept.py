@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.app.daily import deletable, record_deletable
+from game.app.daily import challenge_day, deletable, record_deletable
 from game.app.derived import session_save
 from game.app.effects import Effect, Focus, ForgetFinished, ForgetKept, KeepGame, LoadStats
 from game.app.intents import Intent
@@ -63,16 +63,34 @@ def is_unplayed(state: AppState) -> bool:
     return game.game_turn == 0 and game.dice is None and not state.ui.entry
 
 
-def keeping(before: AppState, now: float) -> tuple[Effect, ...]:
-    """What leaving the game of `before` asks for: keep it, when it is unfinished, played, and
-    there is room (else it is left, as the Leave dialog said)."""
+def kept_on_leaving(before: AppState) -> bool:
+    """Whether leaving the game of `before` keeps it: when it is unfinished, played, and there
+    is room (else it is left, as the Leave dialog said)."""
     game = before.game
     if before.screen is not Screen.GAME or game is None or game.is_over:
-        return ()
-    if is_full(before) or is_unplayed(before):
+        return False
+    return not is_full(before) and not is_unplayed(before)
+
+
+def keeping(before: AppState, now: float) -> tuple[Effect, ...]:
+    """What leaving the game of `before` asks for: KeepGame, if it is kept."""
+    if not kept_on_leaving(before) or before.game is None:
         return ()
     saved = session_save(before, now)
-    return (KeepGame(game, saved.before_last_turn, saved.turn),)
+    return (KeepGame(before.game, saved.before_last_turn, saved.turn),)
+
+
+def deletable_on_leaving(state: AppState) -> bool:
+    """Whether the Leave dialog offers to delete the game rather than keep it: only where it
+    would be kept (else leaving loses it anyway), and not a daily challenge, which is played
+    once (it is deleted from the New game screen from the next day on)."""
+    game = state.game
+    return (
+        kept_on_leaving(state)
+        and not state.ui.nothing_kept
+        and game is not None
+        and challenge_day(game) is None
+    )
 
 
 def answer(state: AppState, intent: Intent, now: float) -> Outcome:

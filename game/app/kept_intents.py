@@ -1,6 +1,6 @@
 """The intents of the unfinished games kept and of a finished game's sheet (game.app.kept): the
-player's (resume, delete, open, close, delete a finished game) and the one storage answers with
-(KeptListed)."""
+player's (resume, delete, leave deleting, open, close, delete a finished game) and the one
+storage answers with (KeptListed)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,12 @@ class AskDeleteKept:
 @dataclass(frozen=True)
 class DeleteKept:
     """Yes, delete the kept game the dialog names."""
+
+
+@dataclass(frozen=True)
+class LeaveAndDelete:
+    """Leave the game in progress and delete it, rather than keep it (the Leave dialog's
+    other answer: the games left piled up on the New game screen)."""
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ from game.app.intents import (
     Undo,
     UnreadableListed,
 )
-from game.app.kept_intents import ResumeGame
+from game.app.kept_intents import LeaveAndDelete, ResumeGame
 from game.app.key_answers import KeyAnswer, KeyAnswered
 from game.app.model import (
     AUTO_SCORE_CHOICES,
@@ -296,6 +296,10 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             return new, (*told, *fetch)
         case NewGame():
             return _apply(state, intent, c), kept.keeping(state, c.now)
+        case LeaveAndDelete():
+            if state.ui.dialog is not Dialog.LEAVE or not kept.deletable_on_leaving(state):
+                return state, ()
+            return _apply(state, NewGame(), c), ()
         case StartDaily(today) if state.screen is Screen.SETUP:
             if state.setup.today is not None and today != state.setup.today:
                 # The day changed with the screen open: its button still named the day before's

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.app.daily import challenge_day, deletable, record_deletable
-from game.app.kept import finished_on_screen, is_full, is_unplayed
+from game.app.kept import deletable_on_leaving, finished_on_screen, is_full, is_unplayed
 from game.app.model import HISTORY_PAGE, AppState
 from game.app.seats import named_in
 from game.i18n.player_names import shown_name
@@ -84,7 +84,10 @@ def leave_view(state: AppState, t: Translator) -> LeaveView:
         )
     unkept = state.ui.nothing_kept
     text = t("game.abandon_confirm_unkept" if unkept else "game.abandon_confirm")
-    return LeaveView(text, t("game.leave"), t("common.cancel"), destructive=unkept)
+    delete = t("game.leave_deleting") if deletable_on_leaving(state) else ""
+    return LeaveView(
+        text, t("game.leave"), t("common.cancel"), destructive=unkept, delete_label=delete
+    )
 
 
 def delete_view(state: AppState, t: Translator) -> LeaveView:

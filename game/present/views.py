@@ -308,6 +308,8 @@ class LeaveView(NamedTuple):
     destructive: bool = True
     """Confirming loses a game (deleted, or left unkept): its button is the warning's colour.
     Not when the game left is kept for later (a walk took the red Leave game for a loss)."""
+    delete_label: str = ""
+    """The Leave dialog's way to leave deleting the game ("": not offered)."""
 
 
 class ElsewhereView(NamedTuple):

@@ -1,8 +1,9 @@
 """Games kept, in the browser at phone size (issue 14, point 4): a game left is listed on the
 New game screen and resumed with the same dice and scores; a kept game is deleted after its
-dialog; a finished game opens from the history as its whole sheet; axe finds no serious
-violation on the list, the dialog, the history and the sheet, in the three languages. The
-logic is tested in CPython (tests/app/test_kept_games.py)."""
+dialog, and one resumed is left deleting it; a finished game opens from the history as its
+whole sheet; axe finds no serious violation on the list, the dialogs, the history and the
+sheet, in the three languages. The logic is tested in CPython (tests/app/test_kept_games.py,
+tests/app/test_leave_deleting.py)."""
 
 from __future__ import annotations
 
@@ -150,6 +151,16 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     expect(items).to_have_count(1)
     expect(items.first).to_contain_text("Yatzy")
     assert page.evaluate("document.activeElement.dataset.action") == "resume-kept"
+
+    # Resumed, then left deleting it: from the Leave dialog itself, with no game kept after.
+    items.first.locator("[data-action=resume-kept]").click()
+    expect(page.locator("#game-screen")).to_be_visible()
+    axe_on_the_dialog_in_each_language(page.locator("#leave"), "#leave-dialog", "leave dialog")
+    page.click("#leave")
+    expect(page.locator("#leave-delete")).to_have_text("Leave and delete the game")
+    page.click("#leave-delete")
+    expect(page.locator("#setup-screen")).to_be_visible()
+    expect(items).to_have_count(0)
 
     # The finished game of the history, as its whole sheet.
     page.click("#history-button")
