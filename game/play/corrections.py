@@ -6,9 +6,10 @@ totals and bonuses follow and a later joker or bonus that would break refuses th
     dice_scored(state, player, box) -> Dice           the dice that filled the box (as corrected)
     correct_box(state, player, box, faces) -> GameState
     clear_box(state, player, box) -> GameState
-    corrected_boxes(state) -> frozenset[(player, box)]    filled boxes a correction changed, or
-        that were cleared and filled again by any later turn (the sheet marks them: on paper the
-        crossed-out number stays in the box beside the new one)
+    corrected_boxes(state) -> frozenset[(player, box)]    filled boxes a correction changed, and
+        the box each cleared turn was played again in: the numbers a correction wrote, which
+        the sheet marks (a box cleared and filled by a later, ordinary turn is not: a walk read
+        its mark as that later number fixed, and found none where the fix went)
 
 Putting the turn back: the turn to play is always game.play.sheet.seat_to_move, the earliest
 seat among the players with the fewest boxes filled. The player whose box was cleared owes a
@@ -26,6 +27,7 @@ game, the history) reaches exactly the corrected game.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
@@ -35,6 +37,7 @@ from game.play.move_log import (
     Cleared,
     Corrected,
     Move,
+    Scored,
     Walk,
     filled_box,
     final_dice,
@@ -89,12 +92,28 @@ def clear_box(state: GameState, player: int, box: str) -> GameState:
 
 
 def corrected_boxes(state: GameState) -> frozenset[tuple[int, str]]:
-    touched = {
-        (move.player, move.box) for move in state.log.moves if isinstance(move, Corrected | Cleared)
-    }
+    moves = state.log.moves
+    touched = {(move.player, move.box) for move in moves if isinstance(move, Corrected)}
+    if any(isinstance(move, Cleared) for move in moves):
+        touched |= _played_again(state)
     return frozenset(
         (player, box) for player, box in touched if state.sheets[player].points_in(box) is not None
     )
+
+
+def _played_again(state: GameState) -> set[tuple[int, str]]:
+    """The box each cleared turn was played again in: its player's next box filled (they owe
+    that turn, and no other turn of theirs comes before it)."""
+    owed = Counter[int]()
+    found = set()
+    for step in _walked(state).steps:
+        move = step.move
+        if isinstance(move, Cleared):
+            owed[move.player] += 1
+        elif isinstance(move, Scored) and owed[step.player] > 0:
+            owed[step.player] -= 1
+            found.add((step.player, move.box))
+    return found
 
 
 def _changed(state: GameState, player: int, box: str, dice: Dice | None) -> GameState:

@@ -194,14 +194,21 @@ def test_a_box_of_a_player_after_the_one_to_play_is_cleared() -> None:
     assert cleared.current_player == 2  # P2 has the fewest boxes
     again = play(cleared, [((4, 4, 4, 2, 3), "fours")])
     assert again.current_player == 0 and again.sheets[2].points_in("fours") == 12
-    assert corrected_boxes(again) == {(2, "fours")}  # cleared and filled again: marked
-    # Filled by a later turn than the one played anew, it stays marked: on paper a number
-    # crossed out stays in its box, whichever turn writes the new one beside it.
+    assert corrected_boxes(again) == {(2, "fours")}  # cleared and played again there: marked
+    # Played again in another box, that box is marked, where the fix went; the box cleared,
+    # filled by a later, ordinary turn, is not (a walk read its mark as that number fixed).
     later = play(clear_box(game, 2, "fours"), [((5, 5, 5, 2, 3), "fives")])
+    assert corrected_boxes(later) == {(2, "fives")}
     later = play(later, [((1, 1, 2, 3, 4), "ones"), ((1, 2, 2, 3, 4), "twos")])
     later = play(later, [((1, 1, 1, 1, 4), "fours")])
     assert later.sheets[2].points_in("fours") == 4
-    assert corrected_boxes(later) == {(2, "fours")}
+    assert corrected_boxes(later) == {(2, "fives")}
+    # Two boxes cleared: the player owes two turns, each marked where it went.
+    twice = play(game, [((1, 1, 1, 2, 3), "ones"), ((2, 2, 1, 4, 5), "twos")])
+    twice = play(twice, [((6, 6, 6, 1, 2), "sixes")])  # P0 to play, round 3
+    twice = clear_box(clear_box(twice, 2, "fours"), 2, "sixes")
+    twice = play(twice, [((3, 3, 3, 1, 2), "threes"), ((5, 5, 1, 2, 3), "fives")])
+    assert corrected_boxes(twice) == {(2, "threes"), (2, "fives")}
 
 
 def test_a_clear_that_would_break_a_later_joker_is_refused() -> None:
