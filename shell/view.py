@@ -89,9 +89,10 @@ class View:
         """The heights last given to the style sheet by `_size_sheet`."""
         self._handover = False
         """The turn just passed to a human from another player: the tray is brought into view."""
-        self._spotlight: tuple[tuple[int, str] | None, bool] | None = None
-        """The spotlight's box last brought into the frame, and whether the coach's warning
-        showed then; None once the game's screen is left (back on it, it comes in again)."""
+        self._spotlight: tuple[tuple[int, str] | None, bool, bool] | None = None
+        """The spotlight's box last brought into the frame, and whether the coach's warning and
+        a celebration showed then; None once the game's screen is left (back on it, it comes in
+        again)."""
         self._spotlight_row = ""
         """The row of a box that came into the spotlight, brought into the frame at the end of
         the render."""
@@ -418,10 +419,11 @@ class View:
         sheet.render(view.sheet)
         # The box that matters now (the hint's, the joker's, the one selected, the one just
         # scored by itself, a first Penta) comes into the sheet's frame, once: the player may
-        # scroll away from it. Once more when the coach's warning takes the tray's place: the
-        # taller tray hid the box it warned of (a walk).
+        # scroll away from it. Once more when the coach's warning or a celebration takes the
+        # tray's place: the taller tray hid the box it warned of, and the Yatzy it cheered (the
+        # box selected, then scored, stayed the spotlight: walks).
         spotlight = view.sheet.spotlight
-        seen = (spotlight, warning is not None)
+        seen = (spotlight, warning is not None, bool(view.celebration))
         if spotlight is not None and seen != self._spotlight:
             column, box = spotlight
             sheet.scroll_to_column(column)  # the sheet may have been swiped to another player's

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import FloatRect, Page, ViewportSize, expect
 
 from game.app.model import UNDO_WINDOW_SECONDS
-from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, IN_SIGHT, Ui
+from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, IN_SIGHT, Ui, expect_in_sight
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -141,3 +141,27 @@ def test_a_keep_hint_says_under_each_die_what_to_change(page: Page, app_url: str
     for i in range(5):
         expect(badges.nth(i)).to_have_text("Kept" if i in advised else "")
     expect(page.locator("#hint-text")).to_contain_text("Best: keep ")
+
+
+def test_a_first_yatzy_scored_stays_in_the_frame_as_the_tray_cheers_it(
+    page: Page, app_url: str
+) -> None:
+    """Selected, the Yatzy box was in the frame; scored, it stayed the box to show, and the
+    tray grew over it with the cheer, the move and the next player's name (a walk at the table:
+    the 50 was not to be seen)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    ui = Ui(page).open(app_url)
+    ui.choose_ruleset("yatzy")
+    ui.set_players([("Maie", "human", None), ("Toomas", "human", None), ("Karl", "human", None)])
+    page.click("#dice-real-label")
+    ui.start()
+    turns = [((2, 2, 3, 3, 5), "two_pairs"), ((3, 3, 3, 6, 6), "full_house")]
+    turns += [((1, 2, 3, 4, 5), "small_straight"), ((4, 4, 4, 4, 4), "yatzy")]
+    for faces, box in turns:
+        if page.locator("#handover").is_visible():
+            ui.take_phone()
+        for face in faces:
+            page.click(f'#pad-faces [data-face="{face}"]')
+        ui.score(box)
+    expect(page.locator("#cheer")).to_have_text("Yatzy! Well done, Maie!")
+    expect_in_sight(page, '#sheet tr[data-row="yatzy"] td:first-of-type')
