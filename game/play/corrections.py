@@ -94,7 +94,7 @@ def clear_box(state: GameState, player: int, box: str) -> GameState:
 def corrected_boxes(state: GameState) -> frozenset[tuple[int, str]]:
     moves = state.log.moves
     touched = {(move.player, move.box) for move in moves if isinstance(move, Corrected)}
-    if any(isinstance(move, Cleared) for move in moves):
+    if state.real_dice and state.log.complete and any(isinstance(m, Cleared) for m in moves):
         touched |= _played_again(state)
     return frozenset(
         (player, box) for player, box in touched if state.sheets[player].points_in(box) is not None
@@ -106,7 +106,7 @@ def _played_again(state: GameState) -> set[tuple[int, str]]:
     that turn, and no other turn of theirs comes before it)."""
     owed = Counter[int]()
     found = set()
-    for step in _walked(state).steps:
+    for step in walk(state.ruleset, _empty(state), 0, state.log.moves).steps:
         move = step.move
         if isinstance(move, Cleared):
             owed[move.player] += 1
