@@ -5,6 +5,10 @@
 //   file from another deployment (install fails and is retried later instead).
 // - A new version waits: it takes over only when the page asks ("skip-waiting", after the player
 //   accepted the update) or when no page of the app is open any more (the next start).
+// - Install takes over from an older version kept on the device every file it shares with
+//   this build, checked the same way: only what changed is downloaded, and an update taking
+//   over without a connection leaves nothing behind that worked offline before (the strategy
+//   tables: a walk's update, started on a train, had lost the hints and the review).
 // - Activate: deletes the caches of older versions.
 // - Fetch: same-origin GETs of this build's files are answered from the cache first. A file
 //   not cached yet ("background" or "lazy", below) is fetched, checked the same way, and kept
@@ -109,10 +113,37 @@ async function dropDamagedFiles() {
     return dropped;
 }
 
+// Copies into `cache` the files of this build that an older version's cache holds unchanged;
+// resolves to their names. A file that cannot be read or differs is left to be fetched.
+async function takeOver(cache) {
+    const names = [BUILD.precache, BUILD.background, BUILD.lazy].flatMap(Object.keys);
+    const taken = new Set();
+    for (const older of await caches.keys()) {
+        if (!older.startsWith(CACHE_PREFIX) || older === CACHE_NAME) continue;
+        const kept = await caches.open(older);
+        for (const name of names.filter((name) => !taken.has(name))) {
+            const url = new URL(name, self.registration.scope);
+            try {
+                const response = await kept.match(url);
+                if (response === undefined) continue;
+                const bytes = await response.clone().arrayBuffer();
+                if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== expectedHash(name)) continue;
+                await cache.put(url, response);
+                taken.add(name);
+            } catch (error) {
+                console.warn(`${name} not taken over from ${older}:`, error);
+            }
+        }
+    }
+    return taken;
+}
+
 self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(CACHE_NAME);
-        await Promise.all(Object.keys(BUILD.precache).map((name) => cacheFile(cache, name)));
+        const taken = await takeOver(cache);
+        const missing = Object.keys(BUILD.precache).filter((name) => !taken.has(name));
+        await Promise.all(missing.map((name) => cacheFile(cache, name)));
     })().catch((error) => {
         // Expected while a deployment is half done; the browser tries again later.
         console.warn(`Version ${BUILD.version} not installed:`, error);
