@@ -54,6 +54,7 @@ function onWorkerMessage(event) {
     if (event.data === "background-cached") {
         const said = document.documentElement.dataset.offline === "complete";
         document.documentElement.dataset.offline = "complete";
+        document.dispatchEvent(new Event("penta:offline-complete")); // shell/events.py
         if (firstVisit && !said) sayOfflineReady();
     } else if (event.data === "background-incomplete") {
         document.documentElement.dataset.offline = "incomplete";

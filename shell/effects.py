@@ -27,14 +27,13 @@ from game.app.intents import (
     SessionRead,
     StatsLoaded,
     StorageProblems,
-    TableFailed,
-    TableLoaded,
     TabLost,
     Tick,
     UnreadableListed,
 )
 from game.app.kept_intents import KeptListed
 from game.app.model import Notice
+from game.app.table_intents import TableFailed, TableLoaded
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Coach
 from game.persistence.history import check_history_in_steps, forget_finished, load_history

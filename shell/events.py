@@ -115,6 +115,7 @@ from game.app.setup_intents import (
     SetPlayerLevel,
 )
 from game.app.sheet_help_intents import ExplainBox, ExplainPlayer
+from game.app.table_intents import TablesReachable
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
@@ -210,6 +211,10 @@ class Events:
         self._listen(self.document, "visibilitychange", self._on_visibility)
         self._listen(self.window, "pagehide", lambda _event: self._send(PageHidden()))
         self._listen(self.window, "resize", lambda _event: self._resized())
+        # The tables that could not be had are asked for again (assets/pwa.js says when the
+        # service worker has kept them all).
+        for target, name in ((self.window, "online"), (self.document, "penta:offline-complete")):
+            self._listen(target, name, lambda _event: self._send(TablesReachable()))
         for name in DIALOGS:
             dialog = self.document.getElementById(f"{name}-dialog")
             self._listen(dialog, "cancel", self._on_dialog_cancel)

@@ -52,6 +52,7 @@ from game.app.setup_intents import (
     SetPlayerLevel,
 )
 from game.app.sheet_help_intents import SheetHelpIntent
+from game.app.table_intents import TableFailed, TableLoaded, TablesReachable
 from game.persistence.storage import StorageProblem
 from game.persistence.turn_record import TurnRecord
 from game.play.state import GameState
@@ -204,22 +205,6 @@ class StartGuide:
 @dataclass(frozen=True)
 class SkipGuide:
     """No guided turn, now or later (game.app.guide)."""
-
-
-@dataclass(frozen=True)
-class TableLoaded:
-    """The strategy table of `ruleset_id` is loaded: the optimal coach advises from now on."""
-
-    ruleset_id: str
-
-
-@dataclass(frozen=True)
-class TableFailed:
-    """The strategy table of `ruleset_id` cannot be had (offline before it was kept, or a bad
-    file): the coach that scores the best box now advises instead."""
-
-    ruleset_id: str
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -439,6 +424,7 @@ Intent = (
     | StartGuide
     | SkipGuide
     | TableLoaded
+    | TablesReachable
     | TableFailed
     | Undo
     | SetUndo

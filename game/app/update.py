@@ -6,14 +6,14 @@ Asked for by an intent: ExportData → DownloadHistory, ExportUnreadableData →
 DownloadUnreadable, DiscardUnreadable → ForgetUnreadable, ExportGame → DownloadGame,
 ImportData → ImportFile (a file too large is refused at once), OpenHistory → LoadStats,
 PageHidden → SaveSession (while the countdown is pending, with its time left now), PageShown →
-KeepAwake, TakeOver → ClaimTab, NewGame
-(leaving an unfinished game) → KeepGame in place of the session's removal, ResumeGame →
-SaveSession and ForgetKept, DeleteKept → ForgetKept (game.app.kept); the result intents tell
-their problems (Warn, ListUnreadable: game.app.notices), ImportFinished → LoadStats,
-TableFailed → Warn. Following from the change (game.app.derived): SavePreferences, SaveSession
-(never in a tab without the game), AnimateRoll and RollFeel, KeepAwake (and LoadStats as a game
-starts), Focus, FetchTable; and after every
-change and every Tick, ScheduleTick. An intent that changes nothing asks for nothing else.
+KeepAwake, TakeOver → ClaimTab, NewGame (leaving an unfinished game) → KeepGame in place of the
+session's removal, ResumeGame → SaveSession and ForgetKept, DeleteKept → ForgetKept
+(game.app.kept); the result intents tell their problems (Warn, ListUnreadable:
+game.app.notices), ImportFinished → LoadStats, TableFailed → Warn, TablesReachable → FetchTable.
+Following from the change (game.app.derived): SavePreferences, SaveSession (never in a tab
+without the game), AnimateRoll and RollFeel, KeepAwake (and LoadStats as a game starts), Focus,
+FetchTable; and after every change and every Tick, ScheduleTick. An intent that changes nothing
+asks for nothing else.
 """
 
 from __future__ import annotations
@@ -97,8 +97,6 @@ from game.app.intents import (
     StatsLoaded,
     StorageProblems,
     TabClaimed,
-    TableFailed,
-    TableLoaded,
     TabLost,
     TakeOver,
     Tick,
@@ -137,6 +135,7 @@ from game.app.seats import apply_setup, named_in, renamed_in_game
 from game.app.setup_intents import RenameInGame
 from game.app.sheet_help_intents import ExplainBox, ExplainPlayer
 from game.app.start import open_elsewhere, taken_over
+from game.app.table_intents import TableFailed, TableLoaded, TablesReachable
 from game.app.turns import Context, apply_game, reset_turn, schedule, start_game, undo_turn
 from game.coach.protocol import Coach
 from game.errors import GameError
@@ -153,6 +152,7 @@ _ELSEWHERE_INTENTS = (
     TakeOver,
     TableLoaded,
     TableFailed,
+    TablesReachable,
     StorageProblems,
     StatsLoaded,
     UnreadableListed,
@@ -324,6 +324,11 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
         case TableFailed(ruleset_id, reason):
             warning = Warn(f"The {ruleset_id} strategy table is unavailable: {reason}")
             return _apply(state, intent, c), (warning,)
+        case TablesReachable():  # those that failed, asked for again where needed (derived)
+            if not state.tables.failed:
+                return state, ()
+            tables = replace(state.tables, failed=frozenset())
+            return with_trend_tables(replace(state, tables=tables))
     return _apply(state, intent, c), ()
 
 

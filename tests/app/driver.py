@@ -27,8 +27,6 @@ from game.app.intents import (
     SetAutoScore,
     StartGame,
     StartTurn,
-    TableFailed,
-    TableLoaded,
     Tick,
     ToggleKeep,
 )
@@ -49,6 +47,7 @@ from game.app.setup_intents import (
     SetPlayerLevel,
 )
 from game.app.start import initial_state
+from game.app.table_intents import TableFailed, TableLoaded
 from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach, best_immediate_box
 from game.coach.protocol import Coach

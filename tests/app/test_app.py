@@ -28,8 +28,6 @@ from game.app.intents import (
     SkipComputers,
     SpeedUp,
     StartGame,
-    TableFailed,
-    TableLoaded,
     Tick,
     ToggleKeep,
 )
@@ -55,6 +53,7 @@ from game.app.setup_intents import (
     SetPlayerLevel,
 )
 from game.app.start import initial_state, parse_seed
+from game.app.table_intents import TableFailed, TableLoaded
 from game.coach.greedy import GreedyCoach, best_immediate_box
 from game.coach.protocol import ScoreAdvice
 from game.errors import SaveFileError

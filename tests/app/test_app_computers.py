@@ -22,8 +22,6 @@ from game.app.intents import (
     SkipComputers,
     SpeedUp,
     StartGame,
-    TableFailed,
-    TableLoaded,
     Tick,
     ToggleKeep,
 )
@@ -38,6 +36,7 @@ from game.app.model import (
 )
 from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind
 from game.app.start import initial_state
+from game.app.table_intents import TableFailed, TableLoaded
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import KeepAdvice
 from game.play.state import PlayerKind

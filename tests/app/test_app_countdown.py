@@ -29,8 +29,6 @@ from game.app.intents import (
     SkipComputers,
     StartGame,
     StartTurn,
-    TableFailed,
-    TableLoaded,
     Tick,
     Undo,
 )
@@ -44,6 +42,7 @@ from game.app.model import (
 )
 from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind
 from game.app.start import initial_state, resume
+from game.app.table_intents import TableFailed, TableLoaded
 from game.app.take_back import undo_available
 from game.coach.greedy import GreedyCoach
 from game.coach.protocol import Advice, Coach, ScoreAdvice

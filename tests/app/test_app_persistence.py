@@ -34,7 +34,6 @@ from game.app.intents import (
     StartTurn,
     StatsLoaded,
     StorageProblems,
-    TableFailed,
     Tick,
     ToggleKeep,
     Undo,
@@ -55,6 +54,7 @@ from game.app.model import (
 from game.app.preferences import preferences_from_data, preferences_to_data
 from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
+from game.app.table_intents import TableFailed
 from game.app.take_back import undo_available
 from game.coach.greedy import GreedyCoach
 from game.errors import SaveFileError

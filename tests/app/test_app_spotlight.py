@@ -19,13 +19,13 @@ from game.app.intents import (
     ShowHint,
     StartGame,
     StartTurn,
-    TableLoaded,
     Tick,
     Undo,
 )
 from game.app.model import AppState
 from game.app.setup_intents import AddPlayer
 from game.app.start import initial_state, resume
+from game.app.table_intents import TableLoaded
 from game.coach.protocol import ScoreAdvice
 from game.play.engine import new_game
 from game.play.random_source import SeededDice

@@ -26,12 +26,12 @@ from game.app.intents import (
     StartDaily,
     StartGame,
     StatsLoaded,
-    TableLoaded,
     Undo,
 )
 from game.app.model import Screen
 from game.app.setup_intents import ChooseRuleset
 from game.app.start import initial_state
+from game.app.table_intents import TableLoaded
 from game.errors import SaveFileError
 from game.i18n.bidi import without_isolates
 from game.persistence.exchange import read_export

@@ -14,11 +14,11 @@ from game.app.intents import (
     SkipComputers,
     StartGame,
     StartTurn,
-    TableFailed,
     Undo,
 )
 from game.app.model import AppState, is_computer_turn
 from game.app.setup_intents import AddPlayer
+from game.app.table_intents import TableFailed
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
 from game.play.state import PlayerKind

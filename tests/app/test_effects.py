@@ -36,7 +36,6 @@ from game.app.intents import (
     StartGame,
     StorageProblems,
     TabClaimed,
-    TableFailed,
     TabLost,
     TakeOver,
     Tick,
@@ -55,6 +54,7 @@ from game.app.setup_intents import (
     SetPlayerKind,
 )
 from game.app.start import Boot, initial_state, start
+from game.app.table_intents import TableFailed
 from game.persistence.turn_record import PendingCountdown
 from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice

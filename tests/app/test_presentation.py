@@ -14,13 +14,13 @@ from game.app.intents import (
     SetLanguage,
     ShowHint,
     StartGame,
-    TableLoaded,
     Tick,
     ToggleKeep,
 )
 from game.app.model import AppState, Dialog, Screen, Ui
 from game.app.setup_intents import AddPlayer, RenamePlayer, SetPlayerKind
 from game.app.start import initial_state
+from game.app.table_intents import TableLoaded
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.play.engine import new_game

@@ -10,13 +10,12 @@ from game.app.intents import (
     SelectBox,
     ShowHint,
     StartGame,
-    TableFailed,
-    TableLoaded,
     ToggleKeep,
 )
 from game.app.model import AppState
 from game.app.setup_intents import AddPlayer
 from game.app.start import initial_state
+from game.app.table_intents import TableFailed, TableLoaded
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator

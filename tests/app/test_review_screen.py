@@ -18,7 +18,6 @@ from game.app.intents import (
     SetLanguage,
     StartGame,
     StatsLoaded,
-    TableLoaded,
     Undo,
 )
 from game.app.kept_intents import CloseFinished, OpenFinished
@@ -36,6 +35,7 @@ from game.app.review_intents import (
     ShowEveryDecision,
 )
 from game.app.setup_intents import ChooseRuleset
+from game.app.table_intents import TableLoaded
 from game.app.take_back import undo_available
 from game.coach.review import Decision, GameReview, review_game
 from game.i18n.bidi import Isolate, split_isolates, without_isolates

@@ -191,7 +191,7 @@ def test_a_hint_stays_when_a_box_is_tapped(page: Page, app_url: str) -> None:
 
 
 @pytest.mark.allow_browser_errors
-def test_without_the_strategy_table_the_game_plays_on_and_says_so(
+def test_without_the_strategy_table_the_game_plays_on_says_so_and_gets_it_back_online(
     browser: Browser, app_url: str, browser_problems: BrowserProblems
 ) -> None:
     context = new_context(browser)  # no service worker: it would answer before the route
@@ -220,6 +220,12 @@ def test_without_the_strategy_table_the_game_plays_on_and_says_so(
     # The only problems are the refused downloads.
     assert browser_problems.problems
     assert all("404" in problem for problem in browser_problems.problems), browser_problems.text()
+    # Back online, the table is asked for again: the hints come back without a restart.
+    page.unroute("**/assets/tables/*")
+    page.evaluate("dispatchEvent(new Event('online'))")
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
+    ui.roll()
+    expect(page.locator("#hint")).to_be_enabled()
     context.close()
 
 
