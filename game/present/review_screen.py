@@ -302,7 +302,9 @@ def _mistake(decision: Decision, ruleset_id: str, t: Translator) -> MistakeView:
             t("review.sheet_so_far", total=sheet.total, upper=sheet.upper_subtotal),
             t("review.open_boxes", boxes=open_boxes),
         ),
-        made_label=t("review.move_made"),
+        # The hint's followed, or the countdown's box (a walk took the countdown's boxes,
+        # chosen without the table, for moves it was blamed for).
+        made_label=t("review.move_made_for_you" if decision.advised else "review.move_made"),
         made=_move(decision.choice, ruleset_id, t),
         made_value=t("review.expected", value=t.format_number(decision.choice_expected, DECIMALS)),
         best_label=t("review.best_move"),

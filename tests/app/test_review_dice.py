@@ -1,6 +1,6 @@
-"""A keep in the review's decisions is drawn as dice: the position's dice in order of their
-faces, the ones the keep holds marked, on the card of the move made and on the best move's; a
-move that scored draws none."""
+"""The cards of the review's decisions: a keep is drawn as dice (the position's dice in order of
+their faces, the ones the keep holds marked, on the card of the move made and on the best
+move's; a move that scored draws none), and a move the app made is labelled so."""
 
 from __future__ import annotations
 
@@ -48,3 +48,23 @@ def test_each_keep_is_drawn_as_the_dice_it_held_and_a_box_scored_as_none() -> No
         kinds.add((isinstance(decision.choice, Keep), isinstance(decision.best, Keep)))
     # A keep where the best was another keep, and where it was a box, were among them.
     assert {(True, True), (True, False)} <= kinds
+
+
+def test_a_move_the_app_made_is_labelled_as_made_for_the_player() -> None:
+    """The hint's followed, or the countdown's box: a walk took the countdown's boxes, chosen
+    without the strategy table, for its own moves, which the list called "Move made"."""
+    driver, effect, review = opened(3)
+    index = next(at for at, decision in enumerate(review.decisions) if not decision.optimal)
+    waiting = driver.state
+    labels = []
+    for advised in (False, True):
+        decisions = alone_not_optimal(review.decisions, index)
+        decisions = tuple(
+            replace(decision, advised=advised) if at == index else decision
+            for at, decision in enumerate(decisions)
+        )
+        driver.state = waiting
+        driver(ReviewComputed(effect.log, replace(review, decisions=decisions)))
+        (shown,) = review_view(driver).mistakes
+        labels.append(shown.made_label)
+    assert labels == ["Move made", "Move made for you"]
