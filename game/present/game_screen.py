@@ -16,6 +16,7 @@ from game.app.turns import box_to_confirm
 from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
 from game.i18n.player_names import is_default_name
 from game.i18n.translator import Translator
+from game.play.real_dice import roll_entered
 from game.play.state import GameState, PlayerKind
 from game.play.undo import confirmed_box
 from game.present.coach_words import (
@@ -31,7 +32,7 @@ from game.present.seat_colours import seat_colour
 from game.present.sheet import sheet_view
 from game.present.spotlight import celebrated_box, spotlight
 from game.present.views import DieView, GameView
-from game.rules.dice import DICE_COUNT
+from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import JokerBranch
 
 
@@ -141,9 +142,10 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         status = t("turn.all_kept")
     elif game.rolls_left > 0 and not game.real_dice:
         status = t("turn.roll_or_choose")  # not only "Choose a box": it may be rolled again
-    elif game.real_dice:
+    elif game.real_dice and not _last_throw_named(state, game):
         # The app does not count a real throw's rolls: "Choose a box to score" beside "Throw
-        # the rest again" (the hint's) read as two orders to a walk.
+        # the rest again" (the hint's) read as two orders to a walk. Told it was the third
+        # ("What should I keep?"), it no longer says to throw again (a walk).
         status = t("turn.real_box_or_throw")
     else:
         status = t("turn.choose_box")
@@ -370,6 +372,11 @@ def tray_summary(view: GameView) -> str:
         if text:
             return text
     return ""
+
+
+def _last_throw_named(state: AppState, game: GameState) -> bool:
+    """The dice entered are the turn's third throw, as the player said ("What should I keep?")."""
+    return roll_entered(game) == ROLLS_PER_TURN or state.pacing.rolls_left_named == 0
 
 
 def turn_title(game: GameState, t: Translator) -> str:

@@ -278,3 +278,24 @@ def test_the_folded_tray_says_the_move_without_its_score(
     driver(RemoveFace(1), RemoveFace(2), RemoveFace(3), RemoveFace(4))
     driver(*[EnterFace(6) for _ in range(4)], ShowHint())  # the 2nd roll, unasked
     assert plain(driver.view().tray_summary) == score
+
+
+def test_told_the_third_throw_the_status_no_longer_says_to_throw_again(
+    advisor: Advisor,
+) -> None:
+    """The app does not count real throws; told it was the third ("What should I keep?"), the
+    status said "Choose a box, or throw again" all the same (a walk)."""
+    throw_again = Translator("en", isolate=False)("turn.real_box_or_throw")
+    driver = started(advisor)
+    driver(*[EnterFace(face) for face in (6, 6, 2, 3, 1)])
+    assert plain(driver.view().status) == throw_again  # which throw: not told
+    driver(ShowHint(), AskAboutRoll(1))
+    assert plain(driver.view().status) == throw_again
+    # The 1 picked up, thrown again (a 5), entered and advised on; then that 5 (a 4).
+    for throw, (out, thrown) in ((2, (1, 5)), (3, (5, 4))):
+        driver(RemoveFace(out), EnterFace(thrown), ShowHint())
+        expected = throw_again if throw == 2 else "Choose a box to score."
+        assert plain(driver.view().status) == expected, throw
+    third = started(advisor)
+    third(*[EnterFace(face) for face in (6, 6, 2, 3, 1)], ShowHint(), AskAboutRoll(3))
+    assert plain(third.view().status) == "Choose a box to score."
