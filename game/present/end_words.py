@@ -93,8 +93,9 @@ def _solo(game: GameState, stats: Sequence[PlayerStats], t: Translator) -> str:
     if before.games == 1:
         # "391 points below your average (527.0)" read harsh to a walk, of one earlier game.
         return t("end.solo_second", points=points, earlier=t.format_number(before.best))
-    average = t.format_number(before.average, 1)
-    difference = round(total - before.average)
+    # Whole, as the difference: "54 points below your average (229.5)" did not add up (a walk).
+    shown = round(before.average)
+    average, difference = t.format_number(shown), total - shown
     if difference > 0:
         return t("end.solo_above", points=points, count=difference, average=average)
     if difference < 0:

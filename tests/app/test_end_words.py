@@ -45,15 +45,19 @@ def test_a_solo_game_against_the_players_average(language: str) -> None:
     total = game.sheets[0].total
     points = t.format_number(total)
     at = {"points": points}
-    for average, key, more in (
-        (total - 12.0, "end.solo_above", {"count": 12}),
-        (total + 1.0, "end.solo_below", {"count": 1}),
-        (total + 0.4, "end.solo_even", {}),  # 0.4 below: the difference rounds to none
-        (total - 0.4, "end.solo_even", {}),
+    # The average shown whole, as the difference, so that the two add up to the score ("54
+    # points below your average (229.5)" did not: a walk).
+    for average, key, shown, more in (
+        (total - 12.0, "end.solo_above", total - 12, {"count": 12}),
+        (total + 1.0, "end.solo_below", total + 1, {"count": 1}),
+        (total + 0.4, "end.solo_even", total, {}),  # 0.4 below: the difference rounds to none
+        (total - 0.4, "end.solo_even", total, {}),
+        (total + 53.6, "end.solo_below", total + 54, {"count": 54}),
+        (total - 7.7, "end.solo_above", total - 8, {"count": 8}),
     ):
         stats = [earlier("Dana", average, total + 50)]
-        shown = t.format_number(average, 1)
-        assert end_words(game, stats, t) == EndWords(t(key, **at, **more, average=shown), False)
+        words = t(key, **at, **more, average=t.format_number(shown))
+        assert end_words(game, stats, t) == EndWords(words, False)
     assert end_words(game, [], t) == EndWords(t("end.solo_first", points=points), False)
     # One earlier game is no average to be measured against (a walk read "391 points below").
     once = [PlayerStats("Dana", "penta", 1, total + 391.0, total + 391, (), 0, 0)]
