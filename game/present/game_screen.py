@@ -145,8 +145,10 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     elif game.real_dice and not _last_throw_named(state, game):
         # The app does not count a real throw's rolls: "Choose a box to score" beside "Throw
         # the rest again" (the hint's) read as two orders to a walk. Told it was the third
-        # ("What should I keep?"), it no longer says to throw again (a walk).
-        status = t("turn.real_box_or_throw")
+        # ("What should I keep?"), it no longer says to throw again (a walk). With the hint's
+        # keep shown, its line under the dice says how to enter a throw (said twice: a walk).
+        keep_shown = isinstance(state.pacing.hint, KeepAdvice)
+        status = t("turn.real_box_or_throw_short" if keep_shown else "turn.real_box_or_throw")
     else:
         status = t("turn.choose_box")
 
