@@ -36,6 +36,7 @@ from game.play.engine import keep_exactly, select_box
 from game.play.move_log import Kept as KeptMove
 from game.play.move_log import Scored as ScoredMove
 from game.play.state import GameState, PlayerKind
+from game.present.tenths import shown_difference
 
 
 def modes_for(setup: Setup) -> tuple[CoachMode, ...]:
@@ -68,7 +69,10 @@ def holds(state: AppState, verdict: CoachVerdict | None) -> bool:
     return (
         verdict is not None
         and mode_of(state, verdict.player) is CoachMode.WARN
-        and verdict.judgement.loss >= state.settings.coach_threshold
+        # As the warning and the review show the loss, to a tenth: "lost 2.0" passed unwarned
+        # under a threshold of 2.0 (a walk).
+        and shown_difference(verdict.judgement.best, verdict.judgement.chosen)
+        >= state.settings.coach_threshold
         and verdict.move != state.coaching.seen
     )
 
