@@ -73,6 +73,14 @@ COMPUTER_TURN_SECONDS = 12 * STEP_SECONDS[Speed.NORMAL]
 """Longer than a computer player's whole turn at the normal pace (a dozen steps at most)."""
 
 
+def reload_when_written(page: Page) -> None:
+    """Reloads the page once every write to its storage made so far has committed. A test
+    reloads sooner than a player can: on CI's loaded machine a reload came before the write of
+    the click just made. IndexedDB runs a read after the writes made before it on its records."""
+    page.evaluate("async () => { await window.pentaStore?.load(); }")
+    page.reload()
+
+
 def default_name(language: str, number: int) -> str:
     """The name the app gives a new seat, as in its catalog."""
     return Translator(language, isolate=False)("setup.default_name", number=number)

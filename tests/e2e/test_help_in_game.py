@@ -15,7 +15,7 @@ from game.i18n.bidi import without_isolates as plain
 from game.i18n.translator import Translator
 from game.rules.examples import example_points, example_roll
 from tests.e2e.browser_helpers import TEXT_UP_TO_IN_SIGHT, BrowserProblems
-from tests.e2e.game_helpers import Ui, new_context
+from tests.e2e.game_helpers import Ui, new_context, reload_when_written
 
 LOCALES = {"en": "en-US", "he": "he-IL", "et": "et-EE"}
 NAMES = {"en": ("Dana", "Avi"), "he": ("דנה", "אבי"), "et": ("Mari", "Jaan")}
@@ -281,7 +281,7 @@ def test_a_first_game_offers_a_guided_turn(page: Page, app_url: str) -> None:
     page.click("#guide-skip")  # "Got it"
     expect(guide).to_be_hidden()
     # Done: remembered, the next game offers nothing.
-    page.reload()
+    reload_when_written(page)
     page.wait_for_selector("html[data-state=ready]")
     ui.roll()
     expect(guide).to_be_hidden()

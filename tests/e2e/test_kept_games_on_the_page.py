@@ -19,7 +19,7 @@ from game.persistence.session import save_session
 from game.persistence.storage import MemoryStorage
 from tests.app.driver import AppDriver
 from tests.app.test_history_pages import device_with_games
-from tests.e2e.game_helpers import Ui, expect_in_sight
+from tests.e2e.game_helpers import Ui, expect_in_sight, reload_when_written
 
 LANGUAGES = ("en", "he", "et")
 
@@ -197,7 +197,7 @@ def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> 
     expect(page.locator("#history-title")).to_be_focused()
     expect(games).to_have_count(0)
     expect(page.locator("#bests-list")).to_be_hidden()  # its points were the only best
-    page.reload()
+    reload_when_written(page)
     page.wait_for_selector("html[data-state=ready]")
     page.click("#history-button")
     expect(page.locator("#history-screen")).to_be_visible()

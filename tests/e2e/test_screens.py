@@ -14,7 +14,7 @@ from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from tests.app.driver import AppDriver, stored_session
 from tests.e2e.browser_helpers import BrowserProblems, dismissed_dialogs
-from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context
+from tests.e2e.game_helpers import COMPUTER_TURN_SECONDS, Ui, new_context, reload_when_written
 from tools.boot_texts import TextRef, page_texts, read_sources
 
 
@@ -60,7 +60,7 @@ def test_hebrew_is_right_to_left_with_the_sheet_mirrored(hebrew_page: Page, app_
     page.select_option("#language", "et")
     expect(html).to_have_attribute("dir", "ltr")
     expect(page.locator("#sheet tbody th").first).to_have_text("Ühed")
-    page.reload()
+    reload_when_written(page)
     page.wait_for_selector("html[data-state=ready]")
     expect(html).to_have_attribute("lang", "et")
 
@@ -110,7 +110,7 @@ def test_setup_is_remembered_and_names_show_literally(page: Page, app_url: str) 
     expect(page.locator("#seat-0-name")).to_have_value("Bot")
     expect(page.locator("#seat-0-kind")).to_have_value("computer")
     expect(page.locator("#seat-0-level")).to_have_value("beginner")
-    page.reload()
+    reload_when_written(page)
     page.wait_for_selector("html[data-state=ready]")
     expect(page.locator("#setup-note")).to_have_text(
         "Your last setup is ready: change anything you like."
