@@ -7,9 +7,11 @@
 For each (name, ruleset, person or computer: stats_key): games played, average and best total
 (and the day it was first reached: the personal best), the distribution of totals in bins of
 BIN_WIDTH points (the last bin open-ended, for a small bar chart), how many games
-reached the upper bonus, and how many Pentas (Yatzys) were thrown: the five-of-a-kind box filled
-with its full points, plus every five-of-a-kind bonus, in the games whose dice rolled on screen
-(luck thrown with real dice is kept apart: those games are counted on their own). Names are
+reached the upper bonus, and how many Pentas (Yatzys) were thrown: the turns scored with five
+alike, wherever they were scored, in the games whose dice rolled on screen (luck thrown with real
+dice is kept apart: those games are counted on their own). A game logged only from its last turns
+counts the five-of-a-kind box at full points and every five-of-a-kind bonus (a walk's Yatzy
+scored as Sixes, its Yatzy box filled, was not counted). Names are
 matched exactly, as typed, except that a default name is one player in every language: its
 games are counted under game.i18n.player_names.same_player ("Mängija 2" as "Player 2").
 `points_lost_trend` stays empty here: game.coach.trend fills it in where the strategy table is
@@ -26,7 +28,10 @@ from typing import NamedTuple
 from game.i18n.player_names import same_player
 from game.persistence.continuity import recorded_as
 from game.persistence.history import GameRecord, PlayerResult
+from game.play.move_log import Rolled, Scored
+from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
+from game.rules.dice import Dice
 from game.rules.rulesets import get_ruleset
 
 BIN_WIDTH = 50
@@ -72,8 +77,8 @@ class PlayerStats:
     distribution: tuple[ScoreBin, ...]
     upper_bonus_games: int
     five_of_a_kind: int
-    """Pentas (Yatzys) thrown on screen: the box at full points plus every five-of-a-kind bonus
-    (the luck of real dice is not counted: nobody knows whether they were fair)."""
+    """Pentas (Yatzys) thrown on screen: the turns scored with five alike (the luck of real
+    dice is not counted: nobody knows whether they were fair)."""
     real_dice_games: int = 0
     """Of the games, those played with real dice at the table."""
     best_on: date | None = None
@@ -119,13 +124,45 @@ def daily_results(records: Iterable[GameRecord]) -> tuple[DailyResult, ...]:
 
 
 def player_stats(records: Iterable[GameRecord]) -> tuple[PlayerStats, ...]:
-    results: dict[StatsKey, list[tuple[date, PlayerResult, bool]]] = {}
+    results: dict[StatsKey, list[_Played]] = {}
     for record in records:
         real = record.real_dice
-        for result in record.results:
+        fives = () if real else _fives_thrown(record)
+        for seat, result in enumerate(record.results):
             key = stats_key(record.ruleset.id, result.player)
-            results.setdefault(key, []).append((record.finished, result, real))
+            thrown = 0 if real else fives[seat]
+            results.setdefault(key, []).append(_Played(record.finished, result, real, thrown))
     return tuple(_stats(key, results[key]) for key in sorted(results))
+
+
+class _Played(NamedTuple):
+    finished: date
+    result: PlayerResult
+    real_dice: bool
+    fives_of_a_kind: int
+    """Turns the player scored with five alike (0 with real dice)."""
+
+
+def _fives_thrown(record: GameRecord) -> tuple[int, ...]:
+    """Per seat, the turns scored with five alike in a game whose dice rolled on screen; from
+    the sheets where the log does not hold the whole game (only the five-of-a-kind box at full
+    points and the bonuses tell)."""
+    sheets = [result.sheet for result in record.results]
+    if not record.log.complete:
+        return tuple(_fives_on_sheet(sheet) for sheet in sheets)
+    counts = [0] * len(sheets)
+    turn = 0
+    dice: Dice = ()
+    for move in record.log.moves:
+        if isinstance(move, Rolled):
+            dice = move.dice
+        elif isinstance(move, Scored):
+            # Turns rotate from seat 0 (game.play.move_log): on screen no box is corrected or
+            # cleared to change the order. Walking the log took 7 times as long, for the whole
+            # history at each game's end.
+            counts[turn % len(sheets)] += len(set(dice)) == 1
+            turn += 1
+    return tuple(counts)
 
 
 def stats_before(
@@ -139,10 +176,10 @@ def stats_before(
     return tuple(stats) if others == tuple(records) else player_stats(others)
 
 
-def _stats(key: StatsKey, played: list[tuple[date, PlayerResult, bool]]) -> PlayerStats:
+def _stats(key: StatsKey, played: list[_Played]) -> PlayerStats:
     ruleset_id, name, computer = key
-    results = [result for _, result, _ in played]
-    on_screen = [result for _, result, real in played if not real]
+    results = [game.result for game in played]
+    on_screen = [game for game in played if not game.real_dice]
     totals = [result.total for result in results]
     best = max(totals)
     return PlayerStats(
@@ -153,18 +190,17 @@ def _stats(key: StatsKey, played: list[tuple[date, PlayerResult, bool]]) -> Play
         best=best,
         distribution=distribution(totals, get_ruleset(ruleset_id).highest_total),
         upper_bonus_games=sum(1 for result in results if result.sheet.upper_bonus > 0),
-        five_of_a_kind=sum(_fives_of_a_kind(result) for result in on_screen),
+        five_of_a_kind=sum(game.fives_of_a_kind for game in on_screen),
         real_dice_games=len(results) - len(on_screen),
-        best_on=min(day for day, result, _ in played if result.total == best),
+        best_on=min(game.finished for game in played if game.result.total == best),
         computer=computer,
-        best_real_dice=all(real for _, result, real in played if result.total == best),
+        best_real_dice=all(game.real_dice for game in played if game.result.total == best),
     )
 
 
-def _fives_of_a_kind(result: PlayerResult) -> int:
-    ruleset = result.sheet.ruleset
-    box_full = result.sheet.five_of_a_kind_box_points == ruleset.five_of_a_kind_points
-    return (1 if box_full else 0) + result.sheet.five_of_a_kind_bonus_count
+def _fives_on_sheet(sheet: Sheet) -> int:
+    box_full = sheet.five_of_a_kind_box_points == sheet.ruleset.five_of_a_kind_points
+    return (1 if box_full else 0) + sheet.five_of_a_kind_bonus_count
 
 
 def distribution(totals: Iterable[int], highest: int | None = None) -> tuple[ScoreBin, ...]:
