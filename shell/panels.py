@@ -16,6 +16,18 @@ from shell.text import fill_text
 if TYPE_CHECKING:
     from game.i18n.rules_text import RulesText, Table
 
+SCREEN_TITLES = {
+    "setup": "setup-title",
+    "game": "turn-title",
+    "handover": "handover-title",
+    "end": "end-title",
+    "history": "history-title",
+    "elsewhere": "elsewhere-title",
+    "finished": "finished-title",
+    "review": "review-title",
+}
+"""Each screen's heading, which takes the focus where nothing else on the screen should."""
+
 
 class Panels:
     def __init__(self, page: Page) -> None:
@@ -101,6 +113,7 @@ class Panels:
         wanted = [(text, snap.dismiss_label) for text in snap.notices]
         key = repr(wanted)
         if self.node("notice-list").changed("#notices", key):
+            closing = self._focused_notice(container)
             while container.children.length > 0:
                 container.lastElementChild.remove()
             for index, text in enumerate(snap.notices):
@@ -115,6 +128,8 @@ class Panels:
                 item.append(message)
                 item.append(button)
                 container.append(item)
+            if closing is not None:
+                self._focus_after_notice(container, closing, snap.screen)
         exporting = bool(snap.export_unreadable_label)  # only away from a game
         self.node("export-unreadable").text(snap.export_unreadable_label).show(exporting)
         self.node("discard-unreadable").text(snap.discard_unreadable_label).show(exporting)
@@ -128,6 +143,23 @@ class Panels:
         self._notices = tuple(snap.notices)
         if arrived and snap.screen in ("setup", "history"):
             self._bring_notices_into_view()
+
+    def _focused_notice(self, container: Any) -> int | None:
+        """The place of the notice whose Close button has the focus, if one has."""
+        focused = self.page.document.activeElement
+        if not bool(container.contains(focused)) or not focused.hasAttribute("data-index"):
+            return None
+        return int(focused.getAttribute("data-index"))
+
+    def _focus_after_notice(self, container: Any, place: int, screen: str) -> None:
+        """The focus stays among the notices where one closed: on the next one's Close, else
+        the one before's; with none left, on the screen's heading. Its button gone, the focus
+        fell to the page's start, and a screen reader said nothing (a keyboard walk)."""
+        buttons = container.querySelectorAll("button")
+        if buttons.length:
+            buttons.item(min(place, buttons.length - 1)).focus()
+        else:
+            self.node(SCREEN_TITLES[screen]).el.focus()
 
     def _bring_notices_into_view(self) -> None:
         """A notice that has just come, scrolled into sight when the page is scrolled past it:

@@ -28,7 +28,7 @@ from shell.help_view import HelpView
 from shell.js import is_null, js_object
 from shell.kept_view import KeptView
 from shell.pad_view import PadPanel
-from shell.panels import Panels
+from shell.panels import SCREEN_TITLES, Panels
 from shell.review_view import ReviewPanels
 from shell.setup_view import SetupForm
 from shell.sheet_table import SheetTable
@@ -240,17 +240,7 @@ class View:
         return control
 
     def _focus_screen(self, screen: str) -> None:
-        target = {
-            "setup": "setup-title",
-            "game": "turn-title",
-            "handover": "handover-title",
-            "end": "end-title",
-            "history": "history-title",
-            "elsewhere": "elsewhere-title",
-            "finished": "finished-title",
-            "review": "review-title",
-        }[screen]
-        el = self.node(target).el
+        el = self.node(SCREEN_TITLES[screen]).el
         el.focus()
         self.document.defaultView.scrollTo(0, 0)
         if screen == "game":

@@ -146,6 +146,18 @@ def test_statistics_export_import_round_trip_without_duplicates(
     expect(page.locator("#stats-list > li")).to_have_count(len(expected))
     expect(charts).to_have_count(2 * len(expected), timeout=30_000)
     assert card_texts(page) == before
+    # Closed from the keyboard, a notice leaves the focus on the next one's Close, and the last
+    # on the screen's heading (it fell to the page's start: a keyboard walk).
+    closes = page.locator("#notice-list button")
+    closes.first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#notice-list .notice-text")).to_have_text(
+        ["1 unfinished game added: it is on the New game screen."]
+    )
+    expect(closes.first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#notices")).to_be_hidden()
+    expect(page.locator("#history-title")).to_be_focused()
 
     page.set_input_files("#import-file", exported)  # again: nothing is added twice
     # The latest outcome replaces the earlier one.
