@@ -341,3 +341,33 @@ def test_a_choice_of_seconds_reads_as_words_apart(page: Page, app_url: str) -> N
     assert label.inner_text() == "3 seconds"
     box = label.bounding_box()
     assert box is not None and box["height"] >= 44  # still a finger's target
+
+
+IN_SIGHT = """() => [...document.querySelectorAll('#dice .die, #roll, #confirm')].filter(el => {
+    const box = el.getBoundingClientRect();
+    return box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth;
+}).map(el => el.id || el.getAttribute('aria-label'))"""
+"""The dice and the turn's buttons out of the screen, by name (none is expected)."""
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_sideways_phone_in_a_browser_keeps_the_dice_and_buttons_on_screen(
+    page: Page, app_url: str, language: str
+) -> None:
+    """Its bars leave a browser some 300 px of a phone's width: the page scrolls as a whole,
+    and the column of dice beside the sheet held them at its foot, 400 px below the screen (a
+    walk at 640x320 saw an empty green column)."""
+    ui = Ui(page).open(app_url, seed=5)
+    ui.switch_language(language)
+    ui.set_players([("Dana", "human", None), ("Avi", "human", None)])
+    ui.start()
+    ui.roll()
+    for width, height in ((640, 320), (740, 300)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(IN_SIGHT) == [], (width, height)
+        # The sheet scrolled with the page, to its foot: the column stays.
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        assert page.evaluate("scrollY") > 100
+        assert page.evaluate(IN_SIGHT) == [], (width, height, "scrolled")
+    ui.no_page_scroll_sideways()
