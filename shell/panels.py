@@ -309,19 +309,24 @@ class Panels:
     def _rules_table(self, block: Table) -> Any:
         make = self.page.create
         wrap = make("div", "rules-table-wrap")
-        table = make("table", "rules-table")
-        head = make("thead")
-        row = make("tr")
+        # The roles said again: on a narrow screen the rows stand one under the other
+        # (screens.css), and a table laid out as blocks is no table to a screen reader.
+        table = make("table", "rules-table", role="table")
+        head = make("thead", role="rowgroup")
+        row = make("tr", role="row")
         for column in block.columns:
-            cell = make("th", scope="col")
+            cell = make("th", scope="col", role="columnheader")
             cell.textContent = column
             row.append(cell)
         head.append(row)
-        body = make("tbody")
+        body = make("tbody", role="rowgroup")
         for values in block.rows:
-            row = make("tr")
+            row = make("tr", role="row")
             for position, value in enumerate(values):
-                cell = make("th", scope="row") if position == 0 else make("td")
+                if position == 0:
+                    cell = make("th", scope="row", role="rowheader")
+                else:
+                    cell = make("td", role="cell")
                 cell.textContent = value
                 row.append(cell)
             body.append(row)

@@ -202,3 +202,29 @@ def test_a_phone_zoomed_to_200_percent_reads_the_new_game_screen(page: Page, app
             assert not page.evaluate(OVERLAP, [f"ruleset-{ruleset}-name", f"rules-{ruleset}"])
         page.evaluate("() => window.scrollTo(0, 0)")
         expect(page.locator("#start")).not_to_be_in_viewport()  # at the form's end
+
+
+def test_a_phone_zoomed_to_200_percent_reads_the_rules_and_the_settings(
+    page: Page, app_url: str
+) -> None:
+    """At 180x320 the rules' table gave a box's points a letter a line beside its name, and the
+    settings ran 32 px past the dialog's edge ("Arvutimängijate kiirus": a keyboard walk)."""
+    ui = Ui(page).open(app_url)
+    page.set_viewport_size({"width": 180, "height": 320})
+    for language in ("et", "he", "en"):
+        ui.switch_language(language)
+        page.click("#rules-yatzy")
+        cells = page.locator("#rules-body .rules-table td")
+        expect(cells.first).to_be_visible()
+        # Each box's points have the table's whole width, under its name.
+        widths = cells.evaluate_all("cells => cells.map(c => c.getBoundingClientRect().width)")
+        table = page.locator("#rules-body .rules-table").first.bounding_box()
+        assert table and min(widths) >= table["width"] * 0.9, (language, widths, table)
+        assert page.locator("#rules-body table").first.get_attribute("role") == "table"
+        page.keyboard.press("Escape")
+        page.click("#settings-button")
+        dialog = page.locator("#settings-dialog")
+        expect(dialog).to_be_visible()
+        sizes = dialog.evaluate("d => [d.scrollWidth, d.clientWidth]")
+        assert sizes[0] <= sizes[1], (language, sizes)
+        page.click("#settings-done")
