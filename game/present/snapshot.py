@@ -169,7 +169,9 @@ def announcement_text(state: AppState, t: Translator) -> str:
         name = game.players[event.player].name
         if not event.dice:
             return t("computer.rerolls_all", name=name)
-        return t("computer.keeps", name=name, dice=t.format_dice(event.dice))
+        # "Computer 1 keeps 2" read as two dice kept (a screen-reader walk).
+        key = "computer.keeps_one" if len(event.dice) == 1 else "computer.keeps"
+        return t(key, name=name, dice=t.format_dice(event.dice))
     if isinstance(event, Scored):
         # The move, then its cheer (a walk heard the bonus before the move that earned it).
         parts = [scored_text(game, event, t), celebration_text(state, t)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.announcements import Kept
 from game.app.coach_intents import SetPlayerCoach, ShowBestMove
 from game.app.intents import (
     ConfirmTurn,
@@ -18,10 +19,12 @@ from game.app.intents import (
     SetPassPhone,
     StartGame,
 )
-from game.app.model import Screen
+from game.app.model import Screen, Seat
 from game.app.setup_intents import AddPlayer
+from game.app.start import initial_state
+from game.coach.greedy import GreedyCoach
 from game.coach.optimal import AdvisorCoach
-from game.coach.protocol import CoachMode
+from game.coach.protocol import CoachMode, KeepAdvice
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.play.engine import new_game
@@ -180,3 +183,27 @@ def test_a_word_after_every_move_is_said_with_the_roll_and_the_box_it_judges() -
     assert ". Coach to Player 1 (points lost: " in said, said
     d(Roll())  # Player 2 has no coach: their roll is said alone
     assert "Coach" not in heard(d)
+
+
+class _KeepsTheFirstDie(GreedyCoach):
+    def computer_action(self, game, level, rng):  # type: ignore[no-untyped-def]
+        return KeepAdvice((0,))
+
+
+def test_a_computer_keeping_one_die_is_heard_as_one_die() -> None:
+    """ "Computer 1 keeps 2" read as two dice kept, or as a die's face (a screen-reader walk)."""
+    said = {}
+    for language in ("en", "et", "he"):
+        state = initial_state([language], seed=4)
+        seats = (Seat("Bot", PlayerKind.COMPUTER),)
+        d = AppDriver(replace(state, setup=replace(state.setup, seats=seats)), _KeepsTheFirstDie())
+        d.now = 0.0
+        d(StartGame())
+        d.tables_ready()
+        while not isinstance(d.state.ui.announcement, Kept):
+            d.tick_after(10)
+        face = d.game.dice[0] if d.game.dice else 0
+        said[language] = without_isolates(d.snapshot().announcement)
+        tr = Translator(language, isolate=False)
+        assert said[language] == tr("computer.keeps_one", name="Bot", dice=str(face))
+    assert said["en"].startswith("Bot keeps the ")
