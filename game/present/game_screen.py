@@ -107,6 +107,21 @@ def _refusal(game: GameState, t: Translator, box: str) -> str:
     return t("turn.box_filled", box=name, points=points)
 
 
+def take_back_wait(state: AppState, t: Translator) -> str:
+    """Why a computer's first roll waits, while the box scored before it can be taken back (a
+    walk read the still dice as stalled); empty when it does not wait."""
+    game = game_as_entered(state)
+    if game is None or game.dice is not None or not is_computer_turn(state):
+        return ""
+    if not undo_available(state):
+        return ""
+    name = game.player.name
+    before = state.play.before_last_turn
+    if before is not None and _whose_box_is_told(state, before):
+        return t("computer.waits_for_take_back_of", name=name, player=before.player.name)
+    return t("computer.waits_for_take_back", name=name)
+
+
 def game_view(state: AppState, t: Translator, now: float) -> GameView:
     game = game_as_entered(state)
     assert game is not None
@@ -116,13 +131,9 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     name = game.player.name
     options = game.options
 
-    if computer and game.dice is None and undo_available(state):
-        # Its first roll waits for the take-back (a walk read the still dice as stalled).
-        before = state.play.before_last_turn
-        if before is not None and _whose_box_is_told(state, before):
-            status = t("computer.waits_for_take_back_of", name=name, player=before.player.name)
-        else:
-            status = t("computer.waits_for_take_back", name=name)
+    waiting = take_back_wait(state, t)
+    if waiting:
+        status = waiting
     elif computer:
         status = t("computer.playing", name=name)
     elif game.dice is None and game.real_dice:

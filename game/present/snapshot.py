@@ -34,6 +34,7 @@ from game.present.game_screen import (
     countdown_text,
     game_view,
     hint_texts,
+    take_back_wait,
     turn_title,
 )
 from game.present.help_screens import (
@@ -180,6 +181,9 @@ def announcement_text(state: AppState, t: Translator) -> str:
         # unheard (a keyboard walk without the hand-over, which says it itself).
         if game.current_player != event.player and not handover.is_pending(state):
             parts.append(turn_title(game, t))
+        # And that the box can still be taken back before a computer plays: the tray says so
+        # for a few seconds, and a screen-reader walk never learnt it.
+        parts.append(take_back_wait(state, t))
         return _sentences(parts)
     if isinstance(event, Corrected):
         return corrected_text(game, event, t)

@@ -207,3 +207,22 @@ def test_a_computer_keeping_one_die_is_heard_as_one_die() -> None:
         tr = Translator(language, isolate=False)
         assert said[language] == tr("computer.keeps_one", name="Bot", dice=str(face))
     assert said["en"].startswith("Bot keeps the ")
+
+
+def test_the_take_back_before_a_computer_plays_is_said_with_the_box() -> None:
+    """The tray says it for a few seconds; a screen-reader walk heard only the box and whose
+    turn it was, and never learnt that the box could be taken back."""
+    d = AppDriver.seeded(3)
+    d(AddPlayer(PlayerKind.COMPUTER), SetAutoScore(0), StartGame())
+    d.tables_failed()
+    box = scored_chance(d)
+    waits = EN("computer.waits_for_take_back", name="Computer 1")
+    assert heard(d) == f"{box}. Computer 1's turn. {without_isolates(waits)}"
+    view = d.snapshot().game
+    assert view is not None and without_isolates(view.status) == waits  # as the tray says it
+    # Alone, with no computer to wait for, nothing more is said.
+    alone = AppDriver.seeded(3)
+    alone(SetAutoScore(0), StartGame())
+    alone.tables_failed()
+    alone_box = scored_chance(alone)
+    assert heard(alone) == alone_box
