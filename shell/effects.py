@@ -465,6 +465,7 @@ class StorageJobs:
                 kept_left_out=result.kept_left_out,
                 unreadable=result.unreadable,
                 misdated=result.misdated,
+                challenges_repeated=result.challenges_repeated,
             )
         )
 

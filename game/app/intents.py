@@ -373,6 +373,8 @@ class ImportFinished:
     """Games of the file left out: they did not read."""
     misdated: int = 0
     """Games of the file left out: dated after the file was made."""
+    challenges_repeated: int = 0
+    """Daily challenges of the file left out: the history holds that day's already."""
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,7 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
         told.append(notice("data.import_done", games=outcome.added))
     # Said whenever anything else is said: with only unfinished games added, the finished ones
     # skipped went unmentioned (a hostile-data walk).
-    left_out = outcome.unreadable or outcome.misdated
+    left_out = outcome.unreadable or outcome.misdated or outcome.challenges_repeated
     said_else = outcome.added or outcome.kept_added or outcome.kept_left_out or left_out
     if outcome.already_known and said_else:
         told.append(notice("data.import_duplicates", count=outcome.already_known))
@@ -153,6 +153,8 @@ def import_finished(state: AppState, outcome: ImportFinished) -> Outcome:
         told.append(notice("data.import_unreadable", count=outcome.unreadable))
     if outcome.misdated:
         told.append(notice("data.import_misdated", count=outcome.misdated))
+    if outcome.challenges_repeated:
+        told.append(notice("data.import_challenge_played", count=outcome.challenges_repeated))
     if not (told or left_out):
         # Only then is every game of the file here already: beside games left out, it read
         # "Nothing new to import: every game in the file is already here" over an empty history

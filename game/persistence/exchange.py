@@ -39,7 +39,7 @@ skipped, so importing the same file twice adds nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
@@ -369,6 +369,10 @@ class ImportResult:
     """Games of the file left out: they do not read (ExportContents.unreadable)."""
     misdated: int = 0
     """Games of the file left out: dated after the file (ExportContents.misdated)."""
+    challenges_repeated: int = 0
+    """Daily challenges of the file left out: the history holds that day's challenge of that
+    ruleset already (each is played once: a walk played it on a new phone, then imported the
+    old phone's, and the day counted twice), or the file did earlier."""
 
 
 def import_history(storage: Storage, text: str | bytes, today: date | None = None) -> ImportResult:
@@ -401,7 +405,8 @@ def import_history_in_steps(
     problems = [] if history.problem is None else [history.problem]
     existing = history.value or ()
     known = {record.id for record in existing}
-    new = tuple(record for record in incoming if record.id not in known)
+    fresh = [record for record in incoming if record.id not in known]
+    new = _first_of_each_challenge(existing, fresh)
     added = len(new)
     if new:
         merged = tuple(sorted((*existing, *new), key=lambda record: record.finished_at))
@@ -415,14 +420,32 @@ def import_history_in_steps(
     kept = merge_kept(storage, incoming_kept, finished)
     return ImportResult(
         added,
-        len(incoming) - len(new) + repeated,
+        len(incoming) - len(fresh) + repeated,
         (*problems, *kept.problems),
         kept.added,
         kept.already_known,
         kept.left_out,
         unreadable,
         misdated,
+        len(fresh) - len(new),
     )
+
+
+def _first_of_each_challenge(
+    existing: Sequence[GameRecord], incoming: Sequence[GameRecord]
+) -> tuple[GameRecord, ...]:
+    """`incoming` without the daily challenges of a day and ruleset that `existing`, or an
+    earlier game of `incoming`, holds."""
+    played = {record.challenge_key for record in existing} - {None}
+    kept = []
+    for record in incoming:
+        key = record.challenge_key
+        if key is not None:
+            if key in played:
+                continue
+            played.add(key)
+        kept.append(record)
+    return tuple(kept)
 
 
 def _playing(storage: Storage) -> set[str]:

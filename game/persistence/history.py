@@ -126,6 +126,12 @@ class GameRecord:
         return self.finished, self.finished_time or time.min
 
     @property
+    def challenge_key(self) -> tuple[date, str] | None:
+        """The daily challenge the game was (its day and ruleset: one challenge each), if any."""
+        day = self.challenge_date
+        return None if day is None else (day, self.ruleset.id)
+
+    @property
     def real_dice(self) -> bool:
         """Played with real dice at the table: its dice were entered (the log's "enter" moves),
         so nobody knows whether they were fair."""

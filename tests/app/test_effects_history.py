@@ -232,10 +232,17 @@ def test_an_import_tells_what_it_added_and_refreshes_the_statistics() -> None:
         Notice("data.import_unreadable", (("count", 1),)),
         Notice("data.import_misdated", (("count", 1),)),
     )
+    # A day's challenge the device holds already: left out, and said so, never "nothing new".
+    state = driver(ImportFinished(already_known=1, challenges_repeated=1))
+    assert state.ui.notices[-2:] == (
+        Notice("data.import_duplicates", (("count", 1),)),
+        Notice("data.import_challenge_played", (("count", 1),)),
+    )
     for language in ("en", "he", "et"):
-        driver(SetLanguage(language), ImportFinished(misdated=1))
-        text = present(driver.state, 0.0).notices[-1]
-        assert text and "{" not in text
+        for told in (ImportFinished(misdated=1), ImportFinished(challenges_repeated=2)):
+            driver(SetLanguage(language), told)
+            text = present(driver.state, 0.0).notices[-1]
+            assert text and "{" not in text
 
 
 def test_an_import_of_unfinished_games_tells_them_and_lists_them_anew() -> None:
