@@ -12,11 +12,13 @@ page (as text, never markup), so everything here is tested in CPython.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import game.app.countdown as countdown
 import game.app.handover as handover
 from game.app.announcements import Corrected, GameOver, Kept, Rolled, Scored, Undone
+from game.app.celebration import Feat, celebration
 from game.app.entry import entered_faces
 from game.app.key_answers import KeyAnswer, KeyAnswered
 from game.app.model import SAVE_FAILED_NOTICE, AppState, Screen
@@ -174,8 +176,10 @@ def announcement_text(state: AppState, t: Translator) -> str:
         key = "computer.keeps_one" if len(event.dice) == 1 else "computer.keeps"
         return t(key, name=name, dice=t.format_dice(event.dice))
     if isinstance(event, Scored):
-        # The move, then its cheer (a walk heard the bonus before the move that earned it).
-        parts = [scored_text(game, event, t), celebration_text(state, t)]
+        # The move, then its cheer (a walk heard the bonus before the move that earned it); the
+        # cheer of a further Penta says its bonus ("Penta bonus: 100 points. Another Penta!
+        # 100 bonus points for Mari!" said it twice: a walk).
+        parts = [scored_text(game, _unless_cheered(state, event), t), celebration_text(state, t)]
         parts.append(said_line(state, event.player, event.box, t))
         # Whose turn it now is: the focus goes to Roll, and the heading that says it changed
         # unheard (a keyboard walk without the hand-over, which says it itself).
@@ -195,8 +199,14 @@ def announcement_text(state: AppState, t: Translator) -> str:
     # The last box and its cheer (an upper bonus reached by the game's last move went unsaid: a
     # walk), the end, and who won or how the score compares, as the end screen's headline says.
     headline = end_words(game, state.ui.stats, t).headline
-    last = scored_text(game, event.last, t)
+    last = scored_text(game, _unless_cheered(state, event.last), t)
     return _sentences([last, celebration_text(state, t), t("end.title"), headline])
+
+
+def _unless_cheered(state: AppState, event: Scored) -> Scored:
+    """`event` without its five-of-a-kind bonus where the cheer says it."""
+    cheer = celebration(state)
+    return replace(event, bonus=0) if cheer and cheer.feat is Feat.FIVE_OF_A_KIND_BONUS else event
 
 
 def _sentences(parts: list[str]) -> str:

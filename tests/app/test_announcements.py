@@ -37,6 +37,7 @@ from game.present.move_lines import scored_text
 from game.present.snapshot import present
 from tests.app.driver import AppDriver
 from tests.app.test_app_countdown import last_roll, table
+from tests.app.test_real_dice_walkthrough import dana_s_penta_bonus
 from tests.solved_tables import solved_advisor
 
 EN = Translator("en", isolate=False)
@@ -226,3 +227,17 @@ def test_the_take_back_before_a_computer_plays_is_said_with_the_box() -> None:
     alone.tables_failed()
     alone_box = scored_chance(alone)
     assert heard(alone) == alone_box
+
+
+def test_a_further_pentas_bonus_is_said_once() -> None:
+    """ "Penta bonus: 100 points. Another Penta! 100 bonus points for Mari!" said the bonus
+    twice (a walk): the cheer says it, the box's line does not again."""
+    driver = dana_s_penta_bonus()
+    said = heard(driver)
+    cheer = without_isolates(
+        EN("turn.celebrate.five_of_a_kind_bonus", box="Penta", points=100, name="Dana")
+    )
+    assert said.startswith("Dana scored 30 points in Sixes. " + cheer), said
+    assert "Penta bonus" not in said
+    # The tray's line of the last move, with no cheer beside it, keeps the bonus.
+    assert "Penta bonus: 100 points" in without_isolates(driver.view().last_move)
