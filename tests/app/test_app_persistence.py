@@ -397,7 +397,7 @@ def test_the_history_screen_shows_statistics_as_text() -> None:
         "Average",
         "Best",
         "Upper bonus rate",
-        "Pentas",
+        "Pentas rolled",
     ]
     assert max(bar.share for bar in card.bars) == 1.0
     # The chart's ranges run from the lowest total's to the highest's, a gap between kept.

@@ -433,7 +433,7 @@ def test_the_history_card_counts_the_games_with_real_dice() -> None:
     (card,) = history.cards
     facts = {plain(fact.label): plain(fact.value) for fact in card.facts}
     assert facts["Played with real dice"] == "1"
-    assert facts["Yatzys (dice on screen)"] == str(player_stats([screen])[0].five_of_a_kind)
+    assert facts["Yatzys rolled (dice on screen)"] == str(player_stats([screen])[0].five_of_a_kind)
 
 
 def played_through_on_screen() -> GameState:
