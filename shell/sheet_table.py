@@ -13,9 +13,14 @@ from shell.js import is_null
 class SheetTable:
     """A score sheet <table>: a pinned column of box names, then a column per player."""
 
-    def __init__(self, document: Any, table: Any) -> None:
+    def __init__(self, document: Any, table: Any, hint: Any) -> None:
         self.document = document
         self.table = table
+        self.hint = Node(hint)
+        """The "Swipe sideways" line over the frame, shown while the sheet is wider than it (the
+        end screen's and a finished game's had none: six players' sheet cut a 12 at the frame's
+        edge to a 2, and nothing said there was more: a family's walk)."""
+        self._hint_text = ""
         self.head_row = table.querySelector("thead tr")
         self.body = table.querySelector("tbody")
         self.sheet = Node(table)
@@ -38,6 +43,7 @@ class SheetTable:
         self.caption.text(label)
 
     def render(self, view: SheetView) -> None:
+        self._hint_text = view.scroll_hint
         self.corner.text(view.box_header)
         count = len(view.columns)
         self.sheet.attr("data-columns", str(count))  # the stylesheet fits four on a phone
@@ -115,6 +121,7 @@ class SheetTable:
             self._current = current
             if current >= 0:
                 self._scroll_to_column(self.columns[current].el)
+        self.show_hint()
 
     def follow_current(self) -> None:
         """The current player's column comes into view again at the next render: the columns
@@ -128,6 +135,13 @@ class SheetTable:
         if width != self._width and 0 <= self._current < len(self.columns):
             self._scroll_to_column(self.columns[self._current].el)
         self._width = width
+
+    def show_hint(self) -> bool:
+        """The "Swipe sideways" line shown while there is something to swipe to (three players
+        fit on most phones, more on a wider screen); whether it shows."""
+        shown = bool(self._hint_text) and self.overflows()
+        self.hint.text(self._hint_text).show(shown)
+        return shown
 
     def back_to_current(self) -> None:
         """The current player's column back beside the names: a tap on another's heading, half

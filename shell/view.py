@@ -67,10 +67,13 @@ class View:
         self._help = HelpView(self.page)
         self._review = ReviewPanels(self.page)
         self._pad = PadPanel(self.page)
-        self._sheets: dict[str, SheetTable] = {
-            "sheet": SheetTable(document, document.getElementById("sheet")),
-            "end-sheet": SheetTable(document, document.getElementById("end-sheet")),
-            "finished-sheet": SheetTable(document, document.getElementById("finished-sheet")),
+        self._sheets = {
+            name: SheetTable(document, document.getElementById(name), document.getElementById(hint))
+            for name, hint in (
+                ("sheet", "scroll-hint"),
+                ("end-sheet", "end-scroll-hint"),
+                ("finished-sheet", "finished-scroll-hint"),
+            )
         }
         self._kept = KeptView(self.page, self._sheets["finished-sheet"])
         self._dice = [Node(el) for el in document.querySelectorAll("#dice .die")]
@@ -96,8 +99,6 @@ class View:
         self._spotlight_row = ""
         """The row of a box that came into the spotlight, brought into the frame at the end of
         the render."""
-        self._scroll_hint = ""
-        """The game sheet's "Swipe sideways" line last rendered, shown only while it overflows."""
         self._corner_hint = ""
 
     # --- the whole page -----------------------------------------------------------------------
@@ -419,19 +420,15 @@ class View:
             sheet.scroll_to_column(column)  # the sheet may have been swiped to another player's
             self._spotlight_row = f'#sheet tr[data-row="{box}"]'
         self._spotlight = seen
-        # "Swipe sideways" only when there is something to swipe to: three players fit on most
-        # phones, more on a wider screen.
-        self._scroll_hint = view.sheet.scroll_hint
         self._corner_hint = view.sheet.scroll_hint_short
         self.fit_to_viewport()
 
     def fit_to_viewport(self) -> None:
         """What depends on the page's width: after a render, and when the phone is turned."""
         self._sheets["sheet"].follow_width()
-        shown = bool(self._scroll_hint) and self._sheets["sheet"].overflows()
-        self.node("scroll-hint").text(self._scroll_hint).show(shown)
-        # On a short screen the line gives its room to the rows: the sheet's corner says it.
-        self.node("corner-hint").text(self._corner_hint).show(shown)
+        shown = {name: sheet.show_hint() for name, sheet in self._sheets.items()}
+        # On a short screen the game's line gives its room to the rows: the corner says it.
+        self.node("corner-hint").text(self._corner_hint).show(shown["sheet"])
 
     def _tray_fold(self, view: GameView) -> None:
         """Folded, the tray shows its messages as one line (so that it never takes much of a

@@ -63,6 +63,17 @@ def test_a_fifty_letter_name_never_makes_the_page_scroll_sideways(page: Page, ap
     page.evaluate(SCROLL_TO_THE_SHEETS_END, END_SHEET)
     assert page.evaluate("document.getElementById('end-sheet-wrap').scrollTop") > 0
     assert page.evaluate(NAMES_IN_SIGHT, END_SHEET) == []
+    # Twelve columns are wider than the phone: the end's sheet and the finished game's say to
+    # swipe, as the game's does (six players' cut a 12 to a 2 at the frame's edge, and nothing
+    # said there was more: a family's walk).
+    swipe = "Swipe sideways to see every player"
+    expect(page.locator("#end-scroll-hint")).to_be_visible()
+    expect(page.locator("#end-scroll-hint")).to_have_text(swipe)
+    page.click("#new-game")
+    page.click("#history-button")
+    page.locator("#games-list > li [data-action=open-finished]").first.click()
+    expect(page.locator("#finished-scroll-hint")).to_be_visible()
+    expect(page.locator("#finished-scroll-hint")).to_have_text(swipe)
 
 
 # The end sheet's frame brought to the page's top and scrolled to its own top: where its total
