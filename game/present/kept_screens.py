@@ -59,7 +59,8 @@ def kept_views(state: AppState, t: Translator) -> tuple[KeptGameView, ...]:
                 else t(
                     "kept.last_played_next",
                     date=day,
-                    name=game.players[game.current_player].name,
+                    # Kept together as in the scores above it ("אברהם-" at a line's end: a walk).
+                    name=_kept_together(game.players[game.current_player].name),
                 ),
                 resume_label=t("kept.resume"),
                 resume_name=t("kept.resume_named", game=described, where=where),

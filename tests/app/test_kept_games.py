@@ -480,3 +480,18 @@ def test_a_game_resumed_and_left_again_keeps_its_one_entry() -> None:
 
     (again,) = load_kept(device.storage).value or ()
     assert again.id == first.id and again.game == game != first.game
+
+
+def test_the_next_players_name_stays_whole_on_its_line() -> None:
+    """As in the scores above it: "אברהם-" at a line's end and "יצחק" on the next (a family's
+    walk), where the scores' line kept the name together."""
+    device = Device(initial_state(["en-US"], seed=5))
+    device.set_players([("Ann", "human", None), ("Mari-Liis Tamm", "human", None)])
+    device(SetAutoScore(0), StartGame())
+    device.tables_failed()
+    device.play_human_turn()
+    left(device)
+    (listed,) = kept_list(device)
+    together = "Mari\u2011Liis\u00a0Tamm"
+    assert plain(listed.date) == f"Last played 1\u00a0Dec\u00a02026 · {together}'s turn"
+    assert together in plain(listed.scores)
