@@ -31,6 +31,8 @@ class Scored:
     points: int
     bonus: int
     automatic: bool
+    dice: tuple[int, ...] = ()
+    """The dice scored: the hand-over shows a computer's (a family could not check its moves)."""
 
 
 @dataclass(frozen=True)

@@ -155,11 +155,15 @@ def scored_this_round(game: GameState) -> tuple[Scored, ...]:
     players = len(game.players)
     scored: list[Scored] = []
     game_turn = game.log.since_turn
+    dice: tuple[int, ...] = ()
     for move in moves:
-        if isinstance(move, ScoredMove):
+        if isinstance(move, Rolled | Entered):
+            dice = move.dice
+        elif isinstance(move, ScoredMove):
             player = game_turn % players
             points = game.sheets[player].points_in(move.box)
-            scored.append(Scored(player, move.box, 0 if points is None else points, 0, False))
+            points = 0 if points is None else points
+            scored.append(Scored(player, move.box, points, 0, False, dice))
             game_turn += 1
     return tuple(scored[-players:])
 

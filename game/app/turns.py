@@ -302,7 +302,7 @@ def _score(state: AppState, box: str, *, automatic: bool) -> AppState:
             ),
         )
     )
-    scored = Scored(player, box, points, bonus, automatic)
+    scored = Scored(player, box, points, bonus, automatic, game.dice or ())
     new = _announce(new, scored)
     if after.is_over:
         new = _announce(replace(new, ui=replace(new.ui, screen=Screen.END)), GameOver(scored))

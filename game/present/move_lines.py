@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.app.announcements import Corrected, Scored
 from game.app.model import AppState
 from game.i18n.translator import Translator
-from game.play.state import GameState
+from game.play.state import GameState, PlayerKind
 
 
 def last_move_text(state: AppState, t: Translator) -> str:
@@ -29,11 +29,20 @@ def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:
     game = state.game
     if game is not None and game.dice is not None and state.ui.announcement is None:
         # A game resumed on a turn already rolled (its hand-over): what the others did since.
-        return tuple(scored_text(game, event, t) for event in _scored_since_own_turn(state))
+        return tuple(_played_text(game, event, t) for event in _scored_since_own_turn(state))
     if game is None or not last or not isinstance(state.ui.announcement, Scored):
         return (last,) if last else ()
     since = _scored_since_own_turn(state)
-    return tuple(scored_text(game, event, t) for event in since) if since else (last,)
+    return tuple(_played_text(game, event, t) for event in since) if since else (last,)
+
+
+def _played_text(game: GameState, event: Scored, t: Translator) -> str:
+    """A move made since the player's own turn; a computer's with its dice, which went by
+    behind the hand-over (a family could not check "Computer 1: Chance, 18 points")."""
+    text = scored_text(game, event, t)
+    if game.players[event.player].kind is not PlayerKind.COMPUTER or not event.dice:
+        return text
+    return t("turn.scored_with_dice", move=text, dice=t.format_dice(event.dice))
 
 
 def _scored_since_own_turn(state: AppState) -> tuple[Scored, ...]:

@@ -34,6 +34,7 @@ from game.i18n.translator import Translator
 from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.play.engine import new_game
+from game.play.move_log import Rolled
 from game.play.random_source import SeededDice
 from game.play.state import Player, PlayerKind
 from game.play.undo import UndoSetting
@@ -145,11 +146,17 @@ def test_the_hand_over_tells_every_turn_since_the_players_own_in_order() -> None
     handover = t.snapshot().handover
     assert handover is not None and iso("Ann") in handover.title
     (eli_box,) = t.game.sheets[2].filled_boxes
-    assert list(handover.moves_since) == [
-        scored_line(t, 1, "chance"),
-        scored_line(t, 2, eli_box),
-    ]
+    # The computer's with its dice, which went by behind the hand-over (a family's walk could
+    # not check "Computer 1: Chance, 18 points"); a person's own dice are no news.
+    eli_dice = [move.dice for move in t.game.log.moves if isinstance(move, Rolled)][-1]
+    words = Translator("en")
+    dice = words.format_dice(eli_dice)
+    eli_line = words("turn.scored_with_dice", move=scored_line(t, 2, eli_box), dice=dice)
+    assert list(handover.moves_since) == [scored_line(t, 1, "chance"), eli_line]
     assert not any(iso("Ann") in line for line in handover.moves_since)  # not news to her
+    # Read back from the moves after a restart, the same.
+    restored = resume(initial_state(["en"], seed=3), t.game, None, now=0.0)
+    assert restored.ui.recent_scores[-1].dice == eli_dice
 
 
 def test_a_turn_taken_back_is_not_told_and_the_turns_before_it_still_are() -> None:
