@@ -306,6 +306,10 @@ def countdown_help(state: AppState, t: Translator) -> str:
         return t("turn.countdown_paused_tray", seconds=state.pacing.countdown_seconds)
     if state.ui.guide_on:
         return t("turn.countdown_paused_guide")
+    options = state.game.options if state.game is not None else None
+    if options is not None and len(options.legal) == 1:
+        # "Or pick another box" with none to pick: the last round's, or the joker's (a walk).
+        return t("turn.countdown_help_only")
     return t("turn.countdown_help")
 
 
