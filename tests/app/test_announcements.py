@@ -221,12 +221,7 @@ def test_the_take_back_before_a_computer_plays_is_said_with_the_box() -> None:
     assert heard(d) == f"{box}. Computer 1's turn. {without_isolates(waits)}"
     view = d.snapshot().game
     assert view is not None and without_isolates(view.status) == waits  # as the tray says it
-    # Alone, with no computer to wait for, nothing more is said.
-    alone = AppDriver.seeded(3)
-    alone(SetAutoScore(0), StartGame())
-    alone.tables_failed()
-    alone_box = scored_chance(alone)
-    assert heard(alone) == alone_box
+    # Alone, with no computer to wait for, nothing more is said: the test above.
 
 
 def test_a_further_pentas_bonus_is_said_once() -> None:

@@ -496,15 +496,3 @@ def test_skip_plays_fifty_computers_to_the_end_in_one_press() -> None:
     t(SkipComputers())
     assert t.state.screen is Screen.END
     assert t.game.is_over and all(sheet.is_complete for sheet in t.game.sheets)
-
-
-def test_with_one_box_left_the_countdown_offers_no_other() -> None:
-    """ "Or pick another box" in the last round, with none to pick (a walk)."""
-    t = table()
-    for box in t.game.ruleset.box_ids[:-1]:
-        t(Roll(), SelectBox(box), ConfirmTurn())
-    last_roll(t)
-    assert t.game.options is not None and len(t.game.options.legal) == 1
-    view = t.snapshot().game
-    assert view is not None
-    assert view.countdown_help == Translator("en")("turn.countdown_help_only")

@@ -1,6 +1,7 @@
 """The countdown says when the box it will score takes 0 there ("Giving up Small straight (0)
 in 3 seconds…"): a family read "Scoring Small straight" and then its 0 as points thrown away
-by mistake, with Chance giving 19 (the strategy gives a box up to keep a better one open)."""
+by mistake, with Chance giving 19 (the strategy gives a box up to keep a better one open). With
+one box left for the dice, it offers no other."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.app.intents import Roll, SetAutoScore, SetLanguage, StartGame
+from game.app.intents import ConfirmTurn, Roll, SelectBox, SetAutoScore, SetLanguage, StartGame
 from game.app.start import initial_state
 from game.coach.greedy import GreedyCoach
 from game.i18n.translator import Translator
@@ -18,6 +19,7 @@ from game.play.sheet import Sheet
 from game.play.state import GameState, Player
 from game.present.snapshot import present
 from tests.app.driver import AppDriver
+from tests.app.test_app_countdown import last_roll, table
 
 
 class GivesUpABox(GreedyCoach):
@@ -65,3 +67,15 @@ def test_folded_the_tray_names_the_box_given_up_when_no_box_scores() -> None:
     assert view.message and view.countdown_text
     assert view.tray_summary == f"{view.countdown_text} {view.countdown_help}"
     assert view.tray_toggle_label  # the message is behind "More"
+
+
+def test_with_one_box_left_the_countdown_offers_no_other() -> None:
+    """ "Or pick another box" in the last round, with none to pick (a walk)."""
+    t = table()
+    for box in t.game.ruleset.box_ids[:-1]:
+        t(Roll(), SelectBox(box), ConfirmTurn())
+    last_roll(t)
+    assert t.game.options is not None and len(t.game.options.legal) == 1
+    view = t.snapshot().game
+    assert view is not None
+    assert view.countdown_help == Translator("en")("turn.countdown_help_only")
