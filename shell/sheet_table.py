@@ -21,6 +21,8 @@ class SheetTable:
         end screen's and a finished game's had none: six players' sheet cut a 12 at the frame's
         edge to a 2, and nothing said there was more: a family's walk)."""
         self._hint_text = ""
+        self.hint_shown = False
+        """Whether the line showed at the last render or turn of the phone (`show_hint`)."""
         self.head_row = table.querySelector("thead tr")
         self.body = table.querySelector("tbody")
         self.sheet = Node(table)
@@ -136,12 +138,11 @@ class SheetTable:
             self._scroll_to_column(self.columns[self._current].el)
         self._width = width
 
-    def show_hint(self) -> bool:
+    def show_hint(self) -> None:
         """The "Swipe sideways" line shown while there is something to swipe to (three players
-        fit on most phones, more on a wider screen); whether it shows."""
-        shown = bool(self._hint_text) and self.overflows()
-        self.hint.text(self._hint_text).show(shown)
-        return shown
+        fit on most phones, more on a wider screen)."""
+        self.hint_shown = bool(self._hint_text) and self.overflows()
+        self.hint.text(self._hint_text).show(self.hint_shown)
 
     def back_to_current(self) -> None:
         """The current player's column back beside the names: a tap on another's heading, half

@@ -421,14 +421,19 @@ class View:
             self._spotlight_row = f'#sheet tr[data-row="{box}"]'
         self._spotlight = seen
         self._corner_hint = view.sheet.scroll_hint_short
-        self.fit_to_viewport()
+        self._fit_game_sheet()  # its "Swipe sideways" line was shown by its render
 
     def fit_to_viewport(self) -> None:
-        """What depends on the page's width: after a render, and when the phone is turned."""
-        self._sheets["sheet"].follow_width()
-        shown = {name: sheet.show_hint() for name, sheet in self._sheets.items()}
+        """What depends on the page's width, when the phone is turned."""
+        for sheet in self._sheets.values():
+            sheet.show_hint()
+        self._fit_game_sheet()
+
+    def _fit_game_sheet(self) -> None:
+        sheet = self._sheets["sheet"]
+        sheet.follow_width()
         # On a short screen the game's line gives its room to the rows: the corner says it.
-        self.node("corner-hint").text(self._corner_hint).show(shown["sheet"])
+        self.node("corner-hint").text(self._corner_hint).show(sheet.hint_shown)
 
     def _tray_fold(self, view: GameView) -> None:
         """Folded, the tray shows its messages as one line (so that it never takes much of a
