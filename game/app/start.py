@@ -41,8 +41,7 @@ from game.app.seats import named_in
 from game.app.turns import reset_turn, schedule
 from game.errors import GameError
 from game.persistence.turn_record import TurnRecord
-from game.play.move_log import Entered, Kept, Rolled
-from game.play.move_log import Scored as ScoredMove
+from game.play.move_log import turns_scored
 from game.play.random_source import check_seed
 from game.play.state import GameState
 
@@ -149,22 +148,15 @@ def scored_this_round(game: GameState) -> tuple[Scored, ...]:
     after a resume tells what the others did, as it does in play (a walk reopened the app
     after the computer's turn and never learnt what it scored). () for a game whose log does
     not say it plainly (its first turns not kept, or a box corrected or cleared)."""
-    moves = game.log.moves
-    if not all(isinstance(move, Rolled | Kept | ScoredMove | Entered) for move in moves):
-        return ()
     players = len(game.players)
+    turns = turns_scored(game.log, players)
+    if turns is None:
+        return ()
     scored: list[Scored] = []
-    game_turn = game.log.since_turn
-    dice: tuple[int, ...] = ()
-    for move in moves:
-        if isinstance(move, Rolled | Entered):
-            dice = move.dice
-        elif isinstance(move, ScoredMove):
-            player = game_turn % players
-            points = game.sheets[player].points_in(move.box)
-            points = 0 if points is None else points
-            scored.append(Scored(player, move.box, points, 0, False, dice))
-            game_turn += 1
+    for turn in turns:
+        points = game.sheets[turn.seat].points_in(turn.box)
+        points = 0 if points is None else points
+        scored.append(Scored(turn.seat, turn.box, points, 0, False, turn.dice))
     return tuple(scored[-players:])
 
 

@@ -28,10 +28,9 @@ from typing import NamedTuple
 from game.i18n.player_names import same_player
 from game.persistence.continuity import recorded_as
 from game.persistence.history import GameRecord, PlayerResult
-from game.play.move_log import Rolled, Scored
+from game.play.move_log import turns_scored
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player, PlayerKind
-from game.rules.dice import Dice
 from game.rules.rulesets import get_ruleset
 
 BIN_WIDTH = 50
@@ -148,20 +147,12 @@ def _fives_thrown(record: GameRecord) -> tuple[int, ...]:
     the sheets where the log does not hold the whole game (only the five-of-a-kind box at full
     points and the bonuses tell)."""
     sheets = [result.sheet for result in record.results]
-    if not record.log.complete:
+    turns = turns_scored(record.log, len(sheets)) if record.log.complete else None
+    if turns is None:
         return tuple(_fives_on_sheet(sheet) for sheet in sheets)
     counts = [0] * len(sheets)
-    turn = 0
-    dice: Dice = ()
-    for move in record.log.moves:
-        if isinstance(move, Rolled):
-            dice = move.dice
-        elif isinstance(move, Scored):
-            # Turns rotate from seat 0 (game.play.move_log): on screen no box is corrected or
-            # cleared to change the order. Walking the log took 7 times as long, for the whole
-            # history at each game's end.
-            counts[turn % len(sheets)] += len(set(dice)) == 1
-            turn += 1
+    for turn in turns:
+        counts[turn.seat] += len(set(turn.dice)) == 1
     return tuple(counts)
 
 
