@@ -396,6 +396,7 @@ class View:
             self.node("show-best").text(warning.show_label)
             self.node("play-anyway").text(warning.play_label)
         self.node("coach-line").text(view.coach_line).show(bool(view.coach_line))
+        self.node("coach-why").text(view.coach_line_why).show(bool(view.coach_line_why))
         # The warning says what to do now: the turn's status line gives it the room.
         self.node("turn-status").show(warning is None)
         self.node("human-controls").show(not view.is_computer and warning is None)

@@ -4,7 +4,7 @@ the upper section against the bonus's pace with each and which box each leaves o
 
     coach_warning(state, t) -> CoachWarningView | None   the costly move that waits
     coach_line(state, t) -> str                          "always": the last move's line
-    coach_line_tells_loss(state) -> bool                 and whether it tells of points lost
+    coach_line_why(state, t) -> str                      and why the best was better, if it was
     hint_reason_words(verdict, t) -> str                 the hint's why: the next best move
     hint_decimals(verdict, t) -> int                     the decimals of the hint's figures
 """
@@ -129,10 +129,14 @@ def _line_text(verdict: CoachVerdict, whose: str, name: dict[str, str], t: Trans
     return t(f"coach.line_loss{whose}", loss=loss_text, best=best, **name)
 
 
-def coach_line_tells_loss(state: AppState) -> bool:
-    """Whether the coach's line on the turn's screen tells of points lost."""
+def coach_line_why(state: AppState, t: Translator) -> str:
+    """Why the best move was better than the one the coach's line on the turn's screen is on,
+    as the warning says it; "" where that move was the best. A walk's learner read "the best
+    was keeping 4, 4, 4" and could not tell why."""
     said = _line_verdict(state, handing_over=False)
-    return said is not None and not said[0].judgement.optimal
+    if said is None or said[0].judgement.optimal:
+        return ""
+    return reason(said[0], t)
 
 
 def _line_verdict(

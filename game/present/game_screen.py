@@ -21,7 +21,7 @@ from game.play.state import GameState, PlayerKind
 from game.play.undo import confirmed_box
 from game.present.coach_words import (
     coach_line,
-    coach_line_tells_loss,
+    coach_line_why,
     coach_warning,
     hint_decimals,
     hint_reason_words,
@@ -263,7 +263,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         ruleset=ruleset.id,
         coach_warning=coach_warning(state, t) if human else None,
         coach_line=coach_line(state, t),
-        coach_line_loss=human and coach_line_tells_loss(state),
+        coach_line_why=(why := coach_line_why(state, t)),
+        coach_line_loss=human and bool(why),
         pad=pad_view(state, t, advice),
         countdown_held=held,
         countdown_paused=t("turn.countdown_paused_short") if held else "",
@@ -292,6 +293,7 @@ def _opens_more(view: GameView, summary: str) -> bool:
         view.countdown_help,
         view.hint,
         view.coach_line,
+        view.coach_line_why,
     )
     return any(text and text not in summary for text in shown_open)
 

@@ -205,6 +205,8 @@ class GameView(NamedTuple):
     """The coach's warning while a costly move waits (game.app.coaching)."""
     coach_line: str = ""
     """The coach on "always": what the last move cost ("Best move", "−0.4: the best was...")."""
+    coach_line_why: str = ""
+    """Why the best move was better, where the line tells of points lost (the open tray's)."""
     coach_line_loss: bool = False
     """`coach_line` tells of points lost (not "best move")."""
     pad: PadView | None = None
