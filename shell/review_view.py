@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.present.review_views import EndReviewView, KeptDice, MistakeView, ReviewView
+from game.present.review_views import (
+    EndReviewView,
+    GoodDecisionView,
+    KeptDice,
+    MistakeView,
+    ReviewView,
+)
 from shell.dom import Page
 from shell.js import js_object
 from shell.text import fill_text
@@ -52,6 +58,11 @@ class ReviewPanels:
         if skill.changed("#lines", view.skill):
             self._fill_list(skill.el, view.skill)
         node("review-percentile").text(view.percentile).show(bool(view.percentile))
+        node("review-good-heading").text(view.good_heading).show(bool(view.good_heading))
+        good = node("review-good")
+        if good.changed("#good", repr(view.good)):
+            good.el.replaceChildren(*(self._good(decision) for decision in view.good))
+        node("review-good-help").text(view.good_help).show(bool(view.good_help))
         node("review-mistakes-heading").text(view.mistakes_heading).show(
             bool(view.mistakes_heading)
         )
@@ -85,6 +96,14 @@ class ReviewPanels:
         """The decisions opened (the same review, in another language: they stay open)."""
         items = container.children
         return {i for i in range(items.length) if items.item(i).firstElementChild.open}
+
+    def _good(self, decision: GoodDecisionView) -> Any:
+        item = self.page.create("li")
+        for text, name in ((decision.summary, "good-summary"), (decision.detail, "good-detail")):
+            line = self.page.create("p", name)
+            fill_text(line, text)
+            item.append(line)
+        return item
 
     def _mistake(self, mistake: MistakeView) -> Any:
         make = self.page.create

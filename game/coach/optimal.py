@@ -8,15 +8,18 @@
 
 `position_of(game)` turns the current player's turn of a GameState into the advisor's Position
 (`sheet_position(sheet, dice, rolls_left)` any sheet's). `move_values(advisor, sheet, dice,
-rolls_left, move)` is the one valuation of a move made (a keep or a box) against the best one:
-the review of a finished game (game.coach.review) and the coach while playing (`judge`) use it.
+rolls_left, move)` is the one valuation of a move made (a keep or a box) against the best one
+and the greedy rule's: the review of a finished game (game.coach.review) and the coach while
+playing (`judge`) use it.
 This module loads game.strategy, so the app imports it only once a table is there.
 """
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
+from game.coach.greedy import greedy_move
 from game.coach.keep_aims import move_aim
 from game.coach.protocol import Advice, Judgement, KeepAdvice, ScoreAdvice
 from game.play.move_log import Kept, Scored
@@ -53,23 +56,42 @@ def sheet_position(sheet: Sheet, dice: Dice | None, rolls_left: int) -> Position
     )
 
 
+class MoveValues(NamedTuple):
+    best: RankedAction
+    chosen: RankedAction
+    """The move made."""
+    tempting: RankedAction
+    """The greedy rule's move (game.coach.greedy): what a beginner plays, the most frequent
+    dice kept or the box that pays most now."""
+
+
 def move_values(
     advisor: Advisor, sheet: Sheet, dice: Dice, rolls_left: int, move: Kept | Scored
-) -> tuple[RankedAction, RankedAction]:
-    """The best action of the position and the move made (keeping `move.positions` of `dice`,
-    or scoring `move.box`), each with its expected final score for the player deciding.
+) -> MoveValues:
+    """The best action of the position, the move made (keeping `move.positions` of `dice`, or
+    scoring `move.box`) and the greedy rule's move, each with its expected final score for
+    the player deciding.
 
     Raises:
         PositionError: the sheet is full, or of another ruleset than the advisor's table.
         StopIteration: `move` is not a legal action of the position (a filled box).
     """
-    ranked = advisor.rank(sheet_position(sheet, dice, rolls_left))
+    position = sheet_position(sheet, dice, rolls_left)
+    ranked = advisor.rank(position)
+    box_ids = advisor.ruleset.box_ids
+    match greedy_move(box_ids, position.options(), dice, rolls_left):
+        case KeepAdvice(kept):
+            tempting: Kept | Scored = Kept(kept)
+        case ScoreAdvice(box):
+            tempting = Scored(box)
+    return MoveValues(ranked[0], _ranked(ranked, dice, move), _ranked(ranked, dice, tempting))
+
+
+def _ranked(ranked: list[RankedAction], dice: Dice, move: Kept | Scored) -> RankedAction:
     if isinstance(move, Kept):
         faces = tuple(sorted(dice[die] for die in move.positions))
-        chosen = next(r for r in ranked if isinstance(r.action, Keep) and r.action.faces == faces)
-    else:
-        chosen = next(r for r in ranked if isinstance(r.action, Score) and r.action.box == move.box)
-    return ranked[0], chosen
+        return next(r for r in ranked if isinstance(r.action, Keep) and r.action.faces == faces)
+    return next(r for r in ranked if isinstance(r.action, Score) and r.action.box == move.box)
 
 
 def advice_for(action: Action, game: GameState, value: float | None) -> Advice | None:
@@ -151,7 +173,9 @@ class AdvisorCoach:
         if game.dice is None or game.is_over:
             return None
         try:
-            best, chosen = move_values(self.advisor, game.sheet, game.dice, game.rolls_left, move)
+            best, chosen, _ = move_values(
+                self.advisor, game.sheet, game.dice, game.rolls_left, move
+            )
         except StopIteration:
             return None
         advice = advice_for(best.action, game, best.expected)

@@ -30,6 +30,9 @@ A decision that was not the best, where a keep was made or was best, carries its
 (game.coach.keep_aims.move_aim): the box the best move scores most more points in, which says
 why it was better.
 
+Each decision also carries the greedy rule's move (game.coach.greedy, what a beginner plays)
+and its value: a best move that beat it by much is one the review names as well played.
+
 `percentile`: the share of optimal games (a simulated distribution, game.strategy.
 score_distribution) that scored less than this final, in percent.
 """
@@ -74,6 +77,10 @@ class Decision:
     best: Choice
     choice_expected: float
     best_expected: float
+    tempting: Choice
+    """The greedy rule's move (game.coach.greedy: the most frequent dice kept, or the box
+    that pays most now), what a beginner plays."""
+    tempting_expected: float
     aim: AimDifference | None = None
     """A move that was not the best, a keep or against a keep: the box where the best move
     scores most more points (the why beyond the expected scores); None otherwise."""
@@ -91,6 +98,15 @@ class Decision:
     @property
     def optimal(self) -> bool:
         return self.loss <= OPTIMAL_TOLERANCE
+
+    @property
+    def beats_tempting(self) -> float:
+        """What the move made gained over the greedy rule's move (0 where that was the move
+        made, or where the move made was not the best): a decision well made that a beginner
+        gets wrong."""
+        if self.tempting == self.choice or not self.optimal:
+            return 0.0
+        return max(0.0, self.choice_expected - self.tempting_expected)
 
     @property
     def is_keep(self) -> bool:
@@ -234,8 +250,9 @@ def _decision(
     aims: bool,
     entered: bool = False,
 ) -> Decision:
-    best, chosen = move_values(advisor, sheet, dice, rolls_left, move)
+    best, chosen, tempting = move_values(advisor, sheet, dice, rolls_left, move)
     assert isinstance(best.action, Keep | Score) and isinstance(chosen.action, Keep | Score)
+    assert isinstance(tempting.action, Keep | Score)
     aim = None
     if aims and best.expected - chosen.expected > OPTIMAL_TOLERANCE:
         position = sheet_position(sheet, dice, rolls_left)
@@ -254,6 +271,8 @@ def _decision(
         aim=aim,
         entered=entered,
         advised=move.advised,
+        tempting=tempting.action,
+        tempting_expected=tempting.expected,
     )
 
 

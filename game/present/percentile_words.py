@@ -4,7 +4,9 @@
 game that some optimal games beat (99.7 rounds to 100). Below every game of the sample, above
 every one, and between (rounded into 1 to 99, "about"), each has its own message; the shared
 text says nothing of a game below every one ("every perfectly played game scored more" is no
-news to send anyone: a walk).
+news to send anyone: a walk). Below half of them, the review says that perfect play is a high
+bar and where to look next: "beats about 1% of perfectly played games" alone discouraged a
+learner after a first game (a walk).
 """
 
 from __future__ import annotations
@@ -16,20 +18,26 @@ from game.i18n.translator import Translator
 __all__ = ["percentile_words"]
 
 Place = Literal["review", "share"]
-_KEYS: dict[Place, tuple[str | None, str, str]] = {
-    "review": ("review.percentile_none", "review.percentile", "review.percentile_all"),
-    "share": (None, "share.percentile", "share.percentile_all"),
+_KEYS: dict[Place, tuple[str | None, str, str, str]] = {
+    "review": (
+        "review.percentile_none",
+        "review.percentile_low",
+        "review.percentile",
+        "review.percentile_all",
+    ),
+    "share": (None, "share.percentile", "share.percentile", "share.percentile_all"),
 }
-"""Below every optimal game, between, above every one."""
+"""Below every optimal game, below half of them, between, above every one."""
+HALF = 50
 
 
 def percentile_words(t: Translator, percentile: float, place: Place) -> str:
     """`percentile` (0 to 100: the share of the optimal games that scored less) as the review
     (`place` "review") or the shared text ("share") says it; "" where it says nothing."""
-    below_all, between, above_all = _KEYS[place]
+    below_all, below_half, between, above_all = _KEYS[place]
     if percentile <= 0:
         return "" if below_all is None else t(below_all)
     if percentile >= 100:
         return t(above_all)
     shown = min(max(round(percentile), 1), 99)
-    return t(between, percent=t.format_percent(shown / 100))
+    return t(below_half if shown < HALF else between, percent=t.format_percent(shown / 100))

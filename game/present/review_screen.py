@@ -23,6 +23,7 @@ from game.present.history_views import Fact
 from game.present.percentile_words import percentile_words
 from game.present.review_views import (
     EndReviewView,
+    GoodDecisionView,
     KeptDice,
     MistakeView,
     ReviewButton,
@@ -38,6 +39,13 @@ if TYPE_CHECKING:
 
 COSTLIEST = 3
 """How many of the costliest decisions the review opens."""
+GOOD_SHOWN = 3
+"""How many of the player's best decisions the review names."""
+GOOD_FROM = 1.0
+"""What the tempting move (the greedy rule's, a beginner's) would have cost, from which a best
+move is named as well played: a review that named only mistakes gave a learner's first game
+no word of what went right (a walk). Against the next best move instead, it named the obvious
+ones ("Score Penta (50)")."""
 PRACTISE_FROM = 5.0
 """Points lost from which the review names what to practise: under it, little is to learn."""
 PRACTISE_SHARE = 0.6
@@ -80,6 +88,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
     if not review.every_decision:
         mistakes = mistakes[:COSTLIEST]
     more = total > COSTLIEST
+    good = _well_played(review.result, seat)
     return view._replace(
         breakdown_heading=t("review.breakdown"),
         breakdown=_breakdown(player, t),
@@ -99,6 +108,9 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         percentile=""
         if player.percentile is None
         else percentile_words(t, player.percentile, "review"),
+        good_heading=t("review.good_heading") if good else "",
+        good=tuple(_good(decision, ruleset_id, t) for decision in good),
+        good_help=t("review.good_help") if good else "",
         mistakes_heading=_mistakes_heading(total, len(mistakes), t),
         mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
         expected_help=t("review.expected_help") if mistakes else "",
@@ -246,6 +258,40 @@ def _not_optimal(result: GameReview, seat: int) -> list[Decision]:
         mine,
         key=lambda d: (shown_difference(d.best_expected, d.choice_expected), d.loss),
         reverse=True,
+    )
+
+
+def _well_played(result: GameReview, seat: int) -> list[Decision]:
+    """The player's own best moves where the greedy rule's (a beginner's) would have cost at
+    least GOOD_FROM, the costliest such miss avoided first."""
+    own = [
+        d
+        for d in result.decisions
+        if d.player == seat and not d.advised and _tempting_cost(d) >= GOOD_FROM
+    ]
+    return sorted(own, key=lambda d: (_tempting_cost(d), d.beats_tempting), reverse=True)[
+        :GOOD_SHOWN
+    ]
+
+
+def _tempting_cost(decision: Decision) -> float:
+    """What the greedy rule's move would have cost, as the two figures on the screen give it."""
+    if decision.beats_tempting <= 0:
+        return 0.0
+    return shown_difference(decision.choice_expected, decision.tempting_expected)
+
+
+def _good(decision: Decision, ruleset_id: str, t: Translator) -> GoodDecisionView:
+    key = "review.good_summary_entered" if decision.entered else "review.good_summary"
+    roll = {} if decision.entered else {"roll": decision.roll}
+    return GoodDecisionView(
+        summary=t(key, round=decision.turn, move=_move(decision.choice, ruleset_id, t), **roll),
+        detail=t(
+            "review.good_detail",
+            dice=t.format_dice(sorted(decision.dice)),
+            tempting=_move(decision.tempting, ruleset_id, t),
+            loss=t.format_number(_tempting_cost(decision), DECIMALS),
+        ),
     )
 
 

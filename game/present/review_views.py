@@ -38,6 +38,15 @@ class MistakeView(NamedTuple):
     best_dice: KeptDice | None = None
 
 
+class GoodDecisionView(NamedTuple):
+    """One of the decisions that mattered most among those the player got right."""
+
+    summary: str
+    """"Round 5, after roll 2: Keep 3, 4, 5, 6, roll the rest"."""
+    detail: str
+    """The dice, and what the tempting move would have cost."""
+
+
 class ReviewView(NamedTuple):
     title: str
     back_label: str
@@ -66,6 +75,11 @@ class ReviewView(NamedTuple):
     skill: tuple[str, ...] = ()
     percentile: str = ""
     percentile_help: str = ""
+    good_heading: str = ""
+    """"" when no decision of the player's own mattered enough to name."""
+    good: tuple[GoodDecisionView, ...] = ()
+    good_help: str = ""
+    """What the tempting move is; "" with no decision named."""
     mistakes_heading: str = ""
     mistakes: tuple[MistakeView, ...] = ()
     expected_help: str = ""

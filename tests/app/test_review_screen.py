@@ -414,7 +414,8 @@ def test_the_open_boxes_read_in_the_languages_direction() -> None:
         ),
         (
             0.3,
-            "This score beats about 1% of perfectly played games",
+            "This score beats about 1% of perfectly played games, a high bar: see below where "
+            "the points went",
             "better than about 1%",
         ),
         (

@@ -19,7 +19,9 @@ from playwright.sync_api import Page, expect
 from cli.random_play import random_game
 from cli.tables import load_distribution, load_table
 from game.app.intents import SetAutoScore, StartGame
+from game.app.review_intents import OpenReview, ReviewComputed
 from game.coach.review import review_game
+from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
 from game.persistence.history import HISTORY, record_game, records_to_data
 from game.persistence.storage import encode_record
@@ -37,7 +39,7 @@ from tests.e2e.browser_helpers import (
 )
 from tests.e2e.game_helpers import Ui
 
-SEED = 2026
+SEED = 2045
 DRAWN_DICE = """dice => dice.map(die => [
     Number(die.dataset.face),
     die.classList.contains("kept"),
@@ -99,6 +101,14 @@ def test_the_review_after_a_game_and_from_the_history(review_page: Page, app_url
     expect(page.locator("#review-percentile")).to_have_text(
         percentile_words(t, player.percentile, "review")
     )
+    # What went well, as the app core shows it for the same review.
+    driver(OpenReview(0), ReviewComputed(game.log, expected))
+    good = driver.snapshot().review
+    assert good is not None and good.good, "the game beats no tempting move: choose another seed"
+    shown = [(without_isolates(g.summary), without_isolates(g.detail)) for g in good.good]
+    expect(page.locator("#review-good-heading")).to_have_text(good.good_heading)
+    expect(page.locator("#review-good .good-summary")).to_have_text([s for s, _ in shown])
+    expect(page.locator("#review-good .good-detail")).to_have_text([d for _, d in shown])
     costliest = max(expected.decisions, key=lambda d: d.loss)
     first = page.locator("#review-mistakes details").first
     first.locator("summary").click()

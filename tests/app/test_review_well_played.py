@@ -1,0 +1,136 @@
+"""The review names what went well too: the player's own best moves where the tempting one (the
+greedy rule's: a beginner's) would have cost most, each with that cost (a review that named only
+mistakes gave a learner's first game no word of what went right: a walk). Below half of the
+perfectly played games, its percentile says that perfect play is a high bar."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from cli.tables import load_table
+from game.app.effects import ComputeReview
+from game.app.intents import SetAutoScore, StartGame
+from game.app.review_intents import OpenReview, ReviewComputed, ReviewSeat, ShowComputerReviews
+from game.coach.greedy import greedy_move
+from game.coach.optimal import AdvisorCoach, sheet_position
+from game.coach.protocol import OPTIMAL_TOLERANCE, KeepAdvice
+from game.coach.review import Decision, review_game
+from game.i18n.bidi import without_isolates
+from game.i18n.translator import Translator
+from game.present.percentile_words import percentile_words
+from game.present.review_screen import GOOD_FROM, GOOD_SHOWN
+from game.present.tenths import shown_difference
+from game.rules.rulesets import RULESETS
+from game.strategy.advisor import Advisor, Keep, Score
+from tests.app.driver import AppDriver
+from tests.app.test_review_screen import review_view, run_review
+from tests.solved_tables import solved_advisor
+
+
+def tempting_cost(advisor: Advisor, decision: Decision) -> tuple[float, Keep | Score] | None:
+    """What the greedy rule's move would have cost where the move made was the best and not
+    that one, from the advisor's ranking of the position; and that move."""
+    position = sheet_position(decision.sheet, decision.dice, decision.rolls_left)
+    ranked = advisor.rank(position)
+    made = next(r for r in ranked if r.action == decision.choice)
+    greedy = greedy_move(RULESETS["penta"].box_ids, position.options(), decision.dice,
+                         decision.rolls_left)  # fmt: skip
+    if isinstance(greedy, KeepAdvice):
+        faces = tuple(sorted(decision.dice[die] for die in greedy.kept))
+        tempting = next(r for r in ranked if r.action == Keep(faces))
+    else:
+        tempting = next(
+            r for r in ranked if isinstance(r.action, Score) and r.action.box == greedy.box
+        )
+    if ranked[0].expected - made.expected > OPTIMAL_TOLERANCE or tempting is made:
+        return None
+    assert isinstance(tempting.action, Keep | Score)
+    return shown_difference(made.expected, tempting.expected), tempting.action
+
+
+def move_words(choice: Keep | Score, t: Translator) -> str:
+    if isinstance(choice, Keep):
+        return t("review.move_keep", dice=t.dice_to_keep(choice.faces))
+    return t("review.move_score", box=t.box_name("penta", choice.box), points=choice.points)
+
+
+@pytest.fixture(scope="module")
+def coach() -> AdvisorCoach:
+    return AdvisorCoach(solved_advisor("penta"))
+
+
+def against_optimal(seed: int, coach: AdvisorCoach) -> tuple[AppDriver, ComputeReview]:
+    """A finished game of Dana (who plays by the tests' rule, the greedy one) against Robo, a
+    computer playing the best moves; the computers' reviews offered, none opened yet."""
+    driver = AppDriver.seeded(seed, coach=coach)
+    driver.set_players([("Dana", "human", None), ("Robo", "computer", "optimal")])
+    driver(SetAutoScore(0), StartGame())
+    driver.tables_ready()
+    driver.play_to_end()
+    driver(ShowComputerReviews(True), OpenReview(1))
+    (effect,) = [e for e in driver.effects if isinstance(e, ComputeReview)]
+    return driver, effect
+
+
+@pytest.mark.parametrize("seed", [7, 12])
+def test_the_review_names_the_best_moves_where_the_tempting_one_cost_most(
+    seed: int, coach: AdvisorCoach
+) -> None:
+    driver, _ = against_optimal(seed, coach)
+    review = run_review(driver)
+    advisor = Advisor(load_table(RULESETS["penta"]))
+    t = Translator("en", isolate=False)
+    for seat in (1, 0):  # Robo's review, then Dana's
+        driver(ReviewSeat(seat))
+        own = [d for d in review.decisions if d.player == seat and not d.advised]
+        costs = [(tempting_cost(advisor, d), d) for d in own]
+        counted = [(*cost, d) for cost, d in costs if cost is not None and cost[0] >= GOOD_FROM]
+        counted.sort(key=lambda named: named[0], reverse=True)
+        view = review_view(driver)
+        assert len(view.good) == min(GOOD_SHOWN, len(counted))
+        if seat == 1:
+            assert counted, "the optimal player beat no tempting move: choose another seed"
+        if not counted:
+            assert view.good_heading == view.good_help == ""
+            continue
+        assert view.good_heading == "Well played: where the tempting move was not the best"
+        assert view.good_help.startswith("The tempting move: ")
+        for good, (cost, tempting, decision) in zip(view.good, counted, strict=False):
+            summary = without_isolates(good.summary).replace("\u00a0", " ")
+            assert summary == f"Round {decision.turn}, after roll {decision.roll}: " + (
+                without_isolates(move_words(decision.choice, t))
+            )
+            assert without_isolates(good.detail).endswith(
+                f"The tempting move, {without_isolates(move_words(tempting, t))}, "
+                f"would have lost {t.format_number(cost, 1)}."
+            )
+        # The last named cost at least as much as any left out.
+        least = counted[len(view.good) - 1][0]
+        assert all(cost <= least for cost, *_ in counted[len(view.good) :])
+
+
+def test_moves_the_app_chose_are_not_named(coach: AdvisorCoach) -> None:
+    driver, effect = against_optimal(7, coach)
+    ruleset = RULESETS["penta"]
+    review = review_game(ruleset, 2, effect.log, Advisor(load_table(ruleset)))
+    advised = tuple(replace(d, advised=d.player == 1) for d in review.decisions)
+    driver(ReviewComputed(effect.log, replace(review, decisions=advised)))
+    view = review_view(driver)
+    assert view.good == () and view.good_heading == ""
+
+
+@pytest.mark.parametrize("language", ["en", "et", "he"])
+def test_a_score_below_half_of_perfect_games_is_said_against_a_high_bar(language: str) -> None:
+    t = Translator(language, isolate=False)
+    low, high = percentile_words(t, 12.0, "review"), percentile_words(t, 62.0, "review")
+    assert t.format_percent(0.12) in low and low == t(
+        "review.percentile_low", percent=t.format_percent(0.12)
+    )
+    assert high == t("review.percentile", percent=t.format_percent(0.62))
+    assert low != t("review.percentile", percent=t.format_percent(0.12))
+    # What is shared says the figure alone.
+    assert percentile_words(t, 12.0, "share") == t(
+        "share.percentile", percent=t.format_percent(0.12)
+    )
