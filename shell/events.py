@@ -279,7 +279,7 @@ class Events:
             roll = _int(_data(target, "roll"))
             intent = None if roll is None else AskAboutRoll(roll)
         elif action == "box":
-            intent = SelectBox(str(_data(target, "box")))
+            intent = SelectBox(str(_data(target, "box")), _int(_data(target, "seat")))
         elif action == "explain":
             intent = ExplainBox(str(_data(target, "explain")))
         elif action == "explain-player" and index is not None:

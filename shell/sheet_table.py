@@ -219,11 +219,11 @@ class SheetTable:
             td.append(button, span)
             tr.el.append(td)
             cells.append((Node(td), Node(button), Node(span)))
-        for cell, (td, button, span) in zip(row.cells, cells, strict=True):
-            self._cell(cell, td, button, span)
+        for column, (cell, (td, button, span)) in enumerate(zip(row.cells, cells, strict=True)):
+            self._cell(column, cell, td, button, span)
 
     @staticmethod
-    def _cell(cell: Cell, td: Node, button: Node, span: Node) -> None:
+    def _cell(column: int, cell: Cell, td: Node, button: Node, span: Node) -> None:
         td.attr(
             "class",
             f"s-{cell.state}"
@@ -234,12 +234,14 @@ class SheetTable:
             + (" corrected" if cell.corrected else "")
             + (" refused" if cell.refused else ""),
         )
-        # A filled box is no button (nothing to do with it), yet a tap on it says why.
-        refuses_filled = cell.refuses if cell.state == "filled" else None
-        td.attr("data-action", "box" if refuses_filled else None)
-        td.attr("data-box", refuses_filled)
         # A filled box of a real-dice game is a button too: it opens its correction.
         as_button = cell.box is not None or cell.state == "forbidden" or bool(cell.correct)
+        # A filled box, or another player's, is no button (nothing to do with it), yet a tap on
+        # it says why.
+        refuses = None if as_button else cell.refuses
+        td.attr("data-action", "box" if refuses else None)
+        td.attr("data-box", refuses)
+        td.attr("data-seat", str(column) if refuses and not cell.current else None)
         button.show(as_button)
         span.show(not as_button)
         if as_button:

@@ -85,6 +85,9 @@ class Roll:
 @dataclass(frozen=True)
 class SelectBox:
     box: str
+    seat: int | None = None
+    """The column tapped, where not the current player's: refused, the tray saying whose turn
+    it is (a walk tapped another player's box at the table and nothing happened)."""
 
 
 @dataclass(frozen=True)

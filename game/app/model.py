@@ -230,6 +230,8 @@ class Pacing:
     refused_box: str | None = None
     """The filled or forbidden box the player tapped last, for the tray to say why it is not
     chosen (a walk tapped a filled box and nothing happened); gone at the player's next move."""
+    refused_seat: int | None = None
+    """The other player's column `refused_box` was tapped in; None for the current player's."""
     rolls_left_named: int | None = None
     """The rolls left after the real dice entered, as the player named their roll for the hint
     ("What should I keep?"), where the game could not record it (not after the rolls entered

@@ -136,7 +136,7 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
         return state  # the human players wait
     player = game.current_player
     if state.pacing.refused_box is not None and not isinstance(intent, SelectBox):
-        state = replace(state, pacing=replace(state.pacing, refused_box=None))
+        state = replace(state, pacing=replace(state.pacing, refused_box=None, refused_seat=None))
     match intent:
         case ToggleKeep(die):
             # The hint stays: it is about the dice rolled, and a player following it die by
@@ -148,16 +148,24 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
             if last is not None and 0 <= c.now - last < ROLL_GUARD_SECONDS:
                 return state  # the second tap of a double tap
             return _roll_judged(state, c)
-        case SelectBox(box):
+        case SelectBox(box, seat):
             if game_as_entered(state) is not game:
                 return state  # the roll asked about is being changed on the pad: not scored
+            if seat is not None and seat != player:
+                if seat not in range(len(game.players)) or box not in game.ruleset.box_ids:
+                    return state
+                return replace(
+                    state, pacing=replace(state.pacing, refused_box=box, refused_seat=seat)
+                )
             try:
                 selected = select_box(game, player, box)
             except (BoxFilledError, JokerForbiddenBoxError):
-                if state.pacing.refused_box == box:
+                if (state.pacing.refused_box, state.pacing.refused_seat) == (box, None):
                     return state
-                return replace(state, pacing=replace(state.pacing, refused_box=box))
-            pacing = replace(state.pacing, refused_box=None)
+                return replace(
+                    state, pacing=replace(state.pacing, refused_box=box, refused_seat=None)
+                )
+            pacing = replace(state.pacing, refused_box=None, refused_seat=None)
             # The hint stays: it is about the dice, which choosing a box does not change.
             return coaching.changed(
                 countdown.stop(

@@ -29,7 +29,7 @@ from game.present.coach_words import (
 from game.present.entry_pad import pad_view
 from game.present.move_lines import last_move_text
 from game.present.seat_colours import seat_colour
-from game.present.sheet import sheet_view
+from game.present.sheet import refusal_words, refused_cell, sheet_view
 from game.present.spotlight import celebrated_box, spotlight
 from game.present.views import DieView, GameView
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
@@ -97,16 +97,6 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
     return tuple(views)
 
 
-def _refusal(game: GameState, t: Translator, box: str) -> str:
-    """Why the box tapped is not chosen: it holds points, or the joker rule sends the dice
-    elsewhere (the tray's message says where)."""
-    name = t.box_name(game.ruleset.id, box)
-    points = game.sheet.points_in(box)
-    if points is None:
-        return t("turn.box_forbidden", box=name)
-    return t("turn.box_filled", box=name, points=points)
-
-
 def take_back_wait(state: AppState, t: Translator) -> str:
     """Why a computer's first roll waits, while the box scored before it can be taken back (a
     walk read the still dice as stalled); empty when it does not wait."""
@@ -144,7 +134,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         several = len(game.players) > 1
         status = t("turn.roll_first_named", name=name) if several else t("turn.roll_first")
     elif state.pacing.refused_box is not None and options is not None:
-        status = _refusal(game, t, state.pacing.refused_box)
+        status = refusal_words(game, t, state.pacing.refused_box, state.pacing.refused_seat)
     elif game.selected_box is not None and options is not None:
         # With its points: "Selected: Three of a kind" left them to find on the sheet (a walk).
         box = game.selected_box
@@ -251,7 +241,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             celebrated=celebrated,
             counting_down=state.pacing.countdown_box if countdown else None,
             countdown_held=held,
-            refused=state.pacing.refused_box,
+            refused=refused_cell(game, state.pacing.refused_box, state.pacing.refused_seat),
         ),
         undo_label=undo_text,
         can_undo=can_undo_now,

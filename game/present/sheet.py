@@ -1,5 +1,5 @@
 """The score sheet, as the game and end screens show it: a row per box in sheet order with
-the sums, a column per player.
+the sums, a column per player; and why a tap on one of its boxes was refused.
 """
 
 from __future__ import annotations
@@ -15,6 +15,24 @@ from game.present.spotlight import Spotlight
 from game.rules.rulesets import Ruleset, Section
 
 
+def refused_cell(game: GameState, box: str | None, seat: int | None) -> tuple[int, str] | None:
+    """The (column, box) of the tap refused last: `box` in `seat`'s column, or in the current
+    player's where `seat` is None."""
+    return None if box is None else (game.current_player if seat is None else seat, box)
+
+
+def refusal_words(game: GameState, t: Translator, box: str, seat: int | None) -> str:
+    """Why the box tapped is not chosen: it is in another player's column (`seat`), it holds
+    points, or the joker rule sends the dice elsewhere (the tray's message says where)."""
+    if seat is not None:
+        return t("turn.others_box", other=game.players[seat].name, name=game.player.name)
+    name = t.box_name(game.ruleset.id, box)
+    points = game.sheet.points_in(box)
+    if points is None:
+        return t("turn.box_forbidden", box=name)
+    return t("turn.box_filled", box=name, points=points)
+
+
 def sheet_view(
     game: GameState,
     t: Translator,
@@ -26,7 +44,7 @@ def sheet_view(
     counting_down: str | None = None,
     countdown_held: bool = False,
     correctable: bool = True,
-    refused: str | None = None,
+    refused: tuple[int, str] | None = None,
 ) -> SheetView:
     """The score sheet: a row per box in sheet order with the sums, a column per player. The
     box that `advice` (the hint on screen) says to score is marked in the current column, and
@@ -35,8 +53,8 @@ def sheet_view(
     tray; its name says when the countdown is held); the box `shown` is to be brought into
     view, the one `celebrated` is marked. With real dice, each filled box of a `correctable`
     sheet opens its correction (not a finished game's, seen from the history); else, while
-    `interactive`, a tap on the current player's filled box is refused, the box `refused` the
-    last."""
+    `interactive`, a tap on the current player's filled box is refused, and so is a tap on any
+    box of another player's column; `refused`: the (column, box) refused last."""
     advised = advice.box if isinstance(advice, ScoreAdvice) else None
     corrected = corrected_boxes(game) if game.real_dice and game.log.complete else frozenset()
     ruleset = game.ruleset
@@ -68,13 +86,13 @@ def sheet_view(
                 cell = Cell(
                     text, "filled", label, None, False, is_current, False, celebrate, correct
                 )
-                if is_current and interactive and options is not None and not correct:
-                    cell = cell._replace(refuses=box.id, refused=box.id == refused)
+                if interactive and options is not None and not correct:
+                    cell = cell._replace(refuses=box.id, refused=(column, box.id) == refused)
                 cells.append(_marked(cell, t) if (column, box.id) in corrected else cell)
             elif is_current and options is not None:
                 cell = _open_cell(game, t, box.id, box_name, interactive)
                 if cell.state == "forbidden" and interactive:
-                    cell = cell._replace(refuses=box.id, refused=box.id == refused)
+                    cell = cell._replace(refuses=box.id, refused=(column, box.id) == refused)
                 if box.id == advised:
                     label = t("hint.advised_box", label=cell.label)
                     cell = cell._replace(label=label, hinted=True)
@@ -85,7 +103,10 @@ def sheet_view(
                 cells.append(cell)
             else:
                 label = t("sheet.cell_open", player=player, box=box_name)
-                cells.append(Cell("", "open", label, None, False, is_current))
+                cell = Cell("", "open", label, None, False, is_current)
+                if interactive and options is not None:  # another player's: the tray says so
+                    cell = cell._replace(refuses=box.id, refused=(column, box.id) == refused)
+                cells.append(cell)
         rows.append(
             Row(
                 box.id,

@@ -1,6 +1,6 @@
-"""A tap on a box that cannot take the dice (filled, or forbidden by the joker rule) changes
-nothing, and the tray says why, until the player's next move (a walk tapped a filled box and
-nothing happened)."""
+"""A tap on a box that cannot take the dice (filled, forbidden by the joker rule, or in another
+player's column) changes nothing, and the tray says why, until the player's next move (a walk
+tapped a filled box and nothing happened; another, another player's box at the table)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_a_filled_box_tapped_is_not_chosen_and_the_tray_says_why() -> None:
     assert view.status == f"{iso('Ones')} holds {iso(3)} points already: choose an open box."
     ones = driver.cell("ones")
     assert ones.refused and ones.refuses == "ones" and ones.box is None
-    assert not driver.row("ones")[1].refuses  # Avi's column: not his turn
+    assert not driver.row("ones")[1].refused  # Avi's Ones: a tap there says whose turn it is
     assert driver.cell("twos").box == "twos" and not driver.cell("twos").refused
 
     driver(SelectBox("twos"))  # an open box: chosen, and the reason goes
@@ -89,3 +89,33 @@ def test_nothing_is_refused_before_the_roll_nor_where_a_tap_corrects_the_box() -
     real = AppDriver.with_game(dana_and_avi({"ones": 3}, (2, 2, 3, 4, 5), real=True))
     ones = real.cell("ones")
     assert ones.correct and ones.refuses is None  # it opens the box's correction
+
+
+def test_a_box_in_another_player_s_column_says_whose_turn_it_is() -> None:
+    driver = AppDriver.with_game(dana_and_avi({"ones": 3}, (2, 2, 3, 4, 5)))
+    before = driver.game
+    driver(SelectBox("twos", seat=1))
+    assert driver.game == before  # nothing chosen for Dana
+    view = driver.view()
+    said = "That box is in Avi's column. It is Dana's turn: choose a box in the highlighted column."
+    assert plain(view.status) == said and plain(view.tray_summary) == said
+    avi_twos = driver.row("twos")[1]
+    assert avi_twos.refused and avi_twos.refuses == "twos" and avi_twos.box is None
+    assert not driver.cell("twos").refused and driver.cell("twos").box == "twos"
+    driver(SelectBox("ones", seat=1))  # Avi's other box: marked in its place
+    assert driver.row("ones")[1].refused and not driver.row("twos")[1].refused
+    assert not driver.cell("ones").refused  # Dana's filled Ones, in the same row
+
+    driver(SelectBox("twos", seat=0))  # her own column, as a tap there sends it
+    assert driver.game.selected_box == "twos"
+    assert plain(driver.view().status) == "Selected: Twos, 4 points"
+    assert not any(cell.refused for cell in driver.row("ones"))
+
+
+def test_a_tap_of_no_player_s_column_or_before_the_roll_changes_nothing() -> None:
+    driver = AppDriver.with_game(dana_and_avi({}, (2, 2, 3, 4, 5)))
+    state = driver.state
+    driver(SelectBox("twos", seat=2), SelectBox("nothing", seat=1))
+    assert driver.state == state
+    before_roll = AppDriver.with_game(dana_and_avi({}, None))
+    assert before_roll.row("twos")[1].refuses is None  # nothing to choose yet: no reason

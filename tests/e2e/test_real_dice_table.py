@@ -118,6 +118,13 @@ def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> 
             expect(page.locator("#pad-entered button.die:visible")).to_have_count(4)
             expect(page.locator("#sheet button[data-box]")).to_have_count(0)
             page.click(f'#pad-faces [data-face="{faces[0]}"]')
+            # A box of the next player's column, tapped: nothing chosen, and the tray says why.
+            page.click(f'#sheet tr[data-row="{box}"] td[data-seat="1"]')
+            expect(page.locator("#tray-summary")).to_have_text(
+                f"That box is in {NAMES[1]}'s column. It is {NAMES[0]}'s turn: choose a box"
+                " in the highlighted column."
+            )
+            expect(page.locator("#sheet button[aria-pressed=true]")).to_have_count(0)
         if turn == ASKED_TURN:
             page.click("#hint")
             expect(page.locator("#pad-ask")).to_be_visible()
