@@ -20,6 +20,8 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
                                        advised: the review counts it as no decision of theirs)
     hint_reason(game, coach)           the next best move judged against the best: the hint's
                                        reason, whatever the player's coach mode
+    holds_countdown(state)             "always" has just said that the last keep lost points:
+                                       the countdown waits for the player (game.app.countdown)
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
 
 The countdown's automatic box is never judged: it never waits for the coach.
@@ -134,6 +136,25 @@ def hint_reason(game: GameState, coach: Coach) -> CoachVerdict | None:
     if move is None or judgement is None:
         return None
     return CoachVerdict(game.current_player, move, judgement, game)
+
+
+def holds_countdown(state: AppState) -> bool:
+    """Whether the current player's coach on "always" has just said that the keep before their
+    last roll lost points: then the countdown waits until they choose a box. Running, it scored
+    the box before a learner had read the line, and the line went with the turn (a walk)."""
+    game = state.game
+    if game is None or game.dice is None or game.rolls_left:
+        return False
+    player = game.current_player
+    if mode_of(state, player) is not CoachMode.ALWAYS:
+        return False
+    line = next((line for line in state.coaching.lines if line.player == player), None)
+    return (
+        line is not None
+        and line.game.game_turn == game.game_turn
+        and isinstance(line.move, KeptMove)
+        and not line.judgement.optimal
+    )
 
 
 def follows_hint(state: AppState, move: KeptMove | ScoredMove) -> bool:

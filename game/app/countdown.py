@@ -8,7 +8,8 @@ to run when it goes on in `countdown_paused`):
 - a dialog over the game: it goes on with the time it had left;
 - the player touching or scrolling the sheet (`sheet_held`: they are looking for a box), the
   guided turn on screen (game.app.guide: they are reading it), the tray's messages opened
-  (`tray_open`: "More", they are reading them), or the hint on screen (the
+  (`tray_open`: "More", they are reading them), the coach's line on a costly last keep
+  (game.app.coaching.holds_countdown: until a box is chosen), or the hint on screen (the
   hint's box becomes the countdown's box, so that the two never disagree): it goes on from its
   full length once they let go, hide the hint or end the guide, so that there is time to tap
   the box they found.
@@ -25,6 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import game.app.coaching as coaching
 import game.app.guide as guide
 import game.app.handover as handover
 from game.persistence.turn_record import PendingCountdown, TurnRecord
@@ -68,6 +70,7 @@ def held_in_full(state: AppState) -> bool:
         or state.ui.tray_open
         or state.pacing.hint_requested
         or guide.step(state) is not None
+        or coaching.holds_countdown(state)
         or handover.is_pending(state)  # a game resumed on a rolled turn: not before the tap
     )
 

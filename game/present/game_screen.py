@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from game.app.celebration import Feat, celebration
+from game.app.coaching import holds_countdown
 from game.app.daily import challenge_day
 from game.app.entry import entry_complete, game_as_entered
 from game.app.handover import humans
@@ -296,6 +297,8 @@ def countdown_help(state: AppState, t: Translator) -> str:
         return t("turn.countdown_paused_sheet")
     if state.ui.tray_open:
         return t("turn.countdown_paused_tray", seconds=state.pacing.countdown_seconds)
+    if holds_countdown(state):
+        return t("turn.countdown_paused_coach")
     if state.ui.guide_on:
         return t("turn.countdown_paused_guide")
     options = state.game.options if state.game is not None else None
@@ -354,6 +357,8 @@ def tray_summary(view: GameView) -> str:
         # Both: a box scored with only its bar and frame to show it, the line on the keep
         # (another walk's learner; the walk before never saw the keep's cost behind it).
         lost = f"{view.countdown_text} · {lost}"
+    elif lost and view.countdown_held:  # held for the line to be read (coaching)
+        lost = f"{view.countdown_paused} · {lost}"
     # Why a box tapped was not chosen: said where the tap can see it (folded, a walk's tap on a
     # box the joker forbids gave a focus ring only).
     refused = view.status if any(c.refused for row in view.sheet.rows for c in row.cells) else ""

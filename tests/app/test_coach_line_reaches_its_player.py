@@ -106,12 +106,13 @@ def test_two_players_on_always_each_keep_their_own_word(coach: AdvisorCoach) -> 
     assert d.view().coach_line == ""
 
 
-def test_what_the_last_keep_cost_is_on_the_folded_line_while_the_countdown_runs(
+def test_what_the_last_keep_cost_is_on_the_folded_line_with_the_countdown(
     coach: AdvisorCoach,
 ) -> None:
     """Behind the countdown's "Scoring Fives in 3 seconds", a walk's learner never saw what a
     last keep had cost; in its place, another's saw a box scored without the countdown's words:
-    both are on the line. A best keep leaves the countdown the line."""
+    both are on the line, the countdown paused while the line shows (a third walk's learner saw
+    the box scored before reading it). A best keep leaves the countdown running, and the line."""
     d = AppDriver.seeded(5, coach=coach)
     d(SetPlayerCoach(0, CoachMode.ALWAYS), SetAutoScore(3), StartGame())
     d.tables_ready()
@@ -126,9 +127,9 @@ def test_what_the_last_keep_cost_is_on_the_folded_line_while_the_countdown_runs(
     d.tables_ready()
     d(Roll(), Roll())
     d(*[ToggleKeep(die) for die in d.game.kept], Roll())  # all five again: a loss
-    assert d.state.pacing.countdown_deadline is not None
+    assert d.state.pacing.countdown_deadline is None and d.state.pacing.countdown_paused == 3
     assert "points lost" in d.view().coach_line
-    assert d.view().tray_summary == f"{d.view().countdown_text} · {d.view().coach_line}"
+    assert d.view().tray_summary == f"{d.view().countdown_paused} · {d.view().coach_line}"
 
 
 def test_after_the_computers_turn_the_line_is_on_the_players_last_move(

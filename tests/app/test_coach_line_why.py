@@ -1,16 +1,28 @@
 """The coach on "a word after every move" says why the best move was better, in the open tray,
 as its warning says it before the move: a walk's learner read "the best was keeping 4, 4, 4"
-and could not tell why. Folded, the tray keeps the line alone and offers "More"."""
+and could not tell why. Folded, the tray keeps the line alone and offers "More". After a costly
+last keep the countdown waits while the line shows: running, it scored the box before the line
+was read, and the line went with the turn (a walk)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.app.coach_intents import SetPlayerCoach
-from game.app.intents import OpenTray, Roll, StartGame, ToggleKeep
+import game.app.countdown as countdown
+from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
+from game.app.intents import (
+    ConfirmTurn,
+    OpenTray,
+    Roll,
+    SelectBox,
+    SetAutoScore,
+    StartGame,
+    ToggleKeep,
+)
 from game.coach.optimal import AdvisorCoach
-from game.coach.protocol import CoachMode
+from game.coach.protocol import CoachMode, KeepAdvice
 from game.i18n.bidi import without_isolates
+from game.play.move_log import Kept
 from tests.app.driver import AppDriver
 from tests.solved_tables import solved_advisor
 
@@ -57,3 +69,48 @@ def test_the_best_move_s_line_gives_no_reason(coach: AdvisorCoach) -> None:
     view = d.view()
     assert without_isolates(view.coach_line) == "Coach: best move"
     assert view.coach_line_why == "" and not view.coach_line_loss
+
+
+def last_roll(coach: AdvisorCoach, mode: CoachMode, costly: bool) -> AppDriver:
+    """The first roll's four 6s kept; then, before the last roll, the best keep, or (`costly`)
+    all five rolled again."""
+    d = first_roll(coach, mode)
+    d(SetAutoScore(3), *[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())
+    if costly:
+        judged = coach.judge(d.game, Kept(()))
+        assert judged is not None and not judged.optimal
+        d(*[ToggleKeep(die) for die in d.game.kept])
+    else:
+        best = coach.best_action(d.game)
+        assert isinstance(best, KeepAdvice)
+        d(*[ToggleKeep(die) for die in sorted(set(best.kept) ^ set(d.game.kept))])
+    d(Roll())
+    if d.state.coaching.waiting is not None:  # "warn" held the costly keep back
+        d(PlayMineAnyway())
+    assert d.game.rolls_left == 0 and countdown.is_pending(d.state)
+    return d
+
+
+def test_the_countdown_waits_while_the_line_on_a_costly_last_keep_shows(
+    coach: AdvisorCoach,
+) -> None:
+    d = last_roll(coach, CoachMode.ALWAYS, costly=True)
+    d.pass_time(10)
+    assert not d.game.sheets[0].filled_boxes and d.state.pacing.countdown_deadline is None
+    view = d.view()
+    assert view.countdown_held
+    assert view.countdown_help == "Paused so that you can read the coach: choose a box to score."
+    assert view.tray_summary == f"{view.countdown_paused} · {view.coach_line}"
+    d(SelectBox("chance"), ConfirmTurn())
+    assert d.game.sheets[0].points_in("chance") is not None
+
+
+@pytest.mark.parametrize(
+    ("mode", "costly"), [(CoachMode.ALWAYS, False), (CoachMode.WARN, True), (CoachMode.OFF, True)]
+)
+def test_the_countdown_runs_after_the_best_keep_or_without_the_line(
+    coach: AdvisorCoach, mode: CoachMode, costly: bool
+) -> None:
+    d = last_roll(coach, mode, costly)
+    d.pass_time(3.5)
+    assert len(d.game.sheets[0].filled_boxes) == 1
