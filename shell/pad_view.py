@@ -79,4 +79,5 @@ class PadPanel:
         self.node("correct-change").text(view.change_label).flag("disabled", not view.can_change)
         self.node("correct-clear").text(view.clear_label).show(view.can_clear)
         self.node("correct-clear-refusal").text(view.clear_refusal).show(bool(view.clear_refusal))
+        self.node("correct-clear-help").text(view.clear_help).show(bool(view.clear_help))
         self.node("correct-cancel").text(view.cancel_label)

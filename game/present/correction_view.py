@@ -73,6 +73,7 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
         can_clear=can_clear,
         cancel_label=t("correct.cancel"),
         clear_refusal=clear_refusal,
+        clear_help=t("correct.clear_help") if can_clear and not question else "",
     )
 
 

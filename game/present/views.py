@@ -455,3 +455,6 @@ class CorrectionView(NamedTuple):
     clear_refusal: str = ""
     """Why the box cannot be cleared now (a later joker or bonus, the dice of the turn under
     way), "" when it can."""
+    clear_help: str = ""
+    """How dice scored in the wrong box go to another: clearing it (a walk looked for a way to
+    move them); "" where it cannot be cleared or the question is asked."""

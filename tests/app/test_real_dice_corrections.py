@@ -343,7 +343,7 @@ def test_while_dice_are_entered_the_dialog_says_to_take_them_back_first() -> Non
     driver = app_with(game)
     driver(*[EnterFace(face) for face in (1, 1, 1, 2, 3)], OpenCorrection(0, "twos"))
     view = driver.snapshot().correction
-    assert view is not None and not view.can_clear
+    assert view is not None and not view.can_clear and view.clear_help == ""
     assert plain(view.clear_refusal) == (
         "To clear a box, first take back the dice entered for this turn."
     )
@@ -415,7 +415,16 @@ def test_a_box_cleared_offers_its_dice_again_to_its_player() -> None:
     # Most clears move dice from a wrong box: a walk typed all five again.
     turns = [((2, 2, 2, 3, 3), "twos"), ((3, 3, 3, 1, 1), "threes"), ((4, 4, 4, 1, 2), "fours")]
     driver = app_with(played("yatzy", turns, 2))  # P1 to play
-    driver(OpenCorrection(0, "twos"), ApplyCorrection(clear=True), ApplyCorrection(clear=True))
+    driver(OpenCorrection(0, "twos"))
+    view = driver.snapshot().correction  # the dialog says how (a walk looked for a "move")
+    assert view is not None and view.clear_help == (
+        "In the wrong box? Clear it: the turn goes back, and the same dice can then be scored"
+        " in another box."
+    )
+    driver(ApplyCorrection(clear=True))
+    view = driver.snapshot().correction
+    assert view is not None and view.question and view.clear_help == ""  # the question says it
+    driver(ApplyCorrection(clear=True))
     pad = driver.view().pad
     assert pad is not None and plain(pad.enter_again) == "Enter 2, 2, 2, 3, 3 again"
     assert plain(driver.view().last_move).startswith("Cleared: P0's Twos")
