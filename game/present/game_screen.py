@@ -353,10 +353,11 @@ def tray_summary(view: GameView) -> str:
     # Points lost on the last keep come before the countdown after the last roll: behind it, a
     # walk's learner never saw what a last keep had cost (its bar and frame still show).
     lost = view.coach_line if view.coach_line_loss else ""
-    if lost and view.countdown_text and not view.countdown_held:
+    if view.coach_line and view.countdown_text and not view.countdown_held:
         # Both: a box scored with only its bar and frame to show it, the line on the keep
-        # (another walk's learner; the walk before never saw the keep's cost behind it).
-        lost = f"{view.countdown_text} · {lost}"
+        # (another walk's learner; the walk before never saw the keep's cost behind it, and a
+        # third never saw "best move" on screen at all).
+        lost = f"{view.countdown_text} · {view.coach_line}"
     elif lost and view.countdown_held:  # held for the line to be read (coaching)
         lost = f"{view.countdown_paused} · {lost}"
     # Why a box tapped was not chosen: said where the tap can see it (folded, a walk's tap on a
