@@ -354,7 +354,8 @@ def test_a_choice_of_seconds_reads_as_words_apart(page: Page, app_url: str) -> N
     assert box is not None and box["height"] >= 44  # still a finger's target
 
 
-IN_SIGHT = """() => [...document.querySelectorAll('#dice .die, #roll, #confirm')].filter(el => {
+IN_SIGHT = """() => [...document.querySelectorAll('#dice .die, #roll, #confirm, #undo')]
+.filter(el => {  // the dice before a roll, and a button not shown, have no box: in sight
     const box = el.getBoundingClientRect();
     return box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth;
 }).map(el => el.id || el.getAttribute('aria-label'))"""
@@ -370,11 +371,14 @@ def test_a_sideways_phone_in_a_browser_keeps_the_dice_and_buttons_on_screen(
     walk at 640x320 saw an empty green column)."""
     ui = Ui(page).open(app_url, seed=5)
     ui.switch_language(language)
-    ui.set_players([("Dana", "human", None), ("Avi", "human", None)])
+    ui.set_players([("Dana", "human", None)])
+    page.select_option("#seat-0-coach", "always")
     ui.start()
+    expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
     ui.roll()
+    sizes = ((640, 320), (740, 300), (568, 300), (640, 300))
     # 568: a 320x568 phone; it was laid out upright, the dice 900 px below the sheet's top.
-    for width, height in ((640, 320), (740, 300), (568, 300)):
+    for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
         assert page.evaluate(IN_SIGHT) == [], (width, height)
@@ -383,3 +387,16 @@ def test_a_sideways_phone_in_a_browser_keeps_the_dice_and_buttons_on_screen(
         assert page.evaluate("scrollY") > 100
         assert page.evaluate(IN_SIGHT) == [], (width, height, "scrolled")
     ui.no_page_scroll_sideways()
+    # The next turn's start: the coach's line on the box and its take-back button above Roll
+    # (at the page's top Roll was under the edge: a walk at 640x300).
+    page.set_viewport_size({"width": 360, "height": 640})
+    ui.score(
+        page.locator("#sheet button[data-box]:not([disabled])").first.get_attribute("data-box")
+        or ""
+    )
+    expect(page.locator("#coach-line")).to_be_attached()
+    expect(page.locator("#undo")).to_be_visible()
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(IN_SIGHT) == [], (width, height, "a turn's start")
