@@ -39,7 +39,8 @@ class MistakeView(NamedTuple):
 
 
 class GoodDecisionView(NamedTuple):
-    """One of the decisions that mattered most among those the player got right."""
+    """One of the player's best moves where the tempting one (a beginner's) would have cost
+    most."""
 
     summary: str
     """"Round 5, after roll 2: Keep 3, 4, 5, 6, roll the rest"."""
@@ -76,7 +77,7 @@ class ReviewView(NamedTuple):
     percentile: str = ""
     percentile_help: str = ""
     good_heading: str = ""
-    """"" when no decision of the player's own mattered enough to name."""
+    """"" where no best move of the player's own beat the tempting one by enough to name."""
     good: tuple[GoodDecisionView, ...] = ()
     good_help: str = ""
     """What the tempting move is; "" with no decision named."""
