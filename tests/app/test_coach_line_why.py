@@ -9,14 +9,13 @@ from __future__ import annotations
 import pytest
 
 import game.app.countdown as countdown
-from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
+from game.app.coach_intents import PlayMineAnyway
 from game.app.intents import (
     ConfirmTurn,
     OpenTray,
     Roll,
     SelectBox,
     SetAutoScore,
-    StartGame,
     ToggleKeep,
 )
 from game.coach.optimal import AdvisorCoach
@@ -24,10 +23,8 @@ from game.coach.protocol import CoachMode, KeepAdvice
 from game.i18n.bidi import without_isolates
 from game.play.move_log import Kept
 from tests.app.driver import AppDriver
+from tests.app.test_coach_while_playing import solo
 from tests.solved_tables import solved_advisor
-
-SEED = 5
-"""Its first roll is 6, 6, 6, 6, 5: rerolling all five gives away a great deal."""
 
 
 @pytest.fixture(scope="module")
@@ -35,25 +32,16 @@ def coach() -> AdvisorCoach:
     return AdvisorCoach(solved_advisor("penta"))
 
 
-def first_roll(coach: AdvisorCoach, mode: CoachMode, language: str = "en-US") -> AppDriver:
-    d = AppDriver.seeded(SEED, language, coach)
-    d(SetPlayerCoach(0, mode), StartGame())
-    d.tables_ready()
-    d(Roll())
-    assert d.game.dice == (6, 6, 6, 6, 5)
-    return d
-
-
 @pytest.mark.parametrize("language", ["en", "et", "he"])
 def test_a_costly_move_s_line_says_why_as_the_warning_would(
     coach: AdvisorCoach, language: str
 ) -> None:
-    warned = first_roll(coach, CoachMode.WARN, language)
+    warned = solo(coach, CoachMode.WARN, language)
     warned(Roll())  # all five again: held back by the warning
     warning = warned.view().coach_warning
     assert warning is not None and warning.reason
 
-    said = first_roll(coach, CoachMode.ALWAYS, language)
+    said = solo(coach, CoachMode.ALWAYS, language)
     said(Roll())  # the same move, made
     view = said.view()
     assert view.coach_line_loss and view.coach_line_why == warning.reason
@@ -64,7 +52,7 @@ def test_a_costly_move_s_line_says_why_as_the_warning_would(
 
 
 def test_the_best_move_s_line_gives_no_reason(coach: AdvisorCoach) -> None:
-    d = first_roll(coach, CoachMode.ALWAYS)
+    d = solo(coach, CoachMode.ALWAYS)
     d(*[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())
     view = d.view()
     assert without_isolates(view.coach_line) == "Coach: best move"
@@ -74,7 +62,7 @@ def test_the_best_move_s_line_gives_no_reason(coach: AdvisorCoach) -> None:
 def last_roll(coach: AdvisorCoach, mode: CoachMode, costly: bool) -> AppDriver:
     """The first roll's four 6s kept; then, before the last roll, the best keep, or (`costly`)
     all five rolled again."""
-    d = first_roll(coach, mode)
+    d = solo(coach, mode)
     d(SetAutoScore(3), *[ToggleKeep(die) for die in (0, 1, 2, 3)], Roll())
     if costly:
         judged = coach.judge(d.game, Kept(()))

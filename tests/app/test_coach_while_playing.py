@@ -63,8 +63,8 @@ def coach() -> AdvisorCoach:
     return AdvisorCoach(solved_advisor("penta"))
 
 
-def solo(coach: AdvisorCoach, mode: CoachMode) -> AppDriver:
-    d = AppDriver.seeded(SEED, coach=coach)
+def solo(coach: AdvisorCoach, mode: CoachMode, language: str = "en-US") -> AppDriver:
+    d = AppDriver.seeded(SEED, language, coach)
     d(SetPlayerCoach(0, mode), StartGame())
     d.tables_ready()
     d(Roll())
