@@ -291,14 +291,14 @@ def _opens_more(view: GameView, summary: str) -> bool:
 
 def countdown_help(state: AppState, t: Translator) -> str:
     """How to stop the countdown, or what holds it (game.app.countdown)."""
+    if holds_countdown(state):  # first: it holds on once the hint, the tray or the sheet let go
+        return t("turn.countdown_paused_coach")
     if state.pacing.hint_requested:
         return t("turn.countdown_paused_hint", seconds=state.pacing.countdown_seconds)
     if state.ui.sheet_held:
         return t("turn.countdown_paused_sheet")
     if state.ui.tray_open:
         return t("turn.countdown_paused_tray", seconds=state.pacing.countdown_seconds)
-    if holds_countdown(state):
-        return t("turn.countdown_paused_coach")
     if state.ui.guide_on:
         return t("turn.countdown_paused_guide")
     options = state.game.options if state.game is not None else None

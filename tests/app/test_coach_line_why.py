@@ -89,6 +89,13 @@ def test_the_countdown_waits_while_the_line_on_a_costly_last_keep_shows(
     assert view.countdown_held
     assert view.countdown_help == "Paused so that you can read the coach: choose a box to score."
     assert view.tray_summary == f"{view.countdown_paused} · {view.coach_line}"
+    # Opened and folded again, the tray says what holds it still: "after Less it starts again"
+    # promised a countdown that did not come (a walk).
+    d(OpenTray(open=True))
+    assert d.view().countdown_help == view.countdown_help
+    d(OpenTray(open=False))
+    d.pass_time(10)
+    assert not d.game.sheets[0].filled_boxes and d.view().countdown_help == view.countdown_help
     d(SelectBox("chance"), ConfirmTurn())
     assert d.game.sheets[0].points_in("chance") is not None
 
