@@ -70,14 +70,14 @@ def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: Adviso
             if isinstance(move, Kept):  # against the next best keep, and its own chance
                 mine = t.format_percent(aim.made)
                 assert (
-                    f"With the best move the turn ends with points in {box} {share} of the time; "
-                    in text
+                    "With the best move the turn ends with points scored in the "
+                    f"{box} box {share} of the time; " in text
                 )
                 assert text.endswith(f"with the next best, {mine}.")
             else:  # against scoring a box now
                 assert (
-                    f"Rolling again with the best keep, the turn ends with points in {box} {share}"
-                    in text
+                    "Rolling again with the best keep, the turn ends with points scored in the "
+                    f"{box} box {share}" in text
                 )
 
 

@@ -53,8 +53,8 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             assert shown.why == (
                 ""
                 if aim is None
-                else "With the best move the turn ends with points in "
-                f"{t.isolated(t.box_name('penta', aim.box))} "
+                else "With the best move the turn ends with points scored in the "
+                f"{t.isolated(t.box_name('penta', aim.box))} box "
                 f"{t.isolated(t.format_percent(aim.best))} of the time; "
                 f"with yours, {t.isolated(t.format_percent(aim.made))}."
             )
@@ -145,7 +145,7 @@ def roll_words(t: Translator, decision: Decision, made: Score, best: Keep) -> li
         return ["Rolling again is worth more, on average, than scoring these dice now."]
     name = t.isolated(t.box_name("penta", box))
     return [
-        f"Rolling again with the best keep, the turn ends with points in {name} "
+        f"Rolling again with the best keep, the turn ends with points scored in the {name} box "
         f"{t.isolated(t.format_percent(aims[box].share))} of the time."
     ]
 
