@@ -284,27 +284,30 @@ class Panels:
         body.replaceChildren()
         make = self.page.create
         for section in rules.sections:
+            # A section of its own, so that a touch screen can leave the keyboard's out.
+            part = make("section", "keyboard-only" if section.keyboard else "")
+            body.append(part)
             heading = make("h3")
             heading.textContent = section.heading
-            body.append(heading)
+            part.append(heading)
             for block in section.blocks:
                 if isinstance(block, Paragraph):
                     para = make("p")
                     para.textContent = block.text
-                    body.append(para)
+                    part.append(para)
                 elif isinstance(block, Example):
                     para = make("p", "example")
                     para.textContent = block.text
-                    body.append(para)
+                    part.append(para)
                 elif isinstance(block, BulletList):
                     items = make("ul")
                     for text in block.items:
                         item = make("li")
                         item.textContent = text
                         items.append(item)
-                    body.append(items)
+                    part.append(items)
                 elif isinstance(block, Table):
-                    body.append(self._rules_table(block))
+                    part.append(self._rules_table(block))
 
     def _rules_table(self, block: Table) -> Any:
         make = self.page.create

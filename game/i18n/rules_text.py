@@ -84,6 +84,8 @@ Block: TypeAlias = Paragraph | BulletList | Table | Example
 class RulesSection:
     heading: str
     blocks: tuple[Block, ...]
+    keyboard: bool = False
+    """About the keyboard's keys: not shown on a touch screen (a walk on a phone read them)."""
 
 
 @dataclass(frozen=True)

@@ -184,5 +184,5 @@ def rules_view(state: AppState, t: Translator) -> RulesText | None:
 
     rules = t.rules_text(state.ui.rules_ruleset)
     keys = t("turn.keys_hint", keys=t.format_range(1, DICE_COUNT))
-    section = RulesSection(t("rules.keys_heading"), (Paragraph(keys),))
+    section = RulesSection(t("rules.keys_heading"), (Paragraph(keys),), keyboard=True)
     return replace(rules, sections=(*rules.sections, section))

@@ -414,6 +414,8 @@ def test_the_rules_end_with_the_keys_that_play_the_game(language: str) -> None:
     assert rules.sections[:-1] == sheet.sections  # the rule sheet itself, whole
     keys = rules.sections[-1]
     assert keys.heading == t("rules.keys_heading")
+    # Marked as the keyboard's, which a touch screen leaves out; the rule sheet's are not.
+    assert keys.keyboard and not any(section.keyboard for section in rules.sections[:-1])
     assert [block.text for block in keys.blocks] == [  # type: ignore[union-attr]
         t("turn.keys_hint", keys=t.format_range(1, 5))
     ]

@@ -145,6 +145,7 @@ def test_rules_are_readable_in_the_app_in_each_language(page: Page, app_url: str
         expect(page.locator("#rules-body h3")).to_have_count(len(rules.sections) + 1)
         expect(page.locator("#rules-body h3").first).to_have_text(rules.sections[0].heading)
         expect(page.locator("#rules-body h3").last).to_have_text(t("rules.keys_heading"))
+        expect(page.locator("#rules-body .keyboard-only h3")).to_have_text(t("rules.keys_heading"))
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
     page.click("#rules-penta")
