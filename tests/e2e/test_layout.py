@@ -400,3 +400,14 @@ def test_a_sideways_phone_in_a_browser_keeps_the_dice_and_buttons_on_screen(
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
         assert page.evaluate(IN_SIGHT) == [], (width, height, "a turn's start")
+    # Turned after two rolls, the tray opened: the column ends at the screen's edge, and its
+    # end, scrolled to, shows Roll and Confirm (its foot was under the edge, where no scroll of
+    # the column reached it: a walk).
+    page.set_viewport_size({"width": 360, "height": 640})
+    ui.roll()
+    ui.roll()
+    page.set_viewport_size({"width": 640, "height": 300})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#tray-toggle")
+    page.locator("#tray").evaluate("tray => tray.scrollTo(0, tray.scrollHeight)")
+    assert page.evaluate(IN_SIGHT) == [], "the tray's end"
