@@ -66,6 +66,9 @@ def apply_correction(state: AppState, intent: Intent) -> AppState | None:
     return replace(
         state,
         play=replace(state.play, game=corrected, before_last_turn=None, last_auto_scored=None),
+        # The coach's lines were on moves as they stood: after a correction one still judged
+        # dice that were no longer the box's (a walk).
+        coaching=replace(state.coaching, lines=(), waiting=None, seen=None),
         ui=replace(
             state.ui,
             screen=screen,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -22,6 +23,8 @@ from game.app.entry_intents import (
 )
 from game.app.intents import CloseDialog, ConfirmTurn, SelectBox
 from game.app.model import Dialog, Screen
+from game.coach.optimal import AdvisorCoach
+from game.coach.protocol import CoachMode
 from game.errors import GameError, GameOverError, InvalidDiceError, RealDiceError, UnknownBoxError
 from game.i18n.bidi import without_isolates as plain
 from game.i18n.translator import Translator
@@ -42,6 +45,7 @@ from game.rules.dice import Dice
 from tests.app.driver import AppDriver
 from tests.app.kept_device import TODAY, opened
 from tests.app.test_real_dice import ScriptedDice, enter, real_dice_driver
+from tests.solved_tables import solved_advisor
 
 
 def played(ruleset: str, turns: Sequence[tuple[Dice, str]], players: int = 1) -> GameState:
@@ -447,3 +451,19 @@ def test_a_box_cleared_offers_its_dice_again_to_its_player() -> None:
     assert pad is not None and pad.enter_again == ""
     before = driver.state
     assert driver(EnterAgain()) == before
+
+
+def test_a_correction_takes_back_the_coach_s_word_on_the_moves_as_they_were() -> None:
+    """After a correction, the coach's line still judged dice the box no longer held (a walk)."""
+    driver = AppDriver.with_game(
+        played("yatzy", [], 2), coach=AdvisorCoach(solved_advisor("yatzy"))
+    )
+    modes = (CoachMode.ALWAYS, CoachMode.OFF)  # as the game's start sets them
+    driver.state = replace(driver.state, coaching=replace(driver.state.coaching, modes=modes))
+    driver.tables_ready()
+    driver(*[EnterFace(face) for face in (6, 6, 6, 2, 2)], SelectBox("sixes"), ConfirmTurn())
+    assert driver.state.coaching.lines  # its word on the box (Full house was worth more)
+    driver(OpenCorrection(0, "sixes"), CorrectionFace(2, add=False), CorrectionFace(6, add=True))
+    driver(ApplyCorrection(), ApplyCorrection())
+    assert driver.game.sheets[0].points_in("sixes") == 24
+    assert driver.state.coaching.lines == () and driver.view().coach_line == ""
