@@ -215,7 +215,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         confirm_name=_confirm_name(state, t) if human else "",
         can_confirm=human and box_to_confirm(state) is not None,
         countdown=countdown,
-        countdown_text=countdown_text(state, countdown, t),
+        # Held by the coach's line, it scores nothing "in 3 seconds" (a walk read that it would).
+        countdown_text="" if holds_countdown(state) else countdown_text(state, countdown, t),
         countdown_help=countdown_help(state, t) if countdown else "",
         countdown_fraction=fraction,
         hint_label=t("pad.ask" if game.real_dice else "hint.button"),

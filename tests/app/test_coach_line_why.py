@@ -88,6 +88,7 @@ def test_the_countdown_waits_while_the_line_on_a_costly_last_keep_shows(
     view = d.view()
     assert view.countdown_held
     assert view.countdown_help == "Paused so that you can read the coach: choose a box to score."
+    assert view.countdown_text == ""  # no "Scoring Chance in 3 seconds" while it waits
     assert view.tray_summary == f"{view.countdown_paused} · {view.coach_line}"
     # Opened and folded again, the tray says what holds it still: "after Less it starts again"
     # promised a countdown that did not come (a walk).
