@@ -176,12 +176,10 @@ def _line_verdict(
         return passing, "_for", {"name": game.players[passing.player].name}
     if own is not None:
         # Said plainly after a computer's turn, the line read as about the computer's move
-        # (a walk); not said at all, a player against the computer never heard of a box. On
-        # the hand-over, under the passing player's move, it is named: unnamed, it read as a
-        # verdict on that move (a walk).
-        if handing_over:
-            return own, "_last_for", {"name": game.players[own.player].name}
-        return own, "_last", {}
+        # (a walk); not said at all, a player against the computer never heard of a box. It is
+        # named, on the hand-over and on the turn's screen: unnamed, under the move of the
+        # player before, it read as a verdict on that move (two walks).
+        return own, "_last_for", {"name": game.players[own.player].name}
     return None
 
 

@@ -83,7 +83,7 @@ def test_after_the_computers_and_another_person_the_word_on_her_box_reaches_her(
     assert said(handover.coach_line).startswith(named), handover.coach_line
     d(StartTurn())
     word = said(handover.coach_line).removeprefix(named)
-    assert said(d.view().coach_line) == "Coach, last move" + word  # until she rolls
+    assert said(d.view().coach_line) == named + word  # until she rolls
     d(Roll())
     assert d.view().coach_line == ""
 
@@ -101,7 +101,7 @@ def test_two_players_on_always_each_keep_their_own_word(coach: AdvisorCoach) -> 
     assert handover is not None  # Ben passes the phone: the word on his box, to him
     assert addressee(said(handover.coach_line)) == "Coach to Ben"
     d(StartTurn())  # Ann has the phone: the word on her last box
-    assert addressee(said(d.view().coach_line)) == "Coach, last move"
+    assert addressee(said(d.view().coach_line)) == "Coach to Ann, on your last move"
     d(Roll())
     assert d.view().coach_line == ""
 
@@ -154,7 +154,7 @@ def test_after_the_computers_turn_the_line_is_on_the_players_last_move(
     assert d.game.current_player == 0 and d.game.dice is None
     # A word on the box, said as such: not as a word on the computer's move just seen.
     said = without_isolates(d.view().coach_line)
-    assert addressee(said) == "Coach, last move", said
+    assert addressee(said).endswith(", on your last move"), said
     d(Roll())
     assert d.view().coach_line == ""  # until the player rolls
     d(Roll())  # the player's own decision (all five rolled again): it speaks again
