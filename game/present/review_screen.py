@@ -289,10 +289,16 @@ def _good(decision: Decision, ruleset_id: str, t: Translator) -> GoodDecisionVie
         detail=t(
             "review.good_detail",
             dice=t.format_dice(sorted(decision.dice)),
-            tempting=_move(decision.tempting, ruleset_id, t),
+            # Inside the sentence, without its capital ("Ahvatlev käik – Märgi lahtrisse…": a
+            # walk found a capital mid-sentence).
+            tempting=_lowered(_move(decision.tempting, ruleset_id, t)),
             loss=t.format_number(_tempting_cost(decision), DECIMALS),
         ),
     )
+
+
+def _lowered(words: str) -> str:
+    return words[:1].lower() + words[1:]
 
 
 def _no_mistakes(player: PlayerReview, t: Translator) -> str:

@@ -102,8 +102,9 @@ def test_the_review_names_the_best_moves_where_the_tempting_one_cost_most(
             assert summary == f"Round {decision.turn}, after roll {decision.roll}: " + (
                 without_isolates(move_words(decision.choice, t))
             )
+            tempting_words = without_isolates(move_words(tempting, t))
             assert without_isolates(good.detail).endswith(
-                f"The tempting move, {without_isolates(move_words(tempting, t))}, "
+                f"The tempting move, {tempting_words[0].lower()}{tempting_words[1:]}, "
                 f"would have lost {t.format_number(cost, 1)}."
             )
         # The last named cost at least as much as any left out.
