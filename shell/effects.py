@@ -418,12 +418,12 @@ class StorageJobs:
     def export_history(self) -> None:
         from game.persistence import exchange  # export only: kept off the start
 
-        history = load_history(self.storage)
-        kept = load_kept(self.storage)
+        history, kept = load_history(self.storage), load_kept(self.storage)
         today = self._clock.today()
         text = exchange.export_history(history.value or (), today, kept.value or ())
-        self._page.download(f"penta-history-{today.isoformat()}.json", text)
-        self._send(HistoryExported(history.problem))
+        file = f"penta-history-{today.isoformat()}.json"
+        self._page.download(file, text)
+        self._send(HistoryExported(file, history.problem))
 
     def forget_unreadable(self) -> None:
         for item in quarantined(self.storage):

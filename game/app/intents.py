@@ -354,6 +354,8 @@ class UnreadableListed:
 
 @dataclass(frozen=True)
 class HistoryExported:
+    file: str
+    """The name of the file offered (a walk was told "exported" and not where)."""
     problem: StorageProblem | None = None
     """The history could not be read: what was exported is what could be."""
 

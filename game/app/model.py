@@ -143,7 +143,7 @@ class Notice:
     """A message shown at the top of the page until dismissed: a catalog key and its values."""
 
     key: str
-    values: tuple[tuple[str, int], ...] = ()
+    values: tuple[tuple[str, int | str], ...] = ()
 
 
 RESTORED_NOTICE = Notice("restore.restored")

@@ -45,7 +45,7 @@ DATA_NOTICES = "data."
 Outcome = tuple[AppState, tuple[Effect, ...]]
 
 
-def notice(key: str, **values: int) -> Notice:
+def notice(key: str, **values: int | str) -> Notice:
     return Notice(key, tuple(sorted(values.items())))
 
 

@@ -314,9 +314,9 @@ def _answer(state: AppState, intent: Intent, c: Context) -> Outcome:
             # The statistics again: their points-lost trend reviews games with this table.
             new = _apply(state, intent, c)
             return new, () if new is state else (LoadStats(trend=True),)
-        case HistoryExported(problem):
+        case HistoryExported(file, problem):
             new, told = reported(state, () if problem is None else (problem,))
-            return with_data_outcome(new, notice("data.export_done")), told
+            return with_data_outcome(new, notice("data.export_done", file=file)), told
         case UnreadableListed(keys):
             if tuple(keys) == state.ui.unreadable:
                 return state, ()

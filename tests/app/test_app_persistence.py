@@ -361,9 +361,12 @@ def test_an_import_or_export_outcome_replaces_the_earlier_ones_and_no_other_noti
     assert state.ui.notices == (Notice("storage.corrupt"), Notice("data.import_reading"))
     state = send(state, ImportFinished(added=2, already_known=1))
     assert state.ui.notices == (Notice("storage.corrupt"), done, skipped)
-    state = send(state, HistoryExported())
-    assert state.ui.notices == (Notice("storage.corrupt"), Notice("data.export_done"))
-    assert present(state, 0.0).notices[1] == "Your games were exported."
+    state = send(state, HistoryExported("penta-history.json"))
+    exported = Notice("data.export_done", (("file", "penta-history.json"),))
+    assert state.ui.notices == (Notice("storage.corrupt"), exported)
+    assert present(state, 0.0).notices[1] == (
+        "Your games were exported to the file \u2068penta-history.json\u2069, in your downloads."
+    )
 
 
 def test_the_history_screen_shows_statistics_as_text() -> None:

@@ -57,6 +57,8 @@ from tests.app.effect_helpers import DAMAGED, asked, notice_keys, of, playing
 
 # --- the history, downloads and imports -----------------------------------------------------
 
+EXPORTED = "penta-history-2026-12-07.json"
+
 
 def test_the_history_screen_asks_for_the_statistics() -> None:
     driver = AppDriver.seeded(1)
@@ -142,16 +144,21 @@ def test_the_unreadable_data_is_offered_with_words_that_say_what_it_is() -> None
 
 def test_an_export_says_it_is_done_and_what_it_could_not_read() -> None:
     driver = AppDriver.seeded(1)
-    driver(ImportData(10, "file"), HistoryExported())
+    driver(ImportData(10, "file"), HistoryExported(EXPORTED))
     assert notice_keys(driver) == ["data.export_done"]  # in place of the import's notice
-    driver(HistoryExported(DAMAGED))
+    # Where the file went, by its name (a walk was told "exported" and not where).
+    (said,) = driver.snapshot().notices
+    assert without_isolates(said) == (
+        f"Your games were exported to the file {EXPORTED}, in your downloads."
+    )
+    driver(HistoryExported(EXPORTED, DAMAGED))
     assert notice_keys(driver) == ["storage.corrupt", "data.export_done"]
     assert of(ListUnreadable, asked(driver)) == [ListUnreadable()]
 
 
 def test_an_export_or_import_outcome_is_dropped_once_the_player_leaves_its_screen() -> None:
     driver = AppDriver.seeded(1)
-    driver(OpenHistory(), StorageProblems((DAMAGED,)), HistoryExported())
+    driver(OpenHistory(), StorageProblems((DAMAGED,)), HistoryExported(EXPORTED))
     assert notice_keys(driver) == ["storage.corrupt", "data.export_done"]
     driver(OpenHistory())  # the same screen: still told
     assert notice_keys(driver) == ["storage.corrupt", "data.export_done"]

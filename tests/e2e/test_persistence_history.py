@@ -122,7 +122,11 @@ def test_statistics_export_import_round_trip_without_duplicates(
 
     with page.expect_download() as download:
         page.click("#export-history")
-    expect(page.locator("#notice-list .notice-text")).to_have_text(["Your games were exported."])
+    # Said with the file's name, where a player looks for it.
+    name = download.value.suggested_filename
+    expect(page.locator("#notice-list .notice-text")).to_have_text(
+        [f"Your games were exported to the file {name}, in your downloads."]
+    )
     exported = tmp_path / "export.json"
     download.value.save_as(exported)
     document = json.loads(exported.read_text(encoding="utf-8"))
