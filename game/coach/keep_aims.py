@@ -80,7 +80,7 @@ def move_aim(
     most more points, with each move's chance of scoring there. Where a box scored now beat a
     keep, that box (the keep's chance of points there beside it). Where a keep beat a box
     scored now, never that box: "the best keep scores points in Chance" would say nothing
-    against 20 in Chance now.
+    against 20 in Chance now; nor a box by what the dice score there already.
 
     Raises:
         PositionError: `position` has no dice, no roll left, or is of another ruleset.
@@ -94,8 +94,11 @@ def move_aim(
         return None if 1.0 - share < AIM_MARGIN else AimDifference(best.box, 1.0, share)
     if isinstance(best, Keep) and isinstance(made, Score):
         aims = keep_aims(advisor, position, best.faces)
-        now = {made.box: float(made.points)}
-        box = max(aims, key=lambda box_id: aims[box_id].points - now.get(box_id, 0.0))
+        # Against what the dice score now in each box, not in the box scored alone: 1, 2, 3, 4, 2
+        # scored in Chance was told that keeping 1, 2, 3, 4 "ends with points in Small straight
+        # 69% of the time", a straight the dice already make; the Large straight is the aim.
+        now = position.options().points
+        box = max(aims, key=lambda box_id: aims[box_id].points - now.get(box_id, 0))
         if box == made.box or aims[box].share < AIM_MARGIN:
             return None
         return AimDifference(box, aims[box].share, 0.0)

@@ -199,13 +199,15 @@ def test_a_box_where_a_keep_was_best_says_where_the_best_keep_scores(
     coach: AdvisorCoach,
 ) -> None:
     """Four sixes put in Chance: the warning names the box where the best keep scores most more
-    points than Chance's 29 now, with the keep's chance of points there."""
+    points than the dice score there now, with the keep's chance of points there."""
     d = solo(coach, CoachMode.WARN)
     ranked = coach.advisor.rank(position_of(d.game))
     best = ranked[0].action
     assert isinstance(best, Keep)
     aims = keep_aims(coach.advisor, position_of(d.game), best.faces)
-    gain = {box: aim.points - (29 if box == "chance" else 0) for box, aim in aims.items()}
+    now = position_of(d.game).options().points
+    assert now["chance"] == 29
+    gain = {box: aim.points - now[box] for box, aim in aims.items()}
     box = max(gain, key=lambda box_id: gain[box_id])
     assert box != "chance" and aims[box].share >= AIM_MARGIN
     d(SelectBox("chance"), ConfirmTurn())

@@ -134,9 +134,11 @@ def aims_of(decision: Decision, faces: tuple[int, ...]) -> dict[str, BoxAim]:
 
 def roll_words(t: Translator, decision: Decision, made: Score, best: Keep) -> list[str]:
     """A box scored where a keep was best: the box where the best keep scores most more points
-    than the box now, unless that is the box scored now; else plainly, rolling was better."""
+    than the dice score there now, unless that is the box scored now; else plainly, rolling
+    was better."""
     aims = aims_of(decision, best.faces)
-    gains = {box: aim.points - (made.points if box == made.box else 0) for box, aim in aims.items()}
+    now = sheet_position(decision.sheet, decision.dice, decision.rolls_left).options().points
+    gains = {box: aim.points - now.get(box, 0) for box, aim in aims.items()}
     box = max(gains, key=lambda box_id: gains[box_id])
     lost = bonus_lost_words(t, decision.sheet.filled_boxes, made, None)
     if lost:

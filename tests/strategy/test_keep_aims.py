@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from game.coach.keep_aims import AIM_MARGIN, aim_difference, keep_aims
+from game.coach.keep_aims import AIM_MARGIN, aim_difference, keep_aims, move_aim
 from game.rules.dice import DICE_COUNT, FACES, Dice
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Keep, Position, PositionError, Score
@@ -131,6 +131,26 @@ def test_two_pairs_kept_aim_at_the_full_house_not_at_the_ones_they_also_fill_mor
     )
     difference = aim_difference(advisor, position, (1, 1, 3, 3), (3, 3))
     assert difference is not None and difference.box == "full_house"
+
+
+@pytest.mark.parametrize("rolls_left", [1, 2])
+def test_a_keep_beating_a_box_scored_aims_beyond_what_the_dice_already_score(
+    rolls_left: int,
+) -> None:
+    """A walk scored 1, 2, 3, 4, 2 in Chance and was told that keeping 1, 2, 3, 4 "ends with
+    points in Small straight 69% of the time": the dice make a Small straight already."""
+    advisor = solved_advisor("penta")
+    position = position_of("penta", {}, 0, (1, 2, 2, 3, 4), rolls_left)
+    best = advisor.rank(position)[0].action
+    assert isinstance(best, Keep)
+    now = position.options().points
+    aims = keep_aims(advisor, position, best.faces)
+    aim = move_aim(advisor, position, best, Score("chance", now["chance"]))
+    assert aim is not None
+    gains = {box: aims[box].points - now[box] for box in aims}
+    assert aim.box == max(gains, key=gains.__getitem__)
+    assert (aim.best, aim.made) == (aims[aim.box].share, 0.0)
+    assert now["small_straight"] > 0 and aim.box != "small_straight"
 
 
 def test_a_keep_needs_dice_and_a_roll_left() -> None:
