@@ -462,6 +462,7 @@ class View:
         self.node("end-title").text(view.title)
         self.node("end-headline").text(view.headline).cls("new-best", view.new_best)
         self.node("end-bests").text(view.bests_line).show(bool(view.bests_line))
+        self.node("end-coach").text(view.coach_line).show(bool(view.coach_line))
         self.node("end-trophy").show(view.trophy)
         self.node("standings-heading").text(view.standings_heading).show(bool(view.standings))
         container = self.node("standings").show(bool(view.standings)).el

@@ -5,6 +5,7 @@ the upper section against the bonus's pace with each and which box each leaves o
     coach_warning(state, t) -> CoachWarningView | None   the costly move that waits
     coach_line(state, t) -> str                          "always": the last move's line
     coach_line_why(state, t) -> str                      and why the best was better, if it was
+    end_line(state, t) -> str                            the end screen: the last person's last move
     hint_reason_words(verdict, t) -> str                 the hint's why: the next best move
     hint_decimals(verdict, t) -> int                     the decimals of the hint's figures
 """
@@ -114,6 +115,22 @@ def said_line(state: AppState, mover: int, box: str | None, t: Translator) -> st
     return _line_text(line, "_for" if several else "", name, t)
 
 
+def end_line(state: AppState, t: Translator) -> str:
+    """On the end screen, the line on the last move a person made, when only computers played
+    after it: no turn's screen is left to show it (a walk heard no word on the game's last
+    move). Named in a game of several, as "your last move"."""
+    game = state.game
+    if game is None:
+        return ""
+    players = game.players
+    for line in state.coaching.lines:
+        if _computers_only(game, range(line.game.game_turn + 1, game.game_turn)):
+            if len(players) == 1:
+                return _line_text(line, "_last", {}, t)
+            return _line_text(line, "_last_for", {"name": players[line.player].name}, t)
+    return ""
+
+
 def _line_text(verdict: CoachVerdict, whose: str, name: dict[str, str], t: Translator) -> str:
     if verdict.judgement.optimal:
         return t(f"coach.line_best{whose}", **name)
@@ -185,14 +202,18 @@ def _line_verdict(
 
 def _last_persons_line(state: AppState, game: GameState) -> CoachVerdict | None:
     """The line on the move of the person who played last, when only computers played since."""
-    players = game.players
     for line in state.coaching.lines:
         since = range(line.game.game_turn + 1, game.game_turn + 1)
-        if since and all(
-            players[seat_of_turn(turn, len(players))].kind is PlayerKind.COMPUTER for turn in since
-        ):
+        if since and _computers_only(game, since):
             return line
     return None
+
+
+def _computers_only(game: GameState, turns: range) -> bool:
+    players = game.players
+    return all(
+        players[seat_of_turn(turn, len(players))].kind is PlayerKind.COMPUTER for turn in turns
+    )
 
 
 def _line_loss(verdict: CoachVerdict) -> float:

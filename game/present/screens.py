@@ -25,6 +25,7 @@ from game.play.engine import standings
 from game.play.state import LEVELS, MAX_PLAYERS, PlayerKind
 from game.play.undo import UndoSetting
 from game.present.choice import Choice
+from game.present.coach_words import end_line
 from game.present.end_words import end_words
 from game.present.game_screen import undo_label
 from game.present.history_views import Bar, Fact, HistoryView, StatsCard
@@ -348,6 +349,7 @@ def end_view(state: AppState, t: Translator) -> EndView:
         new_game_label=t("end.new_game"),
         undo_label=undo_text,
         can_undo=can_undo_now,
+        coach_line=end_line(state, t),
     )
 
 

@@ -249,6 +249,8 @@ class EndView(NamedTuple):
     """False after a daily challenge: it is played once, and "Same players" means no one."""
     breakdown_help: str = ""
     """With real dice: the sheet's boxes are corrected with a tap, the last one too."""
+    coach_line: str = ""
+    """The coach's word on the last move a person made, if no turn's screen showed it."""
 
 
 class GameCoachView(NamedTuple):
