@@ -15,7 +15,8 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
                                        is set up (its dice kept, or its box chosen), and the
                                        move warned about goes ahead if the player makes it again
     changed(state)                     the dice kept or the box chosen changed: nothing waits
-    set_mode(state, player, mode)      a player's coach changed mid-game (the settings)
+    set_mode(state, player, mode)      a player's coach changed mid-game (the settings), and
+                                       the seat's for the next New game
     follows_hint(state, move)          the move is the one the hint shows (the log marks it
                                        advised: the review counts it as no decision of theirs)
     hint_reason(game, coach)           the next best move judged against the best: the hint's
@@ -32,6 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
+from game.app.seats import players_for
 from game.coach.protocol import Advice, Coach, CoachMode, KeepAdvice, ScoreAdvice
 from game.persistence.turn_record import TurnRecord
 from game.play.engine import keep_exactly, select_box
@@ -203,7 +205,20 @@ def set_mode(state: AppState, player: object, mode: object) -> AppState:
         coaching = replace(coaching, waiting=None)
     if chosen is not CoachMode.ALWAYS:
         coaching = replace(coaching, lines=_without_line_of(state, player))
-    return state if coaching == state.coaching else replace(state, coaching=coaching)
+    return replace(state, coaching=coaching, setup=_seat_coached(state, player, chosen))
+
+
+def _seat_coached(state: AppState, player: int, mode: CoachMode) -> Setup:
+    """The setup with the seat that `player` was started from coached on `mode` too, so that a
+    New game keeps it (a walk turned the coach on mid-game, and the next game had it off): the
+    seats the game was started from, if they are (same players, same order), else as it was."""
+    setup, game = state.setup, state.game
+    assert game is not None
+    if players_for(setup, state.settings.language) != game.players:
+        return setup
+    seats = list(setup.seats)
+    seats[player] = replace(seats[player], coach=mode)
+    return replace(setup, seats=tuple(seats))
 
 
 def started(state: AppState, modes: tuple[CoachMode, ...]) -> AppState:

@@ -9,13 +9,15 @@ import pytest
 
 from game.app.coach_intents import PlayMineAnyway, SetGameCoach, SetPlayerCoach
 from game.app.effects import SaveSession
-from game.app.intents import ConfirmTurn, OpenSettings, Roll, SelectBox, StartGame
+from game.app.intents import ConfirmTurn, NewGame, OpenSettings, Roll, SelectBox, StartGame
 from game.app.setup_intents import AddPlayer
 from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
-from game.play.state import PlayerKind
+from game.play.engine import new_game
+from game.play.random_source import SeededDice
+from game.play.state import Player, PlayerKind
 from tests.app.driver import AppDriver
 from tests.solved_tables import solved_advisor
 
@@ -113,3 +115,24 @@ def test_with_no_game_it_changes_nothing_and_the_seats_keep_theirs(coach: Adviso
     before = d.state
     d(SetGameCoach(0, CoachMode.WARN))
     assert d.state is before
+
+
+def test_a_coach_turned_on_mid_game_stays_on_for_the_next_new_game(coach: AdvisorCoach) -> None:
+    """A walk turned the coach on in the middle of a game, and the next New game had it off."""
+    d = playing(coach)
+    d(SetGameCoach(2, CoachMode.ALWAYS))
+    assert d.state.setup.seats[2].coach is CoachMode.ALWAYS
+    d(NewGame(), StartGame())
+    assert d.state.coaching.modes == (CoachMode.OFF, CoachMode.OFF, CoachMode.ALWAYS)
+
+
+def test_a_game_not_started_from_the_seats_set_up_leaves_them_as_they_are(
+    coach: AdvisorCoach,
+) -> None:
+    """A game resumed, say, where the seats set up are others."""
+    game = new_game("penta", [Player("Kadri"), Player("Malle")], SeededDice(3))
+    d = AppDriver.with_game(game, coach=coach)
+    seats = d.state.setup.seats
+    d(SetGameCoach(1, CoachMode.WARN))
+    assert d.state.coaching.modes == (CoachMode.OFF, CoachMode.WARN)
+    assert d.state.setup.seats == seats
