@@ -13,10 +13,10 @@ from game.app.intents import ConfirmTurn, Roll, SelectBox, SetAutoScore, SetLang
 from game.app.start import initial_state
 from game.coach.greedy import GreedyCoach
 from game.i18n.translator import Translator
-from game.play.engine import new_game
+from game.play.engine import new_game, roll
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet
-from game.play.state import GameState, Player
+from game.play.state import GameState, Player, PlayerKind
 from game.present.snapshot import present
 from tests.app.driver import AppDriver
 from tests.app.test_app_countdown import last_roll, table
@@ -79,3 +79,26 @@ def test_with_one_box_left_the_countdown_offers_no_other() -> None:
     view = t.snapshot().game
     assert view is not None
     assert view.countdown_help == Translator("en")("turn.countdown_help_only")
+
+
+def test_a_computers_dice_that_score_nothing_yet_say_nothing_to_the_player() -> None:
+    """Under a computer's dice that scored nothing, a walk read "No open box scores points yet:
+    you can still roll"; said to a person, it stays."""
+    open_boxes = ("penta", "large_straight")
+    shown = {}
+    for kind in (PlayerKind.HUMAN, PlayerKind.COMPUTER):
+        for seed in range(1, 100):  # the first seed whose first roll scores nothing
+            bot = Player("Bot", kind, "casual" if kind is PlayerKind.COMPUTER else None)
+            game = new_game("penta", [bot], SeededDice(seed))
+            filled = {box: 0 for box in game.ruleset.box_ids if box not in open_boxes}
+            game = roll(replace(game, sheets=(Sheet.from_scores(game.ruleset, filled),)), 0)
+            if game.options is not None and game.options.must_sacrifice:
+                break
+        assert game.rolls_left and game.options is not None and game.options.must_sacrifice
+        view = AppDriver.with_game(game).snapshot().game
+        assert view is not None
+        shown[kind] = view.message
+    assert shown == {
+        PlayerKind.HUMAN: Translator("en")("turn.nothing_scores_yet"),
+        PlayerKind.COMPUTER: "",
+    }
