@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.app.model import AppState, CoachStatus, ShareOutcome
 from game.app.review_flow import reviewable_seats
+from game.coach.greedy import SCORE_AT_ONCE
 from game.i18n.bidi import LRI, PDI
 from game.i18n.player_names import shown_name
 from game.i18n.translator import Translator
@@ -110,7 +111,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         else percentile_words(t, player.percentile, "review"),
         good_heading=t("review.good_heading") if good else "",
         good=tuple(_good(decision, ruleset_id, t) for decision in good),
-        good_help=t("review.good_help") if good else "",
+        good_help=t("review.good_help", points=SCORE_AT_ONCE) if good else "",
         mistakes_heading=_mistakes_heading(total, len(mistakes), t),
         mistakes=tuple(_mistake(decision, ruleset_id, t) for decision in mistakes),
         expected_help=t("review.expected_help") if mistakes else "",
@@ -264,10 +265,16 @@ def _not_optimal(result: GameReview, seat: int) -> list[Decision]:
 def _well_played(result: GameReview, seat: int) -> list[Decision]:
     """The player's own best moves where the greedy rule's (a beginner's) would have cost at
     least GOOD_FROM, the costliest such miss avoided first."""
+    from game.strategy.advisor import Score  # loaded by the time a review is there to show
+
+    # A box for 0 tempts no one: a walk read "the tempting move, Two pairs (0)".
     own = [
         d
         for d in result.decisions
-        if d.player == seat and not d.advised and _tempting_cost(d) >= GOOD_FROM
+        if d.player == seat
+        and not d.advised
+        and _tempting_cost(d) >= GOOD_FROM
+        and not (isinstance(d.tempting, Score) and d.tempting.points == 0)
     ]
     return sorted(own, key=lambda d: (_tempting_cost(d), d.beats_tempting), reverse=True)[
         :GOOD_SHOWN

@@ -13,7 +13,7 @@ from cli.tables import load_table
 from game.app.effects import ComputeReview
 from game.app.intents import SetAutoScore, StartGame
 from game.app.review_intents import OpenReview, ReviewComputed, ReviewSeat, ShowComputerReviews
-from game.coach.greedy import greedy_move
+from game.coach.greedy import SCORE_AT_ONCE, greedy_move
 from game.coach.optimal import AdvisorCoach, sheet_position
 from game.coach.protocol import OPTIMAL_TOLERANCE, KeepAdvice
 from game.coach.review import Decision, review_game
@@ -46,6 +46,8 @@ def tempting_cost(advisor: Advisor, decision: Decision) -> tuple[float, Keep | S
         )
     if ranked[0].expected - made.expected > OPTIMAL_TOLERANCE or tempting is made:
         return None
+    if isinstance(tempting.action, Score) and tempting.action.points == 0:
+        return None  # a box for 0 tempts no one (a walk read "the tempting move, Two pairs (0)")
     assert isinstance(tempting.action, Keep | Score)
     return shown_difference(made.expected, tempting.expected), tempting.action
 
@@ -96,7 +98,10 @@ def test_the_review_names_the_best_moves_where_the_tempting_one_cost_most(
             assert view.good_heading == view.good_help == ""
             continue
         assert view.good_heading == "Well played: where the tempting move was not the best"
-        assert view.good_help.startswith("The tempting move: ")
+        assert view.good_help.startswith("The tempting move: scoring the box that pays most")
+        assert f"pays {SCORE_AT_ONCE} points or more or no roll is left" in without_isolates(
+            view.good_help
+        )
         for good, (cost, tempting, decision) in zip(view.good, counted, strict=False):
             summary = without_isolates(good.summary).replace("\u00a0", " ")
             assert summary == f"Round {decision.turn}, after roll {decision.roll}: " + (
@@ -120,6 +125,22 @@ def test_moves_the_app_chose_are_not_named(coach: AdvisorCoach) -> None:
     driver(ReviewComputed(effect.log, replace(review, decisions=advised)))
     view = review_view(driver)
     assert view.good == () and view.good_heading == ""
+
+
+def test_a_box_for_nothing_is_no_tempting_move(coach: AdvisorCoach) -> None:
+    """A walk read "the tempting move, Two pairs (0)" where the dice scored nothing anywhere."""
+    ruleset = RULESETS["penta"]
+    named = {}
+    for points in (0, 5):
+        driver, effect = against_optimal(7, coach)
+        review = review_game(ruleset, 2, effect.log, Advisor(load_table(ruleset)))
+        tempted = tuple(
+            replace(d, tempting=Score("chance", points)) if d.player == 1 else d
+            for d in review.decisions
+        )
+        driver(ReviewComputed(effect.log, replace(review, decisions=tempted)))
+        named[points] = len(review_view(driver).good)
+    assert named == {0: 0, 5: GOOD_SHOWN}
 
 
 @pytest.mark.parametrize("language", ["en", "et", "he"])
