@@ -6,7 +6,8 @@ every one, and between (rounded into 1 to 99, "about"), each has its own message
 text says nothing of a game below every one ("every perfectly played game scored more" is no
 news to send anyone: a walk). Below half of them, the review says that perfect play is a high
 bar and where to look next: "beats about 1% of perfectly played games" alone discouraged a
-learner after a first game (a walk).
+learner after a first game (a walk), and it says so of the perfect player: how often one
+scores more.
 """
 
 from __future__ import annotations
@@ -40,4 +41,8 @@ def percentile_words(t: Translator, percentile: float, place: Place) -> str:
     if percentile >= 100:
         return t(above_all)
     shown = min(max(round(percentile), 1), 99)
-    return t(below_half if shown < HALF else between, percent=t.format_percent(shown / 100))
+    if shown < HALF and below_half != between:
+        # Said of the perfect player: "beats about 5% of perfectly played games" left a walk
+        # unsure whether 5% was good or bad; "a perfect player scores more in about 95%" is not.
+        return t(below_half, percent=t.format_percent((100 - shown) / 100))
+    return t(between, percent=t.format_percent(shown / 100))
