@@ -7,7 +7,7 @@ the upper section against the bonus's pace with each and which box each leaves o
     coach_line_why(state, t) -> str                      and why the best was better, if it was
     end_line(state, t) -> str                            the end screen: the last person's last move
     hint_reason_words(verdict, t) -> str                 the hint's why: the next best move
-    hint_decimals(verdict, t) -> int                     the decimals of the hint's figures
+    hint_decimals(loss) -> int                           the decimals of what the next best costs
 """
 
 from __future__ import annotations
@@ -245,25 +245,23 @@ def reason(verdict: CoachVerdict, t: Translator) -> str:
 
 def hint_reason_words(verdict: CoachVerdict, t: Translator) -> str:
     """Why the hint's move is the best (`verdict`: the next best move judged against it, game.
-    app.coaching.hint_reason): the next best move with its expected final score, then why in
+    app.coaching.hint_reason): the next best move with what it costs on average, then why in
     words, as the warning says it of a move made. Two moves as good: that one is as good."""
     move = _move_words(verdict.game, verdict.move, t)
-    if verdict.judgement.optimal:
+    judgement = verdict.judgement
+    if judgement.optimal:
         return t("hint.next_equal", move=move)
-    value = t.format_number(verdict.judgement.chosen, hint_decimals(verdict, t))
-    return " ".join((t("hint.next_best", move=move, value=value), *_why(verdict, t, HINT_VOICE)))
+    decimals = hint_decimals(judgement.best - judgement.chosen)
+    loss = t.format_number(max(judgement.best - judgement.chosen, 10**-decimals), decimals)
+    return " ".join((t("hint.next_best", move=move, loss=loss), *_why(verdict, t, HINT_VOICE)))
 
 
-def hint_decimals(verdict: CoachVerdict | None, t: Translator) -> int:
-    """The decimals of the hint's two expected final scores: those that tell the next best
-    move's (`verdict`, if any) from the best's, at most three. "Best … 225.0. The next best …
-    225.0" read as a tie to a walk's learner, the review then counting the second as a mistake
-    ("less than 0.1"); "241.6" beside "241.55", as a slip to another walk's: both have them."""
-    if verdict is None or verdict.judgement.optimal:
-        return DECIMALS
-    best, chosen = verdict.judgement.best, verdict.judgement.chosen
+def hint_decimals(loss: float) -> int:
+    """The decimals that show what the next best move costs, at most three. The hint gave both
+    moves' expected final scores, which two walks read as a forecast they kept missing; "225.0"
+    beside "225.0" read as a tie to a third, the review then counting the second as a mistake."""
     decimals = DECIMALS
-    while decimals < 3 and t.format_number(chosen, decimals) == t.format_number(best, decimals):
+    while decimals < 3 and round(loss, decimals) == 0:
         decimals += 1
     return decimals
 

@@ -24,7 +24,6 @@ from game.present.coach_words import (
     coach_line,
     coach_line_why,
     coach_warning,
-    hint_decimals,
     hint_reason_words,
 )
 from game.present.entry_pad import pad_view
@@ -451,33 +450,30 @@ def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
     if advice is None:  # only the table's failure to load may say it is unavailable
         return "", ""
     reason = state.pacing.hint_reason
-    best, short = _best_move_texts(game, advice, t, hint_decimals(reason, t))
+    best, short = _best_move_texts(game, advice, t)
     if reason is None:
         return best, short
     # Why, after the move: the tray's folded line says the move alone (`short`).
     return f"{best}. {hint_reason_words(reason, t)}", short
 
 
-def _best_move_texts(
-    game: GameState, advice: Advice, t: Translator, decimals: int
-) -> tuple[str, str]:
-    value = "" if advice.value is None else t.format_number(advice.value, decimals)
+def _best_move_texts(game: GameState, advice: Advice, t: Translator) -> tuple[str, str]:
     if isinstance(advice, ScoreAdvice):
         box = t.box_name(game.ruleset.id, advice.box)
         assert game.options is not None  # a box is advised for dice rolled
         points = game.options.points[advice.box]
         if points == 0:
             # "Score Yatzy" read as a Yatzy: the hint says the box is given up for nothing.
-            return t("hint.best_zero", box=box, value=value), t("hint.short_zero", box=box)
+            return t("hint.best_zero", box=box), t("hint.short_zero", box=box)
         # With its points, as the next best box says them (a walk could not compare the two).
-        best = t("hint.best_score", box=box, points=points, value=value)
+        best = t("hint.best_score", box=box, points=points)
         return best, t("hint.short_score", box=box)
     assert isinstance(advice, KeepAdvice) and game.dice is not None
     if not advice.kept:
-        return t("hint.best_reroll_all", value=value), t("hint.short_reroll_all")
+        return t("hint.best_reroll_all"), t("hint.short_reroll_all")
     # Sorted, as the coach and the review name dice: the marks under the dice say which ones.
     dice = t.dice_to_keep(sorted(game.dice[position] for position in advice.kept))
-    return t("hint.best_keep", dice=dice, value=value), t("hint.short_keep", dice=dice)
+    return t("hint.best_keep", dice=dice), t("hint.short_keep", dice=dice)
 
 
 def _confirm_name(state: AppState, t: Translator) -> str:

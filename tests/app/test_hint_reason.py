@@ -1,5 +1,5 @@
 """The hint says why (game.app.coaching.hint_reason, game.present.coach_words): the next best
-move with its expected final score, as the optimal advisor ranks it, then why in the words the
+move with what it costs on average, as the optimal advisor ranks it, then why in the words the
 coach's warning uses for a move made, said of the next best move; as good, where two moves tie.
 None without the tables; gone with the hint."""
 
@@ -43,7 +43,7 @@ def hint_text(driver: AppDriver) -> str:
     return without_isolates(driver.view().hint)
 
 
-def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: AdvisorCoach) -> None:
+def test_the_hint_names_the_next_best_move_with_what_it_costs(coach: AdvisorCoach) -> None:
     t = Translator("en", isolate=False)
     for seed in range(1, 6):
         driver = hinted(coach, seed)
@@ -60,8 +60,10 @@ def test_the_hint_names_the_next_best_move_with_its_expected_score(coach: Adviso
         else:
             assert isinstance(second.action, Score) and move == Scored(second.action.box)
         text = hint_text(driver)
-        value = t.format_number(second.expected, 1)
-        assert "). The next best is " in text and f"(expected final score {value})." in text
+        lost = best.expected - second.expected
+        value = t.format_number(max(lost, 0.001), hint_decimals(lost))
+        assert ". The next best is " in text and f"(points lost, on average: {value})." in text
+        assert round(lost, hint_decimals(lost)) > 0
         # Why, in words, after it: the box the best keep aims at, with the chances of each.
         assert isinstance(best.action, Keep) and isinstance(reason.judgement.best_move, KeepAdvice)
         aim = reason.judgement.aim
@@ -115,26 +117,30 @@ def test_a_next_best_move_as_good_as_the_best_is_said_so(coach: AdvisorCoach) ->
     tie = replace(reason.judgement, chosen=reason.judgement.best)
     pacing = replace(driver.state.pacing, hint_reason=replace(reason, judgement=tie))
     driver.state = replace(driver.state, pacing=pacing)
-    assert hint_text(driver).endswith("). As good: keeping 3, 5, 5.")
+    assert hint_text(driver) == "Best: keep 5, 5. As good: keeping 3, 5, 5."
 
 
-def test_both_hint_figures_have_the_decimals_that_tell_them_apart(coach: AdvisorCoach) -> None:
-    """ "Best: 225.0 … The next best … 225.0" read as a tie (a walk's learner); "241.6" beside
-    "241.55", as a slip (another walk's)."""
+def test_the_hint_says_what_the_next_best_costs_with_the_decimals_that_show_it(
+    coach: AdvisorCoach,
+) -> None:
+    """Both moves' expected final scores read as a forecast two walks kept missing; "225.0"
+    beside "225.0" read as a tie (a third walk's learner): the cost shows, never as 0."""
     driver = hinted(coach, 2)
     reason, hint = driver.state.pacing.hint_reason, driver.state.pacing.hint
     assert reason is not None and hint is not None and not reason.judgement.optimal
     et = Translator("et", isolate=False)
-    for best, chosen, figures in (
-        (225.03, 224.98, ("225.03", "224.98")),
-        (225.0004, 224.9996, ("225.000", "225.000")),  # as near as three decimals go
-        (232.54, 229.91, ("232.5", "229.9")),
+    for best, chosen, cost in (
+        (225.03, 224.98, "0.1"),
+        (225.02, 225.0, "0.02"),
+        (225.0004, 224.9996, "0.001"),  # as near as three decimals go
+        (232.54, 229.91, "2.6"),
     ):
         verdict = replace(reason, judgement=replace(reason.judgement, best=best, chosen=chosen))
         pacing = replace(driver.state.pacing, hint=replace(hint, value=best), hint_reason=verdict)
         driver.state = replace(driver.state, pacing=pacing)
         best_words, next_words = hint_text(driver).split(". The next best ")
-        assert best_words.endswith(f"(expected final score {figures[0]})"), best_words
-        assert f"(expected final score {figures[1]})" in next_words, next_words
-        # In each language's numbers: "225,03" in Estonian.
-        assert et.format_number(best, hint_decimals(verdict, et)) == figures[0].replace(".", ",")
+        assert best_words.startswith("Best: ") and "score" not in best_words.lower()[6:], best_words
+        assert f"(points lost, on average: {cost})." in next_words
+        # In each language's numbers: "0,02" in Estonian.
+        shown = et.format_number(max(best - chosen, 0.001), hint_decimals(best - chosen))
+        assert shown == cost.replace(".", ",")

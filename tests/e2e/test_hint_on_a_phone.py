@@ -48,7 +48,7 @@ def test_the_hints_move_reads_in_full_and_marks_the_entered_dice(page: Page, app
     page.click("#pad-roll-1")
     hint = page.locator("#hint-text")
     expect(hint).to_contain_text("Best: keep ")
-    named = sorted(int(face) for face in re.findall(r"\d", hint.inner_text().split("(")[0]))
+    named = sorted(int(face) for face in re.findall(r"\d", hint.inner_text().split(". ")[0]))
     entered = page.locator("#pad-entered .die:not(.slot)")
     marked = entered.evaluate_all(
         "dice => dice.filter(d => d.classList.contains('advice-keep')).map(d => +d.dataset.face)"

@@ -21,7 +21,7 @@ from tests.e2e.browser_helpers import (
     wait_for_offline_ready,
     wait_until_ready,
 )
-from tests.e2e.game_helpers import Ui
+from tests.e2e.game_helpers import OPTIMAL_HINT, Ui
 from tools.build_site import write_service_worker
 from tools.manifests import manifest_path
 from tools.serve import SiteServer
@@ -243,7 +243,7 @@ def test_after_a_first_visit_without_a_game_the_hints_work_offline(
         expect(page.locator("html")).to_have_attribute("data-coach", "ready", timeout=30_000)
         ui.roll()
         page.click("#hint")
-        expect(page.locator("#hint-text")).to_contain_text("expected final score")
+        expect(page.locator("#hint-text")).to_contain_text(OPTIMAL_HINT)
         page.click("#leave")
         page.click("#leave-confirm")
         expect(page.locator("#setup-screen")).to_be_visible()
