@@ -94,12 +94,12 @@ def _ranked(ranked: list[RankedAction], dice: Dice, move: Kept | Scored) -> Rank
     return next(r for r in ranked if isinstance(r.action, Score) and r.action.box == move.box)
 
 
-def advice_for(action: Action, game: GameState, value: float | None) -> Advice | None:
+def advice_for(action: Action, game: GameState) -> Advice | None:
     if isinstance(action, Score):
-        return ScoreAdvice(action.box, value)
+        return ScoreAdvice(action.box)
     if isinstance(action, Keep):
         assert game.dice is not None
-        return KeepAdvice(action.positions(game.dice), value)
+        return KeepAdvice(action.positions(game.dice))
     return None  # Roll: before the first roll there is nothing to advise
 
 
@@ -120,7 +120,7 @@ class AdvisorCoach:
         if game.dice is None or game.is_over:
             return None
         best = self.advisor.best(position_of(game))
-        return advice_for(best.action, game, best.expected)
+        return advice_for(best.action, game)
 
     def best_box(self, game: GameState) -> str:
         """The box with the highest expected final score for the current dice.
@@ -140,7 +140,7 @@ class AdvisorCoach:
             ValueError: the turn's first roll has not been made.
         """
         action = make_player(level, self.advisor).choose(position_of(game), rng)
-        advice = advice_for(action, game, None)
+        advice = advice_for(action, game)
         if advice is None:
             raise ValueError("a computer player acts only after its first roll")
         return advice
@@ -178,7 +178,7 @@ class AdvisorCoach:
             )
         except StopIteration:
             return None
-        advice = advice_for(best.action, game, best.expected)
+        advice = advice_for(best.action, game)
         assert advice is not None  # after a roll the best action is a keep or a box
         aim = None
         made, better = chosen.action, best.action

@@ -53,8 +53,6 @@ class KeepAdvice:
     """Keep the dice at `kept` (positions 0..4, sorted) and roll the others."""
 
     kept: tuple[int, ...]
-    value: float | None = None
-    """Expected final score after this move, when the coach can tell."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,6 @@ class ScoreAdvice:
     """Score the current dice in `box` now."""
 
     box: str
-    value: float | None = None
 
 
 Advice = KeepAdvice | ScoreAdvice
@@ -75,7 +72,7 @@ class Judgement:
     chosen: float
     best: float
     best_move: Advice
-    """The best move (with its value), to show as the hint shows it."""
+    """The best move, to show as the hint shows it."""
     aim: AimDifference | None = None
     """A move that is not the best, a keep or against a keep: the box where the best move scores
     most more points (the reason the coach gives, game.coach.keep_aims.move_aim); None

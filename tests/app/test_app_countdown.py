@@ -253,7 +253,7 @@ class HintElsewhere(GreedyCoach):
         advice = super().best_action(game)
         if isinstance(advice, ScoreAdvice) and game.options is not None:
             others = [box for box in game.options.legal if box != advice.box]
-            return ScoreAdvice(others[0], advice.value)
+            return ScoreAdvice(others[0])
         return advice
 
 

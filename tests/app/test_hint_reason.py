@@ -136,7 +136,7 @@ def test_the_hint_says_what_the_next_best_costs_with_the_decimals_that_show_it(
         (232.54, 229.91, "2.6"),
     ):
         verdict = replace(reason, judgement=replace(reason.judgement, best=best, chosen=chosen))
-        pacing = replace(driver.state.pacing, hint=replace(hint, value=best), hint_reason=verdict)
+        pacing = replace(driver.state.pacing, hint_reason=verdict)
         driver.state = replace(driver.state, pacing=pacing)
         best_words, next_words = hint_text(driver).split(". The next best ")
         assert best_words.startswith("Best: ") and "score" not in best_words.lower()[6:], best_words

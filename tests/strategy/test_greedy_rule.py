@@ -48,7 +48,7 @@ def test_the_greedy_coach_and_the_beginner_level_choose_alike(
     coach, beginner = GreedyCoach(), BeginnerPlayer()
     for position in positions_of_a_random_game(game, random.Random(chooser_seed)):
         action = beginner.choose(position_of(position), random.Random(0))
-        assert coach.best_action(position) == advice_for(action, position, None), position
+        assert coach.best_action(position) == advice_for(action, position), position
         assert coach.computer_action(position, "beginner", random.Random(0)) == advice_for(
-            action, position, None
+            action, position
         )
