@@ -19,6 +19,7 @@ from game.play.engine import new_game, score
 from game.play.random_source import RealDice
 from game.play.real_dice import enter_dice
 from game.play.state import Player
+from game.present.coach_words import hint_decimals
 from game.rules.rulesets import RULESETS
 from tests.app.driver import stored_session
 from tests.app.test_real_dice import turn_dice
@@ -130,8 +131,13 @@ def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> 
             expect(page.locator("#pad-ask")).to_be_visible()
             check_axe(ui, "the roll asked (en)", problems)
             page.click("#pad-roll-1")
-            best = advisor.best(sheet_position(sheet, faces, 2))
-            expect(page.locator("#hint-text")).to_contain_text(f"{best.expected:.1f}")
+            # Of the position with two rolls left: what the next best move costs.
+            best, second = advisor.rank(sheet_position(sheet, faces, 2))[:2]
+            decimals = hint_decimals(best.expected - second.expected)
+            lost = max(best.expected - second.expected, 10**-decimals)
+            expect(page.locator("#hint-text")).to_contain_text(
+                f"(points lost, on average: {lost:.{decimals}f})"
+            )
         if turn in LANGUAGE_AT:
             check_axe(ui, f"the pad ({LANGUAGE_AT[turn]})", problems)
             pad_reads_as_the_dice_do(page)
