@@ -62,7 +62,8 @@ def test_the_hint_names_the_next_best_move_with_what_it_costs(coach: AdvisorCoac
         text = hint_text(driver)
         lost = best.expected - second.expected
         value = t.format_number(max(lost, 0.001), hint_decimals(lost))
-        assert ". The next best is " in text and f"(points lost, on average: {value})." in text
+        assert ". The next best is " in text
+        assert f": on average, your final score would be {value} lower with it." in text
         assert round(lost, hint_decimals(lost)) > 0
         # Why, in words, after it: the box the best keep aims at, with the chances of each.
         assert isinstance(best.action, Keep) and isinstance(reason.judgement.best_move, KeepAdvice)
@@ -140,7 +141,7 @@ def test_the_hint_says_what_the_next_best_costs_with_the_decimals_that_show_it(
         driver.state = replace(driver.state, pacing=pacing)
         best_words, next_words = hint_text(driver).split(". The next best ")
         assert best_words.startswith("Best: ") and "score" not in best_words.lower()[6:], best_words
-        assert f"(points lost, on average: {cost})." in next_words
+        assert f"your final score would be {cost} lower with it." in next_words
         # In each language's numbers: "0,02" in Estonian.
         shown = et.format_number(max(best - chosen, 0.001), hint_decimals(best - chosen))
         assert shown == cost.replace(".", ",")

@@ -61,7 +61,7 @@ def test_the_advice_for_entered_dice_is_the_hints(advisor: Advisor) -> None:
     lost = f"{ranked[0].expected - ranked[1].expected:.1f}"
     faces = ", ".join(str(face) for face in best.action.faces)
     assert plain(driver.view().hint).startswith(f"Best: keep {faces}. The next best is ")
-    assert plain(driver.view().hint).endswith(f"(points lost, on average: {lost}).")
+    assert plain(driver.view().hint).endswith(f"your final score would be {lost} lower with it.")
     # Said too, as the hint is with dice on screen (it went unheard: a walk).
     assert plain(driver.snapshot().announcement) == plain(driver.view().hint)
     # The roll is kept: two rolls are left, and the pad holds its dice for the next one.

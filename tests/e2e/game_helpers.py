@@ -32,7 +32,7 @@ TALL_PHONE: ViewportSize = {"width": 390, "height": 844}
 BOOT_MS = 30_000
 ROLL_PACE = ROLL_GUARD_SECONDS + 0.1
 """The least time between two of `Ui.roll`'s clicks: a Roll sooner is a double tap, ignored."""
-OPTIMAL_HINT = re.compile(r"points lost, on average: |As good: ")
+OPTIMAL_HINT = re.compile(r"your final score would be .* lower with it|As good: ")
 """The hint of the optimal coach, which names the next best move (the fallback names none)."""
 CHOICE_PACE = CHOICE_GUARD_SECONDS + 0.1
 """The least time before a click answers buttons that a click brought up (the coach's warning,

@@ -136,7 +136,7 @@ def test_a_real_dice_game_of_three_through_the_pad(page: Page, app_url: str) -> 
             decimals = hint_decimals(best.expected - second.expected)
             lost = max(best.expected - second.expected, 10**-decimals)
             expect(page.locator("#hint-text")).to_contain_text(
-                f"(points lost, on average: {lost:.{decimals}f})"
+                f"your final score would be {lost:.{decimals}f} lower with it"
             )
         if turn in LANGUAGE_AT:
             check_axe(ui, f"the pad ({LANGUAGE_AT[turn]})", problems)
