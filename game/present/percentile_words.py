@@ -7,26 +7,46 @@ text says nothing of a game below every one ("every perfectly played game scored
 news to send anyone: a walk). Below half of them, the review says that perfect play is a high
 bar and where to look next: "beats about 1% of perfectly played games" alone discouraged a
 learner after a first game (a walk), and it says so of the perfect player: how often one
-scores more.
+scores more. A game that lost nothing to mistakes is told the dice were against it instead.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from game.i18n.translator import Translator
 
 __all__ = ["percentile_words"]
 
-Place = Literal["review", "share"]
-_KEYS: dict[Place, tuple[str | None, str, str, str]] = {
-    "review": (
+Place = Literal["review", "review_luck", "share"]
+
+
+class _Words(NamedTuple):
+    below_all: str | None
+    below_half: str
+    between: str
+    above_all: str
+    below_half_of_perfect: bool = False
+    """Below half, said of the perfect player: how often one scores more."""
+
+
+_WORDS: dict[Place, _Words] = {
+    "review": _Words(
         "review.percentile_none",
         "review.percentile_low",
         "review.percentile",
         "review.percentile_all",
+        below_half_of_perfect=True,
     ),
-    "share": (None, "share.percentile", "share.percentile", "share.percentile_all"),
+    # Nothing lost to mistakes: "see below where the points went" pointed a computer's
+    # perfect game, below most of the sample, at mistakes it had not made.
+    "review_luck": _Words(
+        "review.percentile_none_luck",
+        "review.percentile_low_luck",
+        "review.percentile",
+        "review.percentile_all",
+    ),
+    "share": _Words(None, "share.percentile", "share.percentile", "share.percentile_all"),
 }
 """Below every optimal game, below half of them, between, above every one."""
 HALF = 50
@@ -34,15 +54,18 @@ HALF = 50
 
 def percentile_words(t: Translator, percentile: float, place: Place) -> str:
     """`percentile` (0 to 100: the share of the optimal games that scored less) as the review
-    (`place` "review") or the shared text ("share") says it; "" where it says nothing."""
-    below_all, below_half, between, above_all = _KEYS[place]
+    (`place` "review", or "review_luck" for a game that lost nothing to mistakes) or the shared
+    text ("share") says it; "" where it says nothing."""
+    words = _WORDS[place]
     if percentile <= 0:
-        return "" if below_all is None else t(below_all)
+        return "" if words.below_all is None else t(words.below_all)
     if percentile >= 100:
-        return t(above_all)
+        return t(words.above_all)
     shown = min(max(round(percentile), 1), 99)
-    if shown < HALF and below_half != between:
-        # Said of the perfect player: "beats about 5% of perfectly played games" left a walk
-        # unsure whether 5% was good or bad; "a perfect player scores more in about 95%" is not.
-        return t(below_half, percent=t.format_percent((100 - shown) / 100))
-    return t(between, percent=t.format_percent(shown / 100))
+    if shown >= HALF:
+        return t(words.between, percent=t.format_percent(shown / 100))
+    if words.below_half_of_perfect:
+        # "beats about 5% of perfectly played games" left a walk unsure whether 5% was good or
+        # bad; "a perfect player scores more in about 95%" is not.
+        return t(words.below_half, percent=t.format_percent((100 - shown) / 100))
+    return t(words.below_half, percent=t.format_percent(shown / 100))

@@ -108,7 +108,9 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         ),
         percentile=""
         if player.percentile is None
-        else percentile_words(t, player.percentile, "review"),
+        else percentile_words(
+            t, player.percentile, "review" if player.points_lost >= LEAST_SHOWN else "review_luck"
+        ),
         good_heading=t("review.good_heading") if good else "",
         good=tuple(_good(decision, ruleset_id, t) for decision in good),
         good_help=t("review.good_help", points=SCORE_AT_ONCE) if good else "",

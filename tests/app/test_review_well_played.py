@@ -11,7 +11,7 @@ import pytest
 
 from cli.tables import load_table
 from game.app.effects import ComputeReview
-from game.app.intents import SetAutoScore, StartGame
+from game.app.intents import SetAutoScore, SetLanguage, StartGame
 from game.app.review_intents import OpenReview, ReviewComputed, ReviewSeat, ShowComputerReviews
 from game.coach.greedy import SCORE_AT_ONCE, greedy_move
 from game.coach.optimal import AdvisorCoach, sheet_position
@@ -25,7 +25,7 @@ from game.present.tenths import shown_difference
 from game.rules.rulesets import RULESETS
 from game.strategy.advisor import Advisor, Keep, Score
 from tests.app.driver import AppDriver
-from tests.app.test_review_screen import review_view, run_review
+from tests.app.test_review_screen import SOLO, expected_review, finished, review_view, run_review
 from tests.solved_tables import solved_advisor
 
 
@@ -157,3 +157,23 @@ def test_a_score_below_half_of_perfect_games_is_said_against_a_high_bar(language
     assert percentile_words(t, 12.0, "share") == t(
         "share.percentile", percent=t.format_percent(0.12)
     )
+
+
+@pytest.mark.parametrize("language", ["en", "et", "he"])
+def test_a_game_that_lost_nothing_is_told_the_dice_were_against_it(language: str) -> None:
+    """ "A high bar: see below where the points went" pointed a computer's perfect game at
+    mistakes it had not made (a walk)."""
+    t = Translator(language, isolate=False)
+    shown = {}
+    for lost, percentile in ((0.0, 12.0), (0.0, 0.0), (0.0, 62.0), (3.0, 12.0)):
+        driver = finished(7, SOLO)  # a review computed once is kept: a game of its own each
+        driver(SetLanguage(language), OpenReview(0))
+        review = expected_review(driver.game)
+        (player,) = review.players
+        tried = replace(player, percentile=percentile, points_lost=lost)
+        driver(ReviewComputed(driver.game.log, replace(review, players=(tried,))))
+        shown[lost, percentile] = without_isolates(review_view(driver).percentile)
+    assert shown[0.0, 12.0] == t("review.percentile_low_luck", percent=t.format_percent(0.12))
+    assert shown[0.0, 0.0] == t("review.percentile_none_luck")
+    assert shown[0.0, 62.0] == t("review.percentile", percent=t.format_percent(0.62))
+    assert shown[3.0, 12.0] == t("review.percentile_low", percent=t.format_percent(0.88))
