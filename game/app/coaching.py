@@ -112,7 +112,11 @@ def show_best(state: AppState) -> AppState:
         play=replace(state.play, game=game),
         coaching=replace(state.coaching, waiting=None, seen=verdict.move),
         pacing=replace(
-            state.pacing, hint=verdict.judgement.best_move, hint_reason=None, hint_requested=True
+            state.pacing,
+            hint=verdict.judgement.best_move,
+            hint_reason=None,
+            hint_requested=True,
+            hint_seen=verdict.judgement.best_move,
         ),
     )
 
@@ -160,10 +164,11 @@ def holds_countdown(state: AppState) -> bool:
 
 
 def follows_hint(state: AppState, move: KeptMove | ScoredMove) -> bool:
-    """Whether the hint shows and `move` of the current player is its move: its box, or the
-    same faces kept (whichever dice hold them)."""
-    game, hint = state.game, state.pacing.hint
-    if game is None or game.dice is None or not state.pacing.hint_requested:
+    """Whether the hint was shown for these dice (hidden since, or not) and `move` of the
+    current player is its move: its box, or the same faces kept (whichever dice hold them)."""
+    game = state.game
+    hint = state.pacing.hint if state.pacing.hint_requested else state.pacing.hint_seen
+    if game is None or game.dice is None or hint is None:
         return False
     if isinstance(move, ScoredMove):
         return isinstance(hint, ScoreAdvice) and hint.box == move.box

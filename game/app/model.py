@@ -227,6 +227,9 @@ class Pacing:
     hint_reason: CoachVerdict | None = None
     """Why the hint's move is best: the next best judged against it (coaching.hint_reason)."""
     hint_requested: bool = False
+    hint_seen: Advice | None = None
+    """The advice shown for these dice, kept when the hint is hidden: its move made then is the
+    hint's, not the player's own (a walk read each hint, hid it, and was praised for its moves)."""
     refused_box: str | None = None
     """The filled or forbidden box the player tapped last, for the tray to say why it is not
     chosen (a walk tapped a filled box and nothing happened); gone at the player's next move."""

@@ -190,7 +190,9 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
                 return state  # as the Hint button: once rolled, with the strategy table
             hint = c.coach.best_action(game)
             reason = coaching.hint_reason(game, c.coach)
-            pacing = replace(state.pacing, hint=hint, hint_reason=reason, hint_requested=True)
+            pacing = replace(
+                state.pacing, hint=hint, hint_reason=reason, hint_requested=True, hint_seen=hint
+            )
             new = replace(state, pacing=pacing)
             if isinstance(hint, ScoreAdvice) and countdown.is_pending(new):
                 # The countdown (held while the hint shows) scores the box the hint shows.
@@ -279,7 +281,9 @@ def _roll(state: AppState, c: Context) -> AppState:
     new = replace(
         state,
         play=replace(state.play, game=rolled, before_last_turn=None, last_auto_scored=None),
-        pacing=replace(state.pacing, hint=None, hint_reason=None, hint_requested=False),
+        pacing=replace(
+            state.pacing, hint=None, hint_reason=None, hint_requested=False, hint_seen=None
+        ),
         # Folded again: the tray opened ("More") to read a hint stayed open through the turn's
         # later rolls and hid the whole sheet of a 360 x 640 phone (a walk).
         ui=replace(state.ui, tray_open=False),

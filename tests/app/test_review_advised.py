@@ -1,7 +1,7 @@
-"""Moves the app chose for the player (the hint's, followed while it showed, and the countdown's
-boxes) are logged "advised", kept so through saving, the history and take-back, and the review
-counts them apart from the player's own decisions: a game played from the hint showed
-"Optimal decisions: 100%" (a walk)."""
+"""Moves the app chose for the player (the hint's, followed while it showed or once hidden, and
+the countdown's boxes) are logged "advised", kept so through saving, the history and take-back,
+and the review counts them apart from the player's own decisions: a game played from the hint
+showed "Optimal decisions: 100%" (a walk)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from game.app.intents import (
 from game.app.model import Screen
 from game.app.review_intents import OpenReview, ReviewComputed
 from game.app.take_back import undo_available
+from game.coach.greedy import best_immediate_box
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.coach.review import GameReview, review_game
@@ -113,14 +114,20 @@ def test_a_move_other_than_the_hints_is_the_players_own(coach: AdvisorCoach) -> 
     assert driver.game.log.last_move == Scored(other, advised=False)
 
 
-def test_the_hints_move_made_after_hiding_it_is_the_players_own(coach: AdvisorCoach) -> None:
+def test_the_hints_move_made_after_hiding_it_is_still_the_hints(coach: AdvisorCoach) -> None:
+    """A walk read each hint, hid it, then made its move: the review counted those moves as
+    her own and praised them. A hint seen for other dice does not count."""
     driver = started(coach)
     driver(Roll(), ShowHint())
     hint = driver.state.pacing.hint
     assert isinstance(hint, KeepAdvice)  # the seed's first roll is worth rolling again
     driver(*[ToggleKeep(die) for die in hint.kept], HideHint(), Roll())
     (keep,) = [move for move in driver.game.log.moves if isinstance(move, Kept)]
-    assert keep == Kept(hint.kept, advised=False)
+    assert keep == Kept(hint.kept, advised=True)
+    # The next dice: the hint was for the others. Its box, scored now, is the player's own.
+    box = best_immediate_box(driver.game)
+    driver(SelectBox(box), ConfirmTurn())
+    assert driver.game.log.last_move == Scored(box, advised=False)
 
 
 def test_the_countdowns_box_is_advised_and_can_still_be_taken_back(coach: AdvisorCoach) -> None:
