@@ -7,7 +7,8 @@ text says nothing of a game below every one ("every perfectly played game scored
 news to send anyone: a walk). Below half of them, the review says that perfect play is a high
 bar and where to look next: "beats about 1% of perfectly played games" alone discouraged a
 learner after a first game (a walk), and it says so of the perfect player: how often one
-scores more. A game that lost nothing to mistakes is told the dice were against it instead.
+scores more. A game that lost nothing to mistakes is told the dice were unkind instead; said
+of the dice, not of "you", as a computer's review says it too (a walk).
 """
 
 from __future__ import annotations

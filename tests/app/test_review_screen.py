@@ -432,7 +432,7 @@ def test_the_open_boxes_read_in_the_languages_direction() -> None:
         ),
         (
             100.0,
-            "This score beats every perfectly played game in the sample: luck was on your side",
+            "This score beats every perfectly played game in the sample: the dice were kind",
             "better than every perfectly played game",
         ),
     ],
