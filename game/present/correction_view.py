@@ -37,10 +37,9 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
             after_sheet = after.sheets[correction.player]
             new_points = after_sheet.points_in(correction.box) or 0
             preview = t("correct.preview", points=new_points)
-    can_clear, clear_refusal = False, ""
+    cleared, clear_refusal = None, ""
     try:
-        corrected_game(game, correction, clear=True)
-        can_clear = True
+        cleared = corrected_game(game, correction, clear=True)
     except CorrectionRefusedError as refused:
         clear_refusal = _refusal_text(state, refused.refusal, t, clearing=True)
     except GameError:
@@ -53,8 +52,7 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
         # Whose turn and which round come next: a walk saw the round go back from 5 to 4,
         # unwarned.
         question = t("correct.ask_clear", name=name, box=box)
-        if can_clear:
-            cleared = corrected_game(game, correction, clear=True)
+        if cleared is not None:
             question += " " + t(
                 "correct.ask_clear_then", player=cleared.player.name, round=cleared.turn_number
             )
@@ -70,10 +68,15 @@ def correction_view(state: AppState, t: Translator) -> CorrectionView | None:
         change_label=t("correct.yes_change" if correction.asked == "change" else "correct.change"),
         can_change=full and refusal is None and not unchanged,
         clear_label=t("correct.yes_clear" if correction.asked == "clear" else "correct.clear"),
-        can_clear=can_clear,
+        can_clear=cleared is not None,
         cancel_label=t("correct.cancel"),
         clear_refusal=clear_refusal,
-        clear_help=t("correct.clear_help") if can_clear and not question else "",
+        # Whose turn comes back, said before the tap too (a walk could not tell).
+        clear_help=(
+            t("correct.clear_help", player=cleared.player.name)
+            if cleared is not None and not question
+            else ""
+        ),
     )
 
 
