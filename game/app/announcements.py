@@ -14,6 +14,8 @@ from game.rules.dice import Dice
 class Rolled:
     player: int
     dice: Dice
+    kept: tuple[int, ...] = ()
+    """The positions kept through the roll: the others are the dice just rolled."""
 
 
 @dataclass(frozen=True)

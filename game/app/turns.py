@@ -291,7 +291,7 @@ def _roll(state: AppState, c: Context) -> AppState:
     seconds = auto_score_seconds(new)
     if rolled.rolls_left == 0 and not is_computer_turn(new) and seconds:
         new = countdown.start(new, c.now, seconds, c.coach.best_box(rolled))
-    return _announce(new, Rolled(rolled.current_player, rolled.dice))
+    return _announce(new, Rolled(rolled.current_player, rolled.dice, game.kept))
 
 
 def _score(state: AppState, box: str, *, automatic: bool) -> AppState:

@@ -152,11 +152,18 @@ def announcement_text(state: AppState, t: Translator) -> str:
         # A computer's roll says whose it is, as its keep does (a screen-reader walk).
         by = game.players[event.player]
         computer = by.kind is PlayerKind.COMPUTER
-        rolled = (
-            t("computer.rolled", name=by.name, dice=dice)
-            if computer
-            else t("turn.rolled", dice=dice)
-        )
+        if computer:
+            rolled = t("computer.rolled", name=by.name, dice=dice)
+        elif event.kept:
+            # The new dice apart from those kept: "Rolled 6, 1, 4, 6, 6" left a screen reader's
+            # user to work out which two were new (a keyboard walk).
+            fresh = [face for at, face in enumerate(event.dice) if at not in event.kept]
+            kept = [face for at, face in enumerate(event.dice) if at in event.kept]
+            rolled = t(
+                "turn.rolled_beside_kept", dice=t.format_dice(fresh), kept=t.format_dice(kept)
+            )
+        else:
+            rolled = t("turn.rolled", dice=dice)
         coach = said_line(state, event.player, None, t)
         rolled = f"{rolled}. {coach}" if coach else rolled
         # Said with the roll: a screen reader's user hears the box the countdown will score,

@@ -18,6 +18,7 @@ from game.app.intents import (
     SetAutoScore,
     SetPassPhone,
     StartGame,
+    ToggleKeep,
 )
 from game.app.model import Screen, Seat
 from game.app.setup_intents import AddPlayer
@@ -88,6 +89,32 @@ def test_a_computer_s_roll_says_whose_it_is() -> None:
         d.wait_until_due()  # the computer's first roll, at its pace
     dice = EN.format_dice(d.game.dice)
     assert heard(d) == without_isolates(EN("computer.rolled", name="Computer 1", dice=dice))
+
+
+def test_a_roll_after_a_keep_says_the_new_dice_apart_from_those_kept() -> None:
+    """A keyboard walk heard "Rolled 6, 1, 4, 6, 6" after keeping three sixes, and could not
+    tell which two were new."""
+    for seed in range(3, 9):
+        d = AppDriver.seeded(seed)
+        d(SetAutoScore(0), StartGame())
+        d.tables_failed()
+        d(Roll())
+        before = d.game.dice or ()
+        keep = (0, 3)
+        d(*[ToggleKeep(die) for die in keep], Roll())
+        after = d.game.dice or ()
+        assert [after[die] for die in keep] == [before[die] for die in keep]
+        fresh = [face for at, face in enumerate(after) if at not in keep]
+        kept = [after[die] for die in keep]
+        assert heard(d) == without_isolates(
+            EN("turn.rolled_beside_kept", dice=EN.format_dice(fresh), kept=EN.format_dice(kept))
+        )
+        assert heard(d).startswith("Rolled ") and "; kept " in heard(d)
+        # All five rolled again: the five are new.
+        d(*[ToggleKeep(die) for die in keep], Roll())
+        assert heard(d) == without_isolates(
+            EN("turn.rolled", dice=EN.format_dice(d.game.dice or ()))
+        )
 
 
 def test_alone_no_turn_is_said_after_a_box() -> None:
