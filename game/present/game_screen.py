@@ -81,7 +81,10 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
         # Kept only while there is a roll to keep them from: after the last roll "Kept" on
         # some of the final dice read as a move still to make (a walk).
         kept = index in game.kept and game.rolls_left > 0
-        label = t("die.kept" if kept else "die.not_kept", index=number, face=face)
+        # Nor "not kept" then, which a screen reader heard of the dice kept for the last roll
+        # (a keyboard walk): the die and its face alone.
+        key = "die.final" if game.rolls_left == 0 else "die.kept" if kept else "die.not_kept"
+        label = t(key, index=number, face=face)
         enabled = human and game.rolls_left > 0
         badge = t("die.kept_badge") if kept else ""
         # Where the hint and the dice disagree, the die says what to do, in words: a ring
