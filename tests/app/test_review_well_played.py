@@ -1,7 +1,8 @@
 """The review names what went well too: the player's own best moves where the tempting one (the
 greedy rule's: a beginner's) would have cost most, each with that cost (a review that named only
 mistakes gave a learner's first game no word of what went right: a walk). Below half of the
-perfectly played games, its percentile says that perfect play is a high bar."""
+perfectly played games, its percentile is said of the perfect player ("scores more than this in
+about 95% of games")."""
 
 from __future__ import annotations
 
