@@ -23,6 +23,20 @@ def shift_into(start: float, end: float, low: float, high: float) -> float:
     return 0.0
 
 
+SILENT_MARK = "\u00a0"
+"""A no-break space: a screen reader says nothing of it at the end of an announcement."""
+
+
+def said_anew(previous: str, text: str) -> str:
+    """What to write into a live region that holds `previous` so that `text` is heard: the
+    same words again must still change the region, or nothing is said (a keyboard walk heard a
+    computer keep "5, 5" once, not its second keep of the same dice). The two writes differ by
+    a silent mark at the end."""
+    if text and text == previous.removesuffix(SILENT_MARK):
+        return text if previous.endswith(SILENT_MARK) else text + SILENT_MARK
+    return text
+
+
 class Node:
     """A DOM element and the values last written to it."""
 

@@ -23,7 +23,7 @@ from typing import Any
 from game.i18n.bidi import without_isolates
 from game.present.views import EndView, GameView, Snapshot
 from shell.dialogs import fill_leave_dialog, show_dialog
-from shell.dom import Node, Page, shift_into
+from shell.dom import Node, Page, said_anew, shift_into
 from shell.help_view import HelpView
 from shell.js import is_null, js_object
 from shell.kept_view import KeptView
@@ -85,6 +85,7 @@ class View:
         to the one drawn in its place meanwhile (in another language). A game's screen starts
         the trail anew: what comes after it is no way back."""
         self._announcement_count = -1
+        self._announced = ""
         self._language = ""
         self._turn_player = -1
         """The player whose turn the game screen last showed (-1: none yet)."""
@@ -171,9 +172,8 @@ class View:
             self._size_sheet()
         if snap.announcement_count != self._announcement_count:
             self._announcement_count = snap.announcement_count
-            self.node("live").text(snap.announcement).attr(
-                "data-count", str(snap.announcement_count)
-            )
+            self._announced = said_anew(self._announced, snap.announcement)
+            self.node("live").text(self._announced).attr("data-count", str(snap.announcement_count))
         elif snap.screen != self._screen and snap.screen in QUIET_SCREENS:
             # Said of the game left: read in passing there ("…Game over. Mari wins by 82
             # points." on New game and History, a walk's screen reader), it is old news.
