@@ -29,16 +29,17 @@ def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:
     game = state.game
     if game is not None and game.dice is not None and state.ui.announcement is None:
         # A game resumed on a turn already rolled (its hand-over): what the others did since.
-        return tuple(_played_text(game, event, t) for event in _scored_since_own_turn(state))
+        return tuple(played_text(game, event, t) for event in _scored_since_own_turn(state))
     if game is None or not last or not isinstance(state.ui.announcement, Scored):
         return (last,) if last else ()
     since = _scored_since_own_turn(state)
-    return tuple(_played_text(game, event, t) for event in since) if since else (last,)
+    return tuple(played_text(game, event, t) for event in since) if since else (last,)
 
 
-def _played_text(game: GameState, event: Scored, t: Translator) -> str:
-    """A move made since the player's own turn; a computer's with its dice, which went by
-    behind the hand-over (a family could not check "Computer 1: Chance, 18 points")."""
+def played_text(game: GameState, event: Scored, t: Translator) -> str:
+    """A move as told to the next player, and heard: a computer's with its dice, which went by
+    behind the hand-over (a family could not check "Computer 1: Chance, 18 points"), or
+    unheard when its turn was skipped (a keyboard walk)."""
     text = scored_text(game, event, t)
     if game.players[event.player].kind is not PlayerKind.COMPUTER or not event.dice:
         return text

@@ -52,7 +52,7 @@ from game.present.kept_screens import (
     finished_view,
     leave_view,
 )
-from game.present.move_lines import corrected_text, scored_text
+from game.present.move_lines import corrected_text, played_text
 from game.present.review_screen import end_review_view, review_view
 from game.present.screens import end_view, history_view, settings_view, setup_view
 from game.present.views import ElsewhereView, LeaveView, Snapshot
@@ -186,7 +186,7 @@ def announcement_text(state: AppState, t: Translator) -> str:
         # The move, then its cheer (a walk heard the bonus before the move that earned it); the
         # cheer of a further Penta says its bonus ("Penta bonus: 100 points. Another Penta!
         # 100 bonus points for Mari!" said it twice: a walk).
-        parts = [scored_text(game, _unless_cheered(state, event), t), celebration_text(state, t)]
+        parts = [played_text(game, _unless_cheered(state, event), t), celebration_text(state, t)]
         parts.append(said_line(state, event.player, event.box, t))
         # Whose turn it now is: the focus goes to Roll, and the heading that says it changed
         # unheard (a keyboard walk without the hand-over, which says it itself).
@@ -206,7 +206,7 @@ def announcement_text(state: AppState, t: Translator) -> str:
     # The last box and its cheer (an upper bonus reached by the game's last move went unsaid: a
     # walk), the end, and who won or how the score compares, as the end screen's headline says.
     headline = end_words(game, state.ui.stats, t).headline
-    last = scored_text(game, _unless_cheered(state, event.last), t)
+    last = played_text(game, _unless_cheered(state, event.last), t)
     return _sentences([last, celebration_text(state, t), t("end.title"), headline])
 
 

@@ -17,6 +17,7 @@ from game.app.intents import (
     SelectBox,
     SetAutoScore,
     SetPassPhone,
+    SkipComputers,
     StartGame,
     ToggleKeep,
 )
@@ -34,7 +35,7 @@ from game.play.sheet import Sheet
 from game.play.state import Player, PlayerKind
 from game.present.end_words import end_words
 from game.present.game_screen import turn_title
-from game.present.move_lines import scored_text
+from game.present.move_lines import played_text
 from game.present.snapshot import present
 from tests.app.driver import AppDriver
 from tests.app.test_app_countdown import last_roll, table
@@ -117,6 +118,30 @@ def test_a_roll_after_a_keep_says_the_new_dice_apart_from_those_kept() -> None:
         )
 
 
+def test_a_skipped_computer_s_box_is_heard_with_its_dice() -> None:
+    """Skipped, its rolls go unheard: a keyboard walk heard only "Computer 1 scored 8 points in
+    One pair", and could not check it."""
+    d = AppDriver.seeded(3)
+    d(AddPlayer(PlayerKind.COMPUTER), SetAutoScore(0), StartGame())
+    d.tables_failed()
+    d.play_human_turn()
+    d(SkipComputers())
+    (computer,) = [score for score in d.state.ui.recent_scores if score.player == 1]
+    assert len(computer.dice) == 5
+    assert d.game.ruleset.points(computer.box, computer.dice) == computer.points
+    said = without_isolates(
+        EN(
+            "turn.scored",
+            name="Computer 1",
+            points=computer.points,
+            box=EN.box_name("penta", computer.box),
+        )
+    )
+    assert heard(d).startswith(
+        f"{said} (dice: {without_isolates(EN.format_dice(computer.dice))}). "
+    )
+
+
 def test_alone_no_turn_is_said_after_a_box() -> None:
     d = AppDriver.seeded(3)
     d(SetAutoScore(0), StartGame())
@@ -135,7 +160,7 @@ def test_the_end_says_the_last_box_and_the_result() -> None:
         d.play_to_end()
         assert d.state.screen is Screen.END
         event = d.state.ui.announcement
-        last = without_isolates(scored_text(d.game, event.last, EN))  # type: ignore[union-attr]
+        last = without_isolates(played_text(d.game, event.last, EN))  # type: ignore[union-attr]
         headline = without_isolates(end_words(d.game, d.state.ui.stats, EN).headline)
         # With the last move's cheer between, where it earned one (the test below).
         assert heard(d).startswith(f"{last}. ") and heard(d).endswith(f" Game over. {headline}")
