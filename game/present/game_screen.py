@@ -271,6 +271,8 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     return view._replace(
         tray_summary=summary,
         summary_has_status=bool(view.status) and summary.startswith(view.status),
+        summary_coached=bool(view.coach_line_loss and view.countdown_held)
+        and summary.startswith(view.countdown_paused),
         tray_open=opened,
         tray_toggle_label=t("tray.less" if opened else "tray.more") if foldable else "",
     )

@@ -190,6 +190,9 @@ class GameView(NamedTuple):
     summary_has_status: bool = False
     """The folded line says the turn's status already ("Selected: Chance"): a layout that
     shows the status under it (sideways) leaves it out, not to say it twice."""
+    summary_coached: bool = False
+    """The folded line is the coach's on a costly last keep, after "Countdown paused": it may
+    take a third line (two cut the best move, in Estonian the points lost: a walk)."""
     tray_open: bool = False
     tray_toggle_label: str = ""
     """"More" or "Less": shows or folds the tray's messages."""
