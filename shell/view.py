@@ -366,7 +366,7 @@ class View:
         self._pad.render(view.pad)
         self.node("roll").text(view.roll_label).flag("disabled", not view.can_roll)
         self.node("keys-hint").text(view.keys_hint)  # empty when no one can keep dice now
-        confirm = self.node("confirm").text(view.confirm_label)
+        confirm = self.node("confirm").text(view.confirm_label).cls("named", view.confirm_hinted)
         confirm.attr("aria-label", view.confirm_name or None).flag("disabled", not view.can_confirm)
         self.node("undo").text(view.undo_label).show(view.can_undo)
         self.node("computer-undo").text(view.undo_label).show(view.can_undo and view.is_computer)

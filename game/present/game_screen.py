@@ -26,6 +26,7 @@ from game.present.coach_words import (
     coach_warning,
     hint_reason_words,
 )
+from game.present.confirm_words import confirm_label, confirm_name, hinted_box
 from game.present.entry_pad import pad_view
 from game.present.move_lines import last_move_text
 from game.present.seat_colours import seat_colour
@@ -142,6 +143,9 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         # With its points: "Selected: Three of a kind" left them to find on the sheet (a walk).
         box = game.selected_box
         status = t("turn.selected", box=t.box_name(ruleset.id, box), points=options.points[box])
+    elif (hinted := hinted_box(state)) is not None and options is not None:
+        box_name = t.box_name(ruleset.id, hinted)
+        status = t("turn.confirm_scores_hint", box=box_name, points=options.points[hinted])
     elif game.rolls_left > 0 and len(game.kept) == DICE_COUNT:
         status = t("turn.all_kept")
     elif game.rolls_left > 0 and not game.real_dice:
@@ -214,8 +218,9 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         status=status,
         message=message,
         bonus_message=bonus_message,
-        confirm_label=t("turn.confirm"),
-        confirm_name=_confirm_name(state, t) if human else "",
+        confirm_label=confirm_label(state, t),
+        confirm_hinted=hinted_box(state) is not None,
+        confirm_name=confirm_name(state, t) if human else "",
         can_confirm=human and box_to_confirm(state) is not None,
         countdown=countdown,
         # Held by the coach's line, it scores nothing "in 3 seconds" (a walk read that it would).
@@ -479,13 +484,3 @@ def _best_move_texts(game: GameState, advice: Advice, t: Translator) -> tuple[st
     # Sorted, as the coach and the review name dice: the marks under the dice say which ones.
     dice = t.dice_to_keep(sorted(game.dice[position] for position in advice.kept))
     return t("hint.best_keep", dice=dice), t("hint.short_keep", dice=dice)
-
-
-def _confirm_name(state: AppState, t: Translator) -> str:
-    """Confirm turn's name, with the box it scores: the hint's where none is chosen, which a
-    screen reader did not hear (a keyboard walk)."""
-    game, box = state.game, box_to_confirm(state)
-    if game is None or box is None or game.options is None:
-        return ""
-    name = t.box_name(game.ruleset.id, box)
-    return t("turn.confirm_named", box=name, points=game.options.points[box])

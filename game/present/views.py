@@ -190,6 +190,9 @@ class GameView(NamedTuple):
     summary_has_status: bool = False
     """The folded line says the turn's status already ("Selected: Chance"): a layout that
     shows the status under it (sideways) leaves it out, not to say it twice."""
+    confirm_hinted: bool = False
+    """Confirm turn's label names the hint's box ("Confirm: Three of a kind"): set smaller, it
+    keeps to the two lines of the buttons' row."""
     summary_coached: bool = False
     """The folded line is the coach's on a costly last keep, after "Countdown paused": it may
     take a third line (two cut the best move, in Estonian the points lost: a walk)."""

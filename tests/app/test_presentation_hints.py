@@ -151,8 +151,34 @@ def test_confirm_turn_is_heard_with_the_box_it_scores() -> None:
     )
     view = present(hinted, 0).game
     assert view is not None and view.can_confirm
-    assert without_isolates(view.confirm_name) == f"Confirm turn: Chance, {points['chance']} points"
+    assert without_isolates(view.confirm_name) == f"Confirm: Chance, {points['chance']} points"
     chosen = present(run_intents(hinted, SelectBox("fives")), 0).game
     assert chosen is not None
     heard = without_isolates(chosen.confirm_name)
     assert heard.startswith(f"Confirm turn: Fives, {points['fives']} point")
+
+
+def test_confirm_turn_shows_the_hint_s_box_it_scores() -> None:
+    """Two walks saw Confirm lit with no box chosen, beside "Choose a box to score"; one gave up
+    its Penta box for 0 with it. Where it scores the hint's box, it says so on screen too."""
+    state = run_intents(initial_state(["en"], seed=2), StartGame(), TableFailed("penta", "-"))
+    rolled = run_intents(state, Roll())
+    assert rolled.game is not None and rolled.game.options is not None
+    points = rolled.game.options.points
+    unhinted = present(rolled, 0).game
+    assert unhinted is not None and unhinted.confirm_label == "Confirm turn"
+    hinted = replace(
+        rolled,
+        pacing=replace(rolled.pacing, hint=ScoreAdvice("chance"), hint_requested=True),
+    )
+    view = present(hinted, 0).game
+    assert view is not None and without_isolates(view.confirm_label) == "Confirm: Chance"
+    assert without_isolates(view.status) == (
+        f"Confirm scores the hint's box: Chance, {points['chance']} points."
+    )
+    chosen = present(run_intents(hinted, SelectBox("fives")), 0).game
+    assert chosen is not None and chosen.confirm_label == "Confirm turn"
+    assert without_isolates(chosen.status).startswith("Selected: Fives")
+    hidden = replace(hinted, pacing=replace(hinted.pacing, hint_requested=False))
+    shown = present(hidden, 0).game
+    assert shown is not None and shown.confirm_label == "Confirm turn" and not shown.can_confirm

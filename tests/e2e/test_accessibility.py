@@ -257,9 +257,11 @@ def test_enter_confirms_the_hints_box_where_none_is_chosen(page: Page, app_url: 
     expect(page.locator("#confirm")).to_be_enabled()
     hinted = page.locator("#sheet td.hinted button")
     box = Translator("en").box_name("penta", hinted.get_attribute("data-box") or "")
-    # Heard with the box it scores (a screen reader heard only "Confirm turn").
+    # Shown and heard with the box it scores (a screen reader heard only "Confirm turn"; two
+    # walks saw it lit with no box chosen, and did not know which box it would score).
+    expect(page.locator("#confirm")).to_have_text(f"Confirm: {box}")
     expect(page.locator("#confirm")).to_have_attribute(
-        "aria-label", re.compile(rf"^Confirm turn: {re.escape(box)}, \d+ points?$")
+        "aria-label", re.compile(rf"^Confirm: {re.escape(box)}, \d+ points?$")
     )
     hinted.focus()
     page.keyboard.press("Enter")
