@@ -399,9 +399,9 @@ def pace_words(t: Translator, gap: int) -> str:
     """ "10 behind", "on pace", "5 ahead": signed figures ("-10 with yours, 0 with the best")
     read as scores to a walk."""
     if gap < 0:
-        return t("coach.pace_behind", points=t.format_number(-gap))
+        return t("coach.pace_behind", points=-gap)
     if gap > 0:
-        return t("coach.pace_ahead", points=t.format_number(gap))
+        return t("coach.pace_ahead", points=gap)
     return t("coach.pace_on")
 
 

@@ -243,7 +243,10 @@ def kept_open(made_box: str, made_points: int, best_points: int) -> str:
 
 def paced(gap: int) -> str:
     """The English words of a gap to the bonus's pace (ahead of it: positive)."""
-    return f"{-gap} behind" if gap < 0 else f"{gap} ahead" if gap > 0 else "on pace"
+    if gap == 0:
+        return "on pace"
+    points = "1 point" if abs(gap) == 1 else f"{abs(gap)} points"
+    return f"{points} behind" if gap < 0 else f"{points} ahead"
 
 
 def test_a_box_that_gives_up_the_upper_bonus_says_so_in_each_language() -> None:
