@@ -21,6 +21,8 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
                                        advised: the review counts it as no decision of theirs)
     hint_reason(game, coach)           the next best move judged against the best: the hint's
                                        reason, whatever the player's coach mode
+    hint_tempting(game, coach, reason) the box worth 25 or more now, judged, where the hint
+                                       rolls on
     holds_countdown(state)             "always" has just said that the last keep lost points:
                                        the countdown waits for the player (game.app.countdown)
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
@@ -34,6 +36,7 @@ from dataclasses import replace
 
 from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
 from game.app.seats import players_for
+from game.coach.greedy import greedy_move
 from game.coach.protocol import Advice, Coach, CoachMode, KeepAdvice, ScoreAdvice
 from game.persistence.turn_record import TurnRecord
 from game.play.engine import keep_exactly, select_box
@@ -140,6 +143,24 @@ def hint_reason(game: GameState, coach: Coach) -> CoachVerdict | None:
     move = coach.next_best(game)
     judgement = None if move is None else coach.judge(game, move)
     if move is None or judgement is None:
+        return None
+    return CoachVerdict(game.current_player, move, judgement, game)
+
+
+def hint_tempting(
+    game: GameState, coach: Coach, reason: CoachVerdict | None
+) -> CoachVerdict | None:
+    """The box the greedy rule would score at once (25 points or more) where the hint rolls on,
+    judged against the hint's move; None where the hint names it already as the next best. A
+    walk's learner, told to keep 1, 1, 1 with a Full house rolled, asked why not take the 25."""
+    if game.dice is None or game.options is None or not game.rolls_left:
+        return None
+    tempting = greedy_move(game.ruleset.box_ids, game.options, game.dice, game.rolls_left)
+    move = ScoredMove(tempting.box) if isinstance(tempting, ScoreAdvice) else None
+    if move is None or (reason is not None and reason.move == move):
+        return None
+    judgement = coach.judge(game, move)
+    if judgement is None or judgement.optimal:
         return None
     return CoachVerdict(game.current_player, move, judgement, game)
 

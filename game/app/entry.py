@@ -116,7 +116,9 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
         case ShowHint():
             if not entry_complete(state):
                 return state
-            pacing = replace(state.pacing, hint=None, hint_reason=None, hint_requested=True)
+            pacing = replace(
+                state.pacing, hint=None, hint_reason=None, hint_tempting=None, hint_requested=True
+            )
             asked = replace(state, pacing=pacing)
             roll = roll_entered(game)
             return asked if roll is None else _advised(asked, roll, coach)
@@ -171,7 +173,8 @@ def _advised(state: AppState, roll: object, coach: Coach) -> AppState:
         pacing=replace(
             state.pacing,
             hint=(advice := coach.best_action(asked)),
-            hint_reason=coaching.hint_reason(asked, coach),
+            hint_reason=(reason := coaching.hint_reason(asked, coach)),
+            hint_tempting=coaching.hint_tempting(asked, coach, reason),
             hint_requested=True,
             hint_seen=advice,
             rolls_left_named=rolls_left,
@@ -202,6 +205,7 @@ def _with_faces(state: AppState, faces: tuple[int, ...], kept: int | None) -> Ap
             state.pacing,
             hint=None,
             hint_reason=None,
+            hint_tempting=None,
             hint_requested=False,
             hint_seen=None,
             rolls_left_named=None,

@@ -191,7 +191,12 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
             hint = c.coach.best_action(game)
             reason = coaching.hint_reason(game, c.coach)
             pacing = replace(
-                state.pacing, hint=hint, hint_reason=reason, hint_requested=True, hint_seen=hint
+                state.pacing,
+                hint=hint,
+                hint_reason=reason,
+                hint_tempting=coaching.hint_tempting(game, c.coach, reason),
+                hint_requested=True,
+                hint_seen=hint,
             )
             new = replace(state, pacing=pacing)
             if isinstance(hint, ScoreAdvice) and countdown.is_pending(new):
@@ -199,7 +204,9 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
                 new = replace(new, pacing=replace(new.pacing, countdown_box=hint.box))
             return new
         case HideHint():
-            pacing = replace(state.pacing, hint=None, hint_reason=None, hint_requested=False)
+            pacing = replace(
+                state.pacing, hint=None, hint_reason=None, hint_tempting=None, hint_requested=False
+            )
             return replace(state, pacing=pacing)
     return state
 
@@ -282,7 +289,12 @@ def _roll(state: AppState, c: Context) -> AppState:
         state,
         play=replace(state.play, game=rolled, before_last_turn=None, last_auto_scored=None),
         pacing=replace(
-            state.pacing, hint=None, hint_reason=None, hint_requested=False, hint_seen=None
+            state.pacing,
+            hint=None,
+            hint_reason=None,
+            hint_tempting=None,
+            hint_requested=False,
+            hint_seen=None,
         ),
         # Folded again: the tray opened ("More") to read a hint stayed open through the turn's
         # later rolls and hid the whole sheet of a 360 x 640 phone (a walk).

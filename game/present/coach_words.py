@@ -7,6 +7,7 @@ the upper section against the bonus's pace with each and which box each leaves o
     coach_line_why(state, t) -> str                      and why the best was better, if it was
     end_line(state, t) -> str                            the end screen: the last person's last move
     hint_reason_words(verdict, t) -> str                 the hint's why: the next best move
+    hint_tempting_words(verdict, t) -> str               and the box worth 25 now, if it rolls on
     hint_decimals(loss) -> int                           the decimals of what the next best costs
 """
 
@@ -248,12 +249,22 @@ def hint_reason_words(verdict: CoachVerdict, t: Translator) -> str:
     app.coaching.hint_reason): the next best move with what it costs on average, then why in
     words, as the warning says it of a move made. Two moves as good: that one is as good."""
     move = _move_words(verdict.game, verdict.move, t)
-    judgement = verdict.judgement
-    if judgement.optimal:
+    if verdict.judgement.optimal:
         return t("hint.next_equal", move=move)
-    decimals = hint_decimals(judgement.best - judgement.chosen)
-    loss = t.format_number(max(judgement.best - judgement.chosen, 10**-decimals), decimals)
+    loss = _hint_loss(verdict, t)
     return " ".join((t("hint.next_best", move=move, loss=loss), *_why(verdict, t, HINT_VOICE)))
+
+
+def hint_tempting_words(verdict: CoachVerdict, t: Translator) -> str:
+    """What the box worth 25 or more now would cost (game.app.coaching.hint_tempting)."""
+    move = _move_words(verdict.game, verdict.move, t)
+    return t("hint.tempting", move=move, loss=_hint_loss(verdict, t))
+
+
+def _hint_loss(verdict: CoachVerdict, t: Translator) -> str:
+    loss = verdict.judgement.best - verdict.judgement.chosen
+    decimals = hint_decimals(loss)
+    return t.format_number(max(loss, 10**-decimals), decimals)
 
 
 def hint_decimals(loss: float) -> int:

@@ -25,6 +25,7 @@ from game.present.coach_words import (
     coach_line_why,
     coach_warning,
     hint_reason_words,
+    hint_tempting_words,
 )
 from game.present.confirm_words import confirm_label, confirm_name, hinted_box
 from game.present.entry_pad import pad_view
@@ -464,7 +465,10 @@ def hint_texts(state: AppState, t: Translator) -> tuple[str, str]:
     if reason is None:
         return best, short
     # Why, after the move: the tray's folded line says the move alone (`short`).
-    return f"{best}. {hint_reason_words(reason, t)}", short
+    why = hint_reason_words(reason, t)
+    if state.pacing.hint_tempting is not None:
+        why = f"{why} {hint_tempting_words(state.pacing.hint_tempting, t)}"
+    return f"{best}. {why}", short
 
 
 def _best_move_texts(game: GameState, advice: Advice, t: Translator) -> tuple[str, str]:

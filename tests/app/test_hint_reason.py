@@ -16,7 +16,10 @@ from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
+from game.play.engine import new_game
 from game.play.move_log import Kept, Scored
+from game.play.random_source import SeededDice
+from game.play.state import Player
 from game.present.coach_words import hint_decimals
 from game.strategy.advisor import Keep, Score
 from tests.app.driver import AppDriver
@@ -145,3 +148,42 @@ def test_the_hint_says_what_the_next_best_costs_with_the_decimals_that_show_it(
         # In each language's numbers: "0,02" in Estonian.
         shown = et.format_number(max(best - chosen, 0.001), hint_decimals(best - chosen))
         assert shown == cost.replace(".", ",")
+
+
+def test_a_box_worth_25_now_is_said_with_its_cost_where_the_hint_rolls_on(
+    coach: AdvisorCoach,
+) -> None:
+    """A walk's learner, told to keep 1, 1, 1 with a Full house rolled, asked why not take the
+    25: the hint says what that box would cost, unless it is the next best it names already."""
+    t = Translator("en", isolate=False)
+    said = []
+    for dice in ((1, 1, 1, 4, 4), (2, 2, 2, 5, 5), (1, 2, 3, 4, 6), (6, 6, 6, 5, 5)):
+        game = replace(new_game("penta", [Player("Kadri")], SeededDice(1)), dice=dice, rolls_left=2)
+        driver = AppDriver.with_game(game, coach=coach)
+        driver.tables_ready()
+        driver(ShowHint())
+        ranked = coach.advisor.rank(position_of(driver.game))
+        scored = {r.action.box: r.expected for r in ranked if isinstance(r.action, Score)}
+        options = driver.game.options
+        assert options is not None
+        # The box that pays most now, the first in the sheet where two pay alike.
+        legal = [b for b in driver.game.ruleset.box_ids if b in options.legal]
+        box = max(legal, key=lambda b: options.points[b])
+        tempting = driver.state.pacing.hint_tempting
+        second = ranked[1].action
+        rolls_on = isinstance(ranked[0].action, Keep)
+        if not rolls_on or options.points[box] < 25 or getattr(second, "box", None) == box:
+            assert tempting is None, dice
+            assert "now: on average" not in hint_text(driver)
+            continue
+        assert tempting is not None and tempting.move == Scored(box)
+        loss = ranked[0].expected - scored[box]
+        words = t.box_name("penta", box)
+        cost = t.format_number(loss, hint_decimals(loss))
+        sentence = (
+            f"Scoring {words} for {options.points[box]} points now: on average, your final score"
+            f" would be {cost} lower."
+        )
+        assert hint_text(driver).endswith(sentence), hint_text(driver)
+        said.append(dice)
+    assert said  # the test tests something
