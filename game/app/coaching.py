@@ -23,6 +23,7 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
                                        reason, whatever the player's coach mode
     hint_tempting(game, coach, reason) the box worth 25 or more now, judged, where the hint
                                        rolls on
+    hint_hidden(pacing) / hint_gone(pacing)   no hint on screen; nor one seen for these dice
     holds_countdown(state)             "always" has just said that the last keep lost points:
                                        the countdown waits for the player (game.app.countdown)
     kept_modes(state) / restored(state, record)   the modes saved with the game, and back
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Setup
+from game.app.model import AppState, Coaching, CoachStatus, CoachVerdict, Pacing, Setup
 from game.app.seats import players_for
 from game.coach.greedy import greedy_move
 from game.coach.protocol import Advice, Coach, CoachMode, KeepAdvice, ScoreAdvice
@@ -163,6 +164,16 @@ def hint_tempting(
     if judgement is None or judgement.optimal:
         return None
     return CoachVerdict(game.current_player, move, judgement, game)
+
+
+def hint_hidden(pacing: Pacing) -> Pacing:
+    """No hint on screen: the one seen for these dice stays known (follows_hint)."""
+    return replace(pacing, hint=None, hint_reason=None, hint_tempting=None, hint_requested=False)
+
+
+def hint_gone(pacing: Pacing) -> Pacing:
+    """No hint, not even one seen: the dice it was for are gone."""
+    return replace(hint_hidden(pacing), hint_seen=None)
 
 
 def holds_countdown(state: AppState) -> bool:

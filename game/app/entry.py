@@ -116,9 +116,7 @@ def apply_entry(state: AppState, intent: Intent, coach: Coach) -> AppState | Non
         case ShowHint():
             if not entry_complete(state):
                 return state
-            pacing = replace(
-                state.pacing, hint=None, hint_reason=None, hint_tempting=None, hint_requested=True
-            )
+            pacing = replace(coaching.hint_hidden(state.pacing), hint_requested=True)
             asked = replace(state, pacing=pacing)
             roll = roll_entered(game)
             return asked if roll is None else _advised(asked, roll, coach)
@@ -201,15 +199,7 @@ def _with_faces(state: AppState, faces: tuple[int, ...], kept: int | None) -> Ap
     return replace(
         state,
         play=play,
-        pacing=replace(
-            state.pacing,
-            hint=None,
-            hint_reason=None,
-            hint_tempting=None,
-            hint_requested=False,
-            hint_seen=None,
-            rolls_left_named=None,
-        ),
+        pacing=replace(coaching.hint_gone(state.pacing), rolls_left_named=None),
         ui=replace(state.ui, entry=faces, entry_kept=kept),
     )
 

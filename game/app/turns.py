@@ -204,9 +204,7 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
                 new = replace(new, pacing=replace(new.pacing, countdown_box=hint.box))
             return new
         case HideHint():
-            pacing = replace(
-                state.pacing, hint=None, hint_reason=None, hint_tempting=None, hint_requested=False
-            )
+            pacing = coaching.hint_hidden(state.pacing)
             return replace(state, pacing=pacing)
     return state
 
@@ -288,14 +286,7 @@ def _roll(state: AppState, c: Context) -> AppState:
     new = replace(
         state,
         play=replace(state.play, game=rolled, before_last_turn=None, last_auto_scored=None),
-        pacing=replace(
-            state.pacing,
-            hint=None,
-            hint_reason=None,
-            hint_tempting=None,
-            hint_requested=False,
-            hint_seen=None,
-        ),
+        pacing=coaching.hint_gone(state.pacing),
         # Folded again: the tray opened ("More") to read a hint stayed open through the turn's
         # later rolls and hid the whole sheet of a 360 x 640 phone (a walk).
         ui=replace(state.ui, tray_open=False),
