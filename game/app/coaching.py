@@ -22,7 +22,7 @@ game.app.turns (the keep of Roll, the box of ConfirmTurn) and game.app.update.
     hint_reason(game, coach)           the next best move judged against the best: the hint's
                                        reason, whatever the player's coach mode
     hint_tempting(game, coach, reason) the box worth 25 or more now, judged, where the hint
-                                       rolls on
+                                       makes another move
     hint_hidden(pacing) / hint_gone(pacing)   no hint on screen; nor one seen for these dice
     holds_countdown(state)             "always" has just said that the last keep lost points:
                                        the countdown waits for the player (game.app.countdown)
@@ -151,9 +151,10 @@ def hint_reason(game: GameState, coach: Coach) -> CoachVerdict | None:
 def hint_tempting(
     game: GameState, coach: Coach, reason: CoachVerdict | None
 ) -> CoachVerdict | None:
-    """The box the greedy rule would score at once (25 points or more) where the hint rolls on,
-    judged against the hint's move; None where the hint names it already as the next best. A
-    walk's learner, told to keep 1, 1, 1 with a Full house rolled, asked why not take the 25."""
+    """The box the greedy rule would score at once (25 points or more, the most the dice pay
+    now) where the hint's move is another, judged against it; None where the hint names it
+    already as the next best. A walk's learner, told to keep 1, 1, 1 with a Full house
+    rolled, asked why not take the 25."""
     if game.dice is None or game.options is None or not game.rolls_left:
         return None
     tempting = greedy_move(game.ruleset.box_ids, game.options, game.dice, game.rolls_left)

@@ -227,7 +227,8 @@ class Pacing:
     hint_reason: CoachVerdict | None = None
     """Why the hint's move is best: the next best judged against it (coaching.hint_reason)."""
     hint_tempting: CoachVerdict | None = None
-    """The box that pays 25 or more now, judged, where the hint keeps (coaching.hint_tempting)."""
+    """The box that pays 25 or more now, judged, where the hint is another move
+    (coaching.hint_tempting)."""
     hint_requested: bool = False
     hint_seen: Advice | None = None
     """The advice shown for these dice, kept when the hint is hidden: its move made then is the

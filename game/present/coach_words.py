@@ -7,7 +7,7 @@ the upper section against the bonus's pace with each and which box each leaves o
     coach_line_why(state, t) -> str                      and why the best was better, if it was
     end_line(state, t) -> str                            the end screen: the last person's last move
     hint_reason_words(verdict, t) -> str                 the hint's why: the next best move
-    hint_tempting_words(verdict, t) -> str               and the box worth 25 now, if it rolls on
+    hint_tempting_words(verdict, t) -> str               and the box worth 25 now, if not the hint's
     hint_decimals(loss) -> int                           the decimals of what the next best costs
 """
 
