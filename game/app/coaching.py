@@ -60,17 +60,35 @@ def mode_of(state: AppState, player: int) -> CoachMode:
 
 
 def judged(state: AppState, move: KeptMove | ScoredMove, coach: Coach) -> CoachVerdict | None:
-    game = state.game
+    game = _as_judged(state)
     if game is None or game.dice is None or state.coach_status is not CoachStatus.READY:
         return None
     player = game.current_player
     if game.player.kind is PlayerKind.COMPUTER or mode_of(state, player) is CoachMode.OFF:
         return None
-    named = state.pacing.rolls_left_named
-    if game.real_dice and named is not None:
-        game = replace(game, rolls_left=named)
     judgement = coach.judge(game, move)
     return None if judgement is None else CoachVerdict(player, move, judgement, game)
+
+
+def forced(state: AppState) -> bool:
+    """Whether the turn allows one move: no roll left and one box to score. Nothing to judge:
+    "best move" on the game's last open box read as praise for no choice (a walk); the word
+    on the keep before it stays."""
+    game = _as_judged(state)
+    return (
+        game is not None
+        and not game.rolls_left
+        and game.options is not None
+        and len(game.options.legal) == 1
+    )
+
+
+def _as_judged(state: AppState) -> GameState | None:
+    """The game as the coach judges it: with real dice, with the rolls left the player named."""
+    game, named = state.game, state.pacing.rolls_left_named
+    if game is not None and game.real_dice and named is not None:
+        return replace(game, rolls_left=named)
+    return game
 
 
 def holds(state: AppState, verdict: CoachVerdict | None) -> bool:

@@ -246,6 +246,8 @@ def _confirm_judged(state: AppState, c: Context) -> AppState:
     box = box_to_confirm(state)
     if box is None:
         return state
+    if coaching.forced(state):
+        return _score(state, box, automatic=False)
     verdict = coaching.judged(state, ScoredMove(box), c.coach)
     if coaching.holds(state, verdict):
         assert verdict is not None

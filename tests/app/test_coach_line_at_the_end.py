@@ -24,6 +24,7 @@ from game.coach.optimal import AdvisorCoach, position_of
 from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
+from game.play.move_log import Kept
 from game.play.state import PlayerKind
 from game.present.tenths import DECIMALS
 from game.strategy.advisor import Keep, Score
@@ -134,3 +135,21 @@ def test_no_word_once_a_person_played_after_it_nor_with_the_coach_off(
     score_at_once(alone)
     end = alone.snapshot().end
     assert end is not None and end.coach_line == ""
+
+
+def test_the_only_box_after_the_last_roll_gets_no_word_the_keep_before_it_keeps_its(
+    coach: AdvisorCoach,
+) -> None:
+    """A walk read "Coach to Tom, on your last move: best move" of the one box left after the
+    last roll, where there was no choice to make."""
+    d = table(coach, [("Liis", HUMAN, None)], {0: CoachMode.ALWAYS})
+    play_to_the_last_turn(d, 0)
+    d(StartTurn(), Roll(), Roll(), Roll())  # all five rolled again, twice
+    (line,) = d.state.coaching.lines
+    assert isinstance(line.move, Kept) and line.move.positions == ()
+    (box,) = d.game.sheet.open_boxes
+    d(SelectBox(box), ConfirmTurn())
+    assert d.state.screen is Screen.END
+    assert d.state.coaching.lines == (line,)  # the word on the end screen is the keep's
+    end = d.snapshot().end
+    assert end is not None and end.coach_line
