@@ -446,7 +446,7 @@ class View:
         ).show(bool(view.tray_toggle_label))  # none where the line is all the tray says
         self.node("tray-messages").cls("folded", not view.tray_open).cls(
             "summary-has-status", view.summary_has_status
-        ).cls("summary-coached", view.summary_coached)
+        ).cls("summary-joined", view.summary_joined)
 
     def roll_animation(self, positions: Sequence[int]) -> None:
         """Shakes the dice that were just rolled (CSS turns it off for reduced motion)."""

@@ -37,6 +37,9 @@ from game.present.views import DieView, GameView
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import JokerBranch
 
+JOINED = " · "
+"""Between two messages on the folded tray's line."""
+
 
 def undo_label(state: AppState, t: Translator) -> tuple[str, bool]:
     game, before = state.game, state.play.before_last_turn
@@ -277,8 +280,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     return view._replace(
         tray_summary=summary,
         summary_has_status=bool(view.status) and summary.startswith(view.status),
-        summary_coached=bool(view.coach_line_loss and view.countdown_held)
-        and summary.startswith(view.countdown_paused),
+        summary_joined=JOINED in summary,
         tray_open=opened,
         tray_toggle_label=t("tray.less" if opened else "tray.more") if foldable else "",
     )
@@ -354,14 +356,14 @@ def tray_summary(view: GameView) -> str:
     if hint and view.countdown_paused:  # the countdown's own line, which says so, is behind it
         # First: a 320 px phone cut "Score Fives · countdown paused" before "paused", and
         # a countdown seemed to run (a walk; "Paused" alone did not say what waits, another).
-        hint = f"{view.countdown_paused} · {hint}"
+        hint = f"{view.countdown_paused}{JOINED}{hint}"
     # "Selected: Full house"; not under the coach's warning about that box, which says it.
     chosen = view.status if _a_box_chosen(view) and view.coach_warning is None else ""
     if chosen and view.hint_short and not _hint_scores_the_chosen_box(view):
-        chosen = f"{chosen} · {view.hint_short}"
+        chosen = f"{chosen}{JOINED}{view.hint_short}"
     # A further Penta: its +100 before the joker's rule, on the same line (the walk that rolled
     # it saw only the rule, the bonus behind "More").
-    message = " · ".join(text for text in (view.bonus_message, view.message) if text)
+    message = JOINED.join(text for text in (view.bonus_message, view.message) if text)
     # Points lost on the last keep come before the countdown after the last roll: behind it, a
     # walk's learner never saw what a last keep had cost (its bar and frame still show).
     lost = view.coach_line if view.coach_line_loss else ""
@@ -369,9 +371,9 @@ def tray_summary(view: GameView) -> str:
         # Both: a box scored with only its bar and frame to show it, the line on the keep
         # (another walk's learner; the walk before never saw the keep's cost behind it, and a
         # third never saw "best move" on screen at all).
-        lost = f"{view.countdown_text} · {view.coach_line}"
+        lost = f"{view.countdown_text}{JOINED}{view.coach_line}"
     elif lost and view.countdown_held:  # held for the line to be read (coaching)
-        lost = f"{view.countdown_paused} · {lost}"
+        lost = f"{view.countdown_paused}{JOINED}{lost}"
     # Why a box tapped was not chosen: said where the tap can see it (folded, a walk's tap on a
     # box the joker forbids gave a focus ring only).
     refused = view.status if any(c.refused for row in view.sheet.rows for c in row.cells) else ""

@@ -193,9 +193,10 @@ class GameView(NamedTuple):
     confirm_hinted: bool = False
     """Confirm turn's label names the hint's box ("Confirm: Three of a kind"): set smaller, it
     keeps to the two lines of the buttons' row."""
-    summary_coached: bool = False
-    """The folded line is the coach's on a costly last keep, after "Countdown paused": it may
-    take a third line (two cut the best move, in Estonian the points lost: a walk)."""
+    summary_joined: bool = False
+    """The folded line joins two messages ("Selected: Chance, 12 points · Score Threes",
+    "Countdown paused · Coach (points lost: 1.8): …"): it may take a third line (two cut the
+    hint's move, the coach's best move, in Estonian its points lost: walks)."""
     tray_open: bool = False
     tray_toggle_label: str = ""
     """"More" or "Less": shows or folds the tray's messages."""

@@ -90,7 +90,7 @@ def test_the_countdown_waits_while_the_line_on_a_costly_last_keep_shows(
     assert view.countdown_help == "Paused so that you can read the coach: choose a box to score."
     assert view.countdown_text == ""  # no "Scoring Chance in 3 seconds" while it waits
     assert view.tray_summary == f"{view.countdown_paused} · {view.coach_line}"
-    assert view.summary_coached  # a third line for it: two cut the best move (a walk)
+    assert view.summary_joined  # a third line for it: two cut the best move (a walk)
     # Opened and folded again, the tray says what holds it still: "after Less it starts again"
     # promised a countdown that did not come (a walk).
     d(OpenTray(open=True))
@@ -109,6 +109,5 @@ def test_the_countdown_runs_after_the_best_keep_or_without_the_line(
     coach: AdvisorCoach, mode: CoachMode, costly: bool
 ) -> None:
     d = last_roll(coach, mode, costly)
-    assert not d.view().summary_coached
     d.pass_time(3.5)
     assert len(d.game.sheets[0].filled_boxes) == 1

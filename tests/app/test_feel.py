@@ -139,6 +139,8 @@ def test_a_box_chosen_and_a_hint_asked_for_then_share_the_folded_line() -> None:
     assert isinstance(advice, KeepAdvice) or advice.box != "chance"  # it says something else
     chance = f"Selected: {iso('Chance')}, {iso(16)} points"  # 1 + 2 + 3 + 4 + 6
     assert view.tray_summary == f"{chance} · {view.hint_short}"
+    # Joined, it may take a third line: two cut "· Score Threes" on a 320 px phone (a walk).
+    assert view.summary_joined
 
 
 def test_no_more_is_offered_when_the_line_is_all_there_is() -> None:
@@ -149,6 +151,7 @@ def test_no_more_is_offered_when_the_line_is_all_there_is() -> None:
     driver(SelectBox("chance"), OpenTray(True))
     view = driver.view()
     assert view.tray_summary == view.status == f"Selected: {iso('Chance')}, {iso(16)} points"
+    assert not view.summary_joined
     assert (view.tray_toggle_label, view.tray_open) == ("", False)
     driver.tables_ready()
     driver(ShowHint())  # the hint's words are more than its move on the line: More again
