@@ -4,10 +4,10 @@
 game that some optimal games beat (99.7 rounds to 100). Below every game of the sample, above
 every one, and between (rounded into 1 to 99, "about"), each has its own message; the shared
 text says nothing of a game below every one ("every perfectly played game scored more" is no
-news to send anyone: a walk). Below half of them, the review says that perfect play is a high
-bar and where to look next: "beats about 1% of perfectly played games" alone discouraged a
-learner after a first game (a walk), and it says so of the perfect player: how often one
-scores more. A game that lost nothing to mistakes is told the dice were unkind instead; said
+news to send anyone: a walk). Below half of them, the review says it of the perfect player,
+how often one scores more, and where to look next: "beats about 1% of perfectly played games"
+alone discouraged a learner after a first game (a walk), and "a high bar" read oddly under a
+weak game (another). A game that lost nothing to mistakes is told the dice were unkind instead; said
 of the dice, not of "you", as a computer's review says it too (a walk).
 """
 
