@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.i18n.translator import Translator
-from tests.e2e.game_helpers import TALL_PHONE, Ui, default_name
+from tests.e2e.game_helpers import PHONE, TALL_PHONE, Ui, default_name
 
 ROW_LABELS = """() => [...document.querySelectorAll('#sheet tbody th')].map(th => {
     const span = th.querySelector('.row-label');
@@ -114,6 +114,14 @@ def test_three_or_four_players_fit_on_a_phone_without_a_swipe(page: Page, app_ur
             assert [text for text, whole, _ in labels if not whole] == [], where
             assert max(lines for _, _, lines in labels) <= 2, (where, labels)
             ui.no_page_scroll_sideways()
+            # On a 320 px phone too (it scrolled by 28 px: a walk), a name cut short if need be.
+            page.set_viewport_size({"width": 320, "height": 640})
+            fit = page.evaluate(SHEET_FIT)
+            assert (fit["sideways"], fit["banded"]) == (0, []), (where, fit)
+            labels = page.evaluate(ROW_LABELS)
+            assert [text for text, whole, _ in labels if not whole] == [], where
+            assert max(lines for _, _, lines in labels) <= 2, (where, labels)
+            page.set_viewport_size(PHONE)
             ui.leave()
         # A family of four fits too (they scrolled sideways by 11 to 46 px: a family's walk),
         # with the app's names: a name longer than its column is cut, its number kept on its
