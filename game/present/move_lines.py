@@ -10,7 +10,8 @@ from game.play.state import GameState, PlayerKind
 
 
 def last_move_text(state: AppState, t: Translator) -> str:
-    """What the previous player scored, while the next player has not rolled yet."""
+    """What the previous player scored, while the next player has not rolled yet: a computer's
+    move with its dice (a walk could not check "Computer 1: Three of a kind, 27 points")."""
     game, event = state.game, state.ui.announcement
     if game is not None and isinstance(event, Corrected):
         # Until the next dice are entered, as the line of the score it replaced.
@@ -19,7 +20,7 @@ def last_move_text(state: AppState, t: Translator) -> str:
         return ""
     if event.player == game.current_player and not event.automatic:
         return ""  # a solo game's box the player chose: nothing new to tell
-    return scored_text(game, event, t)
+    return played_text(game, event, t)
 
 
 def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:

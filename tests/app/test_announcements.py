@@ -140,6 +140,10 @@ def test_a_skipped_computer_s_box_is_heard_with_its_dice() -> None:
     assert heard(d).startswith(
         f"{said} (dice: {without_isolates(EN.format_dice(computer.dice))}). "
     )
+    # Shown with them too, in the tray until the player rolls: a walk could not check
+    # "Computer 1: Three of a kind, 27 points" once its turn had gone by.
+    shown = without_isolates(d.view().last_move)
+    assert shown == f"{said} (dice: {without_isolates(EN.format_dice(computer.dice))})"
 
 
 def test_alone_no_turn_is_said_after_a_box() -> None:
