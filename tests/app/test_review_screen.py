@@ -416,7 +416,7 @@ def test_the_open_boxes_read_in_the_languages_direction() -> None:
         ),
         (
             0.3,
-            "A perfect player scores more than this in about 99% of games. See below where the "
+            "A perfect player scores more than this in about 99% of games: see below where the "
             "points went",
             "better than about 1%",
         ),
