@@ -41,6 +41,7 @@ NEXT_THING_TO_DO = (
     # The computer's turn: its title, no button. On Skip, a keyboard walk's next Enter skipped
     # watching it; on Faster, another's turned the saved speed up, unsaid: each pressed Enter
     # twice to score a box, which the hint's box takes once. Tab reaches both.
+    "#play-on",  # after a box the countdown scored: the computer waits to be let play
     "#game-screen.computer-turn #turn-title",
     "#pad-faces button",  # the next player's dice to enter
     # After the last roll: a box to choose. First the one the countdown will score: Enter
@@ -401,9 +402,9 @@ class View:
         self.node("turn-status").show(warning is None)
         self.node("human-controls").show(not view.is_computer and warning is None)
         self.node("computer-controls").show(view.is_computer)
-        self.node("speed").text(view.speed_label).attr(
-            "aria-pressed", "true" if view.speed_pressed else "false"
-        )
+        self.node("play-on").text(view.play_on_label).show(bool(view.play_on_label))
+        speed = self.node("speed").text(view.speed_label).show(not view.play_on_label)
+        speed.attr("aria-pressed", "true" if view.speed_pressed else "false")
         self.node("skip").text(view.skip_label).attr("title", view.skip_help).attr(
             "aria-label", view.skip_help
         )

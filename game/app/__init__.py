@@ -26,7 +26,8 @@ now=...)` continues a game restored from the device's storage (a game in progres
 `RESTORED_NOTICE` until it is played on); `AppState.play.before_last_turn` is kept after a
 human's confirm while the undo setting allows it, and `Undo` returns to it until the next roll (also
 from the end screen; a computer player waits `UNDO_WINDOW_SECONDS` before its first roll, so
-that the human before it has the time to); StorageProblems, ImportFinished and
+that the human before it has the time to, and after a box the countdown scored until a person
+lets it play: `LetComputerPlay`); StorageProblems, ImportFinished and
 HistoryExported bring the storage and import messages (game.app.notices: an import's or an
 export's latest outcome replaces the earlier ones), DismissNotice takes one away; `OpenHistory`
 asks for the statistics, and StatsLoaded shows them.

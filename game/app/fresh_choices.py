@@ -4,12 +4,13 @@ Take back while its first roll waits), the hand-over to the next player (Start D
 A walk's quick second tap on Confirm landed on them: the warning went unread, the computer's
 turn was skipped, the take-back chance lost. Their answers are ignored for
 CHOICE_GUARD_SECONDS after they appear, as a second Roll is (ROLL_GUARD_SECONDS). Not those a
-computer player's move brought up, under no finger: a walk's grandmother tapped "Start Itai's
-turn" as it appeared after the computer's turn, and the app ignored her.
+timer brought up, under no finger (a computer player's move, the countdown's box): a walk's
+grandmother tapped "Start Itai's turn" as it appeared after the computer's turn, and another
+"Take back" as the countdown scored her box, and the app ignored both.
 
     too_soon(state, intent, now) -> bool      an answer to choices that have just appeared
-    noted(before, after, now, by_computer) -> AppState
-        `after`, with when new choices appeared in it (unless a computer's step made them)
+    noted(before, after, now, by_timer) -> AppState
+        `after`, with when new choices appeared in it (unless a timer made them)
 """
 
 from __future__ import annotations
@@ -38,10 +39,10 @@ def too_soon(state: AppState, intent: Intent, now: float) -> bool:
     )
 
 
-def noted(before: AppState, after: AppState, now: float, *, by_computer: bool) -> AppState:
+def noted(before: AppState, after: AppState, now: float, *, by_timer: bool) -> AppState:
     if after is before or not (_choices(after) - _choices(before)):
         return after
-    if by_computer:  # no tap brought them: none to be doubled
+    if by_timer:  # no tap brought them: none to be doubled
         return replace(after, pacing=replace(after.pacing, choice_shown_at=None))
     return replace(after, pacing=replace(after.pacing, choice_shown_at=now))
 

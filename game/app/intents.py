@@ -137,6 +137,11 @@ class SkipComputers:
 
 
 @dataclass(frozen=True)
+class LetComputerPlay:
+    """The computer player that waits for a person (game.app.take_back) plays its turn."""
+
+
+@dataclass(frozen=True)
 class StartDaily:
     """Start today's daily challenge (game.app.daily), or nothing if it was played today."""
 
@@ -416,6 +421,7 @@ Intent = (
     | ReleaseSheet
     | SpeedUp
     | SkipComputers
+    | LetComputerPlay
     | PlayAgain
     | NewGame
     | SetLanguage

@@ -69,7 +69,8 @@ steps slow: some 8 s a computer's turn, with the wait for the take back before i
 UNDO_WINDOW_SECONDS = 3.0
 """How long a computer player waits before its first roll while the human before it may still
 take back the box just confirmed (a roll ends undo): like a snackbar's "Undo", long enough to
-see it and press it. "Faster" or "Skip" end the wait."""
+see it and press it. "Faster" or "Skip" end the wait. After a box the countdown scored, it
+waits until a person lets it play (game.app.take_back.waits_for_a_person)."""
 
 
 class DisplaySize(StrEnum):

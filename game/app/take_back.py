@@ -17,6 +17,10 @@ setting allows (game.play.undo), and whatever it says where taking it back is fa
   wrong tap could only be corrected through the sheet, which a walk did not find.
 With real dice, only until the next player enters a face: taking it back then threw away the
 faces typed, without a word (a walk).
+
+A computer player's turn after a box the countdown scored waits for a person to let it play
+(`waits_for_a_person`): its first roll came 3 s later, and a walk's grandmother, slow to read,
+lost both her dice and the take-back before she had seen what was scored.
 """
 
 from __future__ import annotations
@@ -51,4 +55,16 @@ def despite_setting(state: AppState) -> bool:
     next_dice_awaited = game is not None and game.real_dice and game.dice is None
     return state.settings.undo is UndoSetting.AUTO and (
         handover.is_pending(state) or is_computer_turn(state) or just_ended or next_dice_awaited
+    )
+
+
+def waits_for_a_person(state: AppState) -> bool:
+    """Whether the computer player whose turn it is waits to be let play (LetComputerPlay,
+    Faster or Skip): its turn follows a box the countdown scored, which may still be taken
+    back, and no one has let it play yet."""
+    return (
+        state.play.last_auto_scored is not None
+        and state.pacing.computer_due is None
+        and is_computer_turn(state)
+        and undo_available(state)
     )

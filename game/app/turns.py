@@ -16,6 +16,7 @@ from game.app.intents import (
     ConfirmTurn,
     HideHint,
     Intent,
+    LetComputerPlay,
     Roll,
     SelectBox,
     ShowHint,
@@ -38,7 +39,7 @@ from game.app.model import (
     is_computer_turn,
 )
 from game.app.seats import players_for
-from game.app.take_back import despite_setting, undo_available
+from game.app.take_back import despite_setting, undo_available, waits_for_a_person
 from game.coach.protocol import Coach, CoachMode, KeepAdvice, ScoreAdvice
 from game.errors import BoxFilledError, JokerForbiddenBoxError
 from game.play.engine import keep_exactly, new_game, roll, score, select_box, toggle_keep
@@ -132,6 +133,11 @@ def apply_game(state: AppState, intent: Intent, c: Context) -> AppState:
         return replace(new, pacing=replace(new.pacing, computer_due=due))
     if isinstance(intent, SkipComputers):
         return _skip_computers(state, c)
+    if isinstance(intent, LetComputerPlay):
+        if not waits_for_a_person(state):
+            return state
+        due = c.now + STEP_SECONDS[state.settings.computer_speed]
+        return replace(state, pacing=replace(state.pacing, computer_due=due))
     if is_computer_turn(state):
         return state  # the human players wait
     player = game.current_player
@@ -407,6 +413,8 @@ def schedule(state: AppState, now: float) -> AppState:
             else replace(state, pacing=replace(state.pacing, computer_due=None))
         )
     if is_computer_turn(state):
+        if waits_for_a_person(state):
+            return state
         if state.pacing.computer_due is None:
             delay = STEP_SECONDS[state.settings.computer_speed]
             if undo_available(state):  # the human before it may take their box back

@@ -117,7 +117,6 @@ from game.app.model import (
     Speed,
     Tables,
     auto_score_seconds,
-    is_computer_turn,
 )
 from game.app.notices import (
     Outcome,
@@ -189,9 +188,8 @@ def dispatch(
     history = (Screen.HISTORY, Screen.FINISHED)
     if new.screen is not state.screen and not (new.screen in history and state.screen in history):
         new = without_data_outcomes(new)
-    by_computer = isinstance(intent, Tick) and is_computer_turn(state)
     new = fresh_choices.noted(
-        state, schedule(guide.followed(state, new), now), now, by_computer=by_computer
+        state, schedule(guide.followed(state, new), now), now, by_timer=isinstance(intent, Tick)
     )
     new = _key_answered(intent, state, new)
     if new is state and not isinstance(intent, Tick):

@@ -12,7 +12,7 @@ from game.app.daily import challenge_day
 from game.app.entry import entry_complete, game_as_entered
 from game.app.handover import humans
 from game.app.model import AppState, CoachStatus, Speed, is_computer_turn
-from game.app.take_back import undo_available
+from game.app.take_back import undo_available, waits_for_a_person
 from game.app.turns import box_to_confirm
 from game.coach.protocol import Advice, KeepAdvice, ScoreAdvice
 from game.i18n.player_names import is_default_name
@@ -107,17 +107,19 @@ def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple
 
 def take_back_wait(state: AppState, t: Translator) -> str:
     """Why a computer's first roll waits, while the box scored before it can be taken back (a
-    walk read the still dice as stalled); empty when it does not wait."""
+    walk read the still dice as stalled): for a moment, or, after a box the countdown scored,
+    until a person lets it play; empty when it does not wait."""
     game = game_as_entered(state)
     if game is None or game.dice is not None or not is_computer_turn(state):
         return ""
     if not undo_available(state):
         return ""
-    name = game.player.name
-    before = state.play.before_last_turn
+    name, before = game.player.name, state.play.before_last_turn
+    for_you = waits_for_a_person(state)
     if before is not None and _whose_box_is_told(state, before):
-        return t("computer.waits_for_take_back_of", name=name, player=before.player.name)
-    return t("computer.waits_for_take_back", name=name)
+        key = "computer.waits_for_you_of" if for_you else "computer.waits_for_take_back_of"
+        return t(key, name=name, player=before.player.name)
+    return t("computer.waits_for_you" if for_you else "computer.waits_for_take_back", name=name)
 
 
 def game_view(state: AppState, t: Translator, now: float) -> GameView:
@@ -241,6 +243,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         coach_note=coach_note,
         speed_label=t("computer.speed_up"),
         speed_pressed=state.settings.computer_speed is Speed.FAST,
+        play_on_label=t("computer.play_on", name=name) if waits_for_a_person(state) else "",
         skip_label=t("computer.skip"),
         skip_help=t("computer.skip_label"),
         leave_label=t("game.leave"),

@@ -166,6 +166,8 @@ class GameView(NamedTuple):
     coach_note: str
     speed_label: str
     speed_pressed: bool
+    play_on_label: str
+    """"Let Computer 1 play", where it waits for a person (game.app.take_back); else empty."""
     skip_label: str
     skip_help: str
     leave_label: str

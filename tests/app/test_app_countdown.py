@@ -33,11 +33,9 @@ from game.app.intents import (
     Undo,
 )
 from game.app.model import (
-    UNDO_WINDOW_SECONDS,
     AppState,
     Screen,
     auto_score_seconds,
-    is_computer_turn,
     next_deadline,
 )
 from game.app.setup_intents import AddPlayer, ChooseRuleset, SetPlayerKind
@@ -230,16 +228,6 @@ def test_a_box_the_countdown_scored_in_a_solo_game_is_said_on_the_next_turn() ->
     assert view.last_move == said  # alone too: it was not the player's own choice
     t(Roll())
     assert present(t.state, t.now).game.last_move == ""  # type: ignore[union-attr]
-
-
-def test_a_computer_after_an_automatic_box_waits_for_its_take_back() -> None:
-    t = AppDriver(initial_state(["en-US"], seed=7))
-    t(SetUndo(UndoSetting.OFF), AddPlayer(PlayerKind.COMPUTER), StartGame())
-    t(TableFailed("penta", "not loaded in this test"))
-    last_roll(t)
-    t.tick_after(3)
-    assert is_computer_turn(t.state) and undo_available(t.state)
-    assert t.state.pacing.computer_due == t.now + UNDO_WINDOW_SECONDS
 
 
 # --- point 8: the hint pauses the countdown on the hint's box ---------------------------------
