@@ -22,10 +22,15 @@ def refused_cell(game: GameState, box: str | None, seat: int | None) -> tuple[in
 
 
 def refusal_words(game: GameState, t: Translator, box: str, seat: int | None) -> str:
-    """Why the box tapped is not chosen: it is in another player's column (`seat`), it holds
-    points, or the joker rule sends the dice elsewhere (the tray's message says where)."""
+    """Why the box tapped is not chosen: it is in another player's column (`seat`), filled
+    there for good (a family's wrong box, seen after the next roll: a walk was told only to
+    choose in the highlighted column), it holds points, or the joker rule sends the dice
+    elsewhere (the tray's message says where)."""
     if seat is not None:
-        return t("turn.others_box", other=game.players[seat].name, name=game.player.name)
+        other = game.players[seat].name
+        if game.sheets[seat].points_in(box) is None:
+            return t("turn.others_box", other=other, name=game.player.name)
+        return t("turn.others_filled_box", other=other, box=t.box_name(game.ruleset.id, box))
     name = t.box_name(game.ruleset.id, box)
     points = game.sheet.points_in(box)
     if points is None:

@@ -16,8 +16,11 @@ from game.play.random_source import RealDice, SeededDice
 from game.play.sheet import Sheet
 from game.play.state import GameState, Player
 from game.rules.dice import Dice
+from game.rules.rulesets import RULESETS
 from tests.app.driver import AppDriver
 from tests.i18n.isolation import iso
+
+RULES = RULESETS["penta"]
 
 
 def dana_and_avi(scores: dict[str, int], dice: Dice | None, *, real: bool = False) -> GameState:
@@ -105,6 +108,16 @@ def test_a_box_in_another_player_s_column_says_whose_turn_it_is() -> None:
     driver(SelectBox("ones", seat=1))  # Avi's other box: marked in its place
     assert driver.row("ones")[1].refused and not driver.row("twos")[1].refused
     assert not driver.cell("ones").refused  # Dana's filled Ones, in the same row
+
+    # A box Avi filled: it stays as it is, and the tray says so (a family's walk was told only
+    # to choose in the highlighted column, and looked for a way to correct it).
+    avi = replace(
+        driver.game, sheets=(driver.game.sheets[0], Sheet.from_scores(RULES, {"sixes": 18}))
+    )
+    filled = AppDriver.with_game(avi)
+    filled(SelectBox("sixes", seat=1))
+    said = "Avi's Sixes box can no longer be changed: the turn has passed."
+    assert plain(filled.view().status) == said and filled.row("sixes")[1].refused
 
     driver(SelectBox("twos", seat=0))  # her own column, as a tap there sends it
     assert driver.game.selected_box == "twos"
