@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import date
 
 import game.app.handover as handover
+from game.app.derived import session_save
 from game.app.effects import Effect
 from game.app.fresh_choices import ANSWERS, CHOICE_GUARD_SECONDS
 from game.app.intents import (
@@ -38,6 +39,7 @@ from game.app.model import (
     is_computer_turn,
     next_deadline,
 )
+from game.app.preferences import preferences_to_data
 from game.app.setup_intents import (
     AddPlayer,
     ChooseRuleset,
@@ -46,12 +48,12 @@ from game.app.setup_intents import (
     SetPlayerKind,
     SetPlayerLevel,
 )
-from game.app.start import initial_state
+from game.app.start import initial_state, resume
 from game.app.table_intents import TableFailed, TableLoaded
 from game.app.update import dispatch
 from game.coach.greedy import GreedyCoach, best_immediate_box
 from game.coach.protocol import Coach
-from game.persistence.session import save_session
+from game.persistence.session import restore_session, save_session
 from game.persistence.storage import MemoryStorage
 from game.play.state import GameState, PlayerKind
 from game.present.sheet_views import Cell
@@ -237,6 +239,29 @@ class AppDriver:
                 self(SetPlayerLevel(index, level))
         assert len(self.state.setup.seats) == len(seats)
         return self.state
+
+    def reopened(self) -> AppDriver:
+        """The app opened again, at the same time and with the same coach, on what it saves
+        (the game in progress and its turn's record, through the device's storage, and the
+        preferences)."""
+        saved = session_save(self.state, self.now)
+        storage = MemoryStorage()
+        save_session(
+            storage,
+            saved.game,
+            today=date(2026, 12, 1),
+            before_last_turn=saved.before_last_turn,
+            turn=saved.turn,
+        )
+        restored = restore_session(storage)
+        assert not restored.problems, restored.problems
+        fresh = initial_state(["en"], preferences=preferences_to_data(self.state))
+        state = resume(
+            fresh, restored.game, restored.before_last_turn, now=self.now, turn=restored.turn
+        )
+        again = AppDriver(state, self.coach)
+        again.now = self.now
+        return again
 
     def play_human_turn(self) -> str:
         """One whole turn of the human player whose turn it is, with the tests' keeping rule:

@@ -28,7 +28,7 @@ from game.app.intents import (
     StartGame,
     ToggleKeep,
 )
-from game.app.model import AppState, Screen
+from game.app.model import Screen
 from game.app.setup_intents import AddPlayer, SetPlayerKind
 from game.app.start import initial_state, resume
 from game.coach.greedy import best_immediate_box
@@ -402,21 +402,11 @@ def test_the_loss_said_is_the_review_s_loss(coach: AdvisorCoach) -> None:
     assert any(loss > 1 for loss in said)
 
 
-def reloaded(d: AppDriver) -> AppState:
-    """The app opened again on what `d` saved last (the session's record, as stored)."""
-    storage = MemoryStorage()
-    saved = session_save(d.state, d.now)
-    save_session(storage, saved.game, today=date(2026, 12, 1), turn=saved.turn)
-    restored = restore_session(storage)
-    assert not restored.problems
-    return resume(initial_state(["en"]), restored.game, None, now=d.now, turn=restored.turn)
-
-
 def test_the_modes_are_saved_with_the_game(coach: AdvisorCoach) -> None:
     d = AppDriver.seeded(SEED, coach=coach)
     d(AddPlayer(), AddPlayer(PlayerKind.COMPUTER), SetPlayerCoach(1, CoachMode.ALWAYS))
     d(SetPlayerCoach(0, CoachMode.WARN), StartGame(), Roll())
-    assert reloaded(d).coaching.modes == (CoachMode.WARN, CoachMode.ALWAYS, CoachMode.OFF)
+    assert d.reopened().state.coaching.modes == (CoachMode.WARN, CoachMode.ALWAYS, CoachMode.OFF)
 
 
 def test_a_session_of_version_2_has_every_coach_off(coach: AdvisorCoach) -> None:

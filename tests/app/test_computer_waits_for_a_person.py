@@ -5,9 +5,6 @@ when the computer rolled 3 s later. A box the player confirmed waits only a mome
 
 from __future__ import annotations
 
-from datetime import date
-
-from game.app.countdown import turn_record
 from game.app.intents import (
     ConfirmTurn,
     LetComputerPlay,
@@ -22,13 +19,11 @@ from game.app.intents import (
 from game.app.intents import Undo as TakeBack
 from game.app.model import STEP_SECONDS, UNDO_WINDOW_SECONDS, Speed, is_computer_turn
 from game.app.setup_intents import AddPlayer
-from game.app.start import initial_state, resume
+from game.app.start import initial_state
 from game.app.take_back import undo_available, waits_for_a_person
 from game.coach.greedy import GreedyCoach
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
-from game.persistence.session import restore_session, save_session
-from game.persistence.storage import MemoryStorage
 from game.play.state import PlayerKind
 from game.play.undo import UndoSetting
 from game.present.snapshot import present
@@ -120,25 +115,7 @@ def test_the_person_s_box_named_when_two_people_play_before_the_computer() -> No
 
 def test_it_still_waits_after_a_reload() -> None:
     t = scored_by_the_countdown()
-    storage = MemoryStorage()
-    save_session(
-        storage,
-        t.game,
-        today=date(2026, 1, 1),
-        before_last_turn=t.state.play.before_last_turn,
-        turn=turn_record(t.state, t.now),
-    )
-    restored = restore_session(storage)
-    assert restored.game is not None
-    later = t.now + 3600
-    state = resume(
-        initial_state(["en-US"], seed=7),
-        restored.game,
-        restored.before_last_turn,
-        now=later,
-        turn=restored.turn,
-    )
-    again = AppDriver(state, GreedyCoach())
-    again.now = later
+    t.now += 3600
+    again = t.reopened()
     again.pass_time(60)
     assert waits_for_a_person(again.state) and again.game.dice is None

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from datetime import date
 
 import pytest
 
 from game.app.coach_intents import PlayMineAnyway, SetPlayerCoach
-from game.app.effects import Focus, SavePreferences, SaveSession
+from game.app.effects import Focus, SavePreferences
 from game.app.intents import (
     CloseDialog,
     ConfirmTurn,
@@ -33,13 +32,11 @@ from game.app.model import Dialog
 from game.app.preferences import preferences_to_data
 from game.app.setup_intents import AddPlayer, ChooseRuleset, RenamePlayer
 from game.app.sheet_help_intents import ExplainBox, ExplainPlayer
-from game.app.start import initial_state, resume
+from game.app.start import initial_state
 from game.coach.optimal import AdvisorCoach
 from game.coach.protocol import CoachMode
 from game.i18n.bidi import without_isolates
 from game.i18n.translator import Translator
-from game.persistence.session import restore_session, save_session
-from game.persistence.storage import MemoryStorage
 from game.play.engine import new_game
 from game.play.random_source import SeededDice
 from game.play.sheet import Sheet
@@ -429,17 +426,6 @@ def test_the_guide_is_translated(language: str) -> None:
     assert english is not None and offer.text != english.text and step.text != english.text
 
 
-def reloaded(t: AppDriver) -> AppDriver:
-    """The page opened again on what the last save stored (the preferences too)."""
-    (save, *_) = [e for e in reversed(t.effects) if isinstance(e, SaveSession)]
-    preferences = preferences_to_data(t.state)  # as saved whenever they change
-    storage = MemoryStorage()
-    save_session(storage, save.game, today=date(2026, 12, 5), turn=save.turn)
-    restored = restore_session(storage)
-    fresh = initial_state(["en"], preferences=preferences)
-    return AppDriver(resume(fresh, restored.game, None, now=t.now, turn=restored.turn))
-
-
 def test_a_reload_goes_on_guiding_at_the_step_it_was() -> None:
     """A walk reloaded at the guide's step 4 and it was gone for good (no box filled yet, the
     first roll made: never offered again)."""
@@ -447,17 +433,17 @@ def test_a_reload_goes_on_guiding_at_the_step_it_was() -> None:
     t(StartGuide(), Roll(), ToggleKeep(0), Roll())
     step = t.view().guide
     assert step is not None and "Roll once more" in step.text
-    again = reloaded(t)
+    again = t.reopened()
     assert again.view().guide == step
     again(Roll(), SelectBox("chance"))
     assert "Confirm turn" in (again.view().guide or step).text
     # Ended or skipped, nothing comes back.
     t(SkipGuide())
-    assert reloaded(t).view().guide is None
+    assert t.reopened().view().guide is None
     done = game_of()
     done(StartGuide(), Roll(), SelectBox("chance"), ConfirmTurn())
     assert done.view().guide is not None  # its last word, which a reload does not bring back
-    assert reloaded(done).view().guide is None
+    assert done.reopened().view().guide is None
 
 
 def test_against_the_computer_the_guide_says_its_last_word_through_the_computers_turn() -> None:
