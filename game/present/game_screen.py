@@ -33,7 +33,8 @@ from game.present.move_lines import last_move_text
 from game.present.seat_colours import seat_colour
 from game.present.sheet import refusal_words, refused_cell, sheet_view
 from game.present.spotlight import celebrated_box, spotlight
-from game.present.views import DieView, GameView
+from game.present.tray_dice import dice_views, shown_advice
+from game.present.views import GameView
 from game.rules.dice import DICE_COUNT, ROLLS_PER_TURN
 from game.rules.rulesets import JokerBranch
 
@@ -63,46 +64,6 @@ def _whose_box_is_told(state: AppState, before: GameState) -> bool:
     return before.current_player != game.current_player and (
         game.player.kind is PlayerKind.HUMAN or humans(game) > 1
     )
-
-
-def _shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | None:
-    """The coach's advice, while the hint that says it is on screen."""
-    if not (human and state.pacing.hint_requested and state.coach_status is CoachStatus.READY):
-        return None
-    return state.pacing.hint
-
-
-def _dice(state: AppState, game: GameState, t: Translator, human: bool) -> tuple[DieView, ...]:
-    hint = _shown_advice(state, human)
-    advising = isinstance(hint, KeepAdvice) and game.rolls_left > 0
-    suggested = hint.kept if isinstance(hint, KeepAdvice) else ()
-    views = []
-    for index in range(DICE_COUNT):
-        number = index + 1
-        if game.dice is None:
-            views.append(DieView(0, False, t("die.not_rolled", index=number), "", False))
-            continue
-        face = game.dice[index]
-        # Kept only while there is a roll to keep them from: after the last roll "Kept" on
-        # some of the final dice read as a move still to make (a walk).
-        kept = index in game.kept and game.rolls_left > 0
-        # Nor "not kept" then, which a screen reader heard of the dice kept for the last roll
-        # (a keyboard walk): the die and its face alone.
-        key = "die.final" if game.rolls_left == 0 else "die.kept" if kept else "die.not_kept"
-        label = t(key, index=number, face=face)
-        enabled = human and game.rolls_left > 0
-        badge = t("die.kept_badge") if kept else ""
-        # Where the hint and the dice disagree, the die says what to do, in words: a ring
-        # alone was easy to miss, and said nothing of a kept die that should be rolled.
-        advice = ""
-        if advising and (index in suggested) != kept:
-            advice = "release" if kept else "keep"
-            label = t(f"die.hint_{advice}", label=label)
-            badge = t(f"die.hint_{advice}_badge")
-        elif advising and kept:  # ringed as the hint's: a screen reader hears it too
-            label = t("die.hint_keep", label=label)
-        views.append(DieView(face, kept, label, badge, enabled, index in suggested, advice))
-    return tuple(views)
 
 
 def take_back_wait(state: AppState, t: Translator) -> str:
@@ -195,7 +156,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
     held = bool(countdown) and state.pacing.countdown_deadline is None
 
     undo_text, can_undo_now = undo_label(state, t)
-    advice = _shown_advice(state, human)
+    advice = shown_advice(state, human)
     hint, hint_short = hint_texts(state, t) if human else ("", "")
     celebrated = celebrated_box(state)
     coach_note = ""
@@ -210,7 +171,7 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
         round_widest=t(round_key, round=len(ruleset.boxes), rounds=len(ruleset.boxes)),
         is_computer=computer,
         dice_label=t("die.area"),
-        dice=_dice(state, game, t, human),
+        dice=dice_views(state, game, t, human),
         rolled=game.dice is not None,
         roll_label=(
             t("turn.roll_with_left", count=game.rolls_left)
