@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from game.app.model import AppState, CoachStatus
+from game.app.take_back import waits_for_a_person
 from game.coach.protocol import KeepAdvice, ScoreAdvice
 from game.i18n.translator import Translator
 from game.play.state import GameState
@@ -19,7 +20,13 @@ def shown_advice(state: AppState, human: bool) -> KeepAdvice | ScoreAdvice | Non
 
 
 def dice_views(state: AppState, game: GameState, t: Translator, human: bool) -> tuple[DieView, ...]:
-    """The five dice of the tray: `game`'s, with what the hint on screen says of each."""
+    """The five dice of the tray: `game`'s, with what the hint on screen says of each; while a
+    computer player waits to be let play after the box the countdown scored, that box's dice,
+    left on the table until it picks them up (a walk's grandmother could not see what had been
+    scored for her, nor decide whether to take it back)."""
+    before = state.play.before_last_turn
+    if game.dice is None and before is not None and waits_for_a_person(state):
+        game, human = before, False
     hint = shown_advice(state, human)
     advising = isinstance(hint, KeepAdvice) and game.rolls_left > 0
     suggested = hint.kept if isinstance(hint, KeepAdvice) else ()

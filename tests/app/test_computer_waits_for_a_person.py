@@ -61,12 +61,20 @@ def test_the_computer_waits_as_long_as_it_takes_and_says_so() -> None:
     status, play_on = shown(t)
     assert status == without_isolates(EN("computer.waits_for_you", name=COMPUTER))
     assert play_on == f"Let {COMPUTER} play"
+    # The dice of the box scored stay on the table, to check it by, until the computer rolls.
+    before = t.state.play.before_last_turn
+    assert before is not None and before.dice is not None
+    dice = t.view().dice
+    assert tuple(die.face for die in dice) == before.dice
+    assert not any(die.enabled or die.kept for die in dice)
+    assert dice[0].label == EN("die.final", index=1, face=before.dice[0])
     # Let play: it plays at its pace from there, and the box can no longer be taken back.
     t(LetComputerPlay())
     assert t.state.pacing.computer_due == t.now + STEP_SECONDS[Speed.NORMAL]
     assert shown(t)[1] == ""
     t.pass_time(STEP_SECONDS[Speed.NORMAL])
     assert t.game.dice is not None and not undo_available(t.state)
+    assert tuple(die.face for die in t.view().dice) == t.game.dice  # the computer's own
     assert not waits_for_a_person(t.state)
     t(LetComputerPlay())  # too late: nothing changes
     t.pass_time(60)
