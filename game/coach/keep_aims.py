@@ -1,11 +1,11 @@
 """What a keep aims at: for each box, the chance that the turn, played on at best after the
 keep, ends with points in it, and the points it scores there on average. Between two keeps the
 expected scores alone say which is better, not why; the box where the better keep scores most
-more points says it, with its chances ("With the best move, the turn's points go into the Full
-house box 33% of the time; with yours, 9%."). Said as where the turn's points go: "ends with
-points in Small straight 69% of the time", where the dice made a small straight already, read
-as the chance to score there at all (a walk). Between a keep and a box scored at once, the
-same: scoring now is points in that box for certain.
+more points says it, with its chances ("With the best move, the turn scores points in the Full
+house box 33% of the time; with yours, 9%."). A turn that ends with a 0 there counts for none:
+said as where the turn's points go, a walk read 7% in the only box left as false (every turn's
+box went there). Between a keep and a box scored at once, the same: scoring now is points in
+that box for certain.
 
     keep_aims(advisor, position, faces) -> dict[str, BoxAim]   each box's chance and points,
         keeping `faces` of the position's dice
