@@ -19,7 +19,7 @@ from game.i18n.translator import Translator
 
 __all__ = ["percentile_words"]
 
-Place = Literal["review", "review_luck", "share"]
+Place = Literal["review", "review_luck", "review_mostly_luck", "share"]
 
 
 class _Words(NamedTuple):
@@ -46,6 +46,14 @@ _WORDS: dict[Place, _Words] = {
         "review.percentile_low_luck",
         "review.percentile",
         "review.percentile_all",
+    ),
+    # The dice cost more than the mistakes: said so, rather than pointing at the mistakes alone.
+    "review_mostly_luck": _Words(
+        "review.percentile_none_mostly_luck",
+        "review.percentile_low_mostly_luck",
+        "review.percentile",
+        "review.percentile_all",
+        below_half_of_perfect=True,
     ),
     "share": _Words(None, "share.percentile", "share.percentile", "share.percentile_all"),
 }

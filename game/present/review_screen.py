@@ -21,7 +21,7 @@ from game.play.state import Player, PlayerKind
 from game.present.choice import Choice
 from game.present.coach_words import why_words
 from game.present.history_views import Fact
-from game.present.percentile_words import percentile_words
+from game.present.percentile_words import Place, percentile_words
 from game.present.review_views import (
     EndReviewView,
     GoodDecisionView,
@@ -108,9 +108,7 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         ),
         percentile=""
         if player.percentile is None
-        else percentile_words(
-            t, player.percentile, "review" if player.points_lost >= LEAST_SHOWN else "review_luck"
-        ),
+        else percentile_words(t, player.percentile, _place(player)),
         good_heading=t("review.good_heading") if good else "",
         good=tuple(_good(decision, ruleset_id, t) for decision in good),
         good_help=t("review.good_help", points=SCORE_AT_ONCE) if good else "",
@@ -134,6 +132,15 @@ def review_view(state: AppState, t: Translator) -> ReviewView:
         else "",
         share_text_label=t("review.share_text_label"),
     )
+
+
+def _place(player: PlayerReview) -> Place:
+    """Which words the percentile takes: below most perfect games, "see below where the points
+    went" pointed a walk's game that lost 52.0 to the dice and 15.5 to mistakes at the mistakes
+    alone."""
+    if player.points_lost < LEAST_SHOWN:
+        return "review_luck"
+    return "review_mostly_luck" if -player.luck > player.points_lost else "review"
 
 
 def shown_breakdown(player: PlayerReview) -> tuple[float, float, float, int]:

@@ -166,15 +166,29 @@ def test_a_game_that_lost_nothing_is_told_the_dice_were_against_it(language: str
     mistakes it had not made (a walk)."""
     t = Translator(language, isolate=False)
     shown = {}
-    for lost, percentile in ((0.0, 12.0), (0.0, 0.0), (0.0, 62.0), (3.0, 12.0)):
+    tried_cases = (
+        (0.0, -20.0, 12.0),
+        (0.0, -20.0, 0.0),
+        (0.0, -20.0, 62.0),
+        (3.0, 5.0, 12.0),
+        # The dice cost more than the mistakes: "see below where the points went" pointed a
+        # walk's game that lost 52.0 to the dice and 15.5 to mistakes at the mistakes alone.
+        (3.0, -20.0, 12.0),
+        (3.0, -20.0, 0.0),
+    )
+    for lost, luck, percentile in tried_cases:
         driver = finished(7, SOLO)  # a review computed once is kept: a game of its own each
         driver(SetLanguage(language), OpenReview(0))
         review = expected_review(driver.game)
         (player,) = review.players
-        tried = replace(player, percentile=percentile, points_lost=lost)
+        tried = replace(player, percentile=percentile, points_lost=lost, luck=luck)
         driver(ReviewComputed(driver.game.log, replace(review, players=(tried,))))
-        shown[lost, percentile] = without_isolates(review_view(driver).percentile)
-    assert shown[0.0, 12.0] == t("review.percentile_low_luck", percent=t.format_percent(0.12))
-    assert shown[0.0, 0.0] == t("review.percentile_none_luck")
-    assert shown[0.0, 62.0] == t("review.percentile", percent=t.format_percent(0.62))
-    assert shown[3.0, 12.0] == t("review.percentile_low", percent=t.format_percent(0.88))
+        shown[lost, luck, percentile] = without_isolates(review_view(driver).percentile)
+    low = t.format_percent(0.12)
+    assert shown[0.0, -20.0, 12.0] == t("review.percentile_low_luck", percent=low)
+    assert shown[0.0, -20.0, 0.0] == t("review.percentile_none_luck")
+    assert shown[0.0, -20.0, 62.0] == t("review.percentile", percent=t.format_percent(0.62))
+    high = t.format_percent(0.88)
+    assert shown[3.0, 5.0, 12.0] == t("review.percentile_low", percent=high)
+    assert shown[3.0, -20.0, 12.0] == t("review.percentile_low_mostly_luck", percent=high)
+    assert shown[3.0, -20.0, 0.0] == t("review.percentile_none_mostly_luck")
