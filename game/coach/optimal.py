@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from game.coach.greedy import greedy_move
 from game.coach.keep_aims import move_aim
-from game.coach.protocol import Advice, Judgement, KeepAdvice, ScoreAdvice
+from game.coach.protocol import OPTIMAL_TOLERANCE, Advice, Judgement, KeepAdvice, ScoreAdvice
 from game.play.move_log import Kept, Scored
 from game.play.sheet import Sheet
 from game.play.state import GameState
@@ -147,17 +147,30 @@ class AdvisorCoach:
 
     def next_best(self, game: GameState) -> Kept | Scored | None:
         """The second best move (a keep as positions of the dice); None before the first roll,
-        or where one move is all the position allows (the joker's single box).
+        or where one move is all the position allows (the joker's single box). Not a keep as
+        good as the box the best move scores now: rolling again then gains nothing, and a
+        walk's learner, told "Best: score Small straight for 30 points. As good: keeping 2, 3,
+        4, 5", wondered what for.
 
         Raises:
             PositionError: `game` is of another ruleset than the advisor's table.
         """
         if game.dice is None or game.is_over:
             return None
-        ranked = self.advisor.rank(position_of(game))
-        if len(ranked) < 2:
+        best, *others = self.advisor.rank(position_of(game))
+        scores_now = isinstance(best.action, Score)
+        alternatives = [
+            ranked
+            for ranked in others
+            if not (
+                scores_now
+                and isinstance(ranked.action, Keep)
+                and best.expected - ranked.expected <= OPTIMAL_TOLERANCE
+            )
+        ]
+        if not alternatives:
             return None
-        action = ranked[1].action
+        action = alternatives[0].action
         if isinstance(action, Score):
             return Scored(action.box)
         assert isinstance(action, Keep)  # after a roll

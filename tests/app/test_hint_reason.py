@@ -19,6 +19,7 @@ from game.i18n.translator import Translator
 from game.play.engine import new_game
 from game.play.move_log import Kept, Scored
 from game.play.random_source import SeededDice
+from game.play.sheet import Sheet
 from game.play.state import Player
 from game.present.coach_words import hint_decimals
 from game.strategy.advisor import Keep, Score
@@ -193,3 +194,28 @@ def test_a_box_worth_25_now_is_said_with_its_cost_where_the_hint_makes_another_m
         assert hint_text(driver).endswith(sentence), hint_text(driver)
         said.append(dice)
     assert said  # the test tests something
+
+
+def test_a_keep_as_good_as_scoring_now_is_not_the_next_best(coach: AdvisorCoach) -> None:
+    """Rolling again then gains nothing: a walk's learner, told "Best: score Small straight for
+    30 points. As good: keeping 2, 3, 4, 5", wondered what for. The next move that costs
+    something is named instead."""
+    game = new_game("penta", [Player("Sam")], SeededDice(1))
+    filled = {box: 0 for box in game.ruleset.box_ids if box != "small_straight"}
+    sheet = Sheet.from_scores(game.ruleset, filled)
+    dice = (2, 3, 4, 5, 5)
+    game = replace(game, sheets=(sheet,), dice=dice, rolls_left=2)
+    ranked = coach.advisor.rank(position_of(game))
+    best, tied = ranked[0], ranked[1]
+    assert best.action == Score("small_straight", 30, 0)
+    assert isinstance(tied.action, Keep) and tied.expected == best.expected  # the tie it skips
+    move = coach.next_best(game)
+    assert move is not None and move != Kept(tied.action.positions(dice))
+    judgement = coach.judge(game, move)
+    assert judgement is not None and not judgement.optimal
+    driver = AppDriver.with_game(game, coach=coach)
+    driver.tables_ready()
+    driver(ShowHint())
+    text = hint_text(driver)
+    assert text.startswith("Best: score Small straight for 30 points. The next best is ")
+    assert "As good" not in text
