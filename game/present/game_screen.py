@@ -139,8 +139,15 @@ def game_view(state: AppState, t: Translator, now: float) -> GameView:
             message = t("turn.joker_any_upper")
         elif options.must_sacrifice and human:
             # Only the last roll forces a sacrifice: before it, the dice may still turn. Said to
-            # the player: under a computer's dice "you can still roll" puzzled a walk.
-            message = t("turn.nothing_scores_yet" if game.rolls_left else "turn.must_sacrifice")
+            # the player: under a computer's dice "you can still roll" puzzled a walk. Of the
+            # last box, no choice: "you must sacrifice one" puzzled another.
+            if game.rolls_left:
+                message = t("turn.nothing_scores_yet")
+            elif len(options.legal) == 1:
+                (box,) = options.legal
+                message = t("turn.last_box_zero", box=t.box_name(ruleset.id, box))
+            else:
+                message = t("turn.must_sacrifice")
         if options.five_of_a_kind_bonus:
             bonus_message = t("turn.penta_bonus", points=options.five_of_a_kind_bonus)
 

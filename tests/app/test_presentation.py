@@ -21,6 +21,7 @@ from game.app.model import AppState, Dialog, Screen, Ui
 from game.app.setup_intents import AddPlayer, RenamePlayer, SetPlayerKind
 from game.app.start import initial_state
 from game.app.table_intents import TableLoaded
+from game.i18n.bidi import without_isolates
 from game.i18n.locale import LANGUAGE_CODES
 from game.i18n.translator import Translator
 from game.play.engine import new_game
@@ -215,6 +216,16 @@ def test_the_sacrifice_message_appears_only_when_no_open_box_scores() -> None:
         assert view is not None and view.message == message
     scoring = present(in_game(replace(game, dice=(2, 1, 3, 4, 6))), 0).game
     assert scoring is not None and scoring.message == ""
+    # The last open box: no choice, nothing to sacrifice ("you must sacrifice one" puzzled a
+    # walk with one box left).
+    last = replace(game, sheets=(Sheet.from_scores(game.ruleset, {**scores, "twos": 4}),))
+    for language, message in [
+        ("en", "Fives scores nothing with these dice: it takes a 0"),
+        ("he", "התא חמשות לא מקנה נקודות עם הקוביות האלה: נרשם בו 0"),
+        ("et", "Lahter „Viied“ ei anna nende täringutega punkte: sinna läheb 0"),
+    ]:
+        view = present(in_game(last, language), 0).game
+        assert view is not None and without_isolates(view.message) == message
 
 
 @pytest.mark.parametrize("rolls_left", [1, 2])

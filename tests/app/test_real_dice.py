@@ -277,14 +277,15 @@ def test_entered_dice_meet_the_joker_and_the_sacrifice() -> None:
     driver(SelectBox("fives"), ConfirmTurn())
     assert driver.game.sheets[0].five_of_a_kind_bonus_count == 1
 
-    # Only the large straight is open: dice that do not make one must be sacrificed there.
+    # Only the large straight is open: dice that do not make one score 0 there, no choice.
     ruleset = driver.game.ruleset
     scores = {box: 0 for box in ruleset.box_ids if box != "large_straight"}
     sheet = Sheet.from_scores(ruleset, scores)
     late = replace(new_game(ruleset, [Player("Dana")], RealDice()), sheets=(sheet,))
     driver = AppDriver.with_game(late)
     enter(driver, (1, 1, 2, 3, 4))
-    assert plain(driver.view().message) == "No open box scores points: you must sacrifice one"
+    said = "Large straight scores nothing with these dice: it takes a 0"
+    assert plain(driver.view().message) == said
 
 
 # --- at the table -------------------------------------------------------------------------------
