@@ -40,11 +40,22 @@ def moves_since_lines(state: AppState, t: Translator) -> tuple[str, ...]:
 def played_text(game: GameState, event: Scored, t: Translator) -> str:
     """A move as told to the next player, and heard: a computer's with its dice, which went by
     behind the hand-over (a family could not check "Computer 1: Chance, 18 points"), or
-    unheard when its turn was skipped (a keyboard walk)."""
+    unheard when its turn was skipped (a keyboard walk); a box the countdown scored with its
+    dice too, which went with it (a walk's grandmother could not see what had been scored
+    for her)."""
+    if event.automatic and event.dice:
+        name, box = game.players[event.player].name, t.box_name(game.ruleset.id, event.box)
+        dice = t.format_dice(event.dice)
+        text = t("turn.scored_auto_with_dice", name=name, points=event.points, box=box, dice=dice)
+        return text + _bonus(event, t)
     text = scored_text(game, event, t)
     if game.players[event.player].kind is not PlayerKind.COMPUTER or not event.dice:
         return text
     return t("turn.scored_with_dice", move=text, dice=t.format_dice(event.dice))
+
+
+def _bonus(event: Scored, t: Translator) -> str:
+    return ". " + t("turn.penta_bonus", points=event.bonus) if event.bonus else ""
 
 
 def _scored_since_own_turn(state: AppState) -> tuple[Scored, ...]:
@@ -64,10 +75,7 @@ def scored_text(game: GameState, event: Scored, t: Translator) -> str:
     # Automatic: one sentence ("Scored automatically: Twos. Dana scored 4 points in Twos" named
     # the box twice), the points before the word that says so (the folded line cuts its end).
     key = "turn.scored_auto" if event.automatic else "turn.scored"
-    text = t(key, name=name, points=event.points, box=box)
-    if event.bonus:
-        text += ". " + t("turn.penta_bonus", points=event.bonus)
-    return text
+    return t(key, name=name, points=event.points, box=box) + _bonus(event, t)
 
 
 def corrected_text(game: GameState, event: Corrected, t: Translator) -> str:

@@ -224,8 +224,9 @@ def test_a_box_the_countdown_scored_in_a_solo_game_is_said_on_the_next_turn() ->
     assert view is not None
     name, points = iso("Player 1"), iso(event.points)
     chosen = f"{iso(box.replace('_', ' ').capitalize())}"
-    said = f"{name} scored {points} points in {chosen} (automatically)"
-    assert view.last_move == said  # alone too: it was not the player's own choice
+    dice = iso(", ".join(map(str, event.dice)))
+    said = f"{name} scored {points} points in {chosen} automatically (dice: {dice})"
+    assert view.last_move == said  # alone too, with the dice: it was not the player's choice
     t(Roll())
     assert present(t.state, t.now).game.last_move == ""  # type: ignore[union-attr]
 

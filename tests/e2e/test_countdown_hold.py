@@ -95,7 +95,7 @@ def test_a_finger_resting_on_the_sheet_holds_the_countdown_and_the_box_can_be_ta
     page.clock.run_for(3_000)
     ui.take_phone()  # Dana passes the phone to Avi
     expect(page.locator("#turn-title")).to_have_text("Avi's turn")
-    expect(page.locator("#live")).to_contain_text("(automatically)")
+    expect(page.locator("#live")).to_contain_text(" automatically (dice: ")
     expect(page.locator(f"{cell(box)}")).not_to_have_text("")
     # Not Dana's choice: she may take it back although undo is off for two players.
     undo = page.locator("#undo")
@@ -127,7 +127,7 @@ def test_a_reload_during_the_countdown_keeps_its_box_and_time_left(
     expect(page.locator("#round")).to_have_text("Round 1 of 13")
     page.clock.run_for(800)
     expect(page.locator("#round")).to_have_text("Round 2 of 13")
-    expect(page.locator("#live")).to_contain_text("(automatically)")
+    expect(page.locator("#live")).to_contain_text(" automatically (dice: ")
     expect(page.locator(cell(box))).not_to_have_text("")
 
 

@@ -47,7 +47,7 @@ def test_the_countdown_scores_the_advisors_box_after_three_seconds(
     ui.pass_time(1)
     expect(page.locator("#round")).to_have_text("Round 2 of 13", timeout=5_000)
     expect(page.locator(f'#sheet tr[data-row="{box}"] td')).to_have_text(str(points))
-    expect(page.locator("#live")).to_contain_text("(automatically)")
+    expect(page.locator("#live")).to_contain_text(" automatically (dice: ")
     filled = [
         row for row in game.ruleset.box_ids if ui.row_texts("sheet", row) != [""]
     ]  # the new turn shows no potential points before its first roll

@@ -87,7 +87,7 @@ def test_scrolling_the_sheet_holds_the_countdown_and_it_runs_again_in_full(
     # Left alone, it scores as before.
     ui.pass_time(3)
     expect(round_).to_have_text("Round 2 of 13", timeout=6_000)
-    expect(page.locator("#live")).to_contain_text("(automatically)")
+    expect(page.locator("#live")).to_contain_text(" automatically (dice: ")
 
     # The page's own scrolling of the sheet (no input from the player) changes nothing.
     last_roll(ui)
@@ -148,7 +148,7 @@ def test_the_hint_holds_the_countdown_on_its_box_until_hide_hint(page: Page, app
     expect(page.locator("#countdown-help")).to_have_text("Or pick another box.")
     expect_countdown(page, scoring_in(2, re.escape(advised[1])))
     expect(page.locator("#round")).to_have_text("Round 2 of 13", timeout=5_000)
-    expect(page.locator("#live")).to_contain_text(f"in {advised[1]} (automatically)")
+    expect(page.locator("#live")).to_contain_text(f"in {advised[1]} automatically (dice: ")
 
 
 def test_a_box_can_be_taken_back_before_the_computers_first_roll(page: Page, app_url: str) -> None:
