@@ -11,7 +11,8 @@ from game.play.state import GameState, PlayerKind
 
 def last_move_text(state: AppState, t: Translator) -> str:
     """What the previous player scored, while the next player has not rolled yet: a computer's
-    move with its dice (a walk could not check "Computer 1: Three of a kind, 27 points")."""
+    move, or a box the countdown scored, with its dice (played_text: a walk could not check
+    "Computer 1: Three of a kind, 27 points")."""
     game, event = state.game, state.ui.announcement
     if game is not None and isinstance(event, Corrected):
         # Until the next dice are entered, as the line of the score it replaced.
