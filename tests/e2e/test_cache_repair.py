@@ -79,6 +79,7 @@ FORGE_SNAPSHOT = """async () => {
 
 
 @pytest.mark.allow_browser_errors
+@pytest.mark.heavy
 def test_a_forged_snapshot_or_a_damaged_archive_never_stops_the_app(
     context: BrowserContext,
     page: Page,

@@ -62,6 +62,7 @@ REACHED = """el => {
 }"""
 
 
+@pytest.mark.heavy
 def test_rules_and_box_help_mid_turn(open_page: Callable[..., Page], app_url: str) -> None:
     # One page for the three languages, switched in the page: a game in each.
     page = open_page("en", has_touch=True)
@@ -155,6 +156,7 @@ def rules_and_box_help_in(ui: Ui, t: Translator) -> None:
     expect(page.locator("#sheet td.s-filled")).to_have_count(1)  # the countdown went on
 
 
+@pytest.mark.heavy
 def test_the_phone_is_passed_between_two_humans(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=12)
     first_language, *_ = languages = sorted(LOCALES)

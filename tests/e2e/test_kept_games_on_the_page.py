@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from game.app.intents import SetAutoScore, StartGame
@@ -54,6 +55,7 @@ UNDER_THE_START_BAR = """(target) => {
 }"""
 
 
+@pytest.mark.heavy
 def test_a_game_left_is_listed_resumed_and_deleted(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=21)
     problems: dict[str, object] = {}

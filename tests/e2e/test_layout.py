@@ -133,6 +133,7 @@ def play_turns_checking_the_current_column(ui: Ui, turns: int) -> None:
     assert page.evaluate(HALF_SHOWN) == []
 
 
+@pytest.mark.heavy
 def test_the_current_players_column_scrolls_fully_into_view(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=8)
     ui.set_players([(f"Player number {n}", "human", None) for n in range(1, 13)])

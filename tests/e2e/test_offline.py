@@ -130,6 +130,7 @@ def snapshot_file(key: str, checksum: bytes, packed: bytes) -> list[int]:
 CHECKSUM = f"async (packed) => [...({IMPORT_STORE}).checksum(new Uint8Array(packed))]"
 
 
+@pytest.mark.heavy
 def test_a_kept_snapshot_that_is_not_valid_is_replaced_and_python_starts_as_usual(
     page: Page, site_server: Callable[..., SiteServer]
 ) -> None:

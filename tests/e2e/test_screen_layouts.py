@@ -11,6 +11,7 @@ no wider than its names need. A game with real dice: tests/e2e/test_real_dice_la
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -211,6 +212,7 @@ def problems_at(page: Page, size: tuple[int, int], players: int, where: str) -> 
     return [f"{where} {width}x{height}: {problem} ({seen})" for problem in problems]
 
 
+@pytest.mark.heavy
 def test_the_game_screen_uses_every_screen_size_in_every_language(page: Page, app_url: str) -> None:
     ui = Ui(page).open(app_url, seed=31)
     ui.set_auto_score(10)
@@ -452,6 +454,7 @@ SQUEEZED = """l => l.checkVisibility()
     && l.offsetWidth < 5 * parseFloat(getComputedStyle(l).fontSize)"""
 
 
+@pytest.mark.heavy
 def test_larger_text_on_a_phone_keeps_the_buttons_in_a_row_and_the_sheet_in_sight(
     page: Page, app_url: str
 ) -> None:
