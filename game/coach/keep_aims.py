@@ -1,11 +1,12 @@
 """What a keep aims at: for each box, the chance that the turn, played on at best after the
 keep, ends with points in it, and the points it scores there on average. Between two keeps the
 expected scores alone say which is better, not why; the box where the better keep scores most
-more points says it, with its chances ("With the best move, the turn scores points in the Full
-house box 33% of the time; with yours, 9%."). A turn that ends with a 0 there counts for none:
-said as where the turn's points go, a walk read 7% in the only box left as false (every turn's
-box went there). Between a keep and a box scored at once, the same: scoring now is points in
-that box for certain.
+more points says it, with its chances ("With the best move, the turn ends with points in the
+Full house box 33% of the time; with yours, 9%."). A turn that ends with a 0 there counts for
+none. Said as where the turn's points go, a walk read 7% in the only box left as false (every
+turn's box went there); as the turn scoring points there, another read 54% for Fours, with two
+4s kept, as false (they always score there). Between a keep and a box scored at once, the
+same: scoring now is points in that box for certain.
 
     keep_aims(advisor, position, faces) -> dict[str, BoxAim]   each box's chance and points,
         keeping `faces` of the position's dice

@@ -111,7 +111,7 @@ def test_warn_holds_a_costly_keep_until_played_anyway(coach: AdvisorCoach) -> No
     assert aim is not None
     # First, before the figures: they read as statistics to two walks.
     assert reason.startswith(
-        "With the best move, the turn scores points in the "
+        "With the best move, the turn ends with points in the "
         f"{t.box_name('penta', aim.box)} box {t.format_percent(aim.best)} of the time; "
         f"with yours, {t.format_percent(aim.made)}. Yours ("
     )
@@ -216,7 +216,7 @@ def test_a_box_where_a_keep_was_best_says_where_the_best_keep_scores(
     t = Translator("en", isolate=False)
     reason = without_isolates(warning.reason)
     aim = (
-        "Rolling again with the best keep, the turn scores points in the "
+        "Rolling again with the best keep, the turn ends with points in the "
         f"{t.box_name('penta', box)} box {t.format_percent(aims[box].share)} of the time. Yours ("
     )
     assert aim in reason and reason.index(aim) < reason.index("averages a final score")

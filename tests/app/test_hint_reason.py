@@ -77,13 +77,13 @@ def test_the_hint_names_the_next_best_move_with_what_it_costs(coach: AdvisorCoac
             if isinstance(move, Kept):  # against the next best keep, and its own chance
                 mine = t.format_percent(aim.made)
                 assert (
-                    "With the best move, the turn scores points in the "
+                    "With the best move, the turn ends with points in the "
                     f"{box} box {share} of the time; " in text
                 )
                 assert text.endswith(f"with the next best, {mine}.")
             else:  # against scoring a box now
                 assert (
-                    "Rolling again with the best keep, the turn scores points in the "
+                    "Rolling again with the best keep, the turn ends with points in the "
                     f"{box} box {share}" in text
                 )
 

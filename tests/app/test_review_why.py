@@ -53,7 +53,7 @@ def test_a_box_chosen_over_the_best_box_says_what_each_left_open() -> None:
             assert shown.why == (
                 ""
                 if aim is None
-                else "With the best move, the turn scores points in the "
+                else "With the best move, the turn ends with points in the "
                 f"{t.isolated(t.box_name('penta', aim.box))} box "
                 f"{t.isolated(t.format_percent(aim.best))} of the time; "
                 f"with yours, {t.isolated(t.format_percent(aim.made))}."
@@ -123,7 +123,7 @@ def test_a_box_against_a_keep_says_the_box_that_tells_them_apart() -> None:
     driver(ShowEveryDecision(True))
     # Listed in the game's order: every mistake costs the same.
     assert [mistake.why for mistake in review_view(driver).mistakes] == expected
-    said = sum("the turn scores points in" in why for why in expected)
+    said = sum("the turn ends with points in" in why for why in expected)
     assert said > 0  # the test tests something
 
 
@@ -147,7 +147,7 @@ def roll_words(t: Translator, decision: Decision, made: Score, best: Keep) -> li
         return ["Rolling again is worth more, on average, than scoring these dice now."]
     name = t.isolated(t.box_name("penta", box))
     return [
-        f"Rolling again with the best keep, the turn scores points in the {name} box "
+        f"Rolling again with the best keep, the turn ends with points in the {name} box "
         f"{t.isolated(t.format_percent(aims[box].share))} of the time."
     ]
 
@@ -185,7 +185,7 @@ def score_words(t: Translator, decision: Decision, made: Keep, best: Score) -> l
         words = [
             f"Scoring now takes {points} in "
             f"{t.isolated(t.box_name('penta', best.box))}; "
-            "rolling again as you chose, the turn scores points there "
+            "rolling again as you chose, the turn ends with points there "
             f"{t.isolated(t.format_percent(share))} of the time."
         ]
     else:
