@@ -402,12 +402,14 @@ class View:
         self.node("turn-status").show(warning is None)
         self.node("human-controls").show(not view.is_computer and warning is None)
         self.node("computer-controls").show(view.is_computer)
-        self.node("play-on").text(view.play_on_label).show(bool(view.play_on_label))
-        speed = self.node("speed").text(view.speed_label).show(not view.play_on_label)
+        # Waiting to be let play, the computer offers that and the take-back alone: beside "Let
+        # Computer 1 play", "Skip ahead" read as the same to a walk.
+        waiting = bool(view.play_on_label)
+        self.node("play-on").text(view.play_on_label).show(waiting)
+        speed = self.node("speed").text(view.speed_label).show(not waiting)
         speed.attr("aria-pressed", "true" if view.speed_pressed else "false")
-        self.node("skip").text(view.skip_label).attr("title", view.skip_help).attr(
-            "aria-label", view.skip_help
-        )
+        skip = self.node("skip").text(view.skip_label).attr("title", view.skip_help)
+        skip.attr("aria-label", view.skip_help).show(not waiting)
         sheet = self._sheets["sheet"]
         sheet.render(view.sheet)
         # The box that matters now (the hint's, the joker's, the one selected, the one just

@@ -214,7 +214,10 @@ def test_without_the_strategy_table_the_game_plays_on_says_so_and_gets_it_back_o
     ui.pass_time(3)  # the countdown scores the box that scores most now
     expect(page.locator("#turn-title")).to_have_text("Bot's turn", timeout=6_000)
     assert ui.row_texts("sheet", box)[0] == str(game.options.points[box])
-    ui.skip_computers()  # the computer plays on without the table, like a beginner
+    # The countdown's box: the computer waits to be let play, then plays on without the table,
+    # like a beginner.
+    page.click("#play-on")
+    ui.skip_computers()
     expect(page.locator("#turn-title")).to_have_text("Dana's turn")
     expect(page.locator("#sheet td.s-filled")).to_have_count(2)
     # The only problems are the refused downloads.
